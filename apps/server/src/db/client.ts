@@ -1,0 +1,65 @@
+// One database handle for the whole server: embedded PGlite by default, PostgreSQL with DATABASE_URL.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the same query surface as the database. */
+export type Executor = Database;
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL on the underlying driver; benchmarks compare the API against it. */
+  rawQuery: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+  /** For bulk loading: COPY FROM STDIN (PostgreSQL) or a file-backed COPY (PGlite). */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  close: () => Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database; undefined keeps it in memory. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+// int8 as JS numbers: ids are uuids, and the bigint columns hold millisecond timestamps.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    await migratePg(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      rawQuery: async (text, params) => pool.query(text, params as unknown[]),
+      driver: { kind: 'postgres', pool },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined);
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    rawQuery: async (text, params) => client.query(text, params),
+    driver: { kind: 'pglite', client },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,143 @@
+// Client devices, their stats, workstations and runner jobs.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { commandCenters } from './organisations.js';
+import { users } from './users.js';
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    location: jsonb('location').$type<Record<string, unknown>>(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    role: text('role').notNull().default('none'),
+    localRoles: text('local_roles')
+      .array()
+      .notNull()
+      .default(sql`'{none}'::text[]`),
+    /** sha-256 of the device token; write-only, never selected for answers. */
+    tokenHash: text('token_hash').unique(),
+    assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    commandCenterId: uuid('command_center_id').references(() => commandCenters.id, {
+      onDelete: 'set null',
+    }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('devices_assigned_user_idx').on(t.assignedUserId),
+    index('devices_command_center_idx').on(t.commandCenterId),
+    index('devices_role_idx').on(t.role),
+    index('devices_local_roles_idx').using('gin', t.localRoles),
+    index('devices_title_idx').on(t.title),
+    index('devices_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const deviceStats = pgTable(
+  'device_stats',
+  {
+    id: id(),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    bootTime: bigint('boot_time', { mode: 'number' }),
+    firmware: text('firmware').notNull(),
+    network: jsonb('network').$type<Record<string, unknown>[]>().notNull(),
+    system: jsonb('system').$type<Record<string, unknown>>().notNull(),
+    hardware: jsonb('hardware').$type<Record<string, unknown>>().notNull(),
+    software: jsonb('software').$type<Record<string, unknown>>(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_stats_device_timestamp_idx').on(t.deviceId, t.timestamp)],
+);
+
+export const workstations = pgTable(
+  'workstations',
+  {
+    id: id(),
+    title: text('title'),
+    deviceId: uuid('device_id')
+      .unique()
+      .references(() => devices.id, { onDelete: 'set null' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('workstations_created_by_idx').on(t.createdByUserId),
+    index('workstations_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** workstations.assignedPatients / users.assignedToWorkstations */
+export const workstationPatients = pgTable(
+  'workstation_patients',
+  {
+    workstationId: uuid('workstation_id')
+      .notNull()
+      .references(() => workstations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workstationId, t.userId] }),
+    index('workstation_patients_user_idx').on(t.userId),
+  ],
+);
+
+/** workstations.assignedWorkstations: the client devices a workstation groups. */
+export const workstationDevices = pgTable(
+  'workstation_devices',
+  {
+    workstationId: uuid('workstation_id')
+      .notNull()
+      .references(() => workstations.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workstationId, t.deviceId] }),
+    index('workstation_devices_device_idx').on(t.deviceId),
+  ],
+);
+
+export const deviceRunnerJobs = pgTable(
+  'device_runner_jobs',
+  {
+    id: id(),
+    purpose: text('purpose').notNull().default('No purpose provided.'),
+    commands: jsonb('commands').$type<string[]>().notNull().default([]),
+    results: jsonb('results').$type<Record<string, unknown>[]>().notNull().default([]),
+    status: text('status').notNull().default('NEW'),
+    notBefore: timestamp('not_before', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('device_runner_jobs_device_status_idx').on(t.deviceId, t.status),
+    index('device_runner_jobs_status_idx').on(t.status),
+    index('device_runner_jobs_created_by_idx').on(t.createdByUserId),
+    index('device_runner_jobs_created_at_idx').on(t.createdAt),
+  ],
+);

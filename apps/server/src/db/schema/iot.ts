@@ -1,0 +1,100 @@
+// IoT medical devices, their readings and alerts.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { devices } from './devices.js';
+import { users } from './users.js';
+
+export const iotDevices = pgTable(
+  'iot_devices',
+  {
+    id: id(),
+    hardwareIdentifier: text('hardware_identifier').notNull().unique(),
+    deviceIdentifier: text('device_identifier'),
+    model: text('model').notNull(),
+    trustLevel: text('trust_level'),
+    connectionType: text('connection_type').notNull().default('unknown'),
+    connectionMeta: jsonb('connection_meta').$type<Record<string, unknown>>(),
+    /** scrypt hash of the connection secret; write-only, never selected for answers. */
+    connectionSecret: text('connection_secret'),
+    supportedDataTypes: text('supported_data_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    allowMultipleDeviceRelationships: boolean('allow_multiple_device_relationships').notNull().default(false),
+    assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByDeviceId: uuid('created_by_device_id').references(() => devices.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('iot_devices_assigned_user_idx').on(t.assignedUserId),
+    index('iot_devices_created_by_device_idx').on(t.createdByDeviceId),
+    index('iot_devices_connection_type_idx').on(t.connectionType),
+    index('iot_devices_supported_data_types_idx').using('gin', t.supportedDataTypes),
+    index('iot_devices_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** iotDevices.devices / devices.iotDevices */
+export const iotDeviceDevices = pgTable(
+  'iot_device_devices',
+  {
+    iotDeviceId: uuid('iot_device_id')
+      .notNull()
+      .references(() => iotDevices.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.iotDeviceId, t.deviceId] }),
+    index('iot_device_devices_device_idx').on(t.deviceId),
+  ],
+);
+
+export const iotDeviceData = pgTable(
+  'iot_device_data',
+  {
+    id: id(),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    dataType: text('data_type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    iotDeviceId: uuid('iot_device_id').references(() => iotDevices.id, { onDelete: 'set null' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('iot_device_data_device_timestamp_idx').on(t.iotDeviceId, t.timestamp),
+    index('iot_device_data_type_timestamp_idx').on(t.dataType, t.timestamp),
+    index('iot_device_data_created_by_idx').on(t.createdByUserId),
+  ],
+);
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: id(),
+    isActive: boolean('is_active').notNull().default(true),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    closingData: jsonb('closing_data').$type<Record<string, unknown>>(),
+    iotDeviceId: uuid('iot_device_id').references(() => iotDevices.id, { onDelete: 'set null' }),
+    /** The user the alert concerns (a patient, or the addressee of a manual alert). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    closedByUserId: uuid('closed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('alerts_active_timestamp_idx').on(t.isActive, t.timestamp),
+    index('alerts_timestamp_idx').on(t.timestamp),
+    index('alerts_iot_device_idx').on(t.iotDeviceId),
+    index('alerts_user_idx').on(t.userId),
+    index('alerts_created_by_idx').on(t.createdByUserId),
+    index('alerts_closed_by_idx').on(t.closedByUserId),
+  ],
+);

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { serviceProviders } from './organisations.js';
+
+export const patientProfiles = pgTable(
+  'patient_profiles',
+  {
+    id: id(),
+    status: text('status').notNull().default('enrollment'),
+    location: jsonb('location').$type<Record<string, unknown>>(),
+    emergencyContacts: jsonb('emergency_contacts').$type<Record<string, unknown>[]>().notNull().default([]),
+    createdByUserId: uuid('created_by_user_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('patient_profiles_status_idx').on(t.status),
+    index('patient_profiles_created_by_idx').on(t.createdByUserId),
+    index('patient_profiles_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull().unique(),
+    usernameWithoutDomain: text('username_without_domain').notNull(),
+    primaryDomain: text('primary_domain').notNull(),
+    masterId: text('master_id').unique(),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    title: text('title'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    identityAssuranceLevel: text('identity_assurance_level'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    registrationCompleted: boolean('registration_completed').notNull().default(false),
+    registrationStatus: text('registration_status').notNull().default('registered'),
+    address: jsonb('address').$type<Record<string, unknown>[]>().notNull().default([]),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    localRoles: text('local_roles')
+      .array()
+      .notNull()
+      .default(sql`'{none}'::text[]`),
+    matrixIdentity: jsonb('matrix_identity').$type<Record<string, unknown>>(),
+    additionalInfo: jsonb('additional_info').$type<Record<string, unknown>>().notNull().default({}),
+    patientProfileId: uuid('patient_profile_id')
+      .unique()
+      .references(() => patientProfiles.id, { onDelete: 'set null' }),
+    createdByUserId: uuid('created_by_user_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('users_local_roles_idx').using('gin', t.localRoles),
+    index('users_roles_idx').using('gin', t.roles),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_last_name_idx').on(t.lastName),
+    index('users_first_name_idx').on(t.firstName),
+    index('users_email_idx').on(t.email),
+    index('users_created_by_idx').on(t.createdByUserId),
+  ],
+);
+
+/** users.employers / serviceProviders.employees */
+export const userEmployers = pgTable(
+  'user_employers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceProviderId: uuid('service_provider_id')
+      .notNull()
+      .references(() => serviceProviders.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.serviceProviderId] }),
+    index('user_employers_provider_idx').on(t.serviceProviderId),
+  ],
+);
+
+/** users.assignedNurses: a patient's nurses. */
+export const userAssignedNurses = pgTable(
+  'user_assigned_nurses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nurseId: uuid('nurse_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.nurseId] }),
+    index('user_assigned_nurses_nurse_idx').on(t.nurseId),
+  ],
+);

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createTestContext, type TestContext } from '../../test/harness.js';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+describe('users resource', () => {
+  it('creates, reads, lists, updates and deletes a user', async () => {
+    const { post, get, patch, delete: del } = api(context);
+    const created = await post('/api/users', {
+      username: 'Paula.Patient@Careplane.Test',
+      firstName: 'Paula',
+      lastName: 'Patient',
+      localRoles: ['patient'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const user = created.json();
+    expect(user).toMatchObject({
+      username: 'paula.patient@careplane.test',
+      usernameWithoutDomain: 'paula.patient',
+      primaryDomain: 'careplane.test',
+      isBlocked: false,
+      registrationCompleted: false,
+      registrationStatus: 'registered',
+      roles: [],
+      localRoles: ['patient'],
+      createdByUserId: context.adminUserId,
+    });
+
+    expect((await get(`/api/users/${user.id}`)).json().lastName).toBe('Patient');
+
+    const list = await get('/api/users?filtersLike=lastName~atien&filters=localRoles~patient');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ total: 1, limit: 20, offset: 0 });
+    expect(list.json().items[0].id).toBe(user.id);
+
+    const changed = await patch(`/api/users/${user.id}`, { isBlocked: true });
+    expect(changed.json()).toMatchObject({ isBlocked: true, firstName: 'Paula' });
+
+    expect((await del(`/api/users/${user.id}`)).statusCode).toBe(204);
+    expect((await get(`/api/users/${user.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses an unknown filter with 400', async () => {
+    const response = await api(context).get('/api/users?filters=password~x');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  });
+
+  it('answers 401 without a token and 403 for a non-admin', async () => {
+    expect((await context.app.inject({ url: '/api/users' })).statusCode).toBe(401);
+    expect((await api(context, context.userToken).get('/api/users')).statusCode).toBe(403);
+  });
+});

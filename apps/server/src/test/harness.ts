@@ -1,0 +1,165 @@
+// Test harness: a throwaway database (PGlite in memory, or a fresh PostgreSQL database when
+// DATABASE_URL_TEST is set), an app built on it, and access tokens signed by a key of the test's own.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from 'jose';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+
+export const TEST_ISSUER = 'http://careplane.test/auth';
+export const TEST_AUDIENCE = 'careplane-api';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  drop: () => Promise<void>;
+}
+
+/** A database of the test file's own; on PostgreSQL a uniquely named one, dropped afterwards. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL_TEST;
+  if (!serverUrl) {
+    const handle = await openDatabase({});
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `careplane_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TokenSigner {
+  jwk: JWK;
+  sign: (claims: Record<string, unknown>, options?: SignOptions) => Promise<string>;
+}
+
+export interface SignOptions {
+  subject?: string;
+  audience?: string;
+  issuer?: string;
+  expiresInSeconds?: number;
+  typ?: string;
+  kid?: string;
+}
+
+export async function createSigner(kid = 'test-key'): Promise<TokenSigner> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
+  return {
+    jwk,
+    sign: async (claims, options = {}) => {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? kid, typ: options.typ ?? 'at+jwt' })
+        .setIssuer(options.issuer ?? TEST_ISSUER)
+        .setAudience(options.audience ?? TEST_AUDIENCE)
+        .setSubject(options.subject ?? randomUUID())
+        .setIssuedAt(now)
+        .setJti(randomUUID())
+        .setExpirationTime(now + (options.expiresInSeconds ?? 600))
+        .sign(privateKey);
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: AppConfig;
+  signer: TokenSigner;
+  /** Token of an admin whose user record exists. */
+  adminToken: string;
+  adminUserId: string;
+  /** Token of a signed-in user without admin rights (a nurse). */
+  userToken: string;
+  userId: string;
+  close: () => Promise<void>;
+}
+
+export async function createTestContext(): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    AUTH_ISSUER: TEST_ISSUER,
+    AUTH_AUDIENCE: TEST_AUDIENCE,
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: '0',
+  });
+  const signer = await createSigner();
+  const app = await buildApp(config, {
+    database: database.handle,
+    keys: createLocalJWKSet({ keys: [signer.jwk] }),
+    logger: false,
+  });
+  await app.ready();
+
+  const adminSubject = randomUUID();
+  const userSubject = randomUUID();
+  const [admin, user] = await database.handle.db
+    .insert(users)
+    .values([
+      {
+        username: 'admin@careplane.test',
+        usernameWithoutDomain: 'admin',
+        primaryDomain: 'careplane.test',
+        masterId: adminSubject,
+        firstName: 'Ada',
+        lastName: 'Admin',
+        roles: ['admin'],
+        localRoles: ['application_admin'],
+      },
+      {
+        username: 'nina@careplane.test',
+        usernameWithoutDomain: 'nina',
+        primaryDomain: 'careplane.test',
+        masterId: userSubject,
+        firstName: 'Nina',
+        lastName: 'Nurse',
+        roles: ['public'],
+        localRoles: ['nurse'],
+      },
+    ])
+    .returning({ id: users.id });
+
+  return {
+    app,
+    database: database.handle,
+    config,
+    signer,
+    adminToken: await signer.sign({ roles: ['admin'] }, { subject: adminSubject }),
+    adminUserId: admin!.id,
+    userToken: await signer.sign({ roles: ['public'] }, { subject: userSubject }),
+    userId: user!.id,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** inject() with a bearer token and JSON. */
+export function api(context: TestContext, token = context.adminToken) {
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE') => (url: string, payload?: unknown) =>
+    context.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return { get: call('GET'), post: call('POST'), patch: call('PATCH'), delete: call('DELETE') };
+}

@@ -1,0 +1,58 @@
+// The HTTP conventions every endpoint shares: list queries, list answers, error bodies.
+import { z } from 'zod';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 200;
+
+const repeatable = z
+  .union([z.string().max(4000), z.array(z.string().max(4000)).max(50)])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
+
+/** `?filters=a~b&filtersLike=c~d&from=..&to=..&sort=x:asc&relations=a,b.c&limit=20&offset=0` */
+export const listQuerySchema = z.object({
+  filters: repeatable,
+  filtersLike: repeatable,
+  from: z.coerce.number().finite().optional(),
+  to: z.coerce.number().finite().optional(),
+  sort: repeatable,
+  relations: repeatable,
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const relationsQuerySchema = z.object({ relations: repeatable });
+export type RelationsQuery = z.infer<typeof relationsQuerySchema>;
+
+export const listResponseSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  });
+export interface ListResponse<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const idParamsSchema = z.object({ id: z.uuid({ message: 'Must be a uuid' }) });
+
+/** `{ count, labels, data }`: a total and one series (users per month, devices reporting per hour). */
+export const seriesSchema = z.object({
+  count: z.number().int(),
+  labels: z.array(z.string()),
+  data: z.array(z.number()),
+});
+export type Series = z.infer<typeof seriesSchema>;

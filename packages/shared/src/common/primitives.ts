@@ -1,0 +1,87 @@
+// Bounded building blocks for every contract: no unbounded string, list or object crosses the API.
+import { z } from 'zod';
+
+export const MAX_TEXT = 2000;
+export const MAX_SHORT_TEXT = 255;
+export const MAX_LIST = 500;
+
+const noNul = (value: string) => !value.includes('\u0000');
+
+/** A bounded, NUL-free string. */
+export const text = (max = MAX_SHORT_TEXT) =>
+  z.string().max(max).refine(noNul, { message: 'Must not contain NUL characters' });
+
+/** A bounded, NUL-free string that is not empty after trimming. */
+export const requiredText = (max = MAX_SHORT_TEXT) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: 'Required' })
+    .max(max)
+    .refine(noNul, { message: 'Must not contain NUL characters' });
+
+export const uuidSchema = z.uuid({ message: 'Must be a uuid' });
+
+/** Milliseconds since the epoch. */
+export const epochMillis = z.number().int().min(0).max(8_640_000_000_000_000);
+
+export const isoDateTime = z.string();
+
+/** Structured JSON kept as an object; its size is bounded by the body limit and the depth check. */
+export const jsonObject = z.record(z.string().max(MAX_SHORT_TEXT), z.unknown());
+
+export const geoSchema = z.strictObject({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+export type Geo = z.infer<typeof geoSchema>;
+
+/** A street address (users, service providers, prescriptions). */
+export const streetAddressSchema = z.strictObject({
+  title: text().optional(),
+  street: text().optional(),
+  houseNumber: text(40).optional(),
+  district: text().optional(),
+  city: text().optional(),
+  county: text().optional(),
+  postalCode: text(20).optional(),
+  country: text(80).optional(),
+  geo: geoSchema.optional(),
+});
+export type StreetAddress = z.infer<typeof streetAddressSchema>;
+
+/** The command center address: every part named by the spec. */
+export const commandCenterAddressSchema = z.strictObject({
+  title: requiredText(),
+  street: requiredText(),
+  houseNumber: text(40).optional(),
+  district: text().optional(),
+  city: requiredText(),
+  county: text().optional(),
+  postalCode: text(20).optional(),
+  country: requiredText(80),
+  geo: geoSchema.optional(),
+});
+export type CommandCenterAddress = z.infer<typeof commandCenterAddressSchema>;
+
+/** A place: patient and device locations. */
+export const locationSchema = z.strictObject({
+  title: text().optional(),
+  description: text(MAX_TEXT).optional(),
+  address: streetAddressSchema.optional(),
+  geo: geoSchema.optional(),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+export const idList = z.array(uuidSchema).max(MAX_LIST);
+
+/** Fields every stored record answers with. */
+export const recordSchema = {
+  id: uuidSchema,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+};
+
+/** An embedded related record: its own fields and whatever relations were asked for. */
+export const embedded = z.looseObject({ id: z.string() });
+export const embeddedList = z.array(embedded);

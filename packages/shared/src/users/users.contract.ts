@@ -1,0 +1,170 @@
+// Users and patient profiles: what the API accepts and answers.
+import { z } from 'zod';
+import {
+  genders,
+  globalRoles,
+  identityDocumentTypes,
+  localUserRoles,
+  patientStatuses,
+  registrationStatuses,
+} from '../common/enums.ts';
+import {
+  MAX_TEXT,
+  embedded,
+  embeddedList,
+  idList,
+  isoDateTime,
+  jsonObject,
+  locationSchema,
+  recordSchema,
+  requiredText,
+  streetAddressSchema,
+  text,
+  uuidSchema,
+} from '../common/primitives.ts';
+
+/** `name@domain`: the domain is the user's primary domain. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .regex(/^[a-z0-9._+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*$/, {
+    message: 'Must look like name@domain',
+  });
+
+export const splitUsername = (username: string) => {
+  const at = username.lastIndexOf('@');
+  return { usernameWithoutDomain: username.slice(0, at), primaryDomain: username.slice(at + 1) };
+};
+
+const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be a date YYYY-MM-DD' });
+
+export const additionalInfoSchema = z.strictObject({
+  localizedFirstName: text().optional(),
+  localizedLastName: text().optional(),
+  identityDocumentNumber: text(64).optional(),
+  identityDocumentIssueDate: dateOnly.optional(),
+  identityDocumentExpiryDate: dateOnly.optional(),
+  identityDocumentIsValidIndefinitely: z.boolean().default(false),
+  identityDocumentType: z.enum(identityDocumentTypes).default('none'),
+  dateOfBirth: dateOnly.optional(),
+  gender: z.enum(genders).optional(),
+});
+export type AdditionalInfo = z.infer<typeof additionalInfoSchema>;
+
+const userFields = {
+  email: z.email().max(254).nullable().optional(),
+  phoneNumber: text(32).nullable().optional(),
+  title: text(64).nullable().optional(),
+  firstName: text(120).nullable().optional(),
+  lastName: text(120).nullable().optional(),
+  identityAssuranceLevel: text(32).nullable().optional(),
+  isVerified: z.boolean().optional(),
+  isBlocked: z.boolean().optional(),
+  registrationCompleted: z.boolean().optional(),
+  registrationStatus: z.enum(registrationStatuses).optional(),
+  /** The spec keeps the address as a list of one item. */
+  address: z.array(streetAddressSchema).max(1).optional(),
+  roles: z.array(z.enum(globalRoles)).max(3).optional(),
+  localRoles: z.array(z.enum(localUserRoles)).min(1).max(9).optional(),
+  matrixIdentity: jsonObject.nullable().optional(),
+  additionalInfo: additionalInfoSchema.optional(),
+  patientProfile: uuidSchema.nullable().optional(),
+  employers: idList.optional(),
+  assignedNurses: idList.optional(),
+  commandCenters: idList.optional(),
+};
+
+export const userCreateSchema = z.strictObject({
+  username: usernameSchema,
+  masterId: text(255).nullable().optional(),
+  ...userFields,
+});
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+export const userUpdateSchema = z.strictObject({ ...userFields });
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const userSchema = z.object({
+  ...recordSchema,
+  username: z.string(),
+  usernameWithoutDomain: z.string(),
+  primaryDomain: z.string(),
+  masterId: z.string().nullable(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  title: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  identityAssuranceLevel: z.string().nullable(),
+  isVerified: z.boolean(),
+  isBlocked: z.boolean(),
+  registrationCompleted: z.boolean(),
+  registrationStatus: z.string(),
+  address: z.array(z.looseObject({})),
+  roles: z.array(z.string()),
+  localRoles: z.array(z.string()),
+  matrixIdentity: z.looseObject({}).nullable(),
+  additionalInfo: z.looseObject({}),
+  patientProfileId: z.string().nullable(),
+  createdByUserId: z.string().nullable(),
+  patientProfile: embedded.nullable().optional(),
+  employers: embeddedList.optional(),
+  assignedNurses: embeddedList.optional(),
+  assignedIotDevices: embeddedList.optional(),
+  assignedToWorkstations: embeddedList.optional(),
+  assignedDevices: embeddedList.optional(),
+  commandCenters: embeddedList.optional(),
+  createdByUser: embedded.nullable().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const emergencyContactSchema = z.strictObject({
+  name: requiredText(),
+  relationship: text(80).optional(),
+  phoneNumber: text(32).optional(),
+  email: z.email().max(254).optional(),
+  notes: text(MAX_TEXT).optional(),
+});
+export type EmergencyContact = z.infer<typeof emergencyContactSchema>;
+
+export const patientProfileCreateSchema = z.strictObject({
+  status: z.enum(patientStatuses),
+  location: locationSchema.nullable().optional(),
+  emergencyContacts: z.array(emergencyContactSchema).max(20).optional(),
+  /** Defaults to the caller; the record is refused when neither names a user. */
+  createdByUser: uuidSchema.optional(),
+});
+export type PatientProfileCreate = z.infer<typeof patientProfileCreateSchema>;
+
+export const patientProfileUpdateSchema = z.strictObject({
+  status: z.enum(patientStatuses).optional(),
+  location: locationSchema.nullable().optional(),
+  emergencyContacts: z.array(emergencyContactSchema).max(20).optional(),
+});
+export type PatientProfileUpdate = z.infer<typeof patientProfileUpdateSchema>;
+
+export const patientProfileSchema = z.object({
+  ...recordSchema,
+  status: z.enum(patientStatuses),
+  location: z.looseObject({}).nullable(),
+  emergencyContacts: z.array(z.looseObject({})),
+  createdByUserId: z.string().nullable(),
+  createdByUser: embedded.nullable().optional(),
+  user: embedded.nullable().optional(),
+});
+export type PatientProfile = z.infer<typeof patientProfileSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: isoDateTime,
+  actorUserId: z.string().nullable(),
+  actorSubject: z.string().nullable(),
+  action: z.string(),
+  resource: z.string(),
+  recordId: z.string().nullable(),
+  changes: z.looseObject({}).nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
