@@ -33,15 +33,22 @@ export interface OpenDatabaseOptions {
   /** Directory of the embedded database; undefined keeps it in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** Sees every statement drizzle sends; benchmarks use it to replay the API's SQL on the raw driver. */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
 
 // int8 as JS numbers: ids are uuids, and the bigint columns hold millisecond timestamps.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+const queryLogger = (options: OpenDatabaseOptions) => {
+  const { onQuery } = options;
+  return onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : false;
+};
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: queryLogger(options) });
     await migratePg(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
@@ -53,7 +60,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined);
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options) });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,

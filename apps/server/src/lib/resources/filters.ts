@@ -1,16 +1,5 @@
 // Whitelisted filters, contains-filters and sorts: typed values in, SQL out. Anything else is a 400.
-import {
-  and,
-  asc,
-  desc,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, desc, gte, inArray, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { badRequest } from '../errors.js';

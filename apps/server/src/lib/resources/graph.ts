@@ -24,7 +24,13 @@ export interface RelationSpec {
   /** for many-to-many: the relation on the link row that leads to the target */
   through?: string;
   many: boolean;
+  /** For a many relation: newest first by this column, at most `limit` (default MAX_EMBEDDED). */
+  newestFirstBy?: string;
+  limit?: number;
 }
+
+/** No embedded list grows without bound: a many relation answers at most this many records. */
+export const MAX_EMBEDDED = 100;
 
 export interface EntitySpec {
   /** Columns never selected for an answer. */
@@ -83,7 +89,8 @@ export const entityGraph = {
       assignedUser: one('assignedUser', 'users'),
       iotDevices: many('iotDeviceLinks', 'iotDevices', 'iotDevice'),
       commandCenter: one('commandCenter', 'commandCenters'),
-      stats: many('stats', 'deviceStats'),
+      // The latest stats only: a device reports every 15 minutes.
+      stats: { ...many('stats', 'deviceStats'), newestFirstBy: 'timestamp', limit: 5 },
       createdByUser: one('createdByUser', 'users'),
     },
   },

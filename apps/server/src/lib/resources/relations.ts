@@ -1,6 +1,6 @@
 // `relations=a,b.c` → a checked tree → drizzle's `with` → answers with the relations under their public names.
 import { badRequest } from '../errors.js';
-import { entitySpec, type EntityName } from './graph.js';
+import { MAX_EMBEDDED, entitySpec, type EntityName } from './graph.js';
 
 export interface RelationTree {
   [name: string]: RelationTree;
@@ -49,6 +49,8 @@ const hiddenColumns = (entity: EntityName) => {
 export interface QueryShape {
   columns?: Record<string, boolean>;
   with?: Record<string, QueryShape>;
+  limit?: number;
+  orderBy?: (fields: Record<string, unknown>, operators: { desc: (column: unknown) => unknown }) => unknown;
 }
 
 /** drizzle `findMany/findFirst` options for an entity with the asked relations, secrets left out. */
@@ -63,7 +65,13 @@ export function queryShape(entity: EntityName, tree: RelationTree): QueryShape {
     const spec = entitySpec(entity).relations[name];
     if (!spec) continue;
     const inner = queryShape(spec.target, tree[name] ?? {});
-    shape.with[spec.key] = spec.through ? { with: { [spec.through]: inner } } : inner;
+    const outer: QueryShape = spec.through ? { with: { [spec.through]: inner } } : inner;
+    if (spec.many) {
+      outer.limit = spec.limit ?? MAX_EMBEDDED;
+      const column = spec.newestFirstBy;
+      if (column) outer.orderBy = (fields, { desc }) => desc(fields[column]);
+    }
+    shape.with[spec.key] = outer;
   }
   return shape;
 }

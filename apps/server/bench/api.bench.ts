@@ -1,0 +1,160 @@
+// npm run bench:api — three list queries through the API (autocannon, 50 connections) against the same SQL
+// replayed on the raw driver with the same concurrency, alternating, and printed as ratios.
+// Needs scale data: `npm run seed -- --scale large` first (same DATABASE_URL or DATA_DIR).
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import { createLocalJWKSet } from 'jose';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { users } from '../src/db/schema/index.js';
+import { TEST_AUDIENCE, TEST_ISSUER, createSigner } from '../src/test/harness.js';
+
+const { values: args } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '2' },
+  },
+});
+const connections = Number(args.connections);
+const duration = Number(args.duration);
+const rounds = Number(args.rounds);
+
+interface Captured {
+  query: string;
+  params: unknown[];
+}
+let capture: Captured[] | null = null;
+
+const env = loadConfig();
+const database = await openDatabase({
+  databaseUrl: env.databaseUrl,
+  dataDir: env.dataDir,
+  poolSize: 20,
+  onQuery: (query, params) => capture?.push({ query, params }),
+});
+const config = loadConfig({
+  ...process.env,
+  AUTH_ISSUER: TEST_ISSUER,
+  AUTH_AUDIENCE: TEST_AUDIENCE,
+  LOG_LEVEL: 'silent',
+});
+const signer = await createSigner('bench');
+const app = await buildApp(config, {
+  database,
+  keys: createLocalJWKSet({ keys: [signer.jwk] }),
+  logger: false,
+});
+
+const subject = `bench-${randomUUID()}`;
+await database.db.insert(users).values({
+  username: `${subject}@bench.careplane.local`,
+  usernameWithoutDomain: subject,
+  primaryDomain: 'bench.careplane.local',
+  masterId: subject,
+  roles: ['admin'],
+});
+const token = await signer.sign({ roles: ['admin'] }, { subject, expiresInSeconds: 3600 });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const count = async (table: string) =>
+  Number(((await database.rawQuery(`select count(*)::int as n from ${table}`)).rows[0] as { n: number }).n);
+const userCount = await count('users');
+const readingCount = await count('iot_device_data');
+const busiest = (
+  await database.rawQuery(
+    `select iot_device_id as id, min(timestamp)::float8 as first, max(timestamp)::float8 as last
+       from iot_device_data where iot_device_id = (select id from iot_devices order by id limit 1)
+       group by iot_device_id`,
+  )
+).rows[0] as { id: string; first: number; last: number } | undefined;
+if (!busiest) throw new Error('No IoT readings: run `npm run seed -- --scale large` first.');
+const middle = Math.round((busiest.first + busiest.last) / 2);
+const day = 24 * 3600 * 1000;
+
+const scenarios = [
+  {
+    name: 'users + patientProfile,commandCenters + filtersLike',
+    url: '/api/users?relations=patientProfile,commandCenters&filtersLike=lastName~son&limit=20',
+  },
+  {
+    name: "one IoT device's readings, time range, by timestamp, 100 rows",
+    url: `/api/iot-devices/data?filters=iotDevice.id~${busiest.id}&from=${middle - day}&to=${middle + day}&sort=timestamp:desc&limit=100`,
+  },
+  { name: 'devices with their latest stats', url: '/api/devices?relations=stats&limit=20' },
+];
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function runApi(url: string): Promise<Result> {
+  const result = await autocannon({
+    url: `${address}${url}`,
+    connections,
+    duration,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** The statements one API call sends, minus the caller lookup (cached in the API after the first call). */
+async function captureSql(url: string): Promise<Captured[]> {
+  await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+  capture = [];
+  const response = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+  const captured = capture;
+  capture = null;
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+  return captured;
+}
+
+async function runRaw(statements: Captured[]): Promise<Result> {
+  const latencies: number[] = [];
+  const deadline = Date.now() + duration * 1000;
+  const worker = async () => {
+    while (Date.now() < deadline) {
+      const started = performance.now();
+      // The API runs the page and its count side by side; so does the reference.
+      await Promise.all(statements.map((statement) => database.rawQuery(statement.query, statement.params)));
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { rps: latencies.length / duration, p50: at(0.5), p99: at(0.99) };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const fmt = (r: Result) =>
+  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms`;
+
+console.log(
+  `bench:api on ${database.kind}: ${userCount} users, ${readingCount} readings; ${connections} connections, ${duration}s x ${rounds} rounds each, alternating`,
+);
+for (const scenario of scenarios) {
+  const statements = await captureSql(scenario.url);
+  const api: Result[] = [];
+  const raw: Result[] = [];
+  for (let round = 0; round < rounds; round++) {
+    api.push(await runApi(scenario.url));
+    raw.push(await runRaw(statements));
+  }
+  const apiRps = median(api.map((r) => r.rps));
+  const rawRps = median(raw.map((r) => r.rps));
+  console.log(`\n${scenario.name}  (${statements.length} statements)`);
+  console.log(`  api  ${fmt(api[api.length - 1]!)}`);
+  console.log(`  raw  ${fmt(raw[raw.length - 1]!)}`);
+  console.log(`  ratio api/raw (median req/s): ${(apiRps / rawRps).toFixed(2)}`);
+}
+
+await database.db.delete(users).where(eq(users.masterId, subject));
+await app.close();
+await database.close();
