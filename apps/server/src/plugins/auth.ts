@@ -77,7 +77,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (request.routeOptions.config.public) return;
     if (!request.url.startsWith('/api/')) return;
     const header = request.headers.authorization;
-    const match = header ? /^Bearer ([A-Za-z0-9\-_.]+)$/.exec(header) : null;
+    const match = header ? /^Bearer ([A-Za-z0-9\-_.]+)$/i.exec(header) : null;
     if (!match?.[1]) throw unauthorized();
     let payload: JWTPayload;
     try {

@@ -9,12 +9,19 @@ const repeatable = z
   .optional()
   .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
 
+/** A number written in a query string; an empty value is refused rather than read as 0. */
+const queryNumber = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/, { message: 'Must be a number' })
+  .transform(Number)
+  .pipe(z.number().finite());
+
 /** `?filters=a~b&filtersLike=c~d&from=..&to=..&sort=x:asc&relations=a,b.c&limit=20&offset=0` */
 export const listQuerySchema = z.object({
   filters: repeatable,
   filtersLike: repeatable,
-  from: z.coerce.number().finite().optional(),
-  to: z.coerce.number().finite().optional(),
+  from: queryNumber.optional(),
+  to: queryNumber.optional(),
   sort: repeatable,
   relations: repeatable,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

@@ -13,7 +13,6 @@ import {
   embedded,
   embeddedList,
   idList,
-  isoDateTime,
   jsonObject,
   locationSchema,
   recordSchema,
@@ -53,6 +52,13 @@ export const additionalInfoSchema = z.strictObject({
 });
 export type AdditionalInfo = z.infer<typeof additionalInfoSchema>;
 
+/** A change to additionalInfo: only the keys sent change, nothing falls back to a default. */
+export const additionalInfoPatchSchema = z.strictObject({
+  ...additionalInfoSchema.shape,
+  identityDocumentIsValidIndefinitely: z.boolean().optional(),
+  identityDocumentType: z.enum(identityDocumentTypes).optional(),
+});
+
 const userFields = {
   email: z.email().max(254).nullable().optional(),
   phoneNumber: text(32).nullable().optional(),
@@ -69,7 +75,6 @@ const userFields = {
   roles: z.array(z.enum(globalRoles)).max(3).optional(),
   localRoles: z.array(z.enum(localUserRoles)).min(1).max(9).optional(),
   matrixIdentity: jsonObject.nullable().optional(),
-  additionalInfo: additionalInfoSchema.optional(),
   patientProfile: uuidSchema.nullable().optional(),
   employers: idList.optional(),
   assignedNurses: idList.optional(),
@@ -79,11 +84,15 @@ const userFields = {
 export const userCreateSchema = z.strictObject({
   username: usernameSchema,
   masterId: text(255).nullable().optional(),
+  additionalInfo: additionalInfoSchema.optional(),
   ...userFields,
 });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
-export const userUpdateSchema = z.strictObject({ ...userFields });
+export const userUpdateSchema = z.strictObject({
+  ...userFields,
+  additionalInfo: additionalInfoPatchSchema.optional(),
+});
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const userSchema = z.object({
@@ -155,16 +164,3 @@ export const patientProfileSchema = z.object({
   user: embedded.nullable().optional(),
 });
 export type PatientProfile = z.infer<typeof patientProfileSchema>;
-
-export const auditEntrySchema = z.object({
-  id: z.number().int(),
-  at: isoDateTime,
-  actorUserId: z.string().nullable(),
-  actorSubject: z.string().nullable(),
-  action: z.string(),
-  resource: z.string(),
-  recordId: z.string().nullable(),
-  changes: z.looseObject({}).nullable(),
-  ip: z.string().nullable(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;

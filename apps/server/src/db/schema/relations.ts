@@ -28,7 +28,7 @@ export const usersRelations = relations(users, ({ one, many }) => ({
   nurseLinks: many(userAssignedNurses, { relationName: 'patientNurses' }),
   commandCenterLinks: many(commandCenterUsers),
   workstationLinks: many(workstationPatients),
-  assignedDevices: many(devices),
+  assignedDevices: many(devices, { relationName: 'deviceAssignedUser' }),
   assignedIotDevices: many(iotDevices),
 }));
 
@@ -80,7 +80,11 @@ export const commandCenterUsersRelations = relations(commandCenterUsers, ({ one 
 }));
 
 export const devicesRelations = relations(devices, ({ one, many }) => ({
-  assignedUser: one(users, { fields: [devices.assignedUserId], references: [users.id] }),
+  assignedUser: one(users, {
+    fields: [devices.assignedUserId],
+    references: [users.id],
+    relationName: 'deviceAssignedUser',
+  }),
   commandCenter: one(commandCenters, {
     fields: [devices.commandCenterId],
     references: [commandCenters.id],

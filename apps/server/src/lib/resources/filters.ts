@@ -1,5 +1,17 @@
 // Whitelisted filters, contains-filters and sorts: typed values in, SQL out. Anything else is a 400.
-import { and, asc, desc, gte, inArray, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  getTableName,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { badRequest } from '../errors.js';
@@ -76,6 +88,19 @@ export function columnFilter(
   };
 }
 
+/**
+ * The table of a subquery, named by identifier under an alias of its own. drizzle's relational queries
+ * re-point every column object in a WHERE at the listed table's alias, which would turn the subquery's own
+ * columns into the outer table's; identifiers are left alone.
+ */
+function subquerySource(table: PgTable) {
+  const alias = sql.identifier(`filter_${getTableName(table)}`);
+  return {
+    from: sql`${sql.identifier(getTableName(table))} as ${alias}`,
+    column: (column: PgColumn) => sql`${alias}.${sql.identifier(column.name)}`,
+  };
+}
+
 /** Match through a link table: EXISTS a link row from this record to a target with one of the values. */
 export function linkFilter(
   link: PgTable,
@@ -83,12 +108,14 @@ export function linkFilter(
   targetColumn: PgColumn,
   ownerId: PgColumn,
 ): FilterSpec {
+  const source = subquerySource(link);
+  const owned = sql`${source.column(ownerColumn)} = ${ownerId}`;
   return {
     kind: kinds.uuid,
     build: (values, isNullFilter) =>
       isNullFilter
-        ? sql`not exists (select 1 from ${link} where ${ownerColumn} = ${ownerId})`
-        : sql`exists (select 1 from ${link} where ${ownerColumn} = ${ownerId} and ${inArray(targetColumn, values)})`,
+        ? sql`not exists (select 1 from ${source.from} where ${owned})`
+        : sql`exists (select 1 from ${source.from} where ${owned} and ${inArray(source.column(targetColumn), values)})`,
   };
 }
 
@@ -100,11 +127,13 @@ export function referencedFilter(
   targetColumn: PgColumn,
   kind: ValueKind,
 ): FilterSpec {
+  const source = subquerySource(target);
+  const column = source.column(targetColumn);
   return {
     kind,
     build: (values, isNullFilter) =>
-      sql`${foreignKey} in (select ${targetId} from ${target} where ${
-        isNullFilter ? isNull(targetColumn) : inArray(targetColumn, values)
+      sql`${foreignKey} in (select ${source.column(targetId)} from ${source.from} where ${
+        isNullFilter ? isNull(column) : inArray(column, values)
       })`,
   };
 }

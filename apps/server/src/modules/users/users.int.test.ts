@@ -57,3 +57,31 @@ describe('users resource', () => {
     expect((await api(context, context.userToken).get('/api/users')).statusCode).toBe(403);
   });
 });
+
+describe('users additionalInfo', () => {
+  it('keeps unsent keys on PATCH and records only what was sent', async () => {
+    const { post, patch } = api(context);
+    const created = await post('/api/users', {
+      username: 'dora@careplane.test',
+      additionalInfo: { dateOfBirth: '1950-02-03', identityDocumentType: 'passport' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const changed = await patch(`/api/users/${id}`, { additionalInfo: { gender: 'female' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().additionalInfo).toEqual({
+      dateOfBirth: '1950-02-03',
+      identityDocumentType: 'passport',
+      identityDocumentIsValidIndefinitely: false,
+      gender: 'female',
+    });
+  });
+
+  it('accepts a bearer scheme in any case', async () => {
+    const response = await context.app.inject({
+      url: '/api/users?limit=1',
+      headers: { authorization: `bearer ${context.adminToken}` },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});

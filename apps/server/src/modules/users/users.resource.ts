@@ -50,8 +50,15 @@ export const usersResource: ResourceDefinition = {
     },
   },
   createdByColumn: 'createdByUserId',
-  derive: (body, mode) =>
-    mode === 'create' && typeof body.username === 'string' ? splitUsername(body.username) : {},
+  derive: (body, mode) => {
+    if (mode === 'create') {
+      return typeof body.username === 'string' ? splitUsername(body.username) : {};
+    }
+    // A PATCH of additionalInfo merges into the stored object, so unsent keys keep their values.
+    return body.additionalInfo
+      ? { additionalInfo: sql`${users.additionalInfo} || ${JSON.stringify(body.additionalInfo)}::jsonb` }
+      : {};
+  },
   check: async (_executor, plan, mode, existing) => {
     const nurses = plan.links.assignedNurses ?? [];
     const selfId = existing?.id;

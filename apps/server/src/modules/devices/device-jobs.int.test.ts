@@ -1,0 +1,355 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceRunnerJobs } from '../../db/schema/index.js';
+import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { auditRows, createDevice, ids, insertUser } from './devices.test-helpers.js';
+
+let context: TestContext;
+let deviceId: string;
+beforeAll(async () => {
+  context = await createTestContext();
+  deviceId = (await createDevice(context, { title: 'Runner' })).id;
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+const MISSING = '0190f6a2-6d3b-7c8e-9f00-00000000dead';
+
+async function createJob(body: Record<string, unknown> = {}, token = context.adminToken) {
+  const response = await api(context, token).post('/api/devices/jobs', {
+    purpose: 'Restart after update',
+    commands: ['reboot'],
+    device: deviceId,
+    ...body,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string } & Record<string, unknown>>();
+}
+
+const result = (command: string, exitCode: number | null = 0) => ({
+  command,
+  exitCode,
+  stdout: `${command} done`,
+  stderr: '',
+  startedAt: '2030-01-01T08:00:00.000Z',
+  finishedAt: '2030-01-01T08:00:03.000Z',
+});
+
+describe('runner jobs: create (spec §5 runner job submit)', () => {
+  it('creates a job from a submission with the defaults of spec §9 and the caller as creator', async () => {
+    const before = Date.now();
+    const job = await createJob({ commands: ['collect-logs', 'ping 10.0.0.1'] });
+    expect(job).toMatchObject({
+      purpose: 'Restart after update',
+      commands: ['collect-logs', 'ping 10.0.0.1'],
+      results: [],
+      status: 'NEW',
+      deviceId,
+      createdByUserId: context.adminUserId,
+    });
+    const notBefore = Date.parse(job.notBefore as string);
+    expect(notBefore).toBeGreaterThanOrEqual(before - 5_000);
+    expect(notBefore).toBeLessThanOrEqual(Date.now() + 5_000);
+    const [entry] = await auditRows(context, 'device-jobs', job.id);
+    expect(entry).toMatchObject({ action: 'create', actorUserId: context.adminUserId });
+  });
+
+  it("stores a blank purpose as 'No purpose provided.' and keeps a given notBefore", async () => {
+    const job = await createJob({ purpose: '   ', notBefore: '2030-05-01T10:00:00+02:00' });
+    expect(job.purpose).toBe('No purpose provided.');
+    expect(job.notBefore).toBe('2030-05-01T08:00:00.000Z');
+  });
+
+  it('refuses invalid submissions with 400 and stores nothing', async () => {
+    const valid = { purpose: 'x', commands: ['reboot'], device: deviceId };
+    const without = (field: string) => {
+      const body: Record<string, unknown> = { ...valid };
+      delete body[field];
+      return body;
+    };
+    const bad: [string, unknown][] = [
+      ['no purpose', without('purpose')],
+      ['no commands', without('commands')],
+      ['no device', without('device')],
+      ['empty commands', { ...valid, commands: [] }],
+      ['blank command', { ...valid, commands: [''] }],
+      ['command not text', { ...valid, commands: [42] }],
+      ['too many commands', { ...valid, commands: Array(51).fill('reboot') }],
+      ['huge command', { ...valid, commands: ['x'.repeat(1001)] }],
+      ['huge purpose', { ...valid, purpose: 'x'.repeat(501) }],
+      ['NUL in purpose', { ...valid, purpose: 'a\u0000' }],
+      ['device not a uuid', { ...valid, device: 'x' }],
+      ['unknown device', { ...valid, device: MISSING }],
+      ['notBefore not a date', { ...valid, notBefore: 'soon' }],
+      ['notBefore as a number', { ...valid, notBefore: 1_900_000_000_000 }],
+      ['status set by the client', { ...valid, status: 'SUCCEEDED' }],
+      ['results set by the client', { ...valid, results: [] }],
+      ['createdByUser set by the client', { ...valid, createdByUser: context.userId }],
+    ];
+    const before = await context.database.db.$count(deviceRunnerJobs);
+    for (const [label, body] of bad) {
+      const response = await api(context).post('/api/devices/jobs', body);
+      expect(response.statusCode, label).toBe(400);
+      expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    }
+    expect(await context.database.db.$count(deviceRunnerJobs)).toBe(before);
+  });
+
+  it('refuses with 400 when the calling admin has no user record (createdByUser is required)', async () => {
+    const stranger = await context.signer.sign({ roles: ['admin'] }, { subject: randomUUID() });
+    const response = await api(context, stranger).post('/api/devices/jobs', {
+      purpose: 'x',
+      commands: ['reboot'],
+      device: deviceId,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toEqual([expect.objectContaining({ path: 'createdByUser' })]);
+  });
+});
+
+describe('runner jobs: status transitions (decisions §7)', () => {
+  it('runs NEW → ACCEPTED → RUNNING (with partial results) → SUCCEEDED', async () => {
+    const job = await createJob({ commands: ['reboot', 'notify hello'] });
+    const step = (body: unknown) => api(context).patch(`/api/devices/jobs/${job.id}`, body);
+    expect((await step({ status: 'ACCEPTED' })).json().status).toBe('ACCEPTED');
+    expect((await step({ status: 'RUNNING' })).json().status).toBe('RUNNING');
+    const partial = await step({ status: 'RUNNING', results: [result('reboot')] });
+    expect(partial.json()).toMatchObject({ status: 'RUNNING', results: [result('reboot')] });
+    const done = await step({ status: 'SUCCEEDED', results: [result('reboot'), result('notify hello')] });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      status: 'SUCCEEDED',
+      results: [result('reboot'), result('notify hello')],
+      purpose: 'Restart after update',
+      commands: ['reboot', 'notify hello'],
+    });
+    // Finished: nothing moves any more.
+    for (const status of ['NEW', 'ACCEPTED', 'RUNNING', 'FAILED', 'CANCELLED', 'SUCCEEDED']) {
+      const response = await step({ status });
+      expect(response.statusCode, status).toBe(409);
+      expect(response.json()).toMatchObject({ statusCode: 409, error: 'Conflict' });
+    }
+    const actions = (await auditRows(context, 'device-jobs', job.id)).map((row) => row.action);
+    expect(actions).toEqual(['create', 'update', 'update', 'update', 'update']);
+  });
+
+  it('records a failure with its results, a null exit code allowed', async () => {
+    const job = await createJob();
+    for (const status of ['ACCEPTED', 'RUNNING']) {
+      await api(context).patch(`/api/devices/jobs/${job.id}`, { status });
+    }
+    const failed = await api(context).patch(`/api/devices/jobs/${job.id}`, {
+      status: 'FAILED',
+      results: [result('reboot', null)],
+    });
+    expect(failed.json()).toMatchObject({ status: 'FAILED', results: [{ exitCode: null }] });
+  });
+
+  it('cancels from NEW and from ACCEPTED, never from RUNNING', async () => {
+    const fresh = await createJob();
+    expect(
+      (await api(context).patch(`/api/devices/jobs/${fresh.id}`, { status: 'CANCELLED' })).statusCode,
+    ).toBe(200);
+    const accepted = await createJob();
+    await api(context).patch(`/api/devices/jobs/${accepted.id}`, { status: 'ACCEPTED' });
+    expect(
+      (await api(context).patch(`/api/devices/jobs/${accepted.id}`, { status: 'CANCELLED' })).statusCode,
+    ).toBe(200);
+    const running = await createJob();
+    await api(context).patch(`/api/devices/jobs/${running.id}`, { status: 'ACCEPTED' });
+    await api(context).patch(`/api/devices/jobs/${running.id}`, { status: 'RUNNING' });
+    expect(
+      (await api(context).patch(`/api/devices/jobs/${running.id}`, { status: 'CANCELLED' })).statusCode,
+    ).toBe(409);
+    expect((await api(context).get(`/api/devices/jobs/${running.id}`)).json().status).toBe('RUNNING');
+  });
+
+  it('refuses skipped steps with 409 and leaves the job as it was', async () => {
+    const job = await createJob();
+    for (const status of ['NEW', 'RUNNING', 'SUCCEEDED', 'FAILED']) {
+      const response = await api(context).patch(`/api/devices/jobs/${job.id}`, {
+        status,
+        results: [result('reboot')],
+      });
+      expect(response.statusCode, status).toBe(409);
+    }
+    expect((await api(context).get(`/api/devices/jobs/${job.id}`)).json()).toMatchObject({
+      status: 'NEW',
+      results: [],
+    });
+    const accepted = await createJob();
+    await api(context).patch(`/api/devices/jobs/${accepted.id}`, { status: 'ACCEPTED' });
+    for (const status of ['NEW', 'ACCEPTED', 'SUCCEEDED', 'FAILED']) {
+      expect(
+        (await api(context).patch(`/api/devices/jobs/${accepted.id}`, { status })).statusCode,
+        status,
+      ).toBe(409);
+    }
+  });
+
+  it('lets exactly one of several concurrent transitions win', async () => {
+    const job = await createJob();
+    const attempts = await Promise.all(
+      // Each device poll tries to accept the job: it is handed out once.
+      Array.from({ length: 5 }, () =>
+        api(context).patch(`/api/devices/jobs/${job.id}`, { status: 'ACCEPTED' }),
+      ),
+    );
+    const codes = attempts.map((response) => response.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409, 409]);
+    expect((await api(context).get(`/api/devices/jobs/${job.id}`)).json().status).toBe('ACCEPTED');
+    const updates = (await auditRows(context, 'device-jobs', job.id)).filter(
+      (row) => row.action === 'update',
+    );
+    expect(updates).toHaveLength(1);
+  });
+
+  it('refuses invalid updates with 400 and unknown jobs with 404', async () => {
+    const job = await createJob();
+    const bad: [string, unknown][] = [
+      ['no status', { results: [] }],
+      ['empty body', {}],
+      ['unknown status', { status: 'DONE' }],
+      ['lower-case status', { status: 'accepted' }],
+      ['purpose is not updatable', { status: 'ACCEPTED', purpose: 'x' }],
+      ['commands are not updatable', { status: 'ACCEPTED', commands: ['x'] }],
+      ['device is not updatable', { status: 'ACCEPTED', device: deviceId }],
+      ['result without stderr', { status: 'ACCEPTED', results: [{ ...result('x'), stderr: undefined }] }],
+      ['result with extra field', { status: 'ACCEPTED', results: [{ ...result('x'), pid: 4 }] }],
+      [
+        'stdout beyond the bound',
+        { status: 'ACCEPTED', results: [{ ...result('x'), stdout: 'x'.repeat(8193) }] },
+      ],
+      ['exit code not an integer', { status: 'ACCEPTED', results: [{ ...result('x'), exitCode: 0.5 }] }],
+      ['startedAt not a date', { status: 'ACCEPTED', results: [{ ...result('x'), startedAt: 'now' }] }],
+      ['too many results', { status: 'ACCEPTED', results: Array(51).fill(result('x')) }],
+    ];
+    for (const [label, body] of bad) {
+      expect((await api(context).patch(`/api/devices/jobs/${job.id}`, body)).statusCode, label).toBe(400);
+    }
+    expect((await api(context).get(`/api/devices/jobs/${job.id}`)).json().status).toBe('NEW');
+    expect(
+      (await api(context).patch(`/api/devices/jobs/${MISSING}`, { status: 'ACCEPTED' })).statusCode,
+    ).toBe(404);
+    expect((await api(context).patch('/api/devices/jobs/x', { status: 'ACCEPTED' })).statusCode).toBe(400);
+  });
+
+  it('deletes a job', async () => {
+    const job = await createJob();
+    expect((await api(context).delete(`/api/devices/jobs/${job.id}`)).statusCode).toBe(204);
+    expect((await api(context).get(`/api/devices/jobs/${job.id}`)).statusCode).toBe(404);
+    const actions = (await auditRows(context, 'device-jobs', job.id)).map((row) => row.action);
+    expect(actions).toEqual(['create', 'delete']);
+  });
+});
+
+describe('runner jobs list', () => {
+  let device: string;
+  let otherDevice: string;
+  let creator: { id: string; token: string };
+  const jobs: Record<string, string> = {};
+
+  beforeAll(async () => {
+    device = (await createDevice(context, { title: 'Listed' })).id;
+    otherDevice = (await createDevice(context, { title: 'Listed too' })).id;
+    creator = await insertUser(context, 'cora', ['admin']);
+    jobs.reboot = (
+      await createJob({ device, purpose: 'Nightly reboot', notBefore: '2030-01-03T00:00:00Z' })
+    ).id;
+    jobs.logs = (
+      await createJob({
+        device,
+        purpose: 'Collect logs',
+        commands: ['collect-logs'],
+        notBefore: '2030-01-01T00:00:00Z',
+      })
+    ).id;
+    jobs.notify = (
+      await createJob(
+        {
+          device: otherDevice,
+          purpose: 'Say hello',
+          commands: ['notify hello'],
+          notBefore: '2030-01-02T00:00:00Z',
+        },
+        creator.token,
+      )
+    ).id;
+    await api(context).patch(`/api/devices/jobs/${jobs.logs}`, { status: 'ACCEPTED' });
+    await api(context).patch(`/api/devices/jobs/${jobs.notify}`, { status: 'CANCELLED' });
+  });
+
+  const list = async (query: string) => {
+    const response = await api(context).get(
+      `/api/devices/jobs?filters=device.id~${device},${otherDevice}&${query}`,
+    );
+    expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+    return response.json();
+  };
+
+  it('filters by status, device, creator and id', async () => {
+    expect(ids(await list('filters=status~NEW'))).toEqual([jobs.reboot]);
+    expect(ids(await list('filters=status~ACCEPTED,CANCELLED&sort=notBefore:asc'))).toEqual([
+      jobs.logs,
+      jobs.notify,
+    ]);
+    expect((await list(`filters=device.id~${otherDevice}`)).total).toBe(1);
+    expect(ids(await list(`filters=createdByUser.id~${creator.id}`))).toEqual([jobs.notify]);
+    expect((await list(`filters=createdByUser.id~${creator.id},${context.adminUserId}`)).total).toBe(3);
+    expect(ids(await list(`filters=id~${jobs.logs}`))).toEqual([jobs.logs]);
+    expect(ids(await list('filters=purpose~Collect logs'))).toEqual([jobs.logs]);
+  });
+
+  it('searches purpose, commands and partial ids', async () => {
+    expect(ids(await list('filtersLike=purpose~nightly'))).toEqual([jobs.reboot]);
+    expect(ids(await list('filtersLike=commands~notify'))).toEqual([jobs.notify]);
+    expect(ids(await list(`filtersLike=id~${jobs.notify!.slice(-8)}`))).toEqual([jobs.notify]);
+    expect((await list(`filtersLike=device.id~${device.slice(-12)}`)).total).toBe(2);
+  });
+
+  it('sorts, pages, counts and embeds relations', async () => {
+    expect(ids(await list('sort=notBefore:desc'))).toEqual([jobs.reboot, jobs.notify, jobs.logs]);
+    expect(ids(await list('sort=status:asc&sort=notBefore:asc'))).toEqual([
+      jobs.logs,
+      jobs.notify,
+      jobs.reboot,
+    ]);
+    expect(ids(await list('sort=purpose:asc'))).toEqual([jobs.logs, jobs.reboot, jobs.notify]);
+    const page = await list('sort=notBefore:asc&limit=1&offset=1');
+    expect(page).toMatchObject({ total: 3, limit: 1, offset: 1 });
+    expect(ids(page)).toEqual([jobs.notify]);
+    const [item] = (await list(`filters=id~${jobs.notify}&relations=device,createdByUser`)).items;
+    expect(item).toMatchObject({ device: { id: otherDevice }, createdByUser: { id: creator.id } });
+    expect(item.device).not.toHaveProperty('tokenHash');
+  });
+
+  it('refuses unknown paths and mistyped values with 400', async () => {
+    for (const query of [
+      'filters=status~DONE',
+      'filters=results~x',
+      'filters=createdByUser.id~me',
+      'filtersLike=status~x',
+      'sort=results:asc',
+      'relations=results',
+      'relations=device.owner',
+      'from=1',
+    ]) {
+      expect((await api(context).get(`/api/devices/jobs?${query}`)).statusCode, query).toBe(400);
+    }
+  });
+
+  it('clears createdByUser when the creating user is deleted (spec §3)', async () => {
+    expect((await api(context).delete(`/api/users/${creator.id}`)).statusCode).toBe(204);
+    const job = await api(context).get(`/api/devices/jobs/${jobs.notify}`);
+    expect(job.statusCode).toBe(200);
+    expect(job.json().createdByUserId).toBeNull();
+  });
+
+  it('deletes the jobs of a deleted device (spec §3)', async () => {
+    expect((await api(context).delete(`/api/devices/${device}`)).statusCode).toBe(204);
+    expect((await api(context).get(`/api/devices/jobs/${jobs.reboot}`)).statusCode).toBe(404);
+    expect((await api(context).get(`/api/devices/jobs/${jobs.logs}`)).statusCode).toBe(404);
+    expect((await api(context).get(`/api/devices/jobs/${jobs.notify}`)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleStatSubmission } from '@careplane/shared/devices/devices.fixtures';
+import { deviceStats } from '../../db/schema/index.js';
+import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { auditRows, createDevice, createStat, ids } from './devices.test-helpers.js';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+const MISSING = '0190f6a2-6d3b-7c8e-9f00-00000000dead';
+const T0 = 1_700_000_000_000;
+const MINUTE = 60_000;
+
+describe('device stats: create, read, update, delete (spec §3, §5)', () => {
+  it('stores the full stat structure and answers it back', async () => {
+    const { get, patch, delete: del } = api(context);
+    const device = await createDevice(context, { title: 'Stat maker' });
+    const created = await api(context).post('/api/devices/stats', {
+      ...sampleStatSubmission(),
+      timestamp: T0,
+      bootTime: T0 - 3_600_000,
+      device: device.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const stat = created.json();
+    const sample = sampleStatSubmission();
+    expect(stat).toMatchObject({
+      timestamp: T0,
+      bootTime: T0 - 3_600_000,
+      firmware: sample.firmware,
+      network: sample.network,
+      system: sample.system,
+      hardware: sample.hardware,
+      software: sample.software,
+      deviceId: device.id,
+    });
+    expect(new Date(stat.createdAt).toISOString()).toBe(stat.createdAt);
+
+    const read = await get(`/api/devices/stats/${stat.id}?relations=device`);
+    expect(read.json()).toMatchObject({ id: stat.id, device: { id: device.id, title: 'Stat maker' } });
+
+    const corrected = await patch(`/api/devices/stats/${stat.id}`, { firmware: 'careplane-os 2.4.2' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json()).toMatchObject({ firmware: 'careplane-os 2.4.2', timestamp: T0 });
+    // A stat stays with its device.
+    expect((await patch(`/api/devices/stats/${stat.id}`, { device: MISSING })).statusCode).toBe(400);
+
+    expect((await del(`/api/devices/stats/${stat.id}`)).statusCode).toBe(204);
+    expect((await get(`/api/devices/stats/${stat.id}`)).statusCode).toBe(404);
+    const actions = (await auditRows(context, 'device-stats', stat.id)).map((row) => row.action);
+    expect(actions).toEqual(['create', 'update', 'delete']);
+  });
+
+  it('accepts a stat without software', async () => {
+    const device = await createDevice(context, { title: 'No software' });
+    const created = await api(context).post('/api/devices/stats', {
+      ...sampleStatSubmission(),
+      software: undefined,
+      timestamp: T0,
+      bootTime: T0,
+      device: device.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().software).toBeNull();
+  });
+
+  it('refuses invalid stats with 400 and stores nothing', async () => {
+    const device = await createDevice(context, { title: 'Strict' });
+    const valid = { ...sampleStatSubmission(), timestamp: T0, bootTime: T0, device: device.id };
+    const sample = sampleStatSubmission();
+    const without = (field: string) => {
+      const body: Record<string, unknown> = { ...valid };
+      delete body[field];
+      return body;
+    };
+    const bad: [string, unknown][] = [
+      ['no timestamp (a device submission is not an admin create)', without('timestamp')],
+      ['no bootTime', without('bootTime')],
+      ['no device', without('device')],
+      ['no firmware', without('firmware')],
+      ['no network', without('network')],
+      ['no system', without('system')],
+      ['no hardware', without('hardware')],
+      ['timestamp as text', { ...valid, timestamp: String(T0) }],
+      ['bootTime as text', { ...valid, bootTime: 'yesterday' }],
+      ['negative timestamp', { ...valid, timestamp: -1 }],
+      ['device not a uuid', { ...valid, device: 'abc' }],
+      ['unknown device', { ...valid, device: MISSING }],
+      ['unknown field', { ...valid, createdAt: 'x' }],
+      ['interface without ip6', { ...valid, network: [{ ...sample.network[0], ip6: undefined }] }],
+      [
+        'address without dns',
+        { ...valid, network: [{ ...sample.network[0], ip4: { ip: '1.1.1.1', extIp: null, gateway: null } }] },
+      ],
+      ['interface active as text', { ...valid, network: [{ ...sample.network[0], active: 'true' }] }],
+      ['usage above 100', { ...valid, system: { ...sample.system, hdd: { usage: 140, used: 1 } } }],
+      [
+        'load average missing wait',
+        { ...valid, system: { ...sample.system, loadAverage: { user: 1, system: 1 } } },
+      ],
+      ['disks not a list', { ...valid, hardware: { ...sample.hardware, disks: {} } }],
+      ['software without system list', { ...valid, software: {} }],
+      ['huge firmware', { ...valid, firmware: 'x'.repeat(10_000) }],
+      ['NUL in firmware', { ...valid, firmware: 'x\u0000' }],
+      ['too many interfaces', { ...valid, network: Array(65).fill(sample.network[0]) }],
+    ];
+    const before = await context.database.db.$count(deviceStats);
+    for (const [label, body] of bad) {
+      const response = await api(context).post('/api/devices/stats', body);
+      expect(response.statusCode, label).toBe(400);
+      expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    }
+    const deep = await context.app.inject({
+      method: 'POST',
+      url: '/api/devices/stats',
+      headers: { authorization: `Bearer ${context.adminToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...valid, software: JSON.parse(`${'{"a":'.repeat(40)}1${'}'.repeat(40)}`) }),
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(await context.database.db.$count(deviceStats)).toBe(before);
+  });
+});
+
+describe('device stats list', () => {
+  let first: string;
+  let second: string;
+  const statIds: Record<string, string> = {};
+
+  beforeAll(async () => {
+    first = (await createDevice(context, { title: 'First' })).id;
+    second = (await createDevice(context, { title: 'Second' })).id;
+    // first: 7 stats a minute apart; second: 2 stats.
+    for (let index = 0; index < 7; index++) {
+      const stat = await createStat(context, first, T0 + index * MINUTE, index < 3 ? 'fw-old' : 'fw-new');
+      statIds[`first${index}`] = stat.id;
+    }
+    for (let index = 0; index < 2; index++) {
+      const stat = await createStat(context, second, T0 + index * MINUTE + 1, 'fw-second');
+      statIds[`second${index}`] = stat.id;
+    }
+  });
+
+  const list = async (query: string) => {
+    const response = await api(context).get(`/api/devices/stats?${query}`);
+    expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+    return response.json();
+  };
+
+  it('answers 5 stats by default, newest first, with the total (spec §9)', async () => {
+    const page = await list(`filters=device.id~${first}`);
+    expect(page).toMatchObject({ total: 7, limit: 5, offset: 0 });
+    expect(ids(page)).toEqual([6, 5, 4, 3, 2].map((index) => statIds[`first${index}`]));
+    const rest = await list(`filters=device.id~${first}&offset=5`);
+    expect(ids(rest)).toEqual([1, 0].map((index) => statIds[`first${index}`]));
+    expect((await list(`filters=device.id~${first}&limit=50`)).items).toHaveLength(7);
+  });
+
+  it('filters by one or several devices, by id and by firmware', async () => {
+    expect((await list(`filters=device.id~${second}`)).total).toBe(2);
+    expect((await list(`filters=device.id~${first},${second}`)).total).toBe(9);
+    expect(ids(await list(`filters=id~${statIds.second1}`))).toEqual([statIds.second1]);
+    expect((await list(`filters=device.id~${first}&filters=firmware~fw-old`)).total).toBe(3);
+    expect((await list(`filtersLike=id~${statIds.first3!.slice(-10)}`)).total).toBe(1);
+    expect((await list('filtersLike=firmware~FW-NE')).total).toBe(4);
+    expect((await list(`filtersLike=device.id~${second.slice(-12)}`)).total).toBe(2);
+  });
+
+  it('takes a time range with from and to on the timestamp', async () => {
+    const page = await list(
+      `filters=device.id~${first}&from=${T0 + MINUTE}&to=${T0 + 3 * MINUTE}&sort=timestamp:asc`,
+    );
+    expect(page.total).toBe(3);
+    expect(ids(page)).toEqual([1, 2, 3].map((index) => statIds[`first${index}`]));
+    expect((await list(`from=${T0 + 100 * MINUTE}`)).total).toBe(0);
+  });
+
+  it('picks the stats taken at exactly the listed timestamps', async () => {
+    const both = `filters=device.id~${first},${second}`;
+    const page = await list(`${both}&timestamps=${T0},${T0 + 2 * MINUTE},${T0 + 1}&sort=timestamp:asc`);
+    expect(ids(page)).toEqual([statIds.first0, statIds.second0, statIds.first2]);
+    const narrowed = await list(`timestamps=${T0},${T0 + 1}&filters=device.id~${second}`);
+    expect(ids(narrowed)).toEqual([statIds.second0]);
+    expect((await list(`${both}&timestamps=${T0 + 7}`)).total).toBe(0);
+    // The same as a filter.
+    expect(ids(await list(`${both}&filters=timestamp~${T0 + 2 * MINUTE}`))).toEqual([statIds.first2]);
+  });
+
+  it('sorts and embeds the device without its secret', async () => {
+    const page = await list(`filters=device.id~${first}&sort=timestamp:asc&limit=2&relations=device`);
+    expect(ids(page)).toEqual([statIds.first0, statIds.first1]);
+    expect(page.items[0].device).toMatchObject({ id: first, title: 'First' });
+    expect(page.items[0].device).not.toHaveProperty('tokenHash');
+    const byBoot = await list(`filters=device.id~${second}&sort=bootTime:desc`);
+    expect(ids(byBoot)).toEqual([statIds.second1, statIds.second0]);
+    expect(ids(await list(`filters=device.id~${second}&sort=createdAt:asc`))).toEqual([
+      statIds.second0,
+      statIds.second1,
+    ]);
+  });
+
+  it('refuses unknown paths and mistyped values with 400', async () => {
+    for (const query of [
+      'timestamps=abc',
+      'timestamps=1,,2',
+      'timestamps=',
+      'filters=device.id~nope',
+      `filters=device.id~${first},nope`,
+      'filters=timestamp~soon',
+      'filters=network~x',
+      'filtersLike=system~x',
+      'sort=firmware:asc',
+      'relations=stats',
+      'from=yesterday',
+      'limit=500',
+    ]) {
+      const response = await api(context).get(`/api/devices/stats?${query}`);
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('last stats submission', () => {
+  it('answers the newest stat of a device by its timestamp', async () => {
+    const device = await createDevice(context, { title: 'Reporter' });
+    await createStat(context, device.id, T0 + 5 * MINUTE, 'newest');
+    await createStat(context, device.id, T0, 'older but stored later');
+    const other = await createDevice(context, { title: 'Other' });
+    await createStat(context, other.id, T0 + 50 * MINUTE, 'someone else');
+    const response = await api(context).get(`/api/devices/${device.id}/last-stats-submission`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      deviceId: device.id,
+      timestamp: T0 + 5 * MINUTE,
+      firmware: 'newest',
+    });
+    expect(response.json()).not.toHaveProperty('device');
+  });
+
+  it('answers 200 null for a device without stats, 404 for an unknown device, 400 for a bad id', async () => {
+    const device = await createDevice(context, { title: 'Silent' });
+    const silent = await api(context).get(`/api/devices/${device.id}/last-stats-submission`);
+    expect(silent.statusCode).toBe(200);
+    expect(silent.headers['content-type']).toContain('application/json');
+    expect(silent.json()).toBeNull();
+    expect((await api(context).get(`/api/devices/${MISSING}/last-stats-submission`)).statusCode).toBe(404);
+    expect((await api(context).get('/api/devices/x/last-stats-submission')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,99 @@
+// SQL of the devices module beyond the generic resource engine.
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  deviceStats,
+  devices,
+  iotDeviceDevices,
+  iotDevices,
+  users,
+  workstationPatients,
+  workstations,
+} from '../../db/schema/index.js';
+
+export async function deviceExists(executor: Executor, id: string) {
+  const [row] = await executor.select({ id: devices.id }).from(devices).where(eq(devices.id, id)).limit(1);
+  return Boolean(row);
+}
+
+/** The newest stat of a device by its own timestamp; the latest stored one wins a tie. */
+export async function findLatestStat(executor: Executor, deviceId: string) {
+  return executor.query.deviceStats.findFirst({
+    where: eq(deviceStats.deviceId, deviceId),
+    orderBy: [desc(deviceStats.timestamp), desc(deviceStats.createdAt), desc(deviceStats.id)],
+  });
+}
+
+/** Replaces the stored token hash; false when there is no such device. */
+export async function setDeviceTokenHash(executor: Executor, id: string, tokenHash: string) {
+  const updated = await executor
+    .update(devices)
+    .set({ tokenHash })
+    .where(eq(devices.id, id))
+    .returning({ id: devices.id });
+  return updated.length > 0;
+}
+
+/** Locks the workstation for a change of its links; false when there is none. */
+export async function lockWorkstation(executor: Executor, id: string) {
+  const [row] = await executor
+    .select({ id: workstations.id })
+    .from(workstations)
+    .where(eq(workstations.id, id))
+    .for('update');
+  return Boolean(row);
+}
+
+export async function userExists(executor: Executor, id: string) {
+  const [row] = await executor.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  return Boolean(row);
+}
+
+/** True when the link was added, false when it was already there. */
+export async function addWorkstationPatient(executor: Executor, workstationId: string, userId: string) {
+  const inserted = await executor
+    .insert(workstationPatients)
+    .values({ workstationId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: workstationPatients.userId });
+  return inserted.length > 0;
+}
+
+/** True when a link was removed, false when there was none. */
+export async function removeWorkstationPatient(executor: Executor, workstationId: string, userId: string) {
+  const deleted = await executor
+    .delete(workstationPatients)
+    .where(and(eq(workstationPatients.workstationId, workstationId), eq(workstationPatients.userId, userId)))
+    .returning({ userId: workstationPatients.userId });
+  return deleted.length > 0;
+}
+
+/**
+ * Among `iotDeviceIds`, those that allow only one device relationship and are already linked to a client
+ * device other than `deviceId` (null: any device, for a device being created).
+ */
+export async function findIotDevicesLinkedElsewhere(
+  executor: Executor,
+  deviceId: string | null,
+  iotDeviceIds: string[],
+) {
+  if (iotDeviceIds.length === 0) return [];
+  // Locked, so two writes that link the same IoT device cannot both pass this check.
+  await executor
+    .select({ id: iotDevices.id })
+    .from(iotDevices)
+    .where(inArray(iotDevices.id, iotDeviceIds))
+    .for('update');
+  const rows = await executor
+    .selectDistinct({ id: iotDevices.id })
+    .from(iotDevices)
+    .innerJoin(iotDeviceDevices, eq(iotDeviceDevices.iotDeviceId, iotDevices.id))
+    .where(
+      and(
+        inArray(iotDevices.id, iotDeviceIds),
+        eq(iotDevices.allowMultipleDeviceRelationships, false),
+        deviceId ? ne(iotDeviceDevices.deviceId, deviceId) : undefined,
+      ),
+    );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,77 @@
+// SQL of the IoT module beyond the generic resources: submissions, latest reading, lookups.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { iotDeviceData, iotDeviceDevices, iotDevices } from '../../db/schema/index.js';
+
+export interface ReadingRow {
+  id: string;
+  timestamp: number;
+  dataType: string;
+  data: Record<string, unknown>;
+  iotDeviceId: string;
+  createdByUserId: string | null;
+}
+
+/** What a submission needs to know about its device; undefined when there is none. */
+export async function findDeviceForSubmission(executor: Executor, id: string) {
+  const [device] = await executor
+    .select({
+      id: iotDevices.id,
+      supportedDataTypes: iotDevices.supportedDataTypes,
+      assignedUserId: iotDevices.assignedUserId,
+    })
+    .from(iotDevices)
+    .where(eq(iotDevices.id, id))
+    .limit(1);
+  return device;
+}
+
+/** One multi-row insert; rows whose id is already stored are skipped. Answers the ids stored now. */
+export async function insertReadings(executor: Executor, rows: ReadingRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await executor
+    .insert(iotDeviceData)
+    .values(rows)
+    .onConflictDoNothing({ target: iotDeviceData.id })
+    .returning({ id: iotDeviceData.id });
+  return inserted.map((row) => row.id);
+}
+
+export async function findLatestReading(executor: Executor, iotDeviceId: string, dataType?: string) {
+  const [row] = await executor
+    .select()
+    .from(iotDeviceData)
+    .where(
+      and(
+        eq(iotDeviceData.iotDeviceId, iotDeviceId),
+        dataType === undefined ? undefined : eq(iotDeviceData.dataType, dataType),
+      ),
+    )
+    .orderBy(desc(iotDeviceData.timestamp), desc(iotDeviceData.createdAt), desc(iotDeviceData.id))
+    .limit(1);
+  return row;
+}
+
+export async function findIotDeviceId(
+  executor: Executor,
+  where: { id: string } | { hardwareIdentifier: string },
+) {
+  const [row] = await executor
+    .select({ id: iotDevices.id })
+    .from(iotDevices)
+    .where(
+      'id' in where
+        ? eq(iotDevices.id, where.id)
+        : eq(iotDevices.hardwareIdentifier, where.hardwareIdentifier),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+export async function countDeviceLinks(executor: Executor, iotDeviceId: string) {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(iotDeviceDevices)
+    .where(eq(iotDeviceDevices.iotDeviceId, iotDeviceId));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,70 @@
+// Alerts: opened by an `alert` reading, an out-of-bounds reading or by hand; closed with a note.
+import { z } from 'zod';
+import { embedded, epochMillis, jsonObject, recordSchema, uuidSchema } from '../common/primitives.ts';
+
+/** Why an alert was opened by readings (in `data.reason`); manual alerts carry what their author wrote. */
+export const alertReasons = ['alert_reading', 'heart_rate_out_of_bounds'] as const;
+export type AlertReason = (typeof alertReasons)[number];
+
+const closingRule = (
+  value: { isActive?: boolean | undefined; closingData?: unknown },
+  context: z.RefinementCtx,
+) => {
+  if (value.isActive === false && value.closingData === undefined) {
+    context.addIssue({ code: 'custom', path: ['closingData'], message: 'Required when closing an alert' });
+  }
+  if (value.isActive === true && value.closingData !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['closingData'],
+      message: 'Only given when closing an alert',
+    });
+  }
+};
+
+/** A manual alert. Closing (isActive false) needs closingData; the caller becomes closedByUser. */
+export const alertCreateSchema = z
+  .strictObject({
+    data: jsonObject,
+    isActive: z.boolean().default(true),
+    /** Milliseconds since the epoch; defaults to now. */
+    timestamp: epochMillis.optional(),
+    /** The user the alert concerns. */
+    user: uuidSchema.nullable().optional(),
+    iotDevice: uuidSchema.nullable().optional(),
+    closingData: jsonObject.optional(),
+  })
+  .superRefine(closingRule);
+export type AlertCreate = z.infer<typeof alertCreateSchema>;
+
+/** isActive false closes the alert (closingData required); isActive true reopens it and clears the closing. */
+export const alertUpdateSchema = z
+  .strictObject({
+    data: jsonObject.optional(),
+    isActive: z.boolean().optional(),
+    timestamp: epochMillis.optional(),
+    user: uuidSchema.nullable().optional(),
+    iotDevice: uuidSchema.nullable().optional(),
+    closingData: jsonObject.optional(),
+  })
+  .superRefine(closingRule);
+export type AlertUpdate = z.infer<typeof alertUpdateSchema>;
+
+export const alertSchema = z.object({
+  ...recordSchema,
+  isActive: z.boolean(),
+  timestamp: z.number(),
+  data: z.looseObject({}),
+  closingData: z.looseObject({}).nullable(),
+  iotDeviceId: z.string().nullable(),
+  userId: z.string().nullable(),
+  closedByUserId: z.string().nullable(),
+  createdByUserId: z.string().nullable(),
+  iotDevice: embedded.nullable().optional(),
+  user: embedded.nullable().optional(),
+  closedByUser: embedded.nullable().optional(),
+  createdByUser: embedded.nullable().optional(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+
+export const alertEndpoints = { alerts: '/api/alerts' } as const;

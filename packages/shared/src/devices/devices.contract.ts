@@ -1,0 +1,328 @@
+// Client devices, device stats, workstations and device runner jobs: what the API accepts and answers.
+import { z } from 'zod';
+import { DEFAULT_STATS_LIMIT, deviceRoles, processStatuses, type ProcessStatus } from '../common/enums.ts';
+import { MAX_PAGE_SIZE, listQuerySchema } from '../common/http.ts';
+import {
+  embedded,
+  embeddedList,
+  epochMillis,
+  idList,
+  isoDateTime,
+  locationSchema,
+  recordSchema,
+  requiredText,
+  text,
+  uuidSchema,
+} from '../common/primitives.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// Client devices
+
+const deviceFields = {
+  location: locationSchema.nullable().optional(),
+  isEnabled: z.boolean().optional(),
+  role: z.enum(deviceRoles).optional(),
+  /** Promotion replaces this list with a single role. */
+  localRoles: z.array(z.enum(deviceRoles)).min(1).max(deviceRoles.length).optional(),
+  assignedUser: uuidSchema.nullable().optional(),
+  commandCenter: uuidSchema.nullable().optional(),
+  iotDevices: idList.optional(),
+};
+
+export const deviceCreateSchema = z.strictObject({ title: requiredText(120), ...deviceFields });
+export type DeviceCreate = z.infer<typeof deviceCreateSchema>;
+
+export const deviceUpdateSchema = z.strictObject({ title: requiredText(120).optional(), ...deviceFields });
+export type DeviceUpdate = z.infer<typeof deviceUpdateSchema>;
+
+/** A client device as answered; its token is write-only and never part of it. */
+export const deviceSchema = z.object({
+  ...recordSchema,
+  title: z.string(),
+  location: z.looseObject({}).nullable(),
+  isEnabled: z.boolean(),
+  role: z.string(),
+  localRoles: z.array(z.string()),
+  assignedUserId: z.string().nullable(),
+  commandCenterId: z.string().nullable(),
+  createdByUserId: z.string().nullable(),
+  workstation: embedded.nullable().optional(),
+  assignedUser: embedded.nullable().optional(),
+  iotDevices: embeddedList.optional(),
+  commandCenter: embedded.nullable().optional(),
+  stats: embeddedList.optional(),
+  createdByUser: embedded.nullable().optional(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+/** Device tokens: `cpd_` and 43 base64url characters (32 random bytes). */
+export const DEVICE_TOKEN_PREFIX = 'cpd_';
+export const deviceTokenSchema = z.string().regex(/^cpd_[A-Za-z0-9_-]{43}$/, {
+  message: 'Must be a device token',
+});
+
+/** The create answer: the only time the device token is shown (the re-key answer shows a new one). */
+export const deviceCreatedSchema = deviceSchema.extend({ token: deviceTokenSchema });
+export type DeviceCreated = z.infer<typeof deviceCreatedSchema>;
+
+/** Answer of POST /api/devices/{id}/token. */
+export const deviceTokenIssuedSchema = z.object({ id: uuidSchema, token: deviceTokenSchema });
+export type DeviceTokenIssued = z.infer<typeof deviceTokenIssuedSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Device stats (spec §3 "Device stat", §5 "Device status")
+
+/** A share in percent. */
+const percent = z.number().min(0).max(100);
+/** An amount in bytes. */
+const bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const address = text(64).nullable();
+
+export const interfaceAddressSchema = z.strictObject({
+  ip: address,
+  extIp: address,
+  gateway: address,
+  /** One server, or several separated by commas. */
+  dns: text(255).nullable(),
+});
+export type InterfaceAddress = z.infer<typeof interfaceAddressSchema>;
+
+export const networkInterfaceSchema = z.strictObject({
+  name: requiredText(64),
+  mac: text(64),
+  /** For example wired, wireless, virtual. */
+  type: text(32),
+  active: z.boolean(),
+  ip4: interfaceAddressSchema.nullable(),
+  ip6: interfaceAddressSchema.nullable(),
+});
+export type NetworkInterface = z.infer<typeof networkInterfaceSchema>;
+
+/** `usage` in percent, `used` in bytes (for cpu: `used` is the busy time in milliseconds). */
+export const usageSchema = z.strictObject({ usage: percent, used: bytes });
+export type Usage = z.infer<typeof usageSchema>;
+
+export const deviceSystemSchema = z.strictObject({
+  osVersion: requiredText(255),
+  /** Shares of CPU time in percent. */
+  loadAverage: z.strictObject({ user: percent, wait: percent, system: percent }),
+  hdd: usageSchema,
+  cpu: usageSchema,
+  memory: usageSchema,
+  swap: usageSchema,
+});
+export type DeviceSystem = z.infer<typeof deviceSystemSchema>;
+
+export const cpuSchema = z.strictObject({
+  model: requiredText(255),
+  cores: z.number().int().min(1).max(4096).optional(),
+  /** Clock speed in MHz. */
+  speed: z.number().min(0).max(100_000).optional(),
+});
+export type Cpu = z.infer<typeof cpuSchema>;
+
+export const diskSchema = z.strictObject({
+  name: requiredText(128),
+  size: bytes,
+  /** For example ssd, hdd, nvme. */
+  type: text(32).optional(),
+  model: text(255).optional(),
+});
+export type Disk = z.infer<typeof diskSchema>;
+
+export const deviceHardwareSchema = z.strictObject({
+  cpu: z.array(cpuSchema).max(256),
+  memory: z.strictObject({ total: bytes }),
+  disks: z.array(diskSchema).max(64),
+});
+export type DeviceHardware = z.infer<typeof deviceHardwareSchema>;
+
+export const softwarePackageSchema = z.strictObject({
+  name: requiredText(255),
+  version: text(128),
+});
+export const deviceSoftwareSchema = z.strictObject({
+  system: z.array(softwarePackageSchema).max(2000),
+});
+export type DeviceSoftware = z.infer<typeof deviceSoftwareSchema>;
+
+const statFields = {
+  firmware: requiredText(255),
+  network: z.array(networkInterfaceSchema).max(64),
+  system: deviceSystemSchema,
+  hardware: deviceHardwareSchema,
+  software: deviceSoftwareSchema.nullable().optional(),
+};
+
+/** What a device posts about itself: the server sets `timestamp` and knows the device from its token. */
+export const deviceStatSubmissionSchema = z.strictObject({
+  bootTime: epochMillis.optional(),
+  ...statFields,
+});
+export type DeviceStatSubmission = z.infer<typeof deviceStatSubmissionSchema>;
+
+/** The admin's generic create: a full record with its time, boot time and device. */
+export const deviceStatCreateSchema = z.strictObject({
+  timestamp: epochMillis,
+  bootTime: epochMillis,
+  device: uuidSchema,
+  ...statFields,
+});
+export type DeviceStatCreate = z.infer<typeof deviceStatCreateSchema>;
+
+/** Corrections of the measured fields; a stat stays with its device. */
+export const deviceStatUpdateSchema = z.strictObject({
+  timestamp: epochMillis.optional(),
+  bootTime: epochMillis.nullable().optional(),
+  firmware: statFields.firmware.optional(),
+  network: statFields.network.optional(),
+  system: statFields.system.optional(),
+  hardware: statFields.hardware.optional(),
+  software: statFields.software,
+});
+export type DeviceStatUpdate = z.infer<typeof deviceStatUpdateSchema>;
+
+export const deviceStatSchema = z.object({
+  id: uuidSchema,
+  timestamp: z.number(),
+  bootTime: z.number().nullable(),
+  firmware: z.string(),
+  network: z.array(z.looseObject({})),
+  system: z.looseObject({}),
+  hardware: z.looseObject({}),
+  software: z.looseObject({}).nullable(),
+  deviceId: z.string(),
+  createdAt: isoDateTime,
+  device: embedded.nullable().optional(),
+});
+export type DeviceStat = z.infer<typeof deviceStatSchema>;
+
+/** `GET /api/devices/{id}/last-stats-submission`: the newest stat, or null when the device has sent none. */
+export const lastStatsSubmissionSchema = deviceStatSchema.nullable();
+
+export const MAX_STATS_TIMESTAMPS = 200;
+
+/**
+ * `GET /api/devices/stats`: the list query with `limit` defaulting to 5, plus `timestamps`: a comma-separated
+ * list of millisecond timestamps; only the stats taken at exactly those times are listed (device status events
+ * name the stats they refer to this way).
+ */
+export const deviceStatsQuerySchema = listQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_STATS_LIMIT),
+  timestamps: z
+    .string()
+    .max(MAX_STATS_TIMESTAMPS * 17)
+    .regex(/^\d{1,16}(,\d{1,16})*$/, { message: 'Must be comma-separated millisecond timestamps' })
+    .refine((value) => value.split(',').length <= MAX_STATS_TIMESTAMPS, {
+      message: `At most ${MAX_STATS_TIMESTAMPS} timestamps`,
+    })
+    .optional(),
+});
+export type DeviceStatsQuery = z.infer<typeof deviceStatsQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Workstations (spec §3 "Workstation", §5 "Workstation update")
+
+/** On create the two lists are named (they may be empty); on update each is optional. */
+export const workstationCreateSchema = z.strictObject({
+  title: text(120).nullable().optional(),
+  device: uuidSchema.nullable().optional(),
+  assignedPatients: idList,
+  assignedWorkstations: idList,
+});
+export type WorkstationCreate = z.infer<typeof workstationCreateSchema>;
+
+export const workstationUpdateSchema = z.strictObject({
+  title: text(120).nullable().optional(),
+  device: uuidSchema.nullable().optional(),
+  assignedPatients: idList.optional(),
+  assignedWorkstations: idList.optional(),
+});
+export type WorkstationUpdate = z.infer<typeof workstationUpdateSchema>;
+
+export const workstationSchema = z.object({
+  ...recordSchema,
+  title: z.string().nullable(),
+  deviceId: z.string().nullable(),
+  createdByUserId: z.string().nullable(),
+  device: embedded.nullable().optional(),
+  assignedPatients: embeddedList.optional(),
+  assignedWorkstations: embeddedList.optional(),
+  createdByUser: embedded.nullable().optional(),
+});
+export type Workstation = z.infer<typeof workstationSchema>;
+
+/** Body of POST /api/devices/workstations/{id}/assigned-patient/add and /remove: the patient's user id. */
+export const workstationPatientSchema = z.strictObject({ id: uuidSchema });
+export type WorkstationPatient = z.infer<typeof workstationPatientSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Device runner jobs (spec §3, §5 "Runner job"; decisions §7)
+
+export const MAX_JOB_COMMANDS = 50;
+export const MAX_JOB_COMMAND_LENGTH = 1000;
+export const MAX_JOB_PURPOSE_LENGTH = 500;
+/** Agents cut stdout and stderr to this many characters before reporting. */
+export const MAX_JOB_OUTPUT = 8192;
+
+export const jobCommandSchema = requiredText(MAX_JOB_COMMAND_LENGTH);
+
+/**
+ * Body of POST /api/devices/jobs. `purpose` must be sent; a blank one is stored as 'No purpose provided.'.
+ * `notBefore` defaults to now; the creating user is the caller.
+ */
+export const deviceJobSubmissionSchema = z.strictObject({
+  purpose: text(MAX_JOB_PURPOSE_LENGTH),
+  commands: z.array(jobCommandSchema).min(1).max(MAX_JOB_COMMANDS),
+  device: uuidSchema,
+  notBefore: z.iso.datetime({ offset: true }).optional(),
+});
+export type DeviceJobSubmission = z.infer<typeof deviceJobSubmissionSchema>;
+
+export const jobResultSchema = z.strictObject({
+  command: jobCommandSchema,
+  /** Null when the command was stopped by a signal or never started. */
+  exitCode: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullable(),
+  stdout: text(MAX_JOB_OUTPUT),
+  stderr: text(MAX_JOB_OUTPUT),
+  startedAt: z.iso.datetime({ offset: true }),
+  finishedAt: z.iso.datetime({ offset: true }),
+});
+export type JobResult = z.infer<typeof jobResultSchema>;
+
+export const deviceJobUpdateSchema = z.strictObject({
+  status: z.enum(processStatuses),
+  results: z.array(jobResultSchema).max(MAX_JOB_COMMANDS).optional(),
+});
+export type DeviceJobUpdate = z.infer<typeof deviceJobUpdateSchema>;
+
+export const deviceJobSchema = z.object({
+  ...recordSchema,
+  purpose: z.string(),
+  commands: z.array(z.string()),
+  results: z.array(z.looseObject({})),
+  status: z.enum(processStatuses),
+  notBefore: isoDateTime,
+  deviceId: z.string(),
+  createdByUserId: z.string().nullable(),
+  device: embedded.nullable().optional(),
+  createdByUser: embedded.nullable().optional(),
+});
+export type DeviceJob = z.infer<typeof deviceJobSchema>;
+
+/**
+ * Runner job transitions (decisions §7): NEW → ACCEPTED → RUNNING → SUCCEEDED | FAILED, and NEW or ACCEPTED →
+ * CANCELLED. A running job may report RUNNING again to send partial results.
+ */
+export const jobTransitions: Readonly<Record<ProcessStatus, readonly ProcessStatus[]>> = {
+  NEW: ['ACCEPTED', 'CANCELLED'],
+  ACCEPTED: ['RUNNING', 'CANCELLED'],
+  RUNNING: ['RUNNING', 'SUCCEEDED', 'FAILED'],
+  SUCCEEDED: [],
+  FAILED: [],
+  CANCELLED: [],
+};
+
+export const canTransitionJob = (from: ProcessStatus, to: ProcessStatus) => jobTransitions[from].includes(to);
+
+export const isFinishedJobStatus = (status: ProcessStatus) => jobTransitions[status].length === 0;

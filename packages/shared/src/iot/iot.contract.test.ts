@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_READINGS_PER_SUBMISSION,
+  connectionSecretIssues,
+  iotDataSubmissionSchema,
+  iotDeviceCreateSchema,
+  iotDeviceExistsQuerySchema,
+  iotDeviceUpdateSchema,
+  isHeartRateOutOfBounds,
+  readingSchemas,
+} from './iot.contract.ts';
+
+const deviceId = '0190f3a4-7b1c-7d2e-8f00-123456789abc';
+const ts = 1_720_000_000_000;
+
+const issuesOf = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => (result.error?.issues ?? []).map((issue) => issue.path.join('.'));
+
+describe('reading validation', () => {
+  it.each([
+    ['battery', { timestamp: ts, level: 87 }],
+    ['heart_rate', { timestamp: ts, rate: 72, id: 'r-1' }],
+    ['temperature', { timestamp: ts, value: 36.6, unit: 'C' }],
+    ['pressure', { timestamp: ts, value: 1013, unit: 'hPa' }],
+    ['blood_pressure', { timestamp: ts, sys: 120, dias: 80 }],
+    ['alert', { timestamp: ts, id: 'fall-1', kind: 'fall', severity: 'high' }],
+  ] as const)('accepts a %s reading', (dataType, reading) => {
+    const result = iotDataSubmissionSchema.safeParse({ iotDeviceId: deviceId, dataType, data: [reading] });
+    expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+  });
+
+  it.each([
+    ['battery', { timestamp: ts }, 'data.0.level'],
+    ['battery', { timestamp: ts, level: '87' }, 'data.0.level'],
+    ['heart_rate', { timestamp: ts, rate: 'fast' }, 'data.0.rate'],
+    ['temperature', { timestamp: ts, value: 36.6 }, 'data.0.unit'],
+    ['temperature', { timestamp: ts, unit: 'C' }, 'data.0.value'],
+    ['pressure', { timestamp: ts, value: '1013', unit: 'hPa' }, 'data.0.value'],
+    ['blood_pressure', { timestamp: ts, sys: 120 }, 'data.0.dias'],
+    ['blood_pressure', { timestamp: ts, dias: 80, sys: null }, 'data.0.sys'],
+    ['alert', { timestamp: ts }, 'data.0.id'],
+    ['alert', { timestamp: ts, id: 42 }, 'data.0.id'],
+    ['heart_rate', { rate: 70 }, 'data.0.timestamp'],
+    ['heart_rate', { timestamp: '2024-07-03', rate: 70 }, 'data.0.timestamp'],
+    ['heart_rate', { timestamp: -1, rate: 70 }, 'data.0.timestamp'],
+    ['heart_rate', { timestamp: ts, rate: 70, id: 7 }, 'data.0.id'],
+    ['heart_rate', { timestamp: ts, rate: 70, extra: true }, 'data.0'],
+  ] as const)('refuses a bad %s reading at the reading', (dataType, reading, path) => {
+    const result = iotDataSubmissionSchema.safeParse({ iotDeviceId: deviceId, dataType, data: [reading] });
+    expect(result.success).toBe(false);
+    expect(issuesOf(result)).toContain(path);
+  });
+
+  it('points at the bad reading of a batch', () => {
+    const data = [70, 71, 72, 'x', 74].map((rate) => ({ timestamp: ts, rate }));
+    const result = iotDataSubmissionSchema.safeParse({ iotDeviceId: deviceId, dataType: 'heart_rate', data });
+    expect(issuesOf(result)).toEqual(['data.3.rate']);
+  });
+
+  it('requires a uuid device, a known data type and a non-empty, bounded list', () => {
+    const reading = { timestamp: ts, level: 50 };
+    expect(issuesOf(iotDataSubmissionSchema.safeParse({ dataType: 'battery', data: [reading] }))).toContain(
+      'iotDeviceId',
+    );
+    expect(
+      issuesOf(
+        iotDataSubmissionSchema.safeParse({ iotDeviceId: 'abc', dataType: 'battery', data: [reading] }),
+      ),
+    ).toContain('iotDeviceId');
+    expect(
+      iotDataSubmissionSchema.safeParse({ iotDeviceId: deviceId, dataType: 'glucose', data: [reading] })
+        .success,
+    ).toBe(false);
+    expect(iotDataSubmissionSchema.safeParse({ iotDeviceId: deviceId, data: [reading] }).success).toBe(false);
+    expect(
+      issuesOf(iotDataSubmissionSchema.safeParse({ iotDeviceId: deviceId, dataType: 'battery', data: [] })),
+    ).toContain('data');
+    expect(
+      iotDataSubmissionSchema.safeParse({ iotDeviceId: deviceId, dataType: 'battery', data: reading })
+        .success,
+    ).toBe(false);
+    const tooMany = Array.from({ length: MAX_READINGS_PER_SUBMISSION + 1 }, () => reading);
+    expect(
+      iotDataSubmissionSchema.safeParse({ iotDeviceId: deviceId, dataType: 'battery', data: tooMany })
+        .success,
+    ).toBe(false);
+  });
+
+  it('refuses extra fields on the submission', () => {
+    const result = iotDataSubmissionSchema.safeParse({
+      iotDeviceId: deviceId,
+      dataType: 'battery',
+      data: [{ timestamp: ts, level: 1 }],
+      userId: deviceId,
+    });
+    expect(result.success).toBe(false);
+  });
+
+  it('has a schema for every data type', () => {
+    expect(Object.keys(readingSchemas).sort()).toEqual(
+      ['alert', 'battery', 'blood_pressure', 'heart_rate', 'pressure', 'temperature'].sort(),
+    );
+  });
+
+  it('bounds heart rates at 40 and 130 inclusive', () => {
+    expect([39, 40, 130, 131].map(isHeartRateOutOfBounds)).toEqual([true, false, false, true]);
+  });
+});
+
+describe('IoT device submit', () => {
+  const valid = { hardwareIdentifier: 'HW-1', model: 'Pulse 2', connectionType: 'ble' };
+
+  it('requires hardwareIdentifier, model and connectionType, non-empty', () => {
+    const parsed = iotDeviceCreateSchema.parse(valid);
+    expect(parsed.allowMultipleDeviceRelationships).toBe(false);
+    for (const field of ['hardwareIdentifier', 'model', 'connectionType'] as const) {
+      expect(issuesOf(iotDeviceCreateSchema.safeParse({ ...valid, [field]: undefined }))).toContain(field);
+      expect(issuesOf(iotDeviceCreateSchema.safeParse({ ...valid, [field]: '  ' }))).toContain(field);
+    }
+    expect(issuesOf(iotDeviceCreateSchema.safeParse({ ...valid, connectionType: 'fax' }))).toContain(
+      'connectionType',
+    );
+  });
+
+  it('needs a secret for a trusted device and a trust level for a secret', () => {
+    expect(issuesOf(iotDeviceCreateSchema.safeParse({ ...valid, trustLevel: 'trusted' }))).toEqual([
+      'connectionSecret',
+    ]);
+    expect(issuesOf(iotDeviceCreateSchema.safeParse({ ...valid, connectionSecret: 's3cret-value' }))).toEqual(
+      ['trustLevel'],
+    );
+    expect(
+      iotDeviceCreateSchema.safeParse({ ...valid, trustLevel: 'trusted', connectionSecret: 's3cret-value' })
+        .success,
+    ).toBe(true);
+    expect(iotDeviceCreateSchema.safeParse({ ...valid, trustLevel: 'verified' }).success).toBe(true);
+    expect(
+      issuesOf(
+        iotDeviceCreateSchema.safeParse({ ...valid, trustLevel: 'trusted', connectionSecret: 'short' }),
+      ),
+    ).toContain('connectionSecret');
+  });
+
+  it('takes connectionMeta as an optional object and data types from the enumeration', () => {
+    expect(iotDeviceCreateSchema.safeParse({ ...valid, connectionMeta: { mac: 'aa:bb' } }).success).toBe(
+      true,
+    );
+    expect(iotDeviceCreateSchema.safeParse({ ...valid, connectionMeta: 'aa:bb' }).success).toBe(false);
+    expect(
+      iotDeviceCreateSchema.parse({ ...valid, supportedDataTypes: ['battery', 'battery'] })
+        .supportedDataTypes,
+    ).toEqual(['battery']);
+    expect(
+      issuesOf(iotDeviceCreateSchema.safeParse({ ...valid, supportedDataTypes: ['glucose'] })),
+    ).toContain('supportedDataTypes.0');
+    expect(iotDeviceCreateSchema.safeParse({ ...valid, unknownField: 1 }).success).toBe(false);
+  });
+
+  it('checks the secret rule on an update only when both fields are sent', () => {
+    expect(iotDeviceUpdateSchema.safeParse({ trustLevel: 'trusted' }).success).toBe(true);
+    expect(iotDeviceUpdateSchema.safeParse({ trustLevel: 'trusted', connectionSecret: null }).success).toBe(
+      false,
+    );
+    expect(iotDeviceUpdateSchema.safeParse({ hardwareIdentifier: '' }).success).toBe(false);
+  });
+
+  it('names the issues of the secret rule', () => {
+    expect(connectionSecretIssues('trusted', false)).toHaveLength(1);
+    expect(connectionSecretIssues(null, true)).toHaveLength(1);
+    expect(connectionSecretIssues('untrusted', true)).toHaveLength(0);
+    expect(connectionSecretIssues(undefined, false)).toHaveLength(0);
+  });
+
+  it('requires hardwareIdentifier for the exists check', () => {
+    expect(iotDeviceExistsQuerySchema.safeParse({}).success).toBe(false);
+    expect(iotDeviceExistsQuerySchema.safeParse({ hardwareIdentifier: '' }).success).toBe(false);
+    expect(iotDeviceExistsQuerySchema.safeParse({ hardwareIdentifier: 'HW-1' }).success).toBe(true);
+  });
+});

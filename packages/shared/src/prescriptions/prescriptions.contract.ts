@@ -1,0 +1,134 @@
+// Prescriptions: the submission, the partial update, the answer, and the rules both sides check.
+import { z } from 'zod';
+import { prescriptionStatuses, type PrescriptionStatus } from '../common/enums.ts';
+import {
+  MAX_TEXT,
+  embedded,
+  recordSchema,
+  requiredText,
+  streetAddressSchema,
+  text,
+  uuidSchema,
+} from '../common/primitives.ts';
+
+export const MAX_PRESCRIPTION_ITEMS = 50;
+export const MAX_PRESCRIPTION_QUANTITY = 100_000;
+
+/** One prescribed item (decisions §5). */
+export const prescriptionItemSchema = z.strictObject({
+  name: requiredText(200),
+  strength: text(100).optional(),
+  form: text(100).optional(),
+  quantity: z.number().positive().max(MAX_PRESCRIPTION_QUANTITY),
+  unit: text(40).optional(),
+  dosage: text(MAX_TEXT).optional(),
+  notes: text(MAX_TEXT).optional(),
+});
+export type PrescriptionItem = z.infer<typeof prescriptionItemSchema>;
+
+export const prescriptionContentSchema = z
+  .array(prescriptionItemSchema)
+  .min(1, { message: 'At least one item is required' })
+  .max(MAX_PRESCRIPTION_ITEMS);
+
+/** Service provider types that may act as a prescription's supplier and shipper. */
+export const supplierProviderTypes = ['pharmacy'] as const;
+export const shipperProviderTypes = ['courier', 'nurse'] as const;
+
+export interface PickupAssignment {
+  pickupByNurse?: boolean | null | undefined;
+  nurse?: string | null | undefined;
+  shipper?: string | null | undefined;
+}
+
+export interface PrescriptionIssue {
+  path: 'nurse' | 'shipper';
+  message: string;
+}
+
+/**
+ * Spec §5: a nurse is required only when `pickupByNurse` is true, a shipper only when it is not.
+ * The server applies it to the submission and to the record as it would be after a partial update.
+ */
+export function pickupAssignmentIssues(assignment: PickupAssignment): PrescriptionIssue[] {
+  if (assignment.pickupByNurse === true) {
+    return assignment.nurse ? [] : [{ path: 'nurse', message: 'Required when pickupByNurse is true' }];
+  }
+  return assignment.shipper ? [] : [{ path: 'shipper', message: 'Required unless pickupByNurse is true' }];
+}
+
+/** Fields covered by the issuer's signed receipt: they change only while the prescription is `new`. */
+export const prescriptionSignedFields = ['issuer', 'supplier', 'recipient', 'content'] as const;
+/** Once picked up (and after delivery) nothing changes except through the status actions. */
+export const prescriptionLockedStatuses: readonly PrescriptionStatus[] = ['picked_up', 'delivered'];
+
+/** The fields of a partial update that may not change in `status`. */
+export function lockedPrescriptionFields(status: PrescriptionStatus, fields: readonly string[]): string[] {
+  if (status === 'new') return [];
+  if (prescriptionLockedStatuses.includes(status)) return [...fields];
+  return fields.filter((field) => (prescriptionSignedFields as readonly string[]).includes(field));
+}
+
+const logisticsFields = {
+  pickupByNurse: z.boolean().optional(),
+  nurse: uuidSchema.nullable().optional(),
+  shipper: uuidSchema.nullable().optional(),
+  shipperDriver: uuidSchema.nullable().optional(),
+  pickupAddress: streetAddressSchema.nullable().optional(),
+  deliveryAddress: streetAddressSchema.nullable().optional(),
+};
+
+/** `POST /api/prescriptions`: a prescription submission. The status starts at `new`. */
+export const prescriptionSubmissionSchema = z
+  .strictObject({
+    issuer: uuidSchema,
+    supplier: uuidSchema,
+    recipient: uuidSchema,
+    content: prescriptionContentSchema,
+    ...logisticsFields,
+  })
+  .superRefine((value, context) => {
+    for (const issue of pickupAssignmentIssues(value)) {
+      context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    }
+  });
+export type PrescriptionSubmission = z.infer<typeof prescriptionSubmissionSchema>;
+
+/** `PATCH /api/prescriptions/{id}`: only the fields sent change; the status changes through actions. */
+export const prescriptionUpdateSchema = z.strictObject({
+  issuer: uuidSchema.optional(),
+  supplier: uuidSchema.optional(),
+  recipient: uuidSchema.optional(),
+  content: prescriptionContentSchema.optional(),
+  ...logisticsFields,
+});
+export type PrescriptionUpdate = z.infer<typeof prescriptionUpdateSchema>;
+
+export const prescriptionSchema = z.object({
+  ...recordSchema,
+  status: z.enum(prescriptionStatuses),
+  issuerId: z.string().nullable(),
+  issuerReceiptId: z.string().nullable(),
+  pickupByNurse: z.boolean().nullable(),
+  nurseId: z.string().nullable(),
+  supplierId: z.string().nullable(),
+  shipperId: z.string().nullable(),
+  shipperDriverId: z.string().nullable(),
+  pickupReceiptId: z.string().nullable(),
+  recipientId: z.string().nullable(),
+  pickupAddress: z.looseObject({}).nullable(),
+  deliveryAddress: z.looseObject({}).nullable(),
+  content: z.array(z.looseObject({})),
+  version: z.number().int(),
+  createdByUserId: z.string().nullable(),
+  issuer: embedded.nullable().optional(),
+  issuerReceipt: embedded.nullable().optional(),
+  nurse: embedded.nullable().optional(),
+  supplier: embedded.nullable().optional(),
+  shipper: embedded.nullable().optional(),
+  shipperDriver: embedded.nullable().optional(),
+  pickupReceipt: embedded.nullable().optional(),
+  recipient: embedded.nullable().optional(),
+  createdByUser: embedded.nullable().optional(),
+});
+export type Prescription = z.infer<typeof prescriptionSchema>;

@@ -1,0 +1,43 @@
+// Service providers (pharmacies, couriers, nursing services): what the API accepts and answers.
+import { z } from 'zod';
+import { serviceProviderTypes } from '../common/enums.ts';
+import {
+  embedded,
+  embeddedList,
+  idList,
+  recordSchema,
+  requiredText,
+  streetAddressSchema,
+} from '../common/primitives.ts';
+
+export const serviceProviderCreateSchema = z.strictObject({
+  title: requiredText(),
+  type: z.enum(serviceProviderTypes),
+  address: streetAddressSchema,
+  /** Defaults to true. */
+  isEnabled: z.boolean().optional(),
+  /** User ids; replaces the whole list. */
+  employees: idList.optional(),
+});
+export type ServiceProviderCreate = z.infer<typeof serviceProviderCreateSchema>;
+
+export const serviceProviderUpdateSchema = z.strictObject({
+  title: requiredText().optional(),
+  type: z.enum(serviceProviderTypes).optional(),
+  address: streetAddressSchema.optional(),
+  isEnabled: z.boolean().optional(),
+  employees: idList.optional(),
+});
+export type ServiceProviderUpdate = z.infer<typeof serviceProviderUpdateSchema>;
+
+export const serviceProviderSchema = z.object({
+  ...recordSchema,
+  title: z.string(),
+  type: z.enum(serviceProviderTypes),
+  address: z.looseObject({}),
+  isEnabled: z.boolean(),
+  createdByUserId: z.string().nullable(),
+  employees: embeddedList.optional(),
+  createdByUser: embedded.nullable().optional(),
+});
+export type ServiceProvider = z.infer<typeof serviceProviderSchema>;
