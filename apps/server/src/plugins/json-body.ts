@@ -1,26 +1,51 @@
-// JSON bodies: parsed once, refused when nested deeper than any contract needs.
+// JSON bodies: the only body type; parsed once, refused when nested deeper than any contract needs, when
+// carrying NUL characters (the database stores none) or prototype keys (__proto__, constructor.prototype).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest } from '../lib/errors.js';
+import { badRequest, type AppError } from '../lib/errors.js';
 
 export const MAX_JSON_DEPTH = 24;
 
-function depthOf(value: unknown, limit: number): number {
-  // Iterative, so a hostile body cannot overflow the stack.
-  let max = 0;
-  const stack: Array<[unknown, number]> = [[value, 1]];
+const hasNul = (text: string) => text.includes('\u0000');
+
+/** The first reason to refuse a parsed body, or null. Iterative, so a hostile body cannot overflow the stack. */
+function refusalOf(value: unknown, limit: number): AppError | null {
+  const stack: Array<[unknown, number, string]> = [[value, 1, 'body']];
   while (stack.length) {
-    const [current, depth] = stack.pop()!;
+    const [current, depth, path] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (hasNul(current)) {
+        return badRequest('Body contains a NUL character', [
+          { path, message: 'Must not contain NUL characters' },
+        ]);
+      }
+      continue;
+    }
     if (typeof current !== 'object' || current === null) continue;
-    if (depth > max) max = depth;
-    if (max > limit) return max;
-    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+    if (depth > limit) return badRequest(`Body is nested deeper than ${limit} levels`);
+    for (const [key, child] of Object.entries(current)) {
+      const childPath = `${path}.${key.split('\u0000').join('\\0')}`;
+      if (hasNul(key)) {
+        return badRequest('Body contains a NUL character', [
+          { path: childPath, message: 'Keys must not contain NUL characters' },
+        ]);
+      }
+      if (
+        key === '__proto__' ||
+        (key === 'constructor' && typeof child === 'object' && child !== null && 'prototype' in child)
+      ) {
+        return badRequest('Body contains a forbidden key', [{ path: childPath, message: 'Forbidden key' }]);
+      }
+      stack.push([child, depth + 1, childPath]);
+    }
   }
-  return max;
+  return null;
 }
 
 export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   app.removeContentTypeParser('application/json');
+  // The API speaks JSON only: a text/plain body is a 415, not a string handed to a JSON schema.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, raw, done) => {
     const text = raw as string;
     if (text.length === 0) return done(null, undefined);
@@ -30,9 +55,8 @@ export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
     } catch {
       return done(badRequest('Body is not valid JSON'), undefined);
     }
-    if (depthOf(parsed, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-      return done(badRequest(`Body is nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
-    }
+    const refusal = refusalOf(parsed, MAX_JSON_DEPTH);
+    if (refusal) return done(refusal, undefined);
     done(null, parsed);
   });
 });

@@ -2,6 +2,30 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
+import { columnFilter, kinds, type ResourceQuerySpec } from '../../lib/resources/filters.js';
+
+/** Whitelisted filters, searches and sorts of GET /api/users/logs (see the audit contract). */
+export const auditQuerySpec: ResourceQuerySpec = {
+  idColumn: auditLog.id,
+  defaultSort: [desc(auditLog.at), desc(auditLog.id)],
+  filters: {
+    actorUserId: columnFilter(auditLog.actorUserId, kinds.uuid),
+    'actor.id': columnFilter(auditLog.actorUserId, kinds.uuid),
+    actorSubject: columnFilter(auditLog.actorSubject, kinds.text),
+    resource: columnFilter(auditLog.resource, kinds.text),
+    action: columnFilter(auditLog.action, kinds.text),
+    recordId: columnFilter(auditLog.recordId, kinds.text),
+  },
+  like: {
+    actorUserId: auditLog.actorUserId,
+    'actor.id': auditLog.actorUserId,
+    actorSubject: auditLog.actorSubject,
+    resource: auditLog.resource,
+    action: auditLog.action,
+    recordId: auditLog.recordId,
+  },
+  sorts: { at: auditLog.at, action: auditLog.action, resource: auditLog.resource },
+};
 
 export interface AuditEntryInput {
   actorUserId: string | null;
@@ -25,18 +49,21 @@ export async function insertAuditEntry(executor: Executor, entry: AuditEntryInpu
   });
 }
 
-export async function listAuditEntries(
-  executor: Executor,
-  where: SQL | undefined,
-  limit: number,
-  offset: number,
-) {
+export interface AuditListSql {
+  where: SQL | undefined;
+  /** Defaults to newest first. */
+  orderBy?: SQL[];
+  limit: number;
+  offset: number;
+}
+
+export async function listAuditEntries(executor: Executor, { where, orderBy, limit, offset }: AuditListSql) {
   const [items, [counted]] = await Promise.all([
     executor
       .select()
       .from(auditLog)
       .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .orderBy(...(orderBy?.length ? orderBy : [desc(auditLog.at), desc(auditLog.id)]))
       .limit(limit)
       .offset(offset),
     executor

@@ -1,7 +1,10 @@
 // What goes into the audit log: the changed fields, never a secret.
+import type { AuditEntry, AuditListQuery, AuditListResponse } from '@careplane/shared/audit/audit.contract';
 import type { Executor } from '../../db/client.js';
+import { badRequest } from '../../lib/errors.js';
+import { buildListSql } from '../../lib/resources/filters.js';
 import type { Caller } from '../../plugins/auth.js';
-import { insertAuditEntry } from './audit.repository.js';
+import { auditQuerySpec, insertAuditEntry, listAuditEntries } from './audit.repository.js';
 
 const SECRET_FIELDS = new Set([
   'connectionSecret',
@@ -41,4 +44,30 @@ export async function audit(
     changes: changes ? redactChanges(changes) : null,
     ip: context.ip,
   });
+}
+
+/** The audit log, newest first unless sorted otherwise; unknown paths, relations and time ranges are a 400. */
+export async function listAuditLog(executor: Executor, query: AuditListQuery): Promise<AuditListResponse> {
+  if (query.relations.length) {
+    throw badRequest('The audit log has no relations', [
+      { path: 'relations', message: 'relations are not supported here' },
+    ]);
+  }
+  const { where, orderBy } = buildListSql(auditQuerySpec, query);
+  const { items, total } = await listAuditEntries(executor, {
+    where,
+    orderBy,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return {
+    items: items.map((row): AuditEntry => ({
+      ...row,
+      at: row.at.toISOString(),
+      changes: row.changes ?? null,
+    })),
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  };
 }
