@@ -1,0 +1,347 @@
+import {
+  iotDataTypes,
+  localUserRoles,
+  patientStatuses,
+  prescriptionStatuses,
+  processStatuses,
+  serviceProviderTypes,
+} from '@careplane/shared/common/enums';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/harness.js';
+import type { DatabaseHandle } from '../client.js';
+import { buildDemoData, demoSignInUsers, loadDemoDataIfEmpty, type DemoDataSummary } from './demo.js';
+
+// A fixed "now" keeps the test independent of the clock; 2025-03-14T09:26:53Z rounds down to 09:15.
+const NOW = Date.UTC(2025, 2, 14, 9, 26, 53);
+const ANCHOR = Date.UTC(2025, 2, 14, 9, 15);
+const WEEK = 7 * 86_400_000;
+
+let first: TestDatabase;
+let second: TestDatabase;
+let summary: DemoDataSummary | null;
+
+const rows = async (database: DatabaseHandle, text: string) =>
+  (await database.rawQuery(text)).rows as Record<string, unknown>[];
+const values = async (database: DatabaseHandle, text: string) =>
+  (await rows(database, text)).map((row) => Object.values(row)[0]);
+const count = async (database: DatabaseHandle, table: string) =>
+  Number((await rows(database, `select count(*)::int as n from ${table}`))[0]!.n);
+
+beforeAll(async () => {
+  first = await createTestDatabase();
+  second = await createTestDatabase();
+  summary = await loadDemoDataIfEmpty(first.handle, { now: NOW });
+}, 120_000);
+afterAll(async () => {
+  await first?.drop();
+  await second?.drop();
+});
+
+describe('demo data', () => {
+  it('loads on an empty database and reports what it loaded', async () => {
+    expect(summary).not.toBeNull();
+    expect(summary).toMatchObject({ anchor: new Date(ANCHOR).toISOString(), commandCenters: 3 });
+    const db = first.handle;
+    expect(summary!.users).toBe(await count(db, 'users'));
+    expect(summary!.users).toBeGreaterThanOrEqual(55);
+    expect(summary!.iotReadings).toBe(await count(db, 'iot_device_data'));
+    expect(summary!.deviceStats).toBe(await count(db, 'device_stats'));
+    expect(summary!.prescriptions).toBe(await count(db, 'prescriptions'));
+    expect(await count(db, 'command_centers')).toBe(3);
+  });
+
+  it('has users of every local role, the named sign-in users, and patients in every status', async () => {
+    const db = first.handle;
+    const roles = await values(db, 'select distinct unnest(local_roles) from users');
+    expect(roles.sort()).toEqual([...localUserRoles].sort());
+
+    const named = await rows(
+      db,
+      `select u.username, u.roles, u.local_roles, u.master_id,
+         array(select sp.type from user_employers e join service_providers sp on sp.id = e.service_provider_id
+               where e.user_id = u.id order by sp.type) as employer_types,
+         (select count(*)::int from command_center_users c where c.user_id = u.id) as centers
+       from users u where u.username like '%@careplane.local' and u.master_id is not null order by u.username`,
+    );
+    const byName = Object.fromEntries(named.map((row) => [row.username, row]));
+    expect(Object.keys(byName).sort()).toEqual(
+      demoSignInUsers()
+        .map((user) => user.username)
+        .sort(),
+    );
+    expect(byName['admin@careplane.local']).toMatchObject({
+      roles: ['admin'],
+      local_roles: ['application_admin'],
+    });
+    expect(byName['pharmacist@careplane.local']).toMatchObject({
+      local_roles: ['pharmacist'],
+      employer_types: ['pharmacy'],
+    });
+    expect(byName['driver@careplane.local']).toMatchObject({
+      local_roles: ['courier'],
+      employer_types: ['courier'],
+    });
+    expect(byName['courier@careplane.local']).toMatchObject({
+      local_roles: ['courier'],
+      employer_types: ['courier'],
+    });
+    expect(byName['nurse@careplane.local']).toMatchObject({ local_roles: ['nurse'] });
+    expect(byName['nurse@careplane.local']!.employer_types).toContain('nurse');
+    expect(byName['doctor@careplane.local']).toMatchObject({ local_roles: ['doctor'] });
+    expect(byName['patient@careplane.local']).toMatchObject({ local_roles: ['patient'] });
+    expect(byName['supervisor@careplane.local']).toMatchObject({ local_roles: ['supervisor'], centers: 1 });
+    for (const user of demoSignInUsers()) expect(byName[user.username]!.master_id).toBe(user.masterId);
+
+    const statuses = await values(db, 'select distinct status from patient_profiles');
+    expect(statuses.sort()).toEqual([...patientStatuses].sort());
+    // Every patient has a profile with emergency contacts and a location; the others have none.
+    const patients = await rows(
+      db,
+      `select count(*)::int as n, count(p.id)::int as with_profile,
+         count(*) filter (where jsonb_array_length(p.emergency_contacts) > 0 and p.location is not null)::int as complete
+       from users u left join patient_profiles p on p.id = u.patient_profile_id where 'patient' = any(u.local_roles)`,
+    );
+    expect(patients[0]!.n).toBe(patients[0]!.with_profile);
+    expect(patients[0]!.n).toBe(patients[0]!.complete);
+    expect(
+      await count(db, `users where patient_profile_id is not null and not ('patient' = any(local_roles))`),
+    ).toBe(0);
+    expect(await count(db, 'user_assigned_nurses')).toBeGreaterThan(10);
+  });
+
+  it('has command centers in Thailand, providers of every type with employees', async () => {
+    const db = first.handle;
+    const centers = await rows(
+      db,
+      `select address->>'country' as country, (address->'geo'->>'lat')::float8 as lat, (address->'geo'->>'lng')::float8 as lng,
+         (select count(*)::int from command_center_users c where c.command_center_id = cc.id) as users
+       from command_centers cc`,
+    );
+    for (const center of centers) {
+      expect(center.country).toBe('Thailand');
+      expect(center.lat).toBeGreaterThan(5);
+      expect(center.lat).toBeLessThan(21);
+      expect(center.lng).toBeGreaterThan(97);
+      expect(center.lng).toBeLessThan(106);
+      expect(center.users).toBeGreaterThan(3);
+    }
+    const types = await rows(
+      db,
+      `select sp.type, count(e.user_id)::int as employees from service_providers sp
+       left join user_employers e on e.service_provider_id = sp.id group by sp.type`,
+    );
+    expect(types.map((row) => row.type).sort()).toEqual([...serviceProviderTypes].sort());
+    for (const row of types) expect(row.employees).toBeGreaterThan(0);
+  });
+
+  it('has devices with a week of stats every 15 minutes, and workstations', async () => {
+    const db = first.handle;
+    const roles = await values(db, 'select distinct role from devices');
+    expect(roles.length).toBeGreaterThanOrEqual(5);
+    const [stats] = await rows(
+      db,
+      `select min(timestamp)::float8 as first, max(timestamp)::float8 as last, count(*)::int as n,
+         count(distinct device_id)::int as devices from device_stats`,
+    );
+    expect(stats!.first as number).toBeLessThanOrEqual(ANCHOR - WEEK + 15 * 60_000 + 30_000);
+    expect(stats!.first as number).toBeGreaterThan(ANCHOR - WEEK);
+    expect(stats!.last as number).toBeLessThanOrEqual(ANCHOR + 30_000);
+    expect(stats!.last as number).toBeGreaterThan(ANCHOR - 15 * 60_000);
+    // A device reporting all week sends 4 stats an hour.
+    const [busiest] = await rows(
+      db,
+      'select count(*)::int as n from device_stats group by device_id order by 1 desc limit 1',
+    );
+    expect(busiest!.n).toBe(7 * 24 * 4);
+    const [stat] = await rows(
+      db,
+      'select network, system, hardware, software, firmware, boot_time from device_stats limit 1',
+    );
+    expect(stat!.network).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: expect.any(String),
+          mac: expect.any(String),
+          type: expect.any(String),
+          active: true,
+          ip4: expect.objectContaining({
+            ip: expect.any(String),
+            gateway: expect.any(String),
+            dns: expect.any(Array),
+          }),
+          ip6: expect.objectContaining({ ip: expect.any(String) }),
+        }),
+      ]),
+    );
+    expect(stat!.system).toMatchObject({
+      osVersion: expect.any(String),
+      loadAverage: { user: expect.any(Number), wait: expect.any(Number), system: expect.any(Number) },
+      cpu: { usage: expect.any(Number), used: expect.any(Number) },
+      memory: { usage: expect.any(Number), used: expect.any(Number) },
+      hdd: { usage: expect.any(Number), used: expect.any(Number) },
+      swap: { usage: expect.any(Number), used: expect.any(Number) },
+    });
+    expect(stat!.hardware).toMatchObject({
+      cpu: expect.any(Array),
+      memory: expect.any(Object),
+      disks: expect.any(Array),
+    });
+    expect(stat!.software).toMatchObject({ system: expect.any(Array) });
+
+    const workstations = await rows(
+      db,
+      `select w.device_id, (select count(*)::int from workstation_devices d where d.workstation_id = w.id) as devices,
+         (select count(*)::int from workstation_patients p where p.workstation_id = w.id) as patients from workstations w`,
+    );
+    expect(workstations.length).toBeGreaterThan(0);
+    for (const workstation of workstations) {
+      expect(workstation.device_id).not.toBeNull();
+      expect(workstation.devices).toBeGreaterThan(0);
+      expect(workstation.patients).toBeGreaterThan(0);
+    }
+  });
+
+  it('has IoT devices of every data type with a week of readings in the documented shapes', async () => {
+    const db = first.handle;
+    const supported = await values(db, 'select distinct unnest(supported_data_types) from iot_devices');
+    expect(supported.sort()).toEqual([...iotDataTypes].sort());
+    const readingTypes = await values(db, 'select distinct data_type from iot_device_data');
+    expect(readingTypes.sort()).toEqual([...iotDataTypes].sort());
+    const unassigned = await count(
+      db,
+      `iot_devices i where exists (select 1 from iot_device_data d where d.iot_device_id = i.id)
+         and (i.assigned_user_id is null or not exists (select 1 from iot_device_devices l where l.iot_device_id = i.id))`,
+    );
+    expect(unassigned).toBe(0);
+
+    const [range] = await rows(
+      db,
+      'select min(timestamp)::float8 as first, max(timestamp)::float8 as last from iot_device_data',
+    );
+    expect(range!.first as number).toBeGreaterThan(ANCHOR - WEEK);
+    expect(range!.first as number).toBeLessThan(ANCHOR - WEEK + 3_600_000);
+    expect(range!.last as number).toBeGreaterThan(ANCHOR - 30 * 60_000);
+    expect(range!.last as number).toBeLessThanOrEqual(ANCHOR + 60_000);
+
+    const samples = await rows(
+      db,
+      `select distinct on (data_type) data_type, data, timestamp::float8 as timestamp from iot_device_data order by data_type, id`,
+    );
+    const shapes: Record<string, object> = {
+      battery: { level: expect.any(Number) },
+      heart_rate: { rate: expect.any(Number) },
+      temperature: { value: expect.any(Number), unit: expect.any(String) },
+      pressure: { value: expect.any(Number), unit: expect.any(String) },
+      blood_pressure: { sys: expect.any(Number), dias: expect.any(Number) },
+      alert: { id: expect.any(String) },
+    };
+    for (const sample of samples) {
+      expect(sample.data).toMatchObject({
+        ...shapes[sample.data_type as string],
+        timestamp: sample.timestamp,
+      });
+    }
+  });
+
+  it('has open and closed alerts, jobs in every status and prescriptions in every status', async () => {
+    const db = first.handle;
+    expect(await count(db, 'alerts where is_active')).toBeGreaterThan(0);
+    expect(
+      await count(
+        db,
+        'alerts where not is_active and closed_by_user_id is not null and closing_data is not null',
+      ),
+    ).toBeGreaterThan(0);
+
+    const jobs = await rows(db, 'select status, results from device_runner_jobs');
+    expect([...new Set(jobs.map((job) => job.status))].sort()).toEqual([...processStatuses].sort());
+    for (const job of jobs.filter(
+      (candidate) => candidate.status === 'SUCCEEDED' || candidate.status === 'FAILED',
+    )) {
+      expect((job.results as unknown[]).length).toBeGreaterThan(0);
+      expect((job.results as unknown[])[0]).toMatchObject({
+        command: expect.any(String),
+        exitCode: expect.any(Number),
+        stdout: expect.any(String),
+        stderr: expect.any(String),
+        startedAt: expect.any(String),
+        finishedAt: expect.any(String),
+      });
+    }
+
+    const prescriptions = await rows(
+      db,
+      `select p.status, p.content, p.pickup_by_nurse, p.nurse_id, p.shipper_id, p.issuer_receipt_id, p.pickup_receipt_id,
+         p.delivery_address, p.pickup_address, issuer.local_roles as issuer_roles, supplier.type as supplier_type,
+         recipient.local_roles as recipient_roles
+       from prescriptions p join users issuer on issuer.id = p.issuer_id join users recipient on recipient.id = p.recipient_id
+       join service_providers supplier on supplier.id = p.supplier_id`,
+    );
+    expect([...new Set(prescriptions.map((row) => row.status))].sort()).toEqual(
+      [...prescriptionStatuses].sort(),
+    );
+    for (const row of prescriptions) {
+      expect(row.issuer_roles).toEqual(['doctor']);
+      expect(row.recipient_roles).toEqual(['patient']);
+      expect(row.supplier_type).toBe('pharmacy');
+      expect(row.delivery_address).not.toBeNull();
+      expect(row.pickup_address).not.toBeNull();
+      expect(row.pickup_by_nurse ? row.nurse_id : row.shipper_id).not.toBeNull();
+      expect((row.content as unknown[]).length).toBeGreaterThan(0);
+      for (const item of row.content as unknown[]) {
+        expect(item).toMatchObject({
+          name: expect.any(String),
+          strength: expect.any(String),
+          form: expect.any(String),
+          quantity: expect.any(Number),
+          unit: expect.any(String),
+          dosage: expect.any(String),
+        });
+      }
+      if (row.status !== 'new') expect(row.issuer_receipt_id).not.toBeNull();
+      if (['picked_up', 'delivered', 'returned'].includes(row.status as string))
+        expect(row.pickup_receipt_id).not.toBeNull();
+    }
+    expect(await count(db, 'documents')).toBeGreaterThan(await count(db, 'prescriptions'));
+    expect(await count(db, 'document_signing_parties')).toBeGreaterThan(0);
+  });
+
+  it('is deterministic: the same seed and time give the same rows in another database', async () => {
+    const again = await loadDemoDataIfEmpty(second.handle, { now: NOW });
+    expect({ ...again, milliseconds: 0 }).toEqual({ ...summary, milliseconds: 0 });
+    const samples = [
+      'select id, username, first_name, last_name, local_roles, additional_info, patient_profile_id, created_at from users order by id',
+      'select id, status, location, emergency_contacts from patient_profiles order by id',
+      'select id, title, address from command_centers order by id',
+      'select * from device_stats order by id limit 200',
+      'select * from iot_device_data order by id limit 500',
+      'select id, hardware_identifier, supported_data_types, assigned_user_id from iot_devices order by id',
+      'select id, status, content, issuer_id, recipient_id, shipper_driver_id from prescriptions order by id',
+      'select id, status, results, not_before from device_runner_jobs order by id',
+      'select id, is_active, data, closing_data from alerts order by id',
+    ];
+    for (const sample of samples) {
+      expect(await rows(second.handle, sample)).toEqual(await rows(first.handle, sample));
+    }
+  });
+
+  it('gives the same ids and series values at another load time', () => {
+    const today = buildDemoData({ now: NOW });
+    const later = buildDemoData({ now: NOW + 6 * 3_600_000 });
+    expect(later.staff.map((row) => row.id)).toEqual(today.staff.map((row) => row.id));
+    expect(later.prescriptions.map((row) => row.id)).toEqual(today.prescriptions.map((row) => row.id));
+    // A reading of a time slot both loads cover is the same reading.
+    const byId = new Map(today.iotDeviceData.map((row) => [row.id, row]));
+    const shared = later.iotDeviceData.filter((row) => byId.has(row.id));
+    expect(shared.length).toBeGreaterThan(later.iotDeviceData.length * 0.9);
+    for (const row of shared.slice(0, 500)) expect(row).toEqual(byId.get(row.id));
+  });
+
+  it('is not loaded twice', async () => {
+    const before = await count(first.handle, 'users');
+    const readings = await count(first.handle, 'iot_device_data');
+    expect(await loadDemoDataIfEmpty(first.handle, { now: NOW + 86_400_000 })).toBeNull();
+    expect(await count(first.handle, 'users')).toBe(before);
+    expect(await count(first.handle, 'iot_device_data')).toBe(readings);
+  });
+});
