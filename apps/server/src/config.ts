@@ -6,6 +6,10 @@ const booleanFlag = z
   .enum(['0', '1', 'true', 'false'])
   .transform((value) => value === '1' || value === 'true');
 
+/** `NAME=` (set but empty, as compose files and CI forms often leave it) counts as not set. */
+const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -16,11 +20,42 @@ const configSchema = z
     AUTH_ISSUER: z.string().url().optional(),
     AUTH_JWKS_URL: z.string().url().optional(),
     AUTH_AUDIENCE: z.string().min(1).default('careplane-api'),
+    // The auth server (mounted at /auth unless AUTH_SERVER=0). Lifetimes in seconds.
+    AUTH_SERVER: booleanFlag.default(true),
+    AUTH_RESOURCE: z.string().url().optional(),
+    AUTH_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(1800),
+    AUTH_REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).max(2_592_000).default(43_200),
+    AUTH_REQUEST_TTL: z.coerce.number().int().min(10).max(600).default(300),
+    AUTH_POLL_INTERVAL: z.coerce.number().int().min(1).max(60).default(3),
+    AUTH_ENROLLMENT_TTL: z.coerce.number().int().min(60).max(2_592_000).default(604_800),
+    AUTH_QR_SECRET_ROTATION: z.coerce.number().int().min(0).max(600).default(5),
+    AUTH_SIGNING_KEY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    AUTH_RATE_LIMIT_PER_IDENTITY: z.coerce.number().int().min(1).default(10),
+    AUTH_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(300),
+    AUTH_RATE_LIMIT_PER_KEY: z.coerce.number().int().min(1).default(120),
     DEMO_DATA: booleanFlag.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEVICE_DOMAINS: z.string().default('careplane.local'),
     REDIS_URL: z.string().url().optional(),
     MQTT_URL: z.string().url().optional(),
+    // The console's runtime settings, served as /config.json (decisions §8).
+    SUPPORT_EMAIL: unsetIfBlank(z.string().email().max(254).default('support@careplane.local')),
+    GOOGLE_PLAY_URL: unsetIfBlank(z.string().url().max(2048).optional()),
+    APP_STORE_URL: unsetIfBlank(z.string().url().max(2048).optional()),
+    MAPS_API_KEY: unsetIfBlank(z.string().max(512).optional()),
+    MAPS_REGION: unsetIfBlank(
+      z
+        .string()
+        .regex(/^[A-Za-z]{2}$/, 'a two-letter region code')
+        .default('TH'),
+    ),
+    MAPS_LANGUAGE: unsetIfBlank(
+      z
+        .string()
+        .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a language tag')
+        .default('th'),
+    ),
+    SENTRY_DSN: unsetIfBlank(z.string().url().max(2048).optional()),
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
@@ -35,6 +70,20 @@ const configSchema = z
         issuer: authIssuer,
         jwksUrl: env.AUTH_JWKS_URL ?? `${authIssuer}/jwks`,
         audience: env.AUTH_AUDIENCE,
+        server: {
+          enabled: env.AUTH_SERVER,
+          resource: env.AUTH_RESOURCE ?? `${publicUrl}/api`,
+          accessTokenTtl: env.AUTH_ACCESS_TOKEN_TTL,
+          refreshTokenTtl: env.AUTH_REFRESH_TOKEN_TTL,
+          requestTtl: env.AUTH_REQUEST_TTL,
+          pollInterval: env.AUTH_POLL_INTERVAL,
+          enrollmentTtl: env.AUTH_ENROLLMENT_TTL,
+          qrSecretRotation: env.AUTH_QR_SECRET_ROTATION,
+          signingKeyMaxAgeDays: env.AUTH_SIGNING_KEY_MAX_AGE_DAYS,
+          rateLimitPerIdentity: env.AUTH_RATE_LIMIT_PER_IDENTITY,
+          rateLimitPerClient: env.AUTH_RATE_LIMIT_PER_CLIENT,
+          rateLimitPerKey: env.AUTH_RATE_LIMIT_PER_KEY,
+        },
       },
       demoData: env.DEMO_DATA,
       logLevel: env.LOG_LEVEL,
@@ -43,6 +92,15 @@ const configSchema = z
         .filter(Boolean),
       redisUrl: env.REDIS_URL,
       mqttUrl: env.MQTT_URL,
+      console: {
+        supportEmail: env.SUPPORT_EMAIL,
+        googlePlayUrl: env.GOOGLE_PLAY_URL ?? null,
+        appStoreUrl: env.APP_STORE_URL ?? null,
+        mapsKey: env.MAPS_API_KEY ?? null,
+        mapsRegion: env.MAPS_REGION.toUpperCase(),
+        mapsLanguage: env.MAPS_LANGUAGE,
+        sentryDsn: env.SENTRY_DSN ?? null,
+      },
     };
   });
 

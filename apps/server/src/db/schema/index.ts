@@ -1,5 +1,6 @@
 // The whole schema, as drizzle-kit and the relational query builder see it.
 export * from './audit.js';
+export * from './auth.js';
 export * from './devices.js';
 export * from './iot.js';
 export * from './organisations.js';

@@ -1,0 +1,137 @@
+// oidc-provider's storage on our database: every artifact (Grant, BackchannelAuthenticationRequest,
+// RefreshToken, ...) is one row of auth_oidc_payloads, so any server process on the same database can continue
+// a sign-in another one started. Expired rows stay for a while (the provider itself checks expiry, and
+// answers `expired_token` rather than "not found"); a sweep removes them later.
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { errors, Provider, type Adapter, type AdapterPayload } from 'oidc-provider';
+import type { Database } from '../db/client.js';
+import { authOidcPayloads } from '../db/schema/index.js';
+
+/** How long an expired artifact is kept so that polling it answers `expired_token`. */
+const RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export interface AdapterOptions {
+  db: Database;
+  /** The CIBA polling interval in seconds: a faster poll answers slow_down. */
+  pollInterval: number;
+}
+
+const CIBA_MODEL = 'BackchannelAuthenticationRequest';
+/** A little leeway for network jitter between two polls that honour the interval. */
+const POLL_LEEWAY_MS = 250;
+
+export function createAdapterClass(options: AdapterOptions): new (model: string) => Adapter {
+  const { db } = options;
+  const table = authOidcPayloads;
+
+  return class DatabaseAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+
+    private key(id: string) {
+      return and(eq(table.model, this.model), eq(table.id, id));
+    }
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      // `consumed` is a column of its own (set atomically by consume()), not part of the stored payload.
+      const stored: AdapterPayload = { ...payload };
+      delete stored.consumed;
+      const values = {
+        payload: stored,
+        grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
+        userCode: typeof payload.userCode === 'string' ? payload.userCode : null,
+        uid: typeof payload.uid === 'string' ? payload.uid : null,
+        expiresAt: expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
+      };
+      await db
+        .insert(table)
+        .values({ model: this.model, id, ...values })
+        .onConflictDoUpdate({ target: [table.model, table.id], set: values });
+    }
+
+    private async findWhere(condition: ReturnType<typeof and>): Promise<AdapterPayload | undefined> {
+      const [row] = await db
+        .select({ payload: table.payload, consumedAt: table.consumedAt })
+        .from(table)
+        .where(condition)
+        .limit(1);
+      if (!row) return undefined;
+      return row.consumedAt
+        ? { ...row.payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
+        : { ...row.payload };
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      if (this.model === CIBA_MODEL && Provider.ctx?.oidc.route === 'token') {
+        await throttlePoll(db, id, options.pollInterval);
+      }
+      return this.findWhere(this.key(id));
+    }
+
+    async findByUserCode(userCode: string) {
+      return this.findWhere(and(eq(table.model, this.model), eq(table.userCode, userCode)));
+    }
+
+    async findByUid(uid: string) {
+      return this.findWhere(and(eq(table.model, this.model), eq(table.uid, uid)));
+    }
+
+    /**
+     * Marks an artifact used, atomically: of two concurrent redemptions of one auth_req_id or refresh token
+     * exactly one wins; the loser's whole grant (the token family) is revoked, as for any reuse.
+     */
+    async consume(id: string): Promise<void> {
+      const won = await db
+        .update(table)
+        .set({ consumedAt: new Date() })
+        .where(and(this.key(id), isNull(table.consumedAt)))
+        .returning({ grantId: table.grantId });
+      if (won.length > 0) return;
+      const [row] = await db.select({ grantId: table.grantId }).from(table).where(this.key(id)).limit(1);
+      if (row?.grantId) await revokeGrant(db, row.grantId);
+      throw new errors.InvalidGrant('already used');
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.delete(table).where(this.key(id));
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.delete(table).where(and(eq(table.model, this.model), eq(table.grantId, grantId)));
+    }
+  };
+}
+
+/** Deletes every artifact of a grant (and the grant itself): the refresh-token family ends. */
+export async function revokeGrant(db: Database, grantId: string) {
+  await db
+    .delete(authOidcPayloads)
+    .where(
+      or(
+        eq(authOidcPayloads.grantId, grantId),
+        and(eq(authOidcPayloads.model, 'Grant'), eq(authOidcPayloads.id, grantId)),
+      ),
+    );
+}
+
+/**
+ * Lets a CIBA token poll through only if the previous one was at least `interval` seconds ago; otherwise
+ * slow_down. One conditional UPDATE, so concurrent polls on several processes are judged consistently.
+ */
+async function throttlePoll(db: Database, id: string, intervalSeconds: number) {
+  const threshold = new Date(Date.now() - intervalSeconds * 1000 + POLL_LEEWAY_MS);
+  const key = and(eq(authOidcPayloads.model, CIBA_MODEL), eq(authOidcPayloads.id, id));
+  const passed = await db
+    .update(authOidcPayloads)
+    .set({ polledAt: new Date() })
+    .where(and(key, or(isNull(authOidcPayloads.polledAt), lt(authOidcPayloads.polledAt, threshold))))
+    .returning({ id: authOidcPayloads.id });
+  if (passed.length > 0) return;
+  const [exists] = await db.select({ id: authOidcPayloads.id }).from(authOidcPayloads).where(key).limit(1);
+  if (exists) throw new errors.SlowDown();
+}
+
+/** Removes artifacts that expired more than the retention period ago. */
+export async function sweepExpiredPayloads(db: Database) {
+  const cutoff = new Date(Date.now() - RETENTION_MS);
+  await db.delete(authOidcPayloads).where(lt(authOidcPayloads.expiresAt, cutoff));
+}

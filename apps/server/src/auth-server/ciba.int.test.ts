@@ -1,0 +1,512 @@
+// CIBA sign-in and refresh through openid-client (a standard OpenID client, from discovery alone), approved by
+// the authenticator protocol module; the tokens against the API.
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
+import {
+  exportPublicJwk,
+  generateAuthenticatorKey,
+  signCanonical,
+  verifyCanonical,
+  type DecisionPayload,
+  type PublicJwk,
+} from '@careplane/shared/authenticator/protocol';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index.js';
+import { CONSOLE_CLIENT_ID } from './provider.js';
+import {
+  enrolledIdentity,
+  startAuthTestServer,
+  type AuthTestServer,
+  type EnrolledIdentity,
+} from './testing.js';
+
+let t: AuthTestServer;
+let admin: EnrolledIdentity;
+let config: client.Configuration;
+
+beforeAll(async () => {
+  t = await startAuthTestServer({ AUTH_RATE_LIMIT_PER_IDENTITY: '1000' });
+  admin = await enrolledIdentity(t, {
+    username: 'ada@careplane.test',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    email: 'ada@careplane.test',
+    roles: ['admin'],
+    assuranceLevel: 'high',
+  });
+  await t.database.handle.db.insert(users).values({
+    username: 'ada@careplane.test',
+    usernameWithoutDomain: 'ada',
+    primaryDomain: 'careplane.test',
+    masterId: admin.identityId,
+    firstName: 'Ada',
+    lastName: 'Admin',
+    roles: ['admin'],
+  });
+  config = await client.discovery(new URL(t.issuer), CONSOLE_CLIENT_ID, undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+// Every test starts with no request waiting for the admin (a previous test may leave one pending).
+beforeEach(async () => {
+  for (const request of await t.authenticator.pending(admin.key))
+    await t.authenticator.deny(admin.key, request);
+});
+
+type Answer = { status: number; body: Record<string, unknown> };
+const form = (path: string, params: Record<string, string>): Promise<Answer> =>
+  fetch(`${t.issuer}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, ...params }),
+  }).then(async (response) => ({
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+  }));
+const backchannel = (loginHint: string, extra: Record<string, string> = {}) =>
+  form('/backchannel', { scope: 'openid', login_hint: loginHint, ...extra });
+const pollToken = (authReqId: string) =>
+  form('/token', { grant_type: 'urn:openid:params:grant-type:ciba', auth_req_id: authReqId });
+const json = (method: string, path: string, body?: unknown, token?: string): Promise<Answer> =>
+  fetch(`${t.issuer}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  }).then(async (response) => ({
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+  }));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Signs in through openid-client and the authenticator; returns the token answer. */
+async function signIn(who: EnrolledIdentity) {
+  const started = await client.initiateBackchannelAuthentication(config, {
+    scope: 'openid',
+    login_hint: who.username,
+  });
+  await approveNext(who);
+  return client.pollBackchannelAuthenticationGrant(config, started);
+}
+
+/** Waits for the identity's next pending request and approves it with the enrolled key. */
+async function approveNext(who: EnrolledIdentity, decision: 'approve' | 'deny' = 'approve') {
+  const request = await t.authenticator.waitForPending(who.key, { timeoutMs: 5_000, intervalMs: 100 });
+  expect(request).toBeDefined();
+  return t.authenticator.decide(who.key, request!, decision);
+}
+
+describe('CIBA sign-in with openid-client', () => {
+  it('discovers the issuer, the endpoints and the CIBA grant', () => {
+    const metadata = config.serverMetadata();
+    expect(metadata.issuer).toBe(t.issuer);
+    expect(metadata.backchannel_authentication_endpoint).toBe(`${t.issuer}/backchannel`);
+    expect(metadata.token_endpoint).toBe(`${t.issuer}/token`);
+    expect(metadata.jwks_uri).toBe(`${t.issuer}/jwks`);
+    expect(metadata.grant_types_supported).toContain('urn:openid:params:grant-type:ciba');
+    expect(metadata.backchannel_token_delivery_modes_supported).toEqual(['poll']);
+  });
+
+  it('signs in, then refreshes; the access token opens the API and the id_token does not', async () => {
+    const started = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid',
+      login_hint: 'ada@careplane.test',
+      binding_message: 'K7 42',
+    });
+    expect(started.auth_req_id).toBeTruthy();
+    expect(started.interval).toBe(1);
+    expect(started.expires_in).toBeGreaterThan(0);
+    expect(started.expires_in).toBeLessThanOrEqual(600);
+
+    const pending = await t.authenticator.waitForPending(admin.key, { timeoutMs: 5_000, intervalMs: 100 });
+    expect(pending).toMatchObject({ kind: 'login', clientId: CONSOLE_CLIENT_ID, bindingMessage: 'K7 42' });
+    await t.authenticator.approve(admin.key, pending!);
+
+    const tokens = await client.pollBackchannelAuthenticationGrant(config, started);
+    expect(tokens.access_token).toBeTruthy();
+    expect(tokens.refresh_token).toBeTruthy();
+    expect(tokens.id_token).toBeTruthy();
+    expect(tokens.expires_in).toBeGreaterThan(1700);
+
+    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'ES256', typ: 'at+jwt' });
+    const claims = decodeJwt(tokens.access_token);
+    expect(claims).toMatchObject({
+      iss: t.issuer,
+      sub: admin.identityId,
+      aud: 'careplane-api',
+      preferred_username: 'ada@careplane.test',
+      given_name: 'Ada',
+      family_name: 'Admin',
+      email: 'ada@careplane.test',
+      roles: ['admin'],
+      acr: 'high',
+    });
+    expect(claims.jti).toBeTruthy();
+    expect(claims.exp! - claims.iat!).toBe(1800);
+    const idClaims = tokens.claims()!;
+    expect(idClaims).toMatchObject({
+      sub: admin.identityId,
+      preferred_username: 'ada@careplane.test',
+      given_name: 'Ada',
+      family_name: 'Admin',
+      roles: ['admin'],
+    });
+
+    const asUser = await fetch(`${t.baseUrl}/api/users`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(asUser.status).toBe(200);
+    const withIdToken = await fetch(`${t.baseUrl}/api/users`, {
+      headers: { authorization: `Bearer ${tokens.id_token}` },
+    });
+    expect(withIdToken.status).toBe(401);
+
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(refreshed.access_token).toBeTruthy();
+    expect(refreshed.refresh_token).toBeTruthy();
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    expect(decodeJwt(refreshed.access_token).sub).toBe(admin.identityId);
+    const again = await fetch(`${t.baseUrl}/api/users`, {
+      headers: { authorization: `Bearer ${refreshed.access_token}` },
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it('answers access_denied after the user denies', async () => {
+    const started = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid',
+      login_hint: 'ada@careplane.test',
+    });
+    await approveNext(admin, 'deny');
+    await expect(client.pollBackchannelAuthenticationGrant(config, started)).rejects.toMatchObject({
+      error: 'access_denied',
+    });
+  });
+});
+
+describe('sign-in negatives (quality bar: login)', () => {
+  it('answers slow_down to a poll faster than the interval', async () => {
+    const { body } = await backchannel(admin.username);
+    const id = body.auth_req_id as string;
+    const first = await pollToken(id);
+    expect(first.body.error).toBe('authorization_pending');
+    const second = await pollToken(id);
+    expect(second.status).toBe(400);
+    expect(second.body.error).toBe('slow_down');
+    await sleep(1100);
+    expect((await pollToken(id)).body.error).toBe('authorization_pending');
+  });
+
+  it('answers expired_token once the request expired, and approval comes too late', async () => {
+    const { body } = await backchannel(admin.username, { requested_expiry: '1' });
+    expect(body.expires_in).toBe(1);
+    const pending = await t.authenticator.waitForPending(admin.key, { timeoutMs: 2_000, intervalMs: 50 });
+    await sleep(1600);
+    const late = await t.authenticator.approve(admin.key, pending!).catch((error: unknown) => error);
+    expect(late).toMatchObject({ status: 409 });
+    const polled = await pollToken(body.auth_req_id as string);
+    expect(polled.body.error).toBe('expired_token');
+  });
+
+  it('redeems an auth_req_id once', async () => {
+    const { body } = await backchannel(admin.username);
+    await approveNext(admin);
+    const first = await pollToken(body.auth_req_id as string);
+    expect(first.status).toBe(200);
+    expect(first.body.access_token).toBeTruthy();
+    await sleep(1100);
+    const second = await pollToken(body.auth_req_id as string);
+    expect(second.status).toBe(400);
+    expect(second.body.error).toBe('invalid_grant');
+    // The first redemption's refresh token went with the reuse.
+    const refresh = await form('/token', {
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token as string,
+    });
+    expect(refresh.body.error).toBe('invalid_grant');
+  });
+
+  it('uses a refresh token once; presenting a spent one revokes its whole family', async () => {
+    const tokens = await signIn(admin);
+    const first = tokens.refresh_token!;
+    const rotated = await client.refreshTokenGrant(config, first);
+    const second = rotated.refresh_token!;
+    const reuse = await form('/token', { grant_type: 'refresh_token', refresh_token: first });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.error).toBe('invalid_grant');
+    const afterReuse = await form('/token', { grant_type: 'refresh_token', refresh_token: second });
+    expect(afterReuse.status).toBe(400);
+    expect(afterReuse.body.error).toBe('invalid_grant');
+  });
+
+  it('answers an unknown identifier exactly like a known one, and never signs it in', async () => {
+    const known = await backchannel(admin.username, { binding_message: 'AB12' });
+    const unknown = await backchannel('nobody@careplane.test', { binding_message: 'AB12' });
+    const malformed = await backchannel('not an identifier', { binding_message: 'AB12' });
+    for (const answer of [unknown, malformed]) {
+      expect(answer.status).toBe(known.status);
+      expect(Object.keys(answer.body).sort()).toEqual(Object.keys(known.body).sort());
+      expect(answer.body.expires_in).toBe(known.body.expires_in);
+      expect(answer.body.interval).toBe(known.body.interval);
+      expect((await pollToken(answer.body.auth_req_id as string)).body.error).toBe('authorization_pending');
+    }
+  });
+
+  it('refuses a forged approval signature, and a replayed one', async () => {
+    const { body } = await backchannel(admin.username);
+    const pending = await t.authenticator.waitForPending(admin.key, { timeoutMs: 2_000, intervalMs: 50 });
+    const stranger = await generateAuthenticatorKey();
+    const payload = t.authenticator.decisionPayload(admin.key, pending!, 'approve');
+    const forged = await signCanonical(stranger.privateKey, payload);
+    const refused = await json('POST', '/authenticator/decide', {
+      keyId: admin.key.keyId,
+      requestId: pending!.id,
+      decision: 'approve',
+      signature: forged,
+    });
+    expect(refused.status).toBe(401);
+    // A genuine signature over another nonce (a replay from another request) is refused as well.
+    const otherNonce: DecisionPayload = { ...payload, nonce: 'another-nonce' };
+    const wrongNonce = await json('POST', '/authenticator/decide', {
+      keyId: admin.key.keyId,
+      requestId: pending!.id,
+      decision: 'approve',
+      signature: await signCanonical(admin.key.privateKey, otherNonce),
+    });
+    expect(wrongNonce.status).toBe(401);
+    expect((await pollToken(body.auth_req_id as string)).body.error).toBe('authorization_pending');
+
+    const genuine = await signCanonical(admin.key.privateKey, payload);
+    const approved = await json('POST', '/authenticator/decide', {
+      keyId: admin.key.keyId,
+      requestId: pending!.id,
+      decision: 'approve',
+      signature: genuine,
+    });
+    expect(approved.status).toBe(200);
+    const replayed = await json('POST', '/authenticator/decide', {
+      keyId: admin.key.keyId,
+      requestId: pending!.id,
+      decision: 'deny',
+      signature: genuine,
+    });
+    expect(replayed.status).toBe(401);
+    const replayedSame = await json('POST', '/authenticator/decide', {
+      keyId: admin.key.keyId,
+      requestId: pending!.id,
+      decision: 'approve',
+      signature: genuine,
+    });
+    expect(replayedSame.status).toBe(409);
+  });
+
+  it("does not let one identity's key answer another identity's request", async () => {
+    const other = await enrolledIdentity(t, { username: 'olga@careplane.test' });
+    await backchannel(admin.username);
+    const pending = await t.authenticator.waitForPending(admin.key, { timeoutMs: 2_000, intervalMs: 50 });
+    const attempt = await t.authenticator.approve(other.key, pending!).catch((error: unknown) => error);
+    expect(attempt).toMatchObject({ status: 404 });
+    await t.authenticator.deny(admin.key, pending!);
+  });
+});
+
+describe('enrollment', () => {
+  it('binds one key per code: reusing a code is refused', async () => {
+    const identity = await t.server.identities.create({
+      username: 'eve@careplane.test',
+      firstName: 'Eve',
+      lastName: 'E',
+    });
+    const { code } = await t.server.identities.issueEnrollmentCode(identity.id);
+    const first = await t.authenticator.enroll(code, await generateAuthenticatorKey());
+    expect(first).toMatchObject({ username: 'eve@careplane.test', issuer: t.issuer });
+    const again = await t.authenticator
+      .enroll(code, await generateAuthenticatorKey())
+      .catch((error: unknown) => error);
+    expect(again).toMatchObject({ status: 400 });
+    const unknown = await t.authenticator
+      .enroll('0000-0000-0000-0000-0000', await generateAuthenticatorKey())
+      .catch((error: unknown) => error);
+    expect(unknown).toMatchObject({ status: 400 });
+  });
+
+  it('refuses an enrollment not signed by the key it enrolls (no proof of possession)', async () => {
+    const identity = await t.server.identities.create({
+      username: 'finn@careplane.test',
+      firstName: 'Finn',
+      lastName: 'F',
+    });
+    const { code } = await t.server.identities.issueEnrollmentCode(identity.id);
+    const key = await generateAuthenticatorKey(true);
+    const other = await generateAuthenticatorKey();
+    const publicJwk = await exportPublicJwk(key.publicKey);
+    const answer = await json('POST', '/authenticator/enroll', {
+      code,
+      publicJwk,
+      signature: await signCanonical(other.privateKey, {
+        typ: 'careplane-enroll',
+        v: 1,
+        aud: t.issuer,
+        code,
+        keyId: 'x',
+      }),
+    });
+    expect(answer.status).toBe(400);
+    // The code was not spent by the refused attempt.
+    expect(await t.authenticator.enroll(code, key)).toMatchObject({ username: 'finn@careplane.test' });
+  });
+});
+
+describe('QR sessions', () => {
+  it('signs in by QR: the authenticator claims the code, the console gets the auth_req_id and the tokens', async () => {
+    const created = await json('POST', '/qr/sessions', { binding_message: 'QR 77' });
+    expect(created.status).toBe(200);
+    const { sessionId, cbUrl, expIn } = created.body as { sessionId: string; cbUrl: string; expIn: number };
+    expect(expIn).toBeGreaterThan(0);
+    expect(expIn).toBeLessThanOrEqual(600);
+    expect(cbUrl.startsWith(`${t.baseUrl}/authenticator/qr#s=`)).toBe(true);
+    expect(cbUrl).not.toContain(sessionId);
+    expect((await json('GET', `/qr/sessions/${sessionId}`)).body).toMatchObject({ status: 'pending' });
+
+    // Whoever only knows the session id (the status poller) cannot claim it.
+    const bySessionId = await t.authenticator.claimQr(admin.key, sessionId).catch((error: unknown) => error);
+    expect(bySessionId).toMatchObject({ status: 404 });
+
+    const claimed = await t.authenticator.claimQr(admin.key, cbUrl);
+    expect(claimed).toMatchObject({ clientId: CONSOLE_CLIENT_ID, bindingMessage: 'QR 77' });
+    const twice = await t.authenticator.claimQr(admin.key, cbUrl).catch((error: unknown) => error);
+    expect(twice).toMatchObject({ status: 404 });
+
+    const status = await json('GET', `/qr/sessions/${sessionId}`);
+    expect(status.body.status).toBe('claimed');
+    const authRequestId = status.body.authRequestId as string;
+    expect(authRequestId).toBeTruthy();
+
+    const pending = await t.authenticator.waitForPending(admin.key, { timeoutMs: 2_000, intervalMs: 50 });
+    expect(pending!.id).toBe(claimed.requestId);
+    await t.authenticator.approve(admin.key, pending!);
+    const tokens = await client.pollBackchannelAuthenticationGrant(config, {
+      auth_req_id: authRequestId,
+      expires_in: 60,
+      interval: 1,
+    });
+    expect(decodeJwt(tokens.access_token).sub).toBe(admin.identityId);
+    expect(tokens.refresh_token).toBeTruthy();
+  });
+
+  it('refuses a claim with a signature by another key', async () => {
+    const { body } = await json('POST', '/qr/sessions', {});
+    const secret = new URL(body.cbUrl as string).hash.slice('#s='.length);
+    const stranger = await generateAuthenticatorKey();
+    const iat = Math.floor(Date.now() / 1000);
+    const answer = await json('POST', '/authenticator/qr/claim', {
+      keyId: admin.key.keyId,
+      secret,
+      iat,
+      signature: await signCanonical(stranger.privateKey, {
+        typ: 'careplane-qr-claim',
+        v: 1,
+        aud: t.issuer,
+        keyId: admin.key.keyId,
+        secret,
+        iat,
+      }),
+    });
+    expect(answer.status).toBe(401);
+    expect((await json('GET', `/qr/sessions/${body.sessionId as string}`)).body.status).toBe('pending');
+  });
+
+  it('starts a session without a body, and refuses an unknown client', async () => {
+    const bare = await fetch(`${t.issuer}/qr/sessions`, { method: 'POST' });
+    expect(bare.status).toBe(200);
+    expect(((await bare.json()) as { sessionId: string }).sessionId).toBeTruthy();
+    expect((await json('POST', '/qr/sessions', { client_id: 'someone-else' })).status).toBe(400);
+  });
+
+  it('answers 404 for an unknown session', async () => {
+    expect((await json('GET', '/qr/sessions/unknown-session')).status).toBe(404);
+  });
+});
+
+describe('resource authorization', () => {
+  it("asks the user's own authenticator and returns its signature once approved", async () => {
+    const tokens = await signIn(admin);
+    const digest = 'n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg';
+    const created = await json(
+      'POST',
+      '/resource-authorization',
+      { action: 'document.sign', resource: 'documents/123', digest, description: 'Sign care plan' },
+      tokens.access_token,
+    );
+    expect(created.status).toBe(200);
+    expect(created.body.interval).toBe(1);
+    expect(created.body.expires_in).toBeLessThanOrEqual(600);
+    const id = created.body.id as string;
+    expect(
+      (await json('GET', `/resource-authorization/${id}`, undefined, tokens.access_token)).body.status,
+    ).toBe('pending');
+    const tooFast = await json('GET', `/resource-authorization/${id}`, undefined, tokens.access_token);
+    expect(tooFast.status).toBe(429);
+
+    const pending = await t.authenticator.waitForPending(admin.key, {
+      timeoutMs: 2_000,
+      intervalMs: 50,
+      kind: 'resource',
+    });
+    expect(pending).toMatchObject({ id, kind: 'resource', details: { action: 'document.sign', digest } });
+    await t.authenticator.approve(admin.key, pending!);
+    await sleep(1100);
+    const done = await json('GET', `/resource-authorization/${id}`, undefined, tokens.access_token);
+    expect(done.body).toMatchObject({ status: 'approved', keyId: admin.key.keyId });
+    const signedPayload = JSON.parse(done.body.signedPayload as string) as DecisionPayload;
+    expect(signedPayload).toMatchObject({
+      requestId: id,
+      digest,
+      action: 'document.sign',
+      decision: 'approve',
+    });
+    expect(
+      await verifyCanonical(done.body.publicJwk as PublicJwk, signedPayload, done.body.signature as string),
+    ).toBe(true);
+  });
+
+  it('needs a valid access token; an id_token or none is refused', async () => {
+    const tokens = await signIn(admin);
+    const body = {
+      action: 'document.sign',
+      resource: 'documents/1',
+      digest: 'n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg',
+    };
+    expect((await json('POST', '/resource-authorization', body)).status).toBe(401);
+    expect((await json('POST', '/resource-authorization', body, tokens.id_token)).status).toBe(401);
+    expect(
+      (await json('POST', '/resource-authorization', { ...body, extra: 1 }, tokens.access_token)).status,
+    ).toBe(400);
+  });
+});
+
+describe('signing keys', () => {
+  it('rotates: the new key signs, the old one stays published and its tokens stay valid', async () => {
+    const before = await signIn(admin);
+    const oldKid = decodeProtectedHeader(before.access_token).kid;
+    const newKid = await t.server.keys.rotate();
+    expect(newKid).not.toBe(oldKid);
+    const jwks = (await (await fetch(`${t.issuer}/jwks`)).json()) as { keys: { kid: string; d?: string }[] };
+    expect(jwks.keys.map((key) => key.kid)).toEqual([newKid, oldKid]);
+    expect(jwks.keys.every((key) => key.d === undefined)).toBe(true);
+    const after = await signIn(admin);
+    expect(decodeProtectedHeader(after.access_token).kid).toBe(newKid);
+    await jwtVerify(before.access_token, createLocalJWKSet(jwks as never), { issuer: t.issuer });
+    for (const token of [before.access_token, after.access_token]) {
+      const answer = await fetch(`${t.baseUrl}/api/users`, { headers: { authorization: `Bearer ${token}` } });
+      expect(answer.status).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,136 @@
+// The auth server: an OpenID Provider with CIBA (poll) and QR sessions, the authenticator API and resource
+// authorization, on its own tables. Mounted at the issuer's path (default /auth) of the default process; the
+// same plugin can run in a process of its own.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JWTVerifyGetKey } from 'jose';
+import type { Provider } from 'oidc-provider';
+import type { AppConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import { createAdapterClass, sweepExpiredPayloads } from './adapter.js';
+import { IdentityService } from './identities.js';
+import { KeyStore } from './keys.js';
+import { Limiter, MemoryLimitStore } from './limits.js';
+import { buildProvider, startLoginFor, type ProviderSettings } from './provider.js';
+import { QrService } from './qr.js';
+import { RequestService } from './requests.js';
+
+export { CONSOLE_CLIENT_ID } from './provider.js';
+
+export interface AuthServerSettings extends ProviderSettings {
+  /** The path the issuer lives under (e.g. /auth): every auth server route is below it. */
+  prefix: string;
+  enrollmentTtl: number;
+  qrSecretRotation: number;
+  rateLimitPerIdentity: number;
+  rateLimitPerClient: number;
+  rateLimitPerKey: number;
+}
+
+export interface AuthServer {
+  settings: AuthServerSettings;
+  keys: KeyStore;
+  identities: IdentityService;
+  requests: RequestService;
+  qr: QrService;
+  identityLimiter: Limiter;
+  /** Authenticator calls per enrolled key (an authenticator polls its pending requests). */
+  keyLimiter: Limiter;
+  /** The current provider (rebuilt when the signing keys change). */
+  provider(): Provider;
+  /** The provider's request handler for raw Node requests below the prefix. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Verification keys of the tokens this server signs (for the API in the same process). */
+  getKey: JWTVerifyGetKey;
+  /** Re-reads the signing keys (rotating a stale one) and sweeps expired state. */
+  maintain(): Promise<void>;
+  close(): void;
+}
+
+export function authServerSettings(config: AppConfig): AuthServerSettings {
+  const server = config.auth.server;
+  const prefix = new URL(config.auth.issuer).pathname.replace(/\/$/, '');
+  return {
+    issuer: config.auth.issuer,
+    publicUrl: config.publicUrl,
+    audience: config.auth.audience,
+    resource: server.resource,
+    accessTokenTtl: server.accessTokenTtl,
+    refreshTokenTtl: server.refreshTokenTtl,
+    requestTtl: server.requestTtl,
+    pollInterval: server.pollInterval,
+    prefix,
+    enrollmentTtl: server.enrollmentTtl,
+    qrSecretRotation: server.qrSecretRotation,
+    rateLimitPerIdentity: server.rateLimitPerIdentity,
+    rateLimitPerClient: server.rateLimitPerClient,
+    rateLimitPerKey: server.rateLimitPerKey,
+  };
+}
+
+const MAINTENANCE_MS = 5 * 60_000;
+
+export async function createAuthServer(
+  config: AppConfig,
+  deps: { db: Database; log: FastifyBaseLogger },
+): Promise<AuthServer> {
+  const settings = authServerSettings(config);
+  if (!settings.prefix) throw new Error('AUTH_ISSUER needs a path (for example <PUBLIC_URL>/auth)');
+  const { db, log } = deps;
+  const keys = await KeyStore.open({
+    db,
+    tokenLifetime: settings.accessTokenTtl,
+    maxAgeDays: config.auth.server.signingKeyMaxAgeDays,
+  });
+  const identities = new IdentityService(db, settings);
+  const limitStore = new MemoryLimitStore();
+  const identityLimiter = new Limiter(limitStore, settings.rateLimitPerIdentity);
+  const keyLimiter = new Limiter(limitStore, settings.rateLimitPerKey);
+  const adapter = createAdapterClass({ db, pollInterval: settings.pollInterval });
+
+  let provider: Provider;
+  let handler: (req: IncomingMessage, res: ServerResponse) => void;
+  const requests = new RequestService(db, identities, settings, () => provider);
+  const rebuild = () => {
+    provider = buildProvider({ settings, keys, adapter, identities, requests, identityLimiter, log });
+    handler = provider.callback();
+  };
+  rebuild();
+  keys.onChange(rebuild);
+
+  const qr = new QrService(db, identities, settings, async (identity, clientId, bindingMessage) =>
+    startLoginFor(provider, { settings, requests }, { identity, clientId, scope: 'openid', bindingMessage }),
+  );
+
+  const maintain = async () => {
+    await keys.ensureActive();
+    await sweepExpiredPayloads(db);
+    await qr.sweep();
+  };
+  const timer = setInterval(() => {
+    maintain().catch((error: unknown) => log.error({ err: error }, 'auth server maintenance failed'));
+  }, MAINTENANCE_MS);
+  timer.unref();
+
+  return {
+    settings,
+    keys,
+    identities,
+    requests,
+    qr,
+    identityLimiter,
+    keyLimiter,
+    provider: () => provider,
+    handle: (req, res) => handler(req, res),
+    getKey: keys.getKey,
+    maintain,
+    close: () => clearInterval(timer),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The auth server mounted in this process, if any. */
+    authServer: AuthServer | null;
+  }
+}

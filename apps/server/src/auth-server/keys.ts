@@ -1,0 +1,150 @@
+// The auth server's signing keys (ES256, each with a kid), kept in the database so that every process signs
+// and publishes the same set. Rotation adds a new active key and retires the old one, which stays in the JWKS
+// until every token it signed has expired.
+import { desc, gt, isNull, or, sql } from 'drizzle-orm';
+import {
+  calculateJwkThumbprint,
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  type JSONWebKeySet,
+  type JWK,
+  type JWTVerifyGetKey,
+} from 'jose';
+import type { Database } from '../db/client.js';
+import { authSigningKeys } from '../db/schema/index.js';
+
+export interface KeyStoreOptions {
+  db: Database;
+  /** The longest lifetime of a token signed by these keys (seconds): how long a retired key stays published. */
+  tokenLifetime: number;
+  /** An active key older than this is replaced at start and on refresh. */
+  maxAgeDays: number;
+}
+
+interface StoredKey {
+  kid: string;
+  privateJwk: Record<string, string>;
+  publicJwk: Record<string, string>;
+  createdAt: Date;
+  retiredAt: Date | null;
+}
+
+const CLOCK_SKEW_SECONDS = 300;
+/** An unknown kid makes the store re-read the database, at most this often. */
+const RELOAD_THROTTLE_MS = 10_000;
+const ROTATION_LOCK = sql`select pg_advisory_xact_lock(hashtext('careplane.auth.signing-keys'))`;
+
+async function newKey(): Promise<Omit<StoredKey, 'createdAt' | 'retiredAt'>> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+  const publicJwk = await exportJWK(publicKey);
+  const kid = await calculateJwkThumbprint(publicJwk);
+  const meta = { kid, alg: 'ES256', use: 'sig' };
+  return {
+    kid,
+    privateJwk: { ...(await exportJWK(privateKey)), ...meta } as unknown as Record<string, string>,
+    publicJwk: { ...publicJwk, ...meta } as unknown as Record<string, string>,
+  };
+}
+
+export class KeyStore {
+  private keys: StoredKey[] = [];
+  private verifier: JWTVerifyGetKey = createLocalJWKSet({ keys: [] });
+  private lastReload = 0;
+  private readonly listeners = new Set<() => void>();
+
+  private constructor(private readonly options: KeyStoreOptions) {}
+
+  static async open(options: KeyStoreOptions): Promise<KeyStore> {
+    const store = new KeyStore(options);
+    await store.ensureActive();
+    return store;
+  }
+
+  /** Keys in signing order: the active key first, then retired keys still published. */
+  get current(): readonly StoredKey[] {
+    return this.keys;
+  }
+
+  /** Changes whenever the key set does (the provider is rebuilt on change). */
+  get version(): string {
+    return this.keys.map((key) => key.kid).join(',');
+  }
+
+  onChange(listener: () => void) {
+    this.listeners.add(listener);
+  }
+
+  /** The provider's key set (private keys). */
+  providerJwks(): { keys: JWK[] } {
+    return { keys: this.keys.map((key) => ({ ...key.privateJwk })) };
+  }
+
+  publicJwks(): JSONWebKeySet {
+    return { keys: this.keys.map((key) => ({ ...key.publicJwk })) };
+  }
+
+  /** For jose's jwtVerify: resolves a token's kid against the published keys, re-reading on an unknown kid. */
+  readonly getKey: JWTVerifyGetKey = async (header, token) => {
+    try {
+      return await this.verifier(header, token);
+    } catch (error) {
+      const known = this.keys.some((key) => key.kid === header.kid);
+      if (known || Date.now() - this.lastReload < RELOAD_THROTTLE_MS) throw error;
+      await this.reload();
+      return this.verifier(header, token);
+    }
+  };
+
+  async reload(): Promise<void> {
+    const { db } = this.options;
+    const rows = await db
+      .select()
+      .from(authSigningKeys)
+      .where(or(isNull(authSigningKeys.retiredAt), gt(authSigningKeys.publishUntil, new Date())))
+      .orderBy(desc(authSigningKeys.createdAt));
+    const active = rows.filter((row) => !row.retiredAt);
+    const retired = rows.filter((row) => row.retiredAt);
+    const before = this.version;
+    this.keys = [...active, ...retired];
+    this.verifier = createLocalJWKSet(this.publicJwks());
+    this.lastReload = Date.now();
+    if (this.version !== before) for (const listener of this.listeners) listener();
+  }
+
+  /** Makes sure a fresh active key exists (creating one on a new database or when the active one is too old). */
+  async ensureActive(): Promise<void> {
+    await this.reload();
+    const active = this.keys[0];
+    if (active && !active.retiredAt && !this.tooOld(active)) return;
+    await this.rotate({ onlyIfStale: true });
+  }
+
+  private tooOld(key: StoredKey) {
+    return Date.now() - key.createdAt.getTime() > this.options.maxAgeDays * 86_400_000;
+  }
+
+  /**
+   * A new active key; the previous active keys are retired and stay published for the token lifetime (plus
+   * clock skew). Serialized across processes by an advisory lock.
+   */
+  async rotate(options: { onlyIfStale?: boolean } = {}): Promise<string> {
+    const { db, tokenLifetime } = this.options;
+    const key = await newKey();
+    const kid = await db.transaction(async (tx) => {
+      await tx.execute(ROTATION_LOCK);
+      const active = await tx.select().from(authSigningKeys).where(isNull(authSigningKeys.retiredAt));
+      if (options.onlyIfStale && active.some((row) => !this.tooOld(row))) return active[0]!.kid;
+      const now = new Date();
+      const publishUntil = new Date(now.getTime() + (tokenLifetime + CLOCK_SKEW_SECONDS) * 1000);
+      await tx
+        .update(authSigningKeys)
+        .set({ retiredAt: now, publishUntil })
+        .where(isNull(authSigningKeys.retiredAt));
+      await tx.insert(authSigningKeys).values({ ...key, createdAt: now });
+      return key.kid;
+    });
+    await this.reload();
+    return kid;
+  }
+}

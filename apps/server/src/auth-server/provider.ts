@@ -1,0 +1,287 @@
+// The OpenID Provider (oidc-provider): CIBA in poll mode and refresh tokens for the public console client,
+// JWT access tokens for the API, identity claims in the id_token. Its state lives in the database through the
+// adapter; its keys come from the key store (the provider is rebuilt when they rotate).
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  errors,
+  Provider,
+  type Account,
+  type AccessTokenLike,
+  type Adapter,
+  type BackchannelAuthenticationRequest,
+  type ClientLike,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import type { FastifyBaseLogger } from 'fastify';
+import { identityClaims, sha256Hex, type Identity, type IdentityService } from './identities.js';
+import type { KeyStore } from './keys.js';
+import { TooManyRequests, type Limiter } from './limits.js';
+import type { RequestService } from './requests.js';
+
+export const CONSOLE_CLIENT_ID = 'careplane-console';
+export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
+/** Identifiers of accounts made up for unknown login hints (never approvable). */
+const UNKNOWN_PREFIX = 'unknown:';
+
+export interface ProviderSettings {
+  issuer: string;
+  publicUrl: string;
+  audience: string;
+  resource: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  requestTtl: number;
+  pollInterval: number;
+}
+
+export interface ProviderDependencies {
+  settings: ProviderSettings;
+  keys: KeyStore;
+  adapter: new (model: string) => Adapter;
+  identities: IdentityService;
+  requests: RequestService;
+  identityLimiter: Limiter;
+  log: FastifyBaseLogger;
+}
+
+/** Binding messages: short, printable, shown on the console and the authenticator. */
+const BINDING_MESSAGE = /^[\p{L}\p{N} .,:!?#+/_-]{1,40}$/u;
+
+const cookieKeys = [randomBytes(32).toString('base64url')];
+
+/** 429 in the provider's own error format. */
+class RateLimited extends errors.OIDCProviderError {
+  constructor() {
+    super(429, 'too_many_requests');
+    this.error_description = 'too many sign-in requests for this identifier, try again later';
+  }
+}
+
+export function buildProvider(deps: ProviderDependencies): Provider {
+  const { settings, identities, requests } = deps;
+  const identityCache = new WeakMap<object, Map<string, Identity | undefined>>();
+
+  /** One identity lookup per request context, however often the provider asks. */
+  const lookup = async (ctx: KoaContextWithOIDC | undefined, id: string) => {
+    let cache = ctx ? identityCache.get(ctx) : undefined;
+    if (ctx && !cache) identityCache.set(ctx, (cache = new Map<string, Identity | undefined>()));
+    if (cache?.has(id)) return cache.get(id);
+    const identity = await identities.findById(id);
+    const usable = identity && !identity.disabledAt ? identity : undefined;
+    cache?.set(id, usable);
+    return usable;
+  };
+
+  const configuration = {
+    adapter: deps.adapter,
+    clients: [
+      {
+        client_id: CONSOLE_CLIENT_ID,
+        client_name: 'Careplane console',
+        token_endpoint_auth_method: 'none',
+        grant_types: [CIBA_GRANT_TYPE, 'refresh_token'],
+        response_types: [],
+        redirect_uris: [],
+        backchannel_token_delivery_mode: 'poll',
+        id_token_signed_response_alg: 'ES256',
+      },
+    ],
+    clientDefaults: { id_token_signed_response_alg: 'ES256' },
+    jwks: deps.keys.providerJwks(),
+    cookies: { keys: cookieKeys },
+    responseTypes: ['none'],
+    scopes: ['openid', 'offline_access', 'profile', 'email', 'phone'],
+    acrValues: ['low', 'substantial', 'high'],
+    claims: {
+      acr: null,
+      auth_time: null,
+      iss: null,
+      sid: null,
+      // The console signs in with scope `openid` and creates its user from the id_token (decisions §3).
+      openid: [
+        'sub',
+        'preferred_username',
+        'given_name',
+        'family_name',
+        'name',
+        'email',
+        'phone_number',
+        'title',
+        'roles',
+      ],
+      profile: ['preferred_username', 'given_name', 'family_name', 'name', 'title'],
+      email: ['email'],
+      phone: ['phone_number'],
+    },
+    conformIdTokenClaims: false,
+    clientBasedCORS: (_ctx: unknown, origin: string) => origin === new URL(settings.publicUrl).origin,
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      userinfo: { enabled: false },
+      revocation: { enabled: true },
+      ciba: {
+        enabled: true,
+        deliveryModes: ['poll'],
+        processLoginHint: async (ctx: KoaContextWithOIDC, loginHint: string) => {
+          const hint = String(loginHint).trim().toLowerCase().slice(0, 254);
+          // Counted alike for known and unknown identifiers, so the limit reveals nothing either.
+          try {
+            await deps.identityLimiter.check(`login:${sha256Hex(hint)}`);
+          } catch (error) {
+            if (!(error instanceof TooManyRequests)) throw error;
+            ctx.set('retry-after', String(error.retryAfter));
+            throw new RateLimited();
+          }
+          const identity = await identities.findByUsername(hint);
+          if (identity && !identity.disabledAt) return identity.id;
+          return `${UNKNOWN_PREFIX}${randomUUID()}`;
+        },
+        processLoginHintToken: async () => {
+          throw new errors.InvalidRequest('login_hint_token is not supported');
+        },
+        validateBindingMessage: async (_ctx: KoaContextWithOIDC, message: unknown) => {
+          if (message === undefined) return;
+          if (typeof message !== 'string' || !BINDING_MESSAGE.test(message)) {
+            throw new errors.InvalidBindingMessage(
+              'binding_message must be 1-40 letters, digits, spaces or .,:!?#+/_-',
+            );
+          }
+        },
+        validateRequestContext: async () => undefined,
+        verifyUserCode: async () => undefined,
+        triggerAuthenticationDevice: async (
+          ctx: KoaContextWithOIDC,
+          request: BackchannelAuthenticationRequest,
+          account: Account,
+          client: ClientLike,
+        ) => {
+          // oidc-provider leaves `interval` out of the answer; clients would otherwise wait their default 5 s.
+          if (ctx.body && typeof ctx.body === 'object') {
+            (ctx.body as Record<string, unknown>).interval = settings.pollInterval;
+          }
+          const known = !account.accountId.startsWith(UNKNOWN_PREFIX);
+          await requests.recordLogin({
+            identityId: known ? account.accountId : null,
+            clientId: client.clientId,
+            bindingMessage:
+              typeof request.params?.binding_message === 'string' ? request.params.binding_message : null,
+            scope: request.scope ?? 'openid',
+            authReqId: request.jti,
+            expiresAt: new Date(Date.now() + request.expiration * 1000),
+          });
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => settings.resource,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx: unknown, indicator: string) => {
+          if (indicator !== settings.resource) throw new errors.InvalidTarget();
+          return {
+            scope: 'api',
+            audience: settings.audience,
+            accessTokenTTL: settings.accessTokenTtl,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'ES256' } },
+          };
+        },
+      },
+    },
+    findAccount: async (ctx: KoaContextWithOIDC | undefined, sub: string): Promise<Account | undefined> => {
+      if (sub.startsWith(UNKNOWN_PREFIX)) {
+        return { accountId: sub, claims: () => ({ sub }) };
+      }
+      const identity = await lookup(ctx, sub);
+      if (!identity) return undefined;
+      // acr reaches the id_token from the approval (the provider's own claim), not from the account.
+      const claims: Record<string, unknown> = { ...identityClaims(identity) };
+      delete claims.acr;
+      return { accountId: identity.id, claims: () => ({ sub: identity.id, ...claims }) };
+    },
+    extraTokenClaims: async (ctx: KoaContextWithOIDC | undefined, token: AccessTokenLike) => {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const identity = await lookup(ctx, token.accountId);
+      if (!identity) return undefined;
+      const claims = identityClaims(identity);
+      return {
+        preferred_username: claims.preferred_username,
+        given_name: claims.given_name,
+        family_name: claims.family_name,
+        ...(claims.email ? { email: claims.email } : {}),
+        roles: claims.roles,
+        acr: claims.acr,
+      };
+    },
+    issueRefreshToken: async (_ctx: unknown, client: ClientLike) => client.grantTypeAllowed('refresh_token'),
+    expiresWithSession: async () => false,
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: settings.accessTokenTtl,
+      IdToken: settings.accessTokenTtl,
+      // A rotated refresh token keeps the family's end: the sign-in lasts at most refreshTokenTtl.
+      RefreshToken: (ctx: KoaContextWithOIDC | undefined) => {
+        const rotated = ctx?.oidc.entities.RotatedRefreshToken as { remainingTTL?: number } | undefined;
+        return rotated?.remainingTTL && rotated.remainingTTL > 0
+          ? rotated.remainingTTL
+          : settings.refreshTokenTtl;
+      },
+      BackchannelAuthenticationRequest: (ctx: KoaContextWithOIDC | undefined) => {
+        const requested = Number(ctx?.oidc.params?.requested_expiry);
+        return Number.isSafeInteger(requested) && requested > 0
+          ? Math.min(requested, settings.requestTtl)
+          : settings.requestTtl;
+      },
+      Grant: settings.refreshTokenTtl + settings.requestTtl,
+      Session: settings.refreshTokenTtl,
+      Interaction: 600,
+      AuthorizationCode: 60,
+      DeviceCode: settings.requestTtl,
+      ClientCredentials: settings.accessTokenTtl,
+      PreAuthorizedCode: settings.requestTtl,
+    },
+    renderError: async (ctx: KoaContextWithOIDC, out: Record<string, unknown>) => {
+      ctx.set('content-type', 'application/json; charset=utf-8');
+      ctx.body = out;
+    },
+  };
+
+  const provider = new Provider(settings.issuer, configuration);
+  provider.proxy = true;
+  provider.on('server_error', (_ctx, error) => deps.log.error({ err: error }, 'auth server error'));
+  return provider;
+}
+
+/** Starts a CIBA sign-in for an identity without a client call (a claimed QR session does this). */
+export async function startLoginFor(
+  provider: Provider,
+  deps: Pick<ProviderDependencies, 'settings' | 'requests'>,
+  input: { identity: Identity; clientId: string; scope: string; bindingMessage: string | null },
+): Promise<{ authReqId: string; requestId: string; expiresAt: Date }> {
+  const client = await provider.Client.find(input.clientId);
+  if (!client) throw new Error(`Unknown client ${input.clientId}`);
+  const request = new provider.BackchannelAuthenticationRequest({
+    accountId: input.identity.id,
+    client,
+    claims: {},
+    params: {
+      client_id: input.clientId,
+      scope: input.scope,
+      ...(input.bindingMessage ? { binding_message: input.bindingMessage } : {}),
+    },
+    resource: deps.settings.resource,
+    scope: input.scope,
+  });
+  const authReqId = await request.save();
+  const expiresAt = new Date(Date.now() + request.expiration * 1000);
+  const row = await deps.requests.recordLogin({
+    identityId: input.identity.id,
+    clientId: input.clientId,
+    bindingMessage: input.bindingMessage,
+    scope: input.scope,
+    authReqId,
+    expiresAt,
+  });
+  return { authReqId, requestId: row.id, expiresAt };
+}

@@ -1,0 +1,286 @@
+// What authenticators are asked: sign-ins (CIBA requests) and resource authorizations. An authenticator lists
+// the pending requests of its identity and answers one with a signature by its enrolled key over the request
+// id, the server's nonce and what it was shown; the first valid answer wins, so a replay finds nothing pending.
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { errors, type Provider } from 'oidc-provider';
+import { z } from 'zod';
+import {
+  verifyCanonical,
+  type DecisionPayload,
+  type PendingPayload,
+  type PendingRequest,
+} from '@careplane/shared/authenticator/protocol';
+import type { Database } from '../db/client.js';
+import { authRequests } from '../db/schema/index.js';
+import { AppError, notFound, unauthorized } from '../lib/errors.js';
+import type { IdentityService } from './identities.js';
+
+export type AuthRequestRow = typeof authRequests.$inferSelect;
+
+/** Signed listings carry their time; this far off the server's clock they are refused. */
+export const SIGNED_CLOCK_WINDOW_SECONDS = 120;
+
+export const CLIENT_NAMES: Record<string, string> = { 'careplane-console': 'Careplane console' };
+
+export const resourceAuthorizationInputSchema = z
+  .object({
+    action: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[a-z][a-z0-9._-]*$/, 'a lower-case action name'),
+    resource: z.string().min(1).max(256),
+    /** SHA-256 of what is approved (for a document, its bytes), base64url. */
+    digest: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url SHA-256 digest'),
+    description: z.string().max(280).optional(),
+    bindingMessage: z.string().max(40).optional(),
+  })
+  .strict();
+export type ResourceAuthorizationInput = z.infer<typeof resourceAuthorizationInputSchema>;
+
+export interface RequestServiceSettings {
+  issuer: string;
+  resource: string;
+  pollInterval: number;
+  requestTtl: number;
+}
+
+const newNonce = () => randomBytes(24).toString('base64url');
+
+export class RequestService {
+  constructor(
+    private readonly db: Database,
+    private readonly identities: IdentityService,
+    private readonly settings: RequestServiceSettings,
+    private readonly provider: () => Provider,
+  ) {}
+
+  /** Records a CIBA sign-in request for the identity's authenticators (identityId null: unknown identifier). */
+  async recordLogin(input: {
+    identityId: string | null;
+    clientId: string;
+    bindingMessage: string | null;
+    scope: string;
+    authReqId: string;
+    expiresAt: Date;
+  }): Promise<AuthRequestRow> {
+    const [row] = await this.db
+      .insert(authRequests)
+      .values({
+        kind: 'login',
+        identityId: input.identityId,
+        clientId: input.clientId,
+        bindingMessage: input.bindingMessage,
+        details: { scope: input.scope },
+        authReqId: input.authReqId,
+        nonce: newNonce(),
+        expiresAt: input.expiresAt,
+      })
+      .returning();
+    return row!;
+  }
+
+  private async verifiedKey(keyId: string) {
+    const found = await this.identities.activeKey(keyId);
+    if (!found) throw unauthorized('Unknown or revoked authenticator key');
+    return found;
+  }
+
+  /** The identity's requests still waiting for an answer, oldest first. */
+  async pending(input: { keyId: string; iat: number; signature: string }): Promise<PendingRequest[]> {
+    const { key, identity } = await this.verifiedKey(input.keyId);
+    const now = Math.floor(Date.now() / 1000);
+    if (Math.abs(now - input.iat) > SIGNED_CLOCK_WINDOW_SECONDS)
+      throw unauthorized('Signed time is too far off');
+    const payload: PendingPayload = {
+      typ: 'careplane-pending',
+      v: 1,
+      aud: this.settings.issuer,
+      keyId: key.id,
+      iat: input.iat,
+    };
+    if (!(await verifyCanonical(key.publicJwk, payload, input.signature))) {
+      throw unauthorized('The signature does not verify');
+    }
+    const rows = await this.db
+      .select()
+      .from(authRequests)
+      .where(
+        and(
+          eq(authRequests.identityId, identity.id),
+          eq(authRequests.status, 'pending'),
+          gt(authRequests.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(asc(authRequests.createdAt))
+      .limit(50);
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      clientId: row.clientId,
+      clientName: CLIENT_NAMES[row.clientId] ?? row.clientId,
+      bindingMessage: row.bindingMessage,
+      details: row.details,
+      nonce: row.nonce,
+      expiresAt: row.expiresAt.toISOString(),
+    }));
+  }
+
+  private decisionPayload(row: AuthRequestRow, keyId: string, decision: 'approve' | 'deny'): DecisionPayload {
+    const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    return {
+      typ: 'careplane-decision',
+      v: 1,
+      aud: this.settings.issuer,
+      keyId,
+      requestId: row.id,
+      nonce: row.nonce,
+      decision,
+      kind: row.kind,
+      bindingMessage: row.bindingMessage,
+      ...(row.kind === 'resource'
+        ? {
+            action: str(row.details.action),
+            resource: str(row.details.resource),
+            digest: str(row.details.digest),
+          }
+        : {}),
+    };
+  }
+
+  /** Approves or denies one pending request of the key's identity. */
+  async decide(input: {
+    keyId: string;
+    requestId: string;
+    decision: 'approve' | 'deny';
+    signature: string;
+  }): Promise<{ status: 'approved' | 'denied' }> {
+    const { key, identity } = await this.verifiedKey(input.keyId);
+    if (!z.uuid().safeParse(input.requestId).success) throw notFound('Request');
+    const [row] = await this.db
+      .select()
+      .from(authRequests)
+      .where(and(eq(authRequests.id, input.requestId), eq(authRequests.identityId, identity.id)))
+      .limit(1);
+    if (!row) throw notFound('Request');
+    const payload = this.decisionPayload(row, key.id, input.decision);
+    if (!(await verifyCanonical(key.publicJwk, payload, input.signature))) {
+      throw unauthorized('The signature does not verify');
+    }
+    const status = input.decision === 'approve' ? ('approved' as const) : ('denied' as const);
+    const now = new Date();
+    const [decided] = await this.db
+      .update(authRequests)
+      .set({
+        status,
+        decidedAt: now,
+        keyId: key.id,
+        signedPayload: JSON.stringify(payload),
+        signature: input.signature,
+      })
+      .where(
+        and(eq(authRequests.id, row.id), eq(authRequests.status, 'pending'), gt(authRequests.expiresAt, now)),
+      )
+      .returning({ id: authRequests.id });
+    if (!decided) {
+      throw new AppError(
+        409,
+        row.expiresAt <= now ? 'The request has expired' : 'The request was already answered',
+      );
+    }
+    await this.identities.touchKey(key.id);
+
+    if (row.kind === 'login' && row.authReqId) {
+      const provider = this.provider();
+      if (status === 'approved') {
+        const grant = new provider.Grant({ accountId: identity.id, clientId: row.clientId });
+        const scope = typeof row.details.scope === 'string' ? row.details.scope : 'openid';
+        grant.addOIDCScope(scope);
+        grant.addResourceScope(this.settings.resource, 'api');
+        await grant.save();
+        await provider.backchannelResult(row.authReqId, grant, {
+          acr: identity.assuranceLevel,
+          amr: ['hwk', 'user'],
+          authTime: Math.floor(now.getTime() / 1000),
+        });
+      } else {
+        await provider.backchannelResult(
+          row.authReqId,
+          new errors.AccessDenied('The user denied the sign-in'),
+        );
+      }
+    }
+    return { status };
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // Resource authorization
+
+  async createResourceAuthorization(
+    identityId: string,
+    clientId: string,
+    input: ResourceAuthorizationInput,
+  ): Promise<{ id: string; expires_in: number; interval: number }> {
+    const expiresIn = this.settings.requestTtl;
+    const [row] = await this.db
+      .insert(authRequests)
+      .values({
+        kind: 'resource',
+        identityId,
+        clientId,
+        bindingMessage: input.bindingMessage ?? null,
+        details: {
+          action: input.action,
+          resource: input.resource,
+          digest: input.digest,
+          ...(input.description ? { description: input.description } : {}),
+        },
+        nonce: newNonce(),
+        expiresAt: new Date(Date.now() + expiresIn * 1000),
+      })
+      .returning({ id: authRequests.id });
+    return { id: row!.id, expires_in: expiresIn, interval: this.settings.pollInterval };
+  }
+
+  /**
+   * The state of the caller's own resource authorization. Polling faster than the interval is refused (429
+   * slow_down); an approval answers the authenticator's signature and what it signed.
+   */
+  async pollResourceAuthorization(identityId: string, id: string) {
+    if (!z.uuid().safeParse(id).success) throw notFound('Resource authorization');
+    const key = and(
+      eq(authRequests.id, id),
+      eq(authRequests.identityId, identityId),
+      eq(authRequests.kind, 'resource'),
+    );
+    const threshold = new Date(Date.now() - this.settings.pollInterval * 1000 + 250);
+    const [row] = await this.db
+      .update(authRequests)
+      .set({ polledAt: new Date() })
+      .where(and(key, or(isNull(authRequests.polledAt), lt(authRequests.polledAt, threshold))))
+      .returning();
+    if (!row) {
+      const [exists] = await this.db.select({ id: authRequests.id }).from(authRequests).where(key).limit(1);
+      if (!exists) throw notFound('Resource authorization');
+      throw new AppError(429, 'slow_down: polling faster than the interval');
+    }
+    if (row.status === 'approved') {
+      const found = row.keyId ? await this.identities.activeKey(row.keyId) : undefined;
+      return {
+        status: 'approved' as const,
+        keyId: row.keyId,
+        signedPayload: row.signedPayload,
+        signature: row.signature,
+        ...(found ? { publicJwk: found.key.publicJwk } : {}),
+        decidedAt: row.decidedAt?.toISOString(),
+      };
+    }
+    if (row.status === 'denied') return { status: 'denied' as const };
+    if (row.expiresAt <= new Date()) return { status: 'expired' as const };
+    return {
+      status: 'pending' as const,
+      expires_in: Math.max(0, Math.floor((row.expiresAt.getTime() - Date.now()) / 1000)),
+    };
+  }
+}

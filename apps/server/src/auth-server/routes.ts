@@ -1,0 +1,288 @@
+// The auth server's HTTP surface below its prefix (default /auth): QR sessions, the authenticator API,
+// resource authorization, and everything else handed to the OpenID Provider (discovery, JWKS, backchannel
+// authentication, token, revocation). Every route is rate limited per caller address; sign-ins and
+// authenticator calls also per identity.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jwtVerify } from 'jose';
+import { z } from 'zod';
+import { unauthorized } from '../lib/errors.js';
+import { publicJwkSchema } from './identities.js';
+import type { AuthServer } from './index.js';
+import { TooManyRequests } from './limits.js';
+import { CONSOLE_CLIENT_ID } from './provider.js';
+import { resourceAuthorizationInputSchema } from './requests.js';
+
+const signature = z.string().regex(/^[A-Za-z0-9_-]{86}$/, 'a base64url P-256 signature');
+const keyId = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a key thumbprint');
+const iat = z.number().int().min(0).max(1e11);
+
+const errorBody = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+const pendingRequestSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['login', 'resource']),
+  clientId: z.string(),
+  clientName: z.string(),
+  bindingMessage: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  nonce: z.string(),
+  expiresAt: z.string(),
+});
+
+const PROVIDER_METHODS = ['GET', 'POST', 'OPTIONS', 'DELETE', 'PUT', 'PATCH'] as const;
+
+/** Turns a per-identity limit into a 429 with Retry-After. */
+async function limited<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TooManyRequests) void reply.header('retry-after', String(error.retryAfter));
+    throw error;
+  }
+}
+
+export async function authServerRoutes(app: FastifyInstance, { server }: { server: AuthServer }) {
+  const { settings, identities, requests, qr, identityLimiter, keyLimiter } = server;
+  const prefix = settings.prefix;
+  app.addHook('onClose', async () => server.close());
+
+  // One budget per caller address across every route of this scope (the provider's included).
+  await app.register(rateLimit, { global: true, max: settings.rateLimitPerClient, timeWindow: 60_000 });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The signed-in identity of a bearer access token issued by this server. */
+  const bearer = async (request: FastifyRequest) => {
+    const match = /^Bearer ([A-Za-z0-9\-_.]+)$/.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw unauthorized();
+    try {
+      const { payload } = await jwtVerify(match[1], server.getKey, {
+        issuer: settings.issuer,
+        audience: settings.audience,
+        algorithms: ['ES256'],
+        typ: 'at+jwt',
+        requiredClaims: ['sub', 'exp'],
+      });
+      return {
+        subject: payload.sub!,
+        clientId: typeof payload.client_id === 'string' ? payload.client_id : '',
+      };
+    } catch {
+      throw unauthorized('Invalid or expired token');
+    }
+  };
+
+  // --- QR sessions -------------------------------------------------------------------------------------
+  typed.post(`${prefix}/qr/sessions`, {
+    schema: {
+      tags: ['auth'],
+      summary: 'Start a QR sign-in session (the console shows cbUrl as a QR code)',
+      security: [],
+      // No body at all is fine: the console is the only client.
+      body: z.preprocess(
+        (value) => value ?? {},
+        z
+          .object({
+            client_id: z.literal(CONSOLE_CLIENT_ID).default(CONSOLE_CLIENT_ID),
+            binding_message: z
+              .string()
+              .regex(/^[\p{L}\p{N} .,:!?#+/_-]{1,40}$/u)
+              .optional(),
+          })
+          .strict(),
+      ),
+      response: {
+        200: z.object({ sessionId: z.string(), cbUrl: z.string(), expIn: z.number() }),
+        400: errorBody,
+        429: errorBody,
+      },
+    },
+    handler: async (request) => qr.create(request.body.client_id, request.body.binding_message ?? null),
+  });
+
+  typed.get(`${prefix}/qr/sessions/:sessionId`, {
+    schema: {
+      tags: ['auth'],
+      summary: 'State of a QR sign-in session: authRequestId once the authenticator claimed it',
+      security: [],
+      params: z.object({ sessionId: z.string().min(1).max(64) }),
+      response: {
+        200: z.object({
+          status: z.enum(['pending', 'claimed', 'expired']),
+          authRequestId: z.string().optional(),
+          expIn: z.number().optional(),
+          cbUrl: z.string().optional(),
+        }),
+        404: errorBody,
+        429: errorBody,
+      },
+    },
+    handler: async (request) => qr.status(request.params.sessionId),
+  });
+
+  // --- Authenticator API -------------------------------------------------------------------------------
+  typed.post(`${prefix}/authenticator/enroll`, {
+    schema: {
+      tags: ['authenticator'],
+      summary: 'Enroll an authenticator key with a one-time code',
+      security: [],
+      body: z
+        .object({
+          code: z.string().min(1).max(64),
+          publicJwk: publicJwkSchema,
+          signature,
+          label: z.string().max(100).optional(),
+        })
+        .strict(),
+      response: {
+        200: z.object({
+          keyId: z.string(),
+          username: z.string(),
+          firstName: z.string(),
+          lastName: z.string(),
+          issuer: z.string(),
+        }),
+        400: errorBody,
+        409: errorBody,
+        429: errorBody,
+      },
+    },
+    handler: async (request) => identities.enroll(request.body),
+  });
+
+  typed.post(`${prefix}/authenticator/pending`, {
+    schema: {
+      tags: ['authenticator'],
+      summary: "The pending requests of the key's identity (signed listing)",
+      security: [],
+      body: z.object({ keyId, iat, signature }).strict(),
+      response: {
+        200: z.object({ requests: z.array(pendingRequestSchema) }),
+        401: errorBody,
+        429: errorBody,
+      },
+    },
+    handler: async (request, reply) =>
+      limited(reply, async () => {
+        await keyLimiter.check(`authenticator:${request.body.keyId}`);
+        return { requests: await requests.pending(request.body) };
+      }),
+  });
+
+  typed.post(`${prefix}/authenticator/decide`, {
+    schema: {
+      tags: ['authenticator'],
+      summary: 'Approve or deny a pending request with a signature by the enrolled key',
+      security: [],
+      body: z
+        .object({ keyId, requestId: z.string().max(64), decision: z.enum(['approve', 'deny']), signature })
+        .strict(),
+      response: {
+        200: z.object({ status: z.enum(['approved', 'denied']) }),
+        401: errorBody,
+        404: errorBody,
+        409: errorBody,
+        429: errorBody,
+      },
+    },
+    handler: async (request, reply) =>
+      limited(reply, async () => {
+        await keyLimiter.check(`authenticator:${request.body.keyId}`);
+        return requests.decide(request.body);
+      }),
+  });
+
+  typed.post(`${prefix}/authenticator/qr/claim`, {
+    schema: {
+      tags: ['authenticator'],
+      summary: 'Claim a QR sign-in session; a sign-in request for this identity starts',
+      security: [],
+      body: z.object({ keyId, secret: z.string().min(1).max(128), iat, signature }).strict(),
+      response: {
+        200: z.object({ requestId: z.string(), clientId: z.string(), bindingMessage: z.string().nullable() }),
+        401: errorBody,
+        404: errorBody,
+        429: errorBody,
+      },
+    },
+    handler: async (request, reply) =>
+      limited(reply, async () => {
+        await keyLimiter.check(`authenticator:${request.body.keyId}`);
+        return qr.claim(request.body);
+      }),
+  });
+
+  // --- Resource authorization --------------------------------------------------------------------------
+  typed.post(`${prefix}/resource-authorization`, {
+    schema: {
+      tags: ['auth'],
+      summary: "Ask the signed-in user's authenticator to approve one action (returns a request to poll)",
+      body: resourceAuthorizationInputSchema,
+      response: {
+        200: z.object({ id: z.string(), expires_in: z.number(), interval: z.number() }),
+        400: errorBody,
+        401: errorBody,
+        429: errorBody,
+      },
+    },
+    handler: async (request, reply) => {
+      const caller = await bearer(request);
+      return limited(reply, async () => {
+        await identityLimiter.check(`resource:${caller.subject}`);
+        return requests.createResourceAuthorization(caller.subject, caller.clientId, request.body);
+      });
+    },
+  });
+
+  typed.get(`${prefix}/resource-authorization/:id`, {
+    schema: {
+      tags: ['auth'],
+      summary: 'State of a resource authorization: the signature once approved',
+      params: z.object({ id: z.string().max(64) }),
+      response: {
+        200: z.object({
+          status: z.enum(['pending', 'approved', 'denied', 'expired']),
+          expires_in: z.number().optional(),
+          keyId: z.string().nullable().optional(),
+          signedPayload: z.string().nullable().optional(),
+          signature: z.string().nullable().optional(),
+          publicJwk: publicJwkSchema.optional(),
+          decidedAt: z.string().optional(),
+        }),
+        401: errorBody,
+        404: errorBody,
+        429: errorBody,
+      },
+    },
+    handler: async (request, reply) => {
+      const caller = await bearer(request);
+      return limited(reply, () => requests.pollResourceAuthorization(caller.subject, request.params.id));
+    },
+  });
+
+  // --- The OpenID Provider -----------------------------------------------------------------------------
+  // Its own scope: no body parser (the provider reads the raw request), the request handed over as is.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.route({
+      method: [...PROVIDER_METHODS],
+      url: `${prefix}/*`,
+      schema: { hide: true },
+      handler: (request, reply) => {
+        void reply.hijack();
+        const raw = request.raw as typeof request.raw & { originalUrl?: string };
+        const url = raw.url ?? '/';
+        raw.originalUrl = url;
+        raw.url = url.slice(prefix.length) || '/';
+        server.handle(raw, reply.raw);
+      },
+    });
+  });
+}
