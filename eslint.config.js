@@ -42,6 +42,11 @@ export default tseslint.config(
     },
   },
   {
+    // The console runs in the browser.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // inject().json() is untyped by nature; tests assert on its shape.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', '**/e2e/**/*.ts', '**/bench/**/*.ts'],
     rules: {

@@ -1,0 +1,202 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { errorsPlugin } from './errors.js';
+import { webPlugin } from './web.js';
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+const ASSET_JS = 'console.log("careplane");';
+
+/** The web plugin alone, behind the real error handler, over a console build of the test's own. */
+async function consoleServer(root: string, env: NodeJS.ProcessEnv = {}) {
+  const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorsPlugin);
+  app.get('/api/known', async () => ({ known: true }));
+  await app.register(webPlugin, { config: loadConfig({ LOG_LEVEL: 'silent', ...env }), root });
+  await app.ready();
+  return app;
+}
+
+describe('the whole app', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestContext();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('serves the runtime settings at /config.json without a token', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/config.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({
+      apiUrl: 'http://localhost:3000',
+      appServerUrl: 'http://localhost:3000',
+      authUrl: 'http://careplane.test/auth',
+      supportEmail: 'support@careplane.local',
+      googlePlayUrl: null,
+      appStoreUrl: null,
+      mapsKey: null,
+      mapsRegion: 'TH',
+      mapsLanguage: 'th',
+      sentryDsn: null,
+    });
+  });
+
+  it('answers an unknown /api address with the JSON error body, never the console', async () => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/unknown',
+      headers: { authorization: `Bearer ${context.adminToken}` },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET /api/unknown not found',
+    });
+  });
+
+  it('still asks for a token on an unknown /api address', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+  });
+});
+
+describe('runtime settings from the environment', () => {
+  it('passes the configured values through, and treats blank values as unset', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'careplane-web-'));
+    const app = await consoleServer(root, {
+      PUBLIC_URL: 'https://care.example.org/',
+      SUPPORT_EMAIL: 'help@care.example.org',
+      GOOGLE_PLAY_URL: 'https://play.example.org/careplane',
+      APP_STORE_URL: '',
+      MAPS_API_KEY: 'maps-key-1',
+      MAPS_REGION: 'de',
+      MAPS_LANGUAGE: 'de-CH',
+      SENTRY_DSN: 'https://key@errors.example.org/4',
+    });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/config.json' })).json()).toEqual({
+        apiUrl: 'https://care.example.org',
+        appServerUrl: 'https://care.example.org',
+        authUrl: 'https://care.example.org/auth',
+        supportEmail: 'help@care.example.org',
+        googlePlayUrl: 'https://play.example.org/careplane',
+        appStoreUrl: null,
+        mapsKey: 'maps-key-1',
+        mapsRegion: 'DE',
+        mapsLanguage: 'de-CH',
+        sentryDsn: 'https://key@errors.example.org/4',
+      });
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses malformed values at start', () => {
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'not an address' })).toThrow(/SUPPORT_EMAIL/);
+    expect(() => loadConfig({ SENTRY_DSN: 'nope' })).toThrow(/SENTRY_DSN/);
+    expect(() => loadConfig({ MAPS_REGION: 'THA' })).toThrow(/MAPS_REGION/);
+  });
+});
+
+describe('the console build', () => {
+  let root: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'careplane-web-'));
+    mkdirSync(path.join(root, 'assets'));
+    writeFileSync(path.join(root, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(root, 'assets', 'index-abc123.js'), ASSET_JS);
+    writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await consoleServer(root);
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/admin', '/admin/users/0190a1b2-0000-7000-8000-000000000000', '/pharmacy?page=2'])(
+    'answers %s with the console, never cached',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('serves built files, hashed assets as immutable', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toBe(ASSET_JS);
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it.each(['/assets/missing.js', '/robots.txt', '/api/unknown', '/api', '/auth/unknown', '/auth'])(
+    'answers %s with the JSON 404, not the console',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    },
+  );
+
+  it('leaves known /api routes alone', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/known' })).json()).toEqual({ known: true });
+  });
+
+  it('answers only GET and HEAD with the console', async () => {
+    const head = await app.inject({ method: 'HEAD', url: '/admin' });
+    expect(head.statusCode).toBe(200);
+    const post = await app.inject({ method: 'POST', url: '/admin', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ statusCode: 404 });
+  });
+
+  it('does not serve files outside the build', async () => {
+    const response = await app.inject({ method: 'GET', url: '/../../package.json' });
+    expect(response.statusCode).not.toBe(200);
+    const encoded = await app.inject({ method: 'GET', url: '/assets/..%2f..%2fpackage.json' });
+    expect(encoded.statusCode).toBe(404);
+  });
+});
+
+describe('without a console build', () => {
+  it('says how to build it, and still serves /config.json', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'careplane-web-'));
+    const app = await consoleServer(path.join(root, 'missing'));
+    try {
+      const page = await app.inject({ method: 'GET', url: '/' });
+      expect(page.statusCode).toBe(404);
+      expect(page.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'The console is not built: run `npm run build`',
+      });
+      expect((await app.inject({ method: 'GET', url: '/config.json' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

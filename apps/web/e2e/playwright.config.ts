@@ -1,0 +1,51 @@
+// Browser tests: the real server (scripts/e2e-server.mjs) with the real console build, driven in the
+// operating system's Chromium. No test tool downloads a browser.
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Set from the server's ready line (webServer.wait below) before the workers start.
+const port = process.env.CAREPLANE_E2E_PORT;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'artifacts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    ...(port ? { baseURL: `http://127.0.0.1:${port}` } : {}),
+    browserName: 'chromium',
+    headless: true,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      // Flags that keep Chromium quiet in a closed network.
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    cwd: repo,
+    wait: { stdout: /ready on port (?<careplane_e2e_port>\d+)/ },
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+});

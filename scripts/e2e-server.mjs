@@ -1,0 +1,79 @@
+// Starts the real server for the browser tests the way a newcomer does (`npm run start -w @careplane/server`),
+// on a free port and over a fresh embedded database, and prints the port once /api/health answers.
+// It builds nothing: the console build in apps/web/dist must exist (scripts/test.mjs makes it).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HOST = '127.0.0.1';
+const READY_WITHIN_MS = 120_000;
+
+if (!existsSync(path.join(repo, 'apps/web/dist/index.html'))) {
+  console.error('e2e server: apps/web/dist is missing; run `npm run build` first');
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'careplane-e2e-'));
+const baseUrl = `http://${HOST}:${port}`;
+
+// The server's log goes to stderr so that stdout carries only the ready line the test runner waits for.
+const server = spawn('npm', ['run', 'start', '-w', '@careplane/server'], {
+  cwd: repo,
+  stdio: ['ignore', process.stderr, process.stderr],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST,
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+});
+
+// Asked to stop (the test runner's SIGTERM) is a clean end; anything else is a failure.
+let stopping = false;
+let failed = false;
+server.on('exit', (code, signal) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!stopping) console.error(`e2e server: the server stopped (${signal ?? `exit code ${code}`})`);
+  process.exit(stopping && !failed ? 0 : 1);
+});
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    stopping = true;
+    server.kill(signal);
+  });
+}
+
+const started = Date.now();
+for (;;) {
+  try {
+    const response = await fetch(`${baseUrl}/api/health`);
+    if (response.ok) break;
+  } catch {
+    // not listening yet
+  }
+  if (Date.now() - started > READY_WITHIN_MS) {
+    console.error(`e2e server: no answer from ${baseUrl}/api/health within ${READY_WITHIN_MS / 1000} s`);
+    stopping = failed = true;
+    server.kill('SIGTERM');
+    break;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+if (!stopping) console.log(`Careplane e2e server ready on port ${port}`);

@@ -1,0 +1,156 @@
+// `npm test`: every Vitest project (unit, server integration, console), then the browser layer
+// (Playwright in the operating system's Chromium). Ends with one line `N passed, N failed` over both.
+//
+// Without Chromium the browser layer is skipped with a warning, unless REQUIRE_E2E=1 (CI), where that fails.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(repo, 'node_modules', '.bin', name);
+const reports = mkdtempSync(path.join(tmpdir(), 'careplane-test-'));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const requireE2e = process.env.REQUIRE_E2E === '1';
+
+const run = (command, args, env = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: repo, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+
+const banner = (text) => console.log(`\n=== ${text} ===\n`);
+
+function loud(lines) {
+  const width = Math.max(...lines.map((line) => line.length)) + 4;
+  const rule = '!'.repeat(width);
+  console.error(['', rule, ...lines.map((line) => `! ${line.padEnd(width - 4)} !`), rule, ''].join('\n'));
+}
+
+/** Newest modification time under the given paths (files or folders), skipping node_modules. */
+function newestChange(paths) {
+  let newest = 0;
+  const visit = (entry) => {
+    if (!existsSync(entry)) return;
+    const stat = statSync(entry);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(entry)) if (name !== 'node_modules') visit(path.join(entry, name));
+    } else if (stat.mtimeMs > newest) {
+      newest = stat.mtimeMs;
+    }
+  };
+  paths.forEach((entry) => visit(path.join(repo, entry)));
+  return newest;
+}
+
+/** A layer that exited non-zero has failed at least once, even when no test says so. */
+const atLeastOneIfFailed = (code, failed) => (code !== 0 && failed === 0 ? 1 : failed);
+
+/** Vitest files that failed without a failing test (an import error, a failing hook) count once each. */
+const failedOutsideTests = (report) =>
+  (report?.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed'),
+  ).length;
+
+const layers = [];
+
+// 1. Vitest: all projects in one run, the server's integration tests on the embedded database (PGlite).
+// 1b. With DATABASE_URL_TEST (CI sets it), the server's tests again on that PostgreSQL server.
+async function vitestLayer(name, args, env) {
+  banner(name);
+  const output = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const code = await run(
+    bin('vitest'),
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+    env,
+  );
+  const report = readJson(output);
+  layers.push({
+    name,
+    ok: code === 0 && report !== undefined,
+    passed: report?.numPassedTests ?? 0,
+    failed: atLeastOneIfFailed(code, (report?.numFailedTests ?? 0) + failedOutsideTests(report)),
+    note: report ? undefined : 'no report was written',
+  });
+}
+
+const postgresUrl = process.env.DATABASE_URL_TEST;
+await vitestLayer('vitest: unit, server integration on PGlite, console', [], { DATABASE_URL_TEST: '' });
+if (postgresUrl) {
+  await vitestLayer('vitest: server integration on PostgreSQL', ['--project', 'server'], {
+    DATABASE_URL_TEST: postgresUrl,
+  });
+}
+
+// 2. Playwright: the real server and console build in Chromium.
+banner('playwright: end to end in Chromium');
+if (!existsSync(chromium)) {
+  loud([
+    `END-TO-END TESTS ${requireE2e ? 'CANNOT RUN' : 'SKIPPED'}: no Chromium at ${chromium}`,
+    'Install it with: apt-get install -y chromium   (or set CHROMIUM_PATH)',
+    requireE2e ? 'REQUIRE_E2E=1: this is a failure.' : 'Only the browser layer is skipped.',
+  ]);
+  layers.push({
+    name: 'playwright',
+    ok: !requireE2e,
+    passed: 0,
+    failed: requireE2e ? 1 : 0,
+    note: requireE2e ? 'no Chromium, and REQUIRE_E2E=1' : 'skipped: no Chromium',
+  });
+} else {
+  let ready = true;
+  const built = path.join(repo, 'apps/web/dist/index.html');
+  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'];
+  sources.push('apps/web/package.json', 'apps/web/postcss.config.js', 'packages/shared/src');
+  if (!existsSync(built) || statSync(built).mtimeMs < newestChange(sources)) {
+    console.log('The console build is missing or older than its sources: building it.');
+    ready = (await run('npm', ['run', 'build', '-w', '@careplane/web'])) === 0;
+  }
+  if (!ready) {
+    layers.push({ name: 'playwright', ok: false, passed: 0, failed: 1, note: 'the console build failed' });
+  } else {
+    const output = path.join(reports, 'playwright.json');
+    const code = await run(
+      bin('playwright'),
+      ['test', '-c', 'apps/web/e2e/playwright.config.ts', '--reporter=list,json'],
+      { PLAYWRIGHT_JSON_OUTPUT_FILE: output },
+    );
+    const report = readJson(output);
+    const stats = report?.stats;
+    layers.push({
+      name: 'playwright',
+      ok: code === 0 && stats !== undefined,
+      passed: stats ? stats.expected + stats.flaky : 0,
+      // Errors outside tests (the server did not start, a spec did not load) count as failures too.
+      failed: atLeastOneIfFailed(code, (stats?.unexpected ?? 0) + (report?.errors?.length ?? 0)),
+      note: stats ? undefined : 'no report was written',
+    });
+  }
+}
+
+rmSync(reports, { recursive: true, force: true });
+
+banner('summary');
+for (const layer of layers) {
+  const note = layer.note ? ` (${layer.note})` : '';
+  console.log(
+    `${layer.ok ? 'ok  ' : 'FAIL'} ${layer.name}: ${layer.passed} passed, ${layer.failed} failed${note}`,
+  );
+}
+const passed = layers.reduce((sum, layer) => sum + layer.passed, 0);
+const failed = layers.reduce((sum, layer) => sum + layer.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(layers.every((layer) => layer.ok) ? 0 : 1);
