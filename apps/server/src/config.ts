@@ -15,6 +15,8 @@ const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./.data'),
+    /** Set by npm to the folder it was started in. */
+    INIT_CWD: z.string().optional(),
     DATABASE_URL: z.string().url().optional(),
     PUBLIC_URL: z.string().url().optional(),
     AUTH_ISSUER: z.string().url().optional(),
@@ -63,7 +65,8 @@ const configSchema = z
     return {
       port: env.PORT,
       host: env.HOST,
-      dataDir: path.resolve(env.DATA_DIR),
+      // Relative to where npm was started (the repository root for `npm start`), not the workspace folder.
+      dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR),
       databaseUrl: env.DATABASE_URL,
       publicUrl,
       auth: {
