@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -59,7 +60,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined);
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options) });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -49,6 +49,8 @@ interface CachedUser {
 // A short cache keeps the user lookup off the hot path; a role change is seen within this time.
 const USER_CACHE_MS = 5_000;
 const USER_CACHE_MAX = 10_000;
+const TOKEN_CACHE_MS = 60_000;
+const TOKEN_CACHE_MAX = 10_000;
 
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   const keys = options.keys ?? createRemoteJWKSet(new URL(options.jwksUrl));
@@ -70,18 +72,16 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     return entry;
   };
 
-  app.decorateRequest('caller', null);
-  app.decorate('forgetCachedUser', (subject: string) => userCache.delete(subject));
-
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (request.routeOptions.config.public) return;
-    if (!request.url.startsWith('/api/')) return;
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer ([A-Za-z0-9\-_.]+)$/i.exec(header) : null;
-    if (!match?.[1]) throw unauthorized();
+  // A console sends the same token with every call: a verified token is remembered (by its exact text) until
+  // it expires, at most a minute, so the signature is checked once instead of on every request.
+  const verified = new Map<string, { payload: JWTPayload; until: number }>();
+  const verifyAccessToken = async (token: string): Promise<JWTPayload> => {
+    const now = Date.now();
+    const cached = verified.get(token);
+    if (cached && cached.until > now) return cached.payload;
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(match[1], keys, {
+      ({ payload } = await jwtVerify(token, keys, {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: ['ES256'],
@@ -91,6 +91,21 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     } catch {
       throw unauthorized('Invalid or expired token');
     }
+    if (verified.size >= TOKEN_CACHE_MAX) verified.clear();
+    verified.set(token, { payload, until: Math.min((payload.exp as number) * 1000, now + TOKEN_CACHE_MS) });
+    return payload;
+  };
+
+  app.decorateRequest('caller', null);
+  app.decorate('forgetCachedUser', (subject: string) => userCache.delete(subject));
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (request.routeOptions.config.public) return;
+    if (!request.url.startsWith('/api/')) return;
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer ([A-Za-z0-9\-_.]+)$/i.exec(header) : null;
+    if (!match?.[1]) throw unauthorized();
+    const payload = await verifyAccessToken(match[1]);
     const subject = payload.sub as string;
     const roles = Array.isArray(payload.roles)
       ? payload.roles.filter((role): role is string => typeof role === 'string')

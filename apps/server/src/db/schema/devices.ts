@@ -43,6 +43,7 @@ export const devices = pgTable(
     index('devices_role_idx').on(t.role),
     index('devices_local_roles_idx').using('gin', t.localRoles),
     index('devices_title_idx').on(t.title),
+    index('devices_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('devices_created_at_idx').on(t.createdAt),
   ],
 );

@@ -35,6 +35,8 @@ export const iotDevices = pgTable(
     index('iot_devices_connection_type_idx').on(t.connectionType),
     index('iot_devices_supported_data_types_idx').using('gin', t.supportedDataTypes),
     index('iot_devices_created_at_idx').on(t.createdAt),
+    index('iot_devices_hardware_identifier_trgm_idx').using('gin', sql`${t.hardwareIdentifier} gin_trgm_ops`),
+    index('iot_devices_model_trgm_idx').using('gin', sql`${t.model} gin_trgm_ops`),
   ],
 );
 

@@ -78,6 +78,11 @@ export const users = pgTable(
     index('users_first_name_idx').on(t.firstName),
     index('users_email_idx').on(t.email),
     index('users_created_by_idx').on(t.createdByUserId),
+    // "contains" searches (filtersLike); the extension comes with migration 0002.
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
+    index('users_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
 

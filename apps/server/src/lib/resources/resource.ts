@@ -1,5 +1,5 @@
 // A generic resource: list, read, create, partial update and delete, each write audited in its transaction.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
@@ -7,7 +7,7 @@ import { audit, type ActionContext } from '../../modules/audit/audit.service.js'
 import { notFound } from '../errors.js';
 import { buildListSql, type ListCriteria, type ResourceQuerySpec } from './filters.js';
 import type { EntityName } from './graph.js';
-import { parseRelations, queryShape, shapeRow } from './relations.js';
+import { parseRelations, queryShape, shapeRow, type RelationTree } from './relations.js';
 
 type Row = Record<string, unknown>;
 
@@ -83,14 +83,11 @@ export function createResourceService(db: Database, definition: ResourceDefiniti
   async function list(criteria: ListCriteria & { relations: string[]; limit: number; offset: number }) {
     const tree = parseRelations(entity, criteria.relations);
     const { where, orderBy } = buildListSql(definition.query, criteria);
+    const page = { where, orderBy, limit: criteria.limit, offset: criteria.offset };
     const [rows, [counted]] = await Promise.all([
-      relational(db, entity).findMany({
-        ...queryShape(entity, tree),
-        where,
-        orderBy,
-        limit: criteria.limit,
-        offset: criteria.offset,
-      }),
+      Object.keys(tree).length
+        ? pageThenEmbed(page, tree)
+        : relational(db, entity).findMany({ ...queryShape(entity, tree), ...page }),
       db
         .select({ total: sql<number>`count(*)::int` })
         .from(table)
@@ -102,6 +99,32 @@ export function createResourceService(db: Database, definition: ResourceDefiniti
       limit: criteria.limit,
       offset: criteria.offset,
     };
+  }
+
+  /**
+   * Finds the page's ids first, then embeds relations for those rows only: in one statement PostgreSQL
+   * would build every row's relations before sorting and cutting the page.
+   */
+  async function pageThenEmbed(
+    page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
+    tree: RelationTree,
+  ) {
+    const ids = (
+      (await db
+        .select({ id: idColumn })
+        .from(table)
+        .where(page.where)
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset)) as { id: string }[]
+    ).map((row) => row.id);
+    if (ids.length === 0) return [];
+    const rows = await relational(db, entity).findMany({
+      ...queryShape(entity, tree),
+      where: inArray(idColumn, ids),
+    });
+    const position = new Map(ids.map((id, index) => [id, index]));
+    return rows.sort((a, b) => position.get(a.id as string)! - position.get(b.id as string)!);
   }
 
   async function read(id: string, options: ReadOptions, executor: Executor = db) {
