@@ -8,5 +8,8 @@ export default defineConfig({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    // Above Testing Library's 5 s wait (src/test/setup.ts), so a slow page fails on what it waited for.
+    testTimeout: 15_000,
   },
 });

@@ -1,14 +1,33 @@
-// The console's entry: global styles, then the app into #root.
+// The console's entry: global styles, the runtime configuration (read once), then the app into #root.
 import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/nprogress/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { loadRuntimeConfig } from './lib/config.ts';
+import { reportError } from './lib/error-reporting.ts';
+import { sessionStore } from './lib/session.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
+const root = createRoot(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+try {
+  const config = await loadRuntimeConfig();
+  // Spec §3: the server address comes from the runtime configuration and is stored on start.
+  sessionStore.set({ appServerUrl: config.appServerUrl });
+  // Another tab signing in or out changes this tab's session too.
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === 'careplane.session') sessionStore.reload();
+  });
+  window.addEventListener('unhandledrejection', (event) => reportError(event.reason, { step: 'unhandled' }));
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  container.textContent = `Careplane could not start: ${message}. Reload the page to try again.`;
+}

@@ -1,13 +1,13 @@
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider.tsx';
-import { CenteredLayout } from './layouts/centered-layout.tsx';
-import { ComingSoonPage } from './routes/coming-soon.tsx';
+import { createRouter } from './router.tsx';
 
 export function App() {
+  const [router] = useState(createRouter);
   return (
     <AppProvider>
-      <CenteredLayout>
-        <ComingSoonPage />
-      </CenteredLayout>
+      <RouterProvider router={router} />
     </AppProvider>
   );
 }

@@ -1,19 +1,39 @@
-// The spec's centred layout: content in the middle of the screen, the product name and version at the foot.
+// The spec's centred layouts: content in the middle of the screen, with the product name and version at the
+// foot (CenteredLayout) or without (DefaultCenteredLayout); BlankLayout adds nothing.
 import { Box, Center, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
 import { APP_NAME, APP_VERSION } from '@careplane/shared/common/enums';
 
-export function CenteredLayout({ children }: { children: ReactNode }) {
+export function AppFooter() {
+  return (
+    <Box component="footer" py="md" ta="center">
+      <Text size="sm" c="dimmed">
+        {`${APP_NAME} ${APP_VERSION}`}
+      </Text>
+    </Box>
+  );
+}
+
+export function CenteredLayout({ children }: { children?: ReactNode }) {
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Center component="main" style={{ flex: 1 }} p="md">
-        {children}
+        {children ?? <Outlet />}
       </Center>
-      <Box component="footer" py="md" ta="center">
-        <Text size="sm" c="dimmed">
-          {`${APP_NAME} ${APP_VERSION}`}
-        </Text>
-      </Box>
+      <AppFooter />
     </Box>
   );
+}
+
+export function DefaultCenteredLayout({ children }: { children?: ReactNode }) {
+  return (
+    <Center component="main" mih="100dvh" p="md">
+      {children ?? <Outlet />}
+    </Center>
+  );
+}
+
+export function BlankLayout({ children }: { children?: ReactNode }) {
+  return <>{children ?? <Outlet />}</>;
 }

@@ -1,0 +1,102 @@
+// The admin area's frame (spec §2): top bar, a side menu opened by Menu and closed by Close Menu (and by every
+// route change), the menu entries, Settings, Public → Home, Actions → Disconnect. Non-admins go to /account.
+import { AppShell, Button, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Navigate, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { isAdmin } from '@careplane/shared/auth/roles';
+import { paths } from '../../config/paths.ts';
+import { useSession } from '../../lib/session.ts';
+import { AppFooter } from './centered-layout.tsx';
+import { Brand } from './brand.tsx';
+import { TopBarSession, useDisconnect } from './top-bar.tsx';
+import classes from './layouts.module.css';
+
+export const SIDEBAR_WIDTH = 240;
+
+const admin = paths.admin;
+export const adminMenu = [
+  { label: 'Users', to: admin.users.list.to() },
+  { label: 'Patients', to: admin.patients.list.to() },
+  { label: 'Devices', to: admin.devices.list.to() },
+  { label: 'Device Jobs', to: admin.deviceJobs.list.to() },
+  { label: 'Workstations', to: admin.workstations.list.to() },
+  { label: 'IOT Devices', to: admin.iotDevices.list.to() },
+  { label: 'Prescriptions', to: admin.prescriptions.list.to() },
+  { label: 'Service Providers', to: admin.serviceProviders.list.to() },
+  { label: 'Command Centers', to: admin.commandCenters.list.to() },
+] as const;
+
+function MenuLink({ label, to, end }: { label: string; to: string; end?: boolean }) {
+  // "Devices" must not stay lit on Device Jobs, which lives below it.
+  return <NavLink component={RouterNavLink} to={to} end={end} label={label} />;
+}
+
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
+      {children}
+    </Text>
+  );
+}
+
+export function Component() {
+  const user = useSession((state) => state.user);
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const disconnect = useDisconnect();
+
+  useEffect(() => close(), [pathname, close]);
+
+  if (!isAdmin(user)) return <Navigate to={paths.account.to()} replace />;
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={toggle}
+              aria-expanded={opened}
+              aria-controls="admin-menu"
+            >
+              {opened ? 'Close Menu' : 'Menu'}
+            </Button>
+            <Brand to={admin.root.to()} compact />
+          </Group>
+          <TopBarSession />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id="admin-menu" aria-label="Admin menu" p="xs">
+        <AppShell.Section grow component={ScrollArea}>
+          {adminMenu.map((entry) => (
+            <MenuLink
+              key={entry.to}
+              label={entry.label}
+              to={entry.to}
+              end={entry.to === admin.devices.list.to()}
+            />
+          ))}
+          <MenuLink label="Settings" to={admin.settings.to()} />
+          <Divider my="xs" />
+          <SectionTitle>Public</SectionTitle>
+          <MenuLink label="Home" to={paths.account.to()} />
+          <SectionTitle>Actions</SectionTitle>
+          <NavLink component="button" label="Disconnect" onClick={disconnect} c="red" />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <div className={classes.container}>
+          <Outlet />
+        </div>
+        <AppFooter />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,54 @@
+// The frame of the pharmacy and prescriptions areas: top bar, the area's menu with Logout, the page.
+import { AppShell, Button, Group, ScrollArea } from '@mantine/core';
+import { NavLink, Outlet } from 'react-router';
+import { AppFooter } from './centered-layout.tsx';
+import { Brand } from './brand.tsx';
+import { TopBarSession, useDisconnect } from './top-bar.tsx';
+import classes from './layouts.module.css';
+
+export interface AreaMenuEntry {
+  label: string;
+  to: string;
+}
+
+function MenuButton({ entry }: { entry: AreaMenuEntry }) {
+  return (
+    <NavLink to={entry.to} end style={{ textDecoration: 'none' }}>
+      {({ isActive }) => (
+        <Button component="span" size="compact-sm" variant={isActive ? 'filled' : 'subtle'}>
+          {entry.label}
+        </Button>
+      )}
+    </NavLink>
+  );
+}
+
+export function AreaLayout({ label, home, menu }: { label: string; home: string; menu: AreaMenuEntry[] }) {
+  const logout = useDisconnect();
+  return (
+    <AppShell header={{ height: 56 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Brand to={home} compact />
+          <TopBarSession />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
+        <div className={classes.container}>
+          <ScrollArea type="never">
+            <Group component="nav" aria-label={label} gap="xs" wrap="nowrap" py="xs">
+              {menu.map((entry) => (
+                <MenuButton key={entry.label} entry={entry} />
+              ))}
+              <Button size="compact-sm" variant="subtle" color="red" onClick={logout}>
+                Logout
+              </Button>
+            </Group>
+          </ScrollArea>
+          <Outlet />
+        </div>
+        <AppFooter />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,213 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../lib/session.ts';
+import { fakeNetwork, json } from '../test/network.ts';
+import { makeUser, renderApp, resetSession, signIn } from '../test/app.tsx';
+
+beforeEach(() => {
+  resetSession();
+  fakeNetwork()
+    .on('GET', '/api/users/me', () => json(makeUser()))
+    .install();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the landing page', () => {
+  it('shows the product, its statements, the way to log in and the footer', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeDefined();
+    expect(screen.getByText('The platform and its apps are free.')).toBeDefined();
+    expect(screen.getByText('We never ask for your payment details.')).toBeDefined();
+    expect(screen.getByText(/provided as is/)).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeDefined();
+    expect(screen.getByRole('tab', { name: 'QR code' })).toBeDefined();
+    expect(screen.getByRole('tab', { name: 'User ID' })).toBeDefined();
+    expect(within(screen.getByRole('contentinfo')).getByText('Careplane 0.3.0')).toBeDefined();
+  });
+
+  it('has the Documents box with getting started, how it works, fees and the configured store links', async () => {
+    renderApp('/');
+    const box = await screen.findByRole('region', { name: 'Documents' });
+    expect(within(box).getByText('Download the mobile app.')).toBeDefined();
+    expect(within(box).getByText(/^Register/)).toBeDefined();
+    expect(within(box).getByText('Log in here with the QR code or with your user ID.')).toBeDefined();
+    expect(within(box).getByRole('heading', { name: 'How it works' })).toBeDefined();
+    expect(within(box).getByRole('heading', { name: 'Fees' })).toBeDefined();
+    const play = within(box).getByRole('link', { name: /Google Play/ });
+    expect(play.getAttribute('href')).toBe('https://play.google.com/store/apps/details?id=care.plane');
+    // The App Store link is not configured: the badge is shown but leads nowhere.
+    expect(within(box).queryByRole('link', { name: /App Store/ })).toBeNull();
+    expect(within(box).getByText('App Store')).toBeDefined();
+  });
+
+  it('opens Support with the configured address', async () => {
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Support' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Support' });
+    const mail = within(dialog).getByRole('link', { name: 'help@careplane.test' });
+    expect(mail.getAttribute('href')).toBe('mailto:help@careplane.test');
+  });
+
+  it('opens Privacy with the whole policy', async () => {
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Privacy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy policy' });
+    for (const text of [
+      'your IP address;',
+      /details of your browser/,
+      'timestamps of your requests;',
+      /referring page/,
+    ]) {
+      expect(within(dialog).getByText(text)).toBeDefined();
+    }
+    for (const heading of [
+      'Cookies',
+      'Links to third-party sites',
+      'Security',
+      'Changes to this policy',
+      'Contact',
+    ]) {
+      expect(within(dialog).getByRole('heading', { name: heading })).toBeDefined();
+    }
+    expect(within(dialog).getByText(/effective as of 01\.12\.2020/)).toBeDefined();
+  });
+});
+
+describe('errors and unknown addresses', () => {
+  it('answers an unknown address with the 404 page and a way home', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByText('This page could not be found')).toBeDefined();
+    expect(screen.getByText('404')).toBeDefined();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the home page' }));
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeDefined();
+  });
+});
+
+describe('the guard', () => {
+  it('sends a visitor without a token to the front page', async () => {
+    const { router } = renderApp('/account');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeDefined();
+  });
+
+  it('treats an empty token as none', async () => {
+    sessionStore.set({ accessToken: '', loginStatus: 'approved', accessTokenExpiration: 4_000_000_000 });
+    const { router } = renderApp('/admin/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('logs out an expired session with a danger notification', async () => {
+    signIn(makeUser(), -5);
+    const { router } = renderApp('/account');
+    expect(await screen.findByText('Your session has expired. You have been logged out.')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/');
+    expect(sessionStore.getState().accessToken).toBeNull();
+    expect(sessionStore.getState().loginStatus).toBe('logged out');
+  });
+
+  it('checks again on every navigation', async () => {
+    signIn(makeUser({ roles: ['admin'] }), 1800);
+    const { router } = renderApp('/admin');
+    expect(await screen.findByRole('button', { name: 'Menu' })).toBeDefined();
+    sessionStore.set({ accessTokenExpiration: 1 });
+    await router.navigate('/admin/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Your session has expired. You have been logged out.')).toBeDefined();
+  });
+});
+
+describe('the admin layout', () => {
+  it('sends a signed-in non-admin to /account', async () => {
+    signIn(makeUser({ roles: ['public'], localRoles: ['pharmacist'] }));
+    const { router } = renderApp('/admin/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+  });
+
+  it('opens the menu with every entry, closes it with Close Menu and on navigation', async () => {
+    signIn(makeUser({ roles: ['admin'] }));
+    const { router } = renderApp('/admin');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close Menu' }).getAttribute('aria-expanded')).toBe('true');
+    const menu = screen.getByRole('navigation', { name: 'Admin menu' });
+    const entries = [
+      'Users',
+      'Patients',
+      'Devices',
+      'Device Jobs',
+      'Workstations',
+      'IOT Devices',
+      'Prescriptions',
+      'Service Providers',
+      'Command Centers',
+    ];
+    for (const entry of entries) expect(within(menu).getByRole('link', { name: entry })).toBeDefined();
+    expect(within(menu).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/admin/settings');
+    expect(within(menu).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/account');
+    expect(within(menu).getByRole('button', { name: 'Disconnect' })).toBeDefined();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close Menu' }));
+    expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.click(within(menu).getByRole('link', { name: 'Device Jobs' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/devices/jobs'));
+    expect(await screen.findByRole('button', { name: 'Menu' })).toBeDefined();
+    expect(
+      await screen.findByText('Device Jobs is not yet available in this version of the console.'),
+    ).toBeDefined();
+  });
+
+  it('shows the top bar with the server, the name and Disconnect with its countdown', async () => {
+    signIn(makeUser({ roles: ['master'] }), 1800);
+    const { router } = renderApp('/admin');
+    expect(await screen.findByText('http://careplane.test')).toBeDefined();
+    expect(screen.getByTestId('top-bar-user').textContent).toBe('Ada Lovelace');
+    const disconnect = await screen.findByRole('button', { name: /^Disconnect \(\d+ s\)$/ });
+    await userEvent.click(disconnect);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sessionStore.getState().loginStatus).toBe('logged out');
+  });
+
+  it('answers Settings, which has no page, with 404 inside the layout', async () => {
+    signIn(makeUser({ localRoles: ['application_admin'] }));
+    renderApp('/admin/settings');
+    expect(await screen.findByText('This page could not be found')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeDefined();
+  });
+});
+
+describe('the pharmacy and prescriptions layouts', () => {
+  it('keeps the current route id in every pharmacy entry and offers Logout', async () => {
+    signIn();
+    renderApp('/pharmacy/ready/7f1c');
+    const menu = await screen.findByRole('navigation', { name: 'Pharmacy menu' });
+    expect(within(menu).getByRole('link', { name: 'Waiting' }).getAttribute('href')).toBe('/pharmacy/7f1c');
+    expect(within(menu).getByRole('link', { name: 'Ready' }).getAttribute('href')).toBe(
+      '/pharmacy/ready/7f1c',
+    );
+    expect(within(menu).getByRole('link', { name: 'Picked-up' }).getAttribute('href')).toBe(
+      '/pharmacy/picked-up/7f1c',
+    );
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeDefined();
+    expect(await screen.findByText(/Ready prescriptions is not yet available/)).toBeDefined();
+  });
+
+  it('offers Waiting, Picked-up and Logout in the prescriptions area', async () => {
+    signIn();
+    const { router } = renderApp('/prescriptions/picked-up');
+    const menu = await screen.findByRole('navigation', { name: 'Prescriptions menu' });
+    expect(within(menu).getByRole('link', { name: 'Waiting' }).getAttribute('href')).toBe('/prescriptions');
+    expect(within(menu).getByRole('link', { name: 'Picked-up' }).getAttribute('href')).toBe(
+      '/prescriptions/picked-up',
+    );
+    await userEvent.click(within(menu).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

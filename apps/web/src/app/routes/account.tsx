@@ -1,0 +1,40 @@
+// /account: the signed-in user's own page, with the top bar.
+import { Anchor, Box, Container, Group, Stack } from '@mantine/core';
+import { Link } from 'react-router';
+import { isAdmin } from '@careplane/shared/auth/roles';
+import { paths } from '../../config/paths.ts';
+import { AccountProfile } from '../../features/account/components/account-profile.tsx';
+import { useSession } from '../../lib/session.ts';
+import { Brand } from '../layouts/brand.tsx';
+import { AppFooter } from '../layouts/centered-layout.tsx';
+import { TopBarSession } from '../layouts/top-bar.tsx';
+
+export function Component() {
+  const admin = useSession((state) => isAdmin(state.user));
+  return (
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="header"
+        px="md"
+        py="sm"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Group justify="space-between" wrap="nowrap">
+          <Brand to={paths.account.to()} compact />
+          <TopBarSession />
+        </Group>
+      </Box>
+      <Container component="main" size="sm" py="xl" w="100%" style={{ flex: 1 }}>
+        <Stack gap="md">
+          <AccountProfile />
+          {admin ? (
+            <Anchor component={Link} to={paths.admin.root.to()}>
+              Go to the admin area
+            </Anchor>
+          ) : null}
+        </Stack>
+      </Container>
+      <AppFooter />
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+// The public front page (spec §1, §2): top bar with Support and Privacy, what Careplane is, the Documents box
+// and the way to sign in.
+import { Anchor, Box, Button, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { LoginPanel } from '../../features/auth/components/login-panel.tsx';
+import { DocumentsInfo } from '../../features/landing/components/documents-info.tsx';
+import { PrivacyModal } from '../../features/landing/components/privacy-modal.tsx';
+import { SupportModal } from '../../features/landing/components/support-modal.tsx';
+import { paths } from '../../config/paths.ts';
+import { AppFooter } from '../layouts/centered-layout.tsx';
+import { Brand } from '../layouts/brand.tsx';
+import { Link } from 'react-router';
+import classes from '../layouts/layouts.module.css';
+
+export function Component() {
+  const [supportOpened, support] = useDisclosure(false);
+  const [privacyOpened, privacy] = useDisclosure(false);
+
+  return (
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="header"
+        px="md"
+        py="sm"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Group justify="space-between" className={classes.container} wrap="nowrap">
+          <Brand to={paths.home.to()} />
+          <Group gap="xs" wrap="nowrap">
+            <Button variant="subtle" size="compact-sm" onClick={support.open}>
+              Support
+            </Button>
+            <Button variant="subtle" size="compact-sm" onClick={privacy.open}>
+              Privacy
+            </Button>
+          </Group>
+        </Group>
+      </Box>
+
+      <Container component="main" size="lg" py="xl" style={{ flex: 1 }} w="100%">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <Stack gap="lg">
+            <Stack gap="xs">
+              <Title order={1}>Care at home, run from one place</Title>
+              <Text size="lg">
+                Careplane is the operations console for care-at-home and telemedicine teams: patients, staff,
+                devices, prescriptions, pharmacies and command centers.
+              </Text>
+            </Stack>
+            <List spacing="xs" size="sm">
+              <List.Item>The platform and its apps are free.</List.Item>
+              <List.Item>We never ask for your payment details.</List.Item>
+              <List.Item>Everything is provided as is, without warranty of any kind.</List.Item>
+            </List>
+            <DocumentsInfo />
+          </Stack>
+          <Stack gap="md" align="center" className={classes.loginColumn}>
+            <Stack gap={4} w="100%" maw={420}>
+              <Title order={2} size="h3">
+                Log in
+              </Title>
+              <Text size="sm">
+                Scan the QR code with the Careplane app, or enter your user ID and approve the request on your
+                phone. There is no password and no separate registration.{' '}
+                <Anchor component={Link} to={paths.login.to()} size="sm">
+                  Open the login page
+                </Anchor>
+              </Text>
+            </Stack>
+            <LoginPanel />
+          </Stack>
+        </SimpleGrid>
+      </Container>
+
+      <AppFooter />
+      <SupportModal opened={supportOpened} onClose={support.close} />
+      <PrivacyModal opened={privacyOpened} onClose={privacy.close} />
+    </Box>
+  );
+}

@@ -1,0 +1,18 @@
+// The admin, pharmacy and prescriptions pages arrive in their own issues; until then each address shows its
+// layout and says so plainly.
+import { Alert, Stack, Title } from '@mantine/core';
+import { useMatches } from 'react-router';
+
+export function Component() {
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle as { title?: string } | undefined;
+  const title = handle?.title ?? 'This page';
+  return (
+    <Stack gap="md" py="md">
+      <Title order={2}>{title}</Title>
+      <Alert color="blue" title="Not yet available">
+        {`${title} is not yet available in this version of the console.`}
+      </Alert>
+    </Stack>
+  );
+}

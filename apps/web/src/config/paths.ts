@@ -1,0 +1,81 @@
+// Every address of the console in one place (spec §2): routes are registered from here and links are built
+// from here, so no literal URL appears in a page.
+
+const withId = (base: string, id?: string) => (id ? `${base}/${encodeURIComponent(id)}` : base);
+
+export const paths = {
+  home: { pattern: '/', to: () => '/' },
+  login: { pattern: '/login', to: () => '/login' },
+  account: { pattern: '/account', to: () => '/account' },
+  admin: {
+    root: { pattern: '/admin', to: () => '/admin' },
+    users: {
+      list: { pattern: 'users', to: () => '/admin/users' },
+      detail: { pattern: 'users/:id', to: (id: string) => withId('/admin/users', id) },
+      edit: { pattern: 'users/edit/:id?', to: (id?: string) => withId('/admin/users/edit', id) },
+    },
+    patients: { list: { pattern: 'patients', to: () => '/admin/patients' } },
+    devices: {
+      list: { pattern: 'devices', to: () => '/admin/devices' },
+      detail: { pattern: 'devices/:id', to: (id: string) => withId('/admin/devices', id) },
+      edit: { pattern: 'devices/edit/:id?', to: (id?: string) => withId('/admin/devices/edit', id) },
+    },
+    deviceJobs: {
+      list: { pattern: 'devices/jobs', to: () => '/admin/devices/jobs' },
+      add: { pattern: 'devices/jobs/add', to: () => '/admin/devices/jobs/add' },
+      detail: { pattern: 'devices/jobs/:id', to: (id: string) => withId('/admin/devices/jobs', id) },
+    },
+    workstations: {
+      list: { pattern: 'workstations', to: () => '/admin/workstations' },
+      detail: { pattern: 'workstations/:id', to: (id: string) => withId('/admin/workstations', id) },
+      edit: {
+        pattern: 'workstations/edit/:id?',
+        to: (id?: string) => withId('/admin/workstations/edit', id),
+      },
+    },
+    iotDevices: {
+      list: { pattern: 'iot-devices', to: () => '/admin/iot-devices' },
+      detail: { pattern: 'iot-devices/:id?', to: (id?: string) => withId('/admin/iot-devices', id) },
+      edit: { pattern: 'iot-devices/edit/:id', to: (id: string) => withId('/admin/iot-devices/edit', id) },
+    },
+    prescriptions: {
+      list: { pattern: 'prescriptions', to: () => '/admin/prescriptions' },
+      detail: { pattern: 'prescriptions/:id', to: (id: string) => withId('/admin/prescriptions', id) },
+    },
+    serviceProviders: {
+      list: { pattern: 'service-providers', to: () => '/admin/service-providers' },
+      create: { pattern: 'service-providers/create', to: () => '/admin/service-providers/create' },
+      detail: {
+        pattern: 'service-providers/:id?',
+        to: (id?: string) => withId('/admin/service-providers', id),
+      },
+      edit: {
+        pattern: 'service-providers/edit/:id',
+        to: (id: string) => withId('/admin/service-providers/edit', id),
+      },
+    },
+    commandCenters: {
+      list: { pattern: 'command-centers', to: () => '/admin/command-centers' },
+      create: { pattern: 'command-centers/create', to: () => '/admin/command-centers/create' },
+      detail: { pattern: 'command-centers/:id?', to: (id?: string) => withId('/admin/command-centers', id) },
+      edit: {
+        pattern: 'command-centers/edit/:id',
+        to: (id: string) => withId('/admin/command-centers/edit', id),
+      },
+    },
+    /** Named by the spec's menu; no page is defined for it, so it answers the 404 page. */
+    settings: { to: () => '/admin/settings' },
+  },
+  pharmacy: {
+    waiting: { pattern: '/pharmacy/:id?', to: (id?: string) => withId('/pharmacy', id) },
+    ready: { pattern: '/pharmacy/ready/:id?', to: (id?: string) => withId('/pharmacy/ready', id) },
+    pickedUp: { pattern: '/pharmacy/picked-up/:id?', to: (id?: string) => withId('/pharmacy/picked-up', id) },
+  },
+  prescriptions: {
+    waiting: { pattern: '/prescriptions/:id?', to: (id?: string) => withId('/prescriptions', id) },
+    pickedUp: {
+      pattern: '/prescriptions/picked-up/:id?',
+      to: (id?: string) => withId('/prescriptions/picked-up', id),
+    },
+  },
+} as const;

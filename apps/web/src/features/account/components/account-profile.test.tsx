@@ -1,0 +1,68 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeNetwork, json, type FakeNetwork } from '../../../test/network.ts';
+import { makeUser, renderApp, resetSession, signIn } from '../../../test/app.tsx';
+
+let network: FakeNetwork;
+
+beforeEach(() => {
+  resetSession();
+  network = fakeNetwork()
+    .on('GET', '/api/users/me/avatar', () => json({}, 404))
+    .on('GET', '/api/users/logs', () =>
+      json({
+        items: [{ id: 1, at: '2024-03-01T07:05:00.000Z', action: 'sign-in' }],
+        total: 1,
+        limit: 1,
+        offset: 0,
+      }),
+    )
+    .install();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the account page', () => {
+  it("shows the signed-in user's profile from /api/users/me", async () => {
+    network.on('GET', '/api/users/me', () =>
+      json(
+        makeUser({
+          title: 'Dr',
+          roles: ['public'],
+          localRoles: ['doctor'],
+          identityAssuranceLevel: 'substantial',
+        }),
+      ),
+    );
+    signIn();
+    renderApp('/account');
+    expect(await screen.findByRole('heading', { name: 'Dr Ada Lovelace' })).toBeDefined();
+    const card = screen
+      .getByRole('heading', { name: 'Dr Ada Lovelace' })
+      .closest('.mantine-Card-root') as HTMLElement;
+    expect(within(card).getAllByText('ada@careplane.test').length).toBeGreaterThan(0);
+    expect(within(card).getByText('+66 2 000 0000')).toBeDefined();
+    expect(within(card).getByText('substantial')).toBeDefined();
+    expect(within(card).getByText('doctor')).toBeDefined();
+    expect(await within(card).findByText(/^01\.03\.2024 \d\d:05 GMT/)).toBeDefined();
+    const me = network.callsTo('GET', '/api/users/me')[0]!;
+    expect(me.headers.authorization).toBe('Bearer access-token');
+    const logs = network.callsTo('GET', '/api/users/logs')[0]!;
+    expect(logs.url.searchParams.getAll('filters')).toEqual([
+      `actorUserId~${makeUser().id}`,
+      'action~sign-in',
+    ]);
+  });
+
+  it('says it could not get the profile when the call fails', async () => {
+    network.on('GET', '/api/users/me', () =>
+      json({ statusCode: 503, error: 'Service Unavailable', message: 'Try later' }, 503),
+    );
+    signIn();
+    renderApp('/account');
+    expect(await screen.findByText('Could not get user profile.', {}, { timeout: 3000 })).toBeDefined();
+    expect(screen.getByText('Try later')).toBeDefined();
+  });
+});

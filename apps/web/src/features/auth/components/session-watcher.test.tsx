@@ -1,0 +1,108 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session.ts';
+import { fakeNetwork, json } from '../../../test/network.ts';
+import { makeUser, renderApp, resetSession, signIn } from '../../../test/app.tsx';
+import { resetDiscovery } from '../api/auth-client.ts';
+
+const jwt = (exp: number) => `h.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.s`;
+
+// The pages load lazily: load them once up front, so the clock-sensitive tests do not wait on the transform.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../../app/layouts/admin-layout.tsx'),
+    import('../../../app/routes/account.tsx'),
+    import('../../../app/routes/landing.tsx'),
+    import('../../../app/routes/not-yet-available.tsx'),
+  ]);
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  resetSession();
+  resetDiscovery();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const tick = (seconds: number) => act(() => vi.advanceTimersByTimeAsync(seconds * 1000));
+const user = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+
+describe('the session expiry dialog', () => {
+  beforeEach(() => {
+    fakeNetwork()
+      .on('GET', '/api/users/me', () => json(makeUser()))
+      .on('GET', '/api/users/me/avatar', () => json({}, 404))
+      .install();
+  });
+
+  it('counts the session down on Disconnect, without a dialog while time is left', async () => {
+    signIn(makeUser({ roles: ['admin'] }), 1800);
+    renderApp('/admin');
+    const disconnect = await screen.findByRole('button', { name: /^Disconnect \(1[78]\d\d s\)$/ });
+    const before = Number(/\d+/.exec(disconnect.textContent ?? '')?.[0]);
+    await tick(5);
+    await waitFor(() => {
+      const now = Number(
+        /\d+/.exec(screen.getByRole('button', { name: /^Disconnect \(/ }).textContent ?? '')?.[0],
+      );
+      expect(now).toBeLessThanOrEqual(before - 5);
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the dialog below 100 seconds; Understood goes to the front page', async () => {
+    signIn(makeUser({ roles: ['admin'] }), 99);
+    const { router } = renderApp('/admin');
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has expired' });
+    expect(dialog.textContent).toContain('You will be redirected to front page. Login again to continue.');
+    await user().click(screen.getByRole('button', { name: 'Understood' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sessionStore.getState().loginStatus).toBe('logged out');
+  });
+
+  it('on Cancel warns that about 100 seconds are left and keeps the session', async () => {
+    signIn(makeUser(), 99);
+    const { router } = renderApp('/account');
+    await screen.findByRole('dialog', { name: 'Your session has expired' });
+    await user().click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(/About 100 seconds of your session are left/)).toBeDefined();
+    expect(router.state.location.pathname).toBe('/account');
+    expect(sessionStore.getState().loginStatus).toBe('approved');
+  });
+});
+
+describe('refreshing a QR session', () => {
+  it('renews the tokens below 200 seconds with the refresh grant', async () => {
+    const network = fakeNetwork()
+      .on('GET', '/api/users/me', () => json(makeUser()))
+      .on('GET', '/auth/.well-known/openid-configuration', () =>
+        json({
+          token_endpoint: 'http://careplane.test/auth/token',
+          backchannel_authentication_endpoint: 'http://careplane.test/auth/backchannel',
+        }),
+      )
+      .on('POST', '/auth/token', () =>
+        json({ access_token: jwt(4_000_000_000), refresh_token: 'refresh-2', expires_in: 1800 }),
+      )
+      .install();
+    signIn(makeUser(), 201, 'qr');
+    renderApp('/account');
+    await screen.findByRole('button', { name: /Disconnect/ });
+    expect(network.callsTo('POST', '/auth/token')).toHaveLength(0);
+    await tick(2);
+    await waitFor(() => expect(sessionStore.getState().refreshToken).toBe('refresh-2'));
+    const form = Object.fromEntries(new URLSearchParams(network.callsTo('POST', '/auth/token')[0]!.body!));
+    expect(form).toEqual({
+      client_id: 'careplane-console',
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh-token',
+    });
+    expect(sessionStore.getState().accessTokenExpiration).toBe(4_000_000_000);
+    expect(sessionStore.getState().idToken).toBe('id-token');
+  });
+});

@@ -1,0 +1,82 @@
+// The one client of the application server: JSON in and out, the bearer token of the session, and one error
+// type carrying the status and the server's message (the error body of packages/shared/src/common/http.ts).
+import type { ErrorBody } from '@careplane/shared/common/http';
+import { getRuntimeConfig } from './config.ts';
+import { sessionStore } from './session.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+const isErrorBody = (body: unknown): body is ErrorBody =>
+  typeof body === 'object' && body !== null && typeof (body as ErrorBody).message === 'string';
+
+type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** Send the session's bearer token (default true); throws when the session holds none. */
+  authenticated?: boolean;
+  signal?: AbortSignal;
+  /** What the answer is read as (default json). */
+  as?: 'json' | 'blob';
+}
+
+export function apiUrl(path: string, query?: Query): string {
+  const url = new URL(path, `${getRuntimeConfig().apiUrl}/`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
+  }
+  return url.toString();
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.authenticated ?? true) headers.authorization = `Bearer ${sessionStore.getAccessToken()}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(apiUrl(path, options.query), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
+    const message = isErrorBody(body)
+      ? body.message
+      : response.statusText || `Request failed (${response.status})`;
+    throw new ApiError(response.status, message, body);
+  }
+  if (options.as === 'blob') return (await response.blob()) as T;
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** Spec §9: a data fetch keeps its loading state at least this long, so nothing flickers. */
+export const MINIMUM_LOADING_MS = 200;
+
+/** Runs `load` and resolves no earlier than `ms` after the start. */
+export async function withMinimumDelay<T>(load: () => Promise<T>, ms = MINIMUM_LOADING_MS): Promise<T> {
+  const [result] = await Promise.all([load(), new Promise((resolve) => setTimeout(resolve, ms))]);
+  return result;
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatUnixDate, truncate, truncationLengths } from './formats.ts';
+
+// 1 December 2020, 07:05 UTC: the privacy policy's effective date.
+const moment = Date.UTC(2020, 11, 1, 7, 5, 30);
+
+describe('formatDate', () => {
+  it('writes DD.MM.YYYY with leading zeros', () => {
+    expect(formatDate(moment, 'UTC')).toBe('01.12.2020');
+    expect(formatDate(new Date(moment), 'UTC')).toBe('01.12.2020');
+    expect(formatDate('2020-12-01T07:05:30.000Z', 'UTC')).toBe('01.12.2020');
+  });
+
+  it('takes the calendar day of the given zone', () => {
+    // 20:00 UTC on 30 November is already 1 December in Bangkok (UTC+7).
+    const evening = Date.UTC(2020, 10, 30, 20, 0);
+    expect(formatDate(evening, 'UTC')).toBe('30.11.2020');
+    expect(formatDate(evening, 'Asia/Bangkok')).toBe('01.12.2020');
+  });
+
+  it('shows nothing for a missing or unreadable date', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes the date, the hour and minute in 24-hour time, and the zone offset', () => {
+    expect(formatDateTime(moment, 'UTC')).toBe('01.12.2020 07:05 GMT+00:00');
+    expect(formatDateTime(moment, 'Asia/Bangkok')).toBe('01.12.2020 14:05 GMT+07:00');
+    expect(formatDateTime(moment, 'America/New_York')).toBe('01.12.2020 02:05 GMT-05:00');
+  });
+
+  it('writes midnight as 00, not 24', () => {
+    expect(formatDateTime(Date.UTC(2021, 0, 1, 0, 0), 'UTC')).toBe('01.01.2021 00:00 GMT+00:00');
+  });
+
+  it('shows nothing for a missing date', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('yesterday')).toBe('');
+  });
+});
+
+describe('formatUnixDate', () => {
+  it('reads seconds since the epoch and writes DD/MM/YYYY', () => {
+    expect(formatUnixDate(1606780800, 'UTC')).toBe('01/12/2020');
+    expect(formatUnixDate(0, 'UTC')).toBe('01/01/1970');
+    expect(formatUnixDate(1606780800 - 1, 'UTC')).toBe('30/11/2020');
+  });
+
+  it('shows nothing for a missing or impossible time', () => {
+    expect(formatUnixDate(null)).toBe('');
+    expect(formatUnixDate(undefined)).toBe('');
+    expect(formatUnixDate(Number.NaN)).toBe('');
+    expect(formatUnixDate(Number.POSITIVE_INFINITY)).toBe('');
+    expect(formatUnixDate(1e15)).toBe('');
+  });
+});
+
+describe('truncate', () => {
+  const long = 'Careplane operations console for care at home and telemedicine, in one place';
+
+  it('keeps text at or under the length as it is', () => {
+    expect(truncate('Careplane', 10)).toBe('Careplane');
+    expect(truncate('0123456789', 10)).toBe('0123456789');
+  });
+
+  it('cuts longer text at each of the four lengths and marks the cut', () => {
+    for (const length of Object.values(truncationLengths)) {
+      const cut = truncate(long, length);
+      expect(cut.endsWith('…')).toBe(true);
+      expect(Array.from(cut).length).toBeLessThanOrEqual(length + 1);
+      expect(long.startsWith(cut.slice(0, -1))).toBe(true);
+    }
+    expect(truncate(long, 10)).toBe('Careplane…');
+    expect(truncate(long, 20)).toBe('Careplane operations…');
+  });
+
+  it('never splits a character made of two code units', () => {
+    const text = '😀'.repeat(12);
+    expect(truncate(text, 10)).toBe(`${'😀'.repeat(10)}…`);
+  });
+
+  it('gives an empty string for missing text', () => {
+    expect(truncate(null, 10)).toBe('');
+    expect(truncate(undefined, 60)).toBe('');
+  });
+});

@@ -1,0 +1,77 @@
+// Display formats of spec §9: dates as DD.MM.YYYY, date and time with hour and zone, unix dates as
+// DD/MM/YYYY, and text truncated at 10, 20, 40 or 60 characters. Intl only: no date library, no DOM.
+
+/** A moment as the API gives it: a Date, an ISO string or milliseconds since the epoch. */
+export type DateInput = Date | string | number;
+
+/** What every formatter shows for a missing or unreadable date. */
+export const NO_DATE = '';
+
+const toDate = (value: DateInput | null | undefined): Date | undefined => {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+};
+
+type Part = 'day' | 'month' | 'year' | 'hour' | 'minute' | 'timeZoneName';
+
+/** The calendar parts of a moment in a time zone (the runtime's own when none is given). */
+function partsOf(date: Date, timeZone: string | undefined, withTime: boolean): Record<Part, string> {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset' } : {}),
+  });
+  const parts = { day: '', month: '', year: '', hour: '', minute: '', timeZoneName: '' };
+  for (const part of format.formatToParts(date)) {
+    if (part.type in parts) parts[part.type as Part] = part.value;
+  }
+  return parts;
+}
+
+/** `GMT` alone means offset zero: name it `GMT+00:00` so every zone reads alike. */
+const offsetOf = (name: string) => (name === 'GMT' || name === 'UTC' ? 'GMT+00:00' : name);
+
+/** DD.MM.YYYY, e.g. 01.12.2020. */
+export function formatDate(value: DateInput | null | undefined, timeZone?: string): string {
+  const date = toDate(value);
+  if (!date) return NO_DATE;
+  const { day, month, year } = partsOf(date, timeZone, false);
+  return `${day}.${month}.${year}`;
+}
+
+/** DD.MM.YYYY HH:mm with the zone's offset, e.g. 01.12.2020 14:05 GMT+07:00. */
+export function formatDateTime(value: DateInput | null | undefined, timeZone?: string): string {
+  const date = toDate(value);
+  if (!date) return NO_DATE;
+  const { day, month, year, hour, minute, timeZoneName } = partsOf(date, timeZone, true);
+  return `${day}.${month}.${year} ${hour}:${minute} ${offsetOf(timeZoneName)}`;
+}
+
+/** DD/MM/YYYY of a unix time in seconds, e.g. 1606780800 → 01/12/2020 (in UTC). */
+export function formatUnixDate(seconds: number | null | undefined, timeZone?: string): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return NO_DATE;
+  const date = toDate(seconds * 1000);
+  if (!date) return NO_DATE;
+  const { day, month, year } = partsOf(date, timeZone, false);
+  return `${day}/${month}/${year}`;
+}
+
+/** The truncation lengths of spec §9. */
+export const truncationLengths = { xs: 10, sm: 20, md: 40, lg: 60 } as const;
+export type TruncationLength = (typeof truncationLengths)[keyof typeof truncationLengths];
+
+const ELLIPSIS = '…';
+
+/**
+ * The text cut to `length` characters followed by an ellipsis when it is longer; shorter text is unchanged.
+ * Counts characters as the reader sees them (code points), so an emoji or a Thai vowel mark is never halved.
+ */
+export function truncate(value: string | null | undefined, length: TruncationLength): string {
+  if (!value) return '';
+  const characters = Array.from(value);
+  if (characters.length <= length) return value;
+  return `${characters.slice(0, length).join('').trimEnd()}${ELLIPSIS}`;
+}
