@@ -1,6 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
+import { insertAuditEntry } from './audit.repository.js';
 import { api, createTestContext, type TestContext } from '../../test/harness.js';
 import { redactChanges } from './audit.service.js';
 
@@ -232,12 +233,30 @@ describe('GET /api/users/logs', () => {
     }
   });
 
-  it('is for admins only', async () => {
+  it('answers 401 without a token and shows a non-admin only their own entries', async () => {
     const anonymous = await context.app.inject({ url: '/api/users/logs' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+
+    await insertAuditEntry(context.database.db, {
+      actorUserId: context.userId,
+      actorSubject: 'nurse-subject',
+      action: 'sign-in',
+      resource: 'users',
+      recordId: context.userId,
+    });
     const nurse = await api(context, context.userToken).get('/api/users/logs');
-    expect(nurse.statusCode).toBe(403);
-    expect(nurse.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+    expect(nurse.statusCode).toBe(200);
+    const items = nurse.json().items as { actorUserId: string; action: string }[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((item) => item.actorUserId === context.userId)).toBe(true);
+    expect(nurse.json().total).toBe(items.length);
+
+    // Filters cannot widen the view to someone else's entries.
+    const other = await api(context, context.userToken).get(
+      `/api/users/logs?filters=actorUserId~${context.adminUserId}`,
+    );
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toMatchObject({ items: [], total: 0 });
   });
 });

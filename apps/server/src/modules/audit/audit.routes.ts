@@ -1,18 +1,18 @@
-// GET /api/users/logs: the audit log for admins, newest first, with the list filters of every resource.
+// GET /api/users/logs: the audit log, newest first, with the list filters of every resource. Admins read all of
+// it; everyone else only their own entries (the account page shows the user's last sign-in from it).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditListQuerySchema, auditListResponseSchema } from '@careplane/shared/audit/audit.contract';
 import { errorBodySchema } from '@careplane/shared/common/http';
 import type { Database } from '../../db/client.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { requireCaller } from '../../plugins/auth.js';
 import { listAuditLog } from './audit.service.js';
 
 export async function auditModule(app: FastifyInstance, { db }: { db: Database }) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/users/logs', {
-    preHandler: requireAdmin,
     schema: {
       tags: ['audit'],
-      summary: 'The audit log of every write, newest first',
+      summary: 'The audit log of every write, newest first (non-admins: their own entries)',
       querystring: auditListQuerySchema,
       response: {
         200: auditListResponseSchema,
@@ -21,6 +21,9 @@ export async function auditModule(app: FastifyInstance, { db }: { db: Database }
         403: errorBodySchema,
       },
     },
-    handler: async (request) => listAuditLog(db, request.query),
+    handler: async (request) => {
+      const caller = requireCaller(request);
+      return listAuditLog(db, request.query, caller.isAdmin ? undefined : caller.userId);
+    },
   });
 }

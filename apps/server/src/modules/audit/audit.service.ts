@@ -1,6 +1,8 @@
 // What goes into the audit log: the changed fields, never a secret.
 import type { AuditEntry, AuditListQuery, AuditListResponse } from '@careplane/shared/audit/audit.contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { auditLog } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { buildListSql } from '../../lib/resources/filters.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -47,15 +49,27 @@ export async function audit(
 }
 
 /** The audit log, newest first unless sorted otherwise; unknown paths, relations and time ranges are a 400. */
-export async function listAuditLog(executor: Executor, query: AuditListQuery): Promise<AuditListResponse> {
+/**
+ * `onlyActor`: the user id whose own entries a non-admin may read (their sign-ins and changes); `null` for a
+ * caller without a user record, who sees nothing. Undefined for admins, who see everything.
+ */
+export async function listAuditLog(
+  executor: Executor,
+  query: AuditListQuery,
+  onlyActor?: string | null,
+): Promise<AuditListResponse> {
   if (query.relations.length) {
     throw badRequest('The audit log has no relations', [
       { path: 'relations', message: 'relations are not supported here' },
     ]);
   }
   const { where, orderBy } = buildListSql(auditQuerySpec, query);
+  const scoped =
+    onlyActor === undefined
+      ? where
+      : and(where, onlyActor === null ? sql`false` : eq(auditLog.actorUserId, onlyActor));
   const { items, total } = await listAuditEntries(executor, {
-    where,
+    where: scoped,
     orderBy,
     limit: query.limit,
     offset: query.offset,
