@@ -47,6 +47,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // The authenticator runs in the browser; its offline shell in a service worker.
+    files: ['apps/authenticator/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/authenticator/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // inject().json() is untyped by nature; tests assert on its shape.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', '**/e2e/**/*.ts', '**/bench/**/*.ts'],
     rules: {

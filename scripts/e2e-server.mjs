@@ -1,8 +1,8 @@
 // Starts the real server for the browser tests the way a newcomer does (`npm run start -w @careplane/server`),
 // on a free port and over a fresh embedded database, and prints the port once /api/health answers.
 // It builds nothing: the console build in apps/web/dist must exist (scripts/test.mjs makes it).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,9 +12,11 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
 const READY_WITHIN_MS = 120_000;
 
-if (!existsSync(path.join(repo, 'apps/web/dist/index.html'))) {
-  console.error('e2e server: apps/web/dist is missing; run `npm run build` first');
-  process.exit(1);
+for (const app of ['web', 'authenticator']) {
+  if (!existsSync(path.join(repo, `apps/${app}/dist/index.html`))) {
+    console.error(`e2e server: apps/${app}/dist is missing; run \`npm run build\` first`);
+    process.exit(1);
+  }
 }
 
 const freePort = () =>
@@ -30,6 +32,20 @@ const freePort = () =>
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'careplane-e2e-'));
 const baseUrl = `http://${HOST}:${port}`;
+
+// Identities for the authenticator app's tests, with their one-time enrollment codes, made on the fresh
+// database before the server holds it; the specs read <tmpdir>/careplane-e2e-<port>-identities.json.
+const identitiesFile = path.join(tmpdir(), `careplane-e2e-${port}-identities.json`);
+const identities = execFileSync(
+  path.join(repo, 'node_modules/.bin/tsx'),
+  ['apps/server/src/auth-server/e2e-identities.ts', 'pwa.one@careplane.local', 'pwa.two@careplane.local'],
+  {
+    cwd: repo,
+    env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+writeFileSync(identitiesFile, identities);
 
 // The server's log goes to stderr so that stdout carries only the ready line the test runner waits for.
 const server = spawn('npm', ['run', 'start', '-w', '@careplane/server'], {
@@ -50,6 +66,7 @@ let stopping = false;
 let failed = false;
 server.on('exit', (code, signal) => {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(identitiesFile, { force: true });
   if (!stopping) console.error(`e2e server: the server stopped (${signal ?? `exit code ${code}`})`);
   process.exit(stopping && !failed ? 0 : 1);
 });

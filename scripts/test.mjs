@@ -119,8 +119,21 @@ if (!existsSync(chromium)) {
     console.log('The console build is missing or older than its sources: building it.');
     ready = (await run('npm', ['run', 'build', '-w', '@careplane/web'])) === 0;
   }
+  // The authenticator app (served at /authenticator), likewise.
+  const authenticatorBuilt = path.join(repo, 'apps/authenticator/dist/index.html');
+  const authenticatorSources = ['apps/authenticator/src', 'apps/authenticator/public'];
+  authenticatorSources.push('apps/authenticator/index.html', 'apps/authenticator/vite.config.ts');
+  authenticatorSources.push('apps/authenticator/package.json', 'packages/shared/src');
+  if (
+    ready &&
+    (!existsSync(authenticatorBuilt) ||
+      statSync(authenticatorBuilt).mtimeMs < newestChange(authenticatorSources))
+  ) {
+    console.log('The authenticator build is missing or older than its sources: building it.');
+    ready = (await run('npm', ['run', 'build', '-w', '@careplane/authenticator'])) === 0;
+  }
   if (!ready) {
-    layers.push({ name: 'playwright', ok: false, passed: 0, failed: 1, note: 'the console build failed' });
+    layers.push({ name: 'playwright', ok: false, passed: 0, failed: 1, note: 'a build failed' });
   } else {
     const output = path.join(reports, 'playwright.json');
     const code = await run(

@@ -1,10 +1,11 @@
 // buildApp(): plugins, then modules. main.ts listens; tests call inject().
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import { createAuthServer } from './auth-server/index.js';
+import { IdentityService } from './auth-server/identities.js';
+import { authServerSettings, createAuthServer } from './auth-server/index.js';
 import { authServerRoutes } from './auth-server/routes.js';
 import { auditModule } from './modules/audit/audit.routes.js';
 import { alertsModule } from './modules/alerts/alerts.routes.js';
@@ -17,6 +18,7 @@ import { serviceProvidersModule } from './modules/service-providers/service-prov
 import { statsModule } from './modules/stats/stats.routes.js';
 import { usersModule } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
+import { authenticatorWebPlugin } from './plugins/authenticator-web.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -49,16 +51,22 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.decorate('authServer', authServer);
   const localKeys =
     authServer && config.auth.jwksUrl === `${config.auth.issuer}/jwks` ? authServer.getKey : null;
+  // One key source for access tokens (authPlugin) and id tokens (POST /api/auth).
+  const tokenKeys = deps.keys ?? localKeys ?? createRemoteJWKSet(new URL(config.auth.jwksUrl));
   await app.register(authPlugin, {
     db,
     issuer: config.auth.issuer,
     audience: config.auth.audience,
     jwksUrl: config.auth.jwksUrl,
-    ...(deps.keys ? { keys: deps.keys } : localKeys ? { keys: localKeys } : {}),
+    keys: tokenKeys,
   });
 
   await app.register(healthModule, { database: deps.database });
-  await app.register(usersModule, { db });
+  await app.register(usersModule, {
+    db,
+    identities: authServer?.identities ?? new IdentityService(db, authServerSettings(config)),
+    verifier: { issuer: config.auth.issuer, keys: tokenKeys },
+  });
   await app.register(auditModule, { db });
   await app.register(statsModule, { db, deviceDomains: config.deviceDomains });
   await app.register(commandCentersModule, { db });
@@ -68,6 +76,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(alertsModule, { db });
   await app.register(devicesModule, { db });
   if (authServer) await app.register(authServerRoutes, { server: authServer });
+  await app.register(authenticatorWebPlugin, {});
   await app.register(webPlugin, { config });
   return app;
 }

@@ -39,6 +39,8 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEVICE_DOMAINS: z.string().default('careplane.local'),
     REDIS_URL: z.string().url().optional(),
+    /** Every key this server writes to Redis starts with it (several deployments can share one Redis). */
+    REDIS_KEY_PREFIX: z.string().min(1).max(100).default('careplane:'),
     MQTT_URL: z.string().url().optional(),
     // The console's runtime settings, served as /config.json (decisions §8).
     SUPPORT_EMAIL: unsetIfBlank(z.string().email().max(254).default('support@careplane.local')),
@@ -94,6 +96,7 @@ const configSchema = z
         .map((domain) => domain.trim())
         .filter(Boolean),
       redisUrl: env.REDIS_URL,
+      redisKeyPrefix: env.REDIS_KEY_PREFIX,
       mqttUrl: env.MQTT_URL,
       console: {
         supportEmail: env.SUPPORT_EMAIL,

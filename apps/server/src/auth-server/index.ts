@@ -3,6 +3,7 @@
 // same plugin can run in a process of its own.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Provider } from 'oidc-provider';
 import type { AppConfig } from '../config.js';
@@ -10,7 +11,7 @@ import type { Database } from '../db/client.js';
 import { createAdapterClass, sweepExpiredPayloads } from './adapter.js';
 import { IdentityService } from './identities.js';
 import { KeyStore } from './keys.js';
-import { Limiter, MemoryLimitStore } from './limits.js';
+import { Limiter, MemoryLimitStore, RedisLimitStore } from './limits.js';
 import { buildProvider, startLoginFor, type ProviderSettings } from './provider.js';
 import { QrService } from './qr.js';
 import { RequestService } from './requests.js';
@@ -44,7 +45,11 @@ export interface AuthServer {
   getKey: JWTVerifyGetKey;
   /** Re-reads the signing keys (rotating a stale one) and sweeps expired state. */
   maintain(): Promise<void>;
-  close(): void;
+  /** With REDIS_URL: the connection the rate limits of every process share. */
+  redis: Redis | null;
+  /** Prefix of every key this server writes to Redis. */
+  redisKeyPrefix: string;
+  close(): Promise<void>;
 }
 
 export function authServerSettings(config: AppConfig): AuthServerSettings {
@@ -83,7 +88,12 @@ export async function createAuthServer(
     maxAgeDays: config.auth.server.signingKeyMaxAgeDays,
   });
   const identities = new IdentityService(db, settings);
-  const limitStore = new MemoryLimitStore();
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
+  const limitStore = redis
+    ? new RedisLimitStore(redis, `${config.redisKeyPrefix}auth:limit:`, (error) =>
+        log.warn({ err: error }, 'rate limit not counted: Redis did not answer'),
+      )
+    : new MemoryLimitStore();
   const identityLimiter = new Limiter(limitStore, settings.rateLimitPerIdentity);
   const keyLimiter = new Limiter(limitStore, settings.rateLimitPerKey);
   const adapter = createAdapterClass({ db, pollInterval: settings.pollInterval });
@@ -124,8 +134,25 @@ export async function createAuthServer(
     handle: (req, res) => handler(req, res),
     getKey: keys.getKey,
     maintain,
-    close: () => clearInterval(timer),
+    redis,
+    redisKeyPrefix: config.redisKeyPrefix,
+    close: async () => {
+      clearInterval(timer);
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
   };
+}
+
+/** A Redis connection that never queues a command for long: limits must not stall sign-ins. */
+function connectRedis(url: string, log: FastifyBaseLogger): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 5_000 });
+  let lastWarning = 0;
+  redis.on('error', (error: Error) => {
+    if (Date.now() - lastWarning < 30_000) return;
+    lastWarning = Date.now();
+    log.warn({ err: error }, 'Redis connection problem');
+  });
+  return redis;
 }
 
 declare module 'fastify' {

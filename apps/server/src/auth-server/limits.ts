@@ -1,6 +1,7 @@
 // Rate limits of the sign-in endpoints that are keyed by something other than the caller's address (an
-// identity, a client): fixed windows in this process. With several processes each one counts on its own (the
-// limit is then per process); a shared store behind the same interface is the step for REDIS_URL.
+// identity, a client): fixed windows. In one process they are counted in memory; with REDIS_URL they are
+// counted in Redis, so that every server process shares one budget per key.
+import type { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.js';
 
 export interface LimitStore {
@@ -25,6 +26,51 @@ export class MemoryLimitStore implements LimitStore {
 
   private sweep(now: number) {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+// One round trip: count the hit, start the window on the first one, answer the count and the time left.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+type RedisWithHit = Redis & {
+  careplaneLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+};
+
+/**
+ * Fixed windows in Redis, shared by every process on the same Redis and key prefix. When Redis cannot answer,
+ * the hit is not counted (the limit opens rather than refusing every sign-in) and the failure is reported.
+ */
+export class RedisLimitStore implements LimitStore {
+  private readonly redis: RedisWithHit;
+
+  constructor(
+    redis: Redis,
+    private readonly prefix: string,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {
+    if (!('careplaneLimitHit' in redis)) {
+      redis.defineCommand('careplaneLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    }
+    this.redis = redis as RedisWithHit;
+  }
+
+  async hit(key: string, windowMs: number) {
+    try {
+      const [count, ttl] = await this.redis.careplaneLimitHit(`${this.prefix}${key}`, windowMs);
+      return { count: Number(count), resetAt: Date.now() + Number(ttl) };
+    } catch (error) {
+      this.onError(error);
+      return { count: 0, resetAt: Date.now() + windowMs };
+    }
   }
 }
 

@@ -54,7 +54,15 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
   app.addHook('onClose', async () => server.close());
 
   // One budget per caller address across every route of this scope (the provider's included).
-  await app.register(rateLimit, { global: true, max: settings.rateLimitPerClient, timeWindow: 60_000 });
+  // With Redis, every process counts into one budget per address.
+  await app.register(rateLimit, {
+    global: true,
+    max: settings.rateLimitPerClient,
+    timeWindow: 60_000,
+    ...(server.redis
+      ? { redis: server.redis, nameSpace: `${server.redisKeyPrefix}auth:rate:`, skipOnError: true }
+      : {}),
+  });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   /** The signed-in identity of a bearer access token issued by this server. */

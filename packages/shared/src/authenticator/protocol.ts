@@ -389,7 +389,8 @@ export class AuthenticatorClient {
 
   constructor(options: AuthenticatorClientOptions) {
     this.issuer = options.issuer.replace(/\/$/, '');
-    const fetchImpl = options.fetch ?? platform.fetch;
+    // A browser refuses its own fetch called as a method of another object ("Illegal invocation").
+    const fetchImpl = options.fetch ?? platform.fetch?.bind(globalThis);
     if (!fetchImpl) throw new Error('fetch is not available');
     this.fetchImpl = fetchImpl;
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));

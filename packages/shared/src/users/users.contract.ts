@@ -21,6 +21,7 @@ import {
   text,
   uuidSchema,
 } from '../common/primitives.ts';
+import { enrollmentSchema } from './account.contract.ts';
 
 /** `name@domain`: the domain is the user's primary domain. */
 export const usernameSchema = z
@@ -126,6 +127,8 @@ export const userSchema = z.object({
   assignedDevices: embeddedList.optional(),
   commandCenters: embeddedList.optional(),
   createdByUser: embedded.nullable().optional(),
+  /** Only in the answer of an admin's create that provisioned the sign-in identity: shown once. */
+  enrollment: enrollmentSchema.optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,0 +1,356 @@
+// The authenticator: the identities on this phone, the requests waiting for them (polled), QR sign-in, and
+// enrollment. Every call goes through the shared authenticator protocol module.
+import { Alert, Anchor, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useDocumentVisibility } from '@mantine/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  generateAuthenticatorKey,
+  type AuthenticatorClient,
+  type PendingRequest,
+} from '@careplane/shared/authenticator/protocol';
+import { ClaimCard } from './components/claim-card.tsx';
+import { RequestCard } from './components/request-card.tsx';
+import { ScanPanel } from './components/scan-panel.tsx';
+import { classifyInput, type Launch } from './lib/launch.ts';
+import { createClient, explain, hostOf, loadIssuer } from './lib/server.ts';
+import { displayName, keyOf, vault, type StoredIdentity } from './lib/vault.ts';
+
+const POLL_MS = 3000;
+const KEY_LABEL = 'Careplane Authenticator (browser)';
+
+interface Notice {
+  tone: 'success' | 'error' | 'info';
+  text: string;
+}
+interface Waiting {
+  identity: StoredIdentity;
+  request: PendingRequest;
+}
+
+const toneColor = { success: 'teal', error: 'red', info: 'blue' } as const;
+
+export function App({ launch }: { launch: Launch }) {
+  const [issuer, setIssuer] = useState<string | null>(null);
+  const [identities, setIdentities] = useState<StoredIdentity[] | null>(null);
+  const [waiting, setWaiting] = useState<Waiting[]>([]);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [claimLink, setClaimLink] = useState<string | null>(null);
+  const [enrolling, setEnrolling] = useState(false);
+  const [pollProblem, setPollProblem] = useState<string | null>(null);
+  const visibility = useDocumentVisibility();
+  const client = useMemo<AuthenticatorClient | null>(() => (issuer ? createClient(issuer) : null), [issuer]);
+  const launched = useRef(false);
+
+  const reloadIdentities = useCallback(async () => setIdentities(await vault.list()), []);
+
+  useEffect(() => {
+    void (async () => {
+      setIssuer(await loadIssuer());
+      try {
+        await reloadIdentities();
+      } catch {
+        setIdentities([]);
+        setNotice({
+          tone: 'error',
+          text: 'This browser does not let the app keep keys (storage is blocked).',
+        });
+      }
+    })();
+  }, [reloadIdentities]);
+
+  const enroll = useCallback(
+    async (code: string, linkIssuer?: string) => {
+      if (!client || !issuer) return;
+      if (linkIssuer && linkIssuer.replace(/\/$/, '') !== issuer) {
+        setNotice({
+          tone: 'error',
+          text: `This enrollment is for ${hostOf(linkIssuer)}, but this authenticator works with ${hostOf(issuer)}. Open the link in the authenticator of that server.`,
+        });
+        return;
+      }
+      setEnrolling(true);
+      setNotice({ tone: 'info', text: 'Adding the identity: creating a key on this phone…' });
+      try {
+        // A new non-extractable P-256 key: the private half never leaves this browser.
+        const keyPair = await generateAuthenticatorKey(false);
+        const result = await client.enroll(code, keyPair, KEY_LABEL);
+        await vault.put({
+          keyId: result.keyId,
+          issuer: result.issuer,
+          username: result.username,
+          firstName: result.firstName,
+          lastName: result.lastName,
+          privateKey: keyPair.privateKey as CryptoKey,
+          enrolledAt: new Date().toISOString(),
+        });
+        await reloadIdentities();
+        setNotice({
+          tone: 'success',
+          text: `${result.firstName} ${result.lastName} (${result.username}) is now on this phone.`,
+        });
+      } catch (error) {
+        setNotice({ tone: 'error', text: `The identity was not added: ${explain(error)}` });
+      } finally {
+        setEnrolling(false);
+      }
+    },
+    [client, issuer, reloadIdentities],
+  );
+
+  const refresh = useCallback(async () => {
+    if (!client || !identities) return;
+    const mine = identities.filter((identity) => identity.issuer === client.issuer);
+    const results = await Promise.allSettled(
+      mine.map(async (identity) =>
+        (await client.pending(keyOf(identity))).map((request) => ({ identity, request })),
+      ),
+    );
+    const found: Waiting[] = [];
+    const problems: string[] = [];
+    results.forEach((result, index) => {
+      if (result.status === 'fulfilled') found.push(...result.value);
+      else problems.push(`${mine[index]!.username}: ${explain(result.reason)}`);
+    });
+    found.sort((a, b) => a.request.expiresAt.localeCompare(b.request.expiresAt));
+    setWaiting(found);
+    setPollProblem(problems.length ? problems.join(' · ') : null);
+  }, [client, identities]);
+
+  // Poll while the app is in front.
+  useEffect(() => {
+    if (!client || !identities?.length || visibility !== 'visible') return;
+    let stopped = false;
+    let timer = 0;
+    const loop = async () => {
+      await refresh();
+      if (!stopped) timer = window.setTimeout(() => void loop(), POLL_MS);
+    };
+    void loop();
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, [client, identities, visibility, refresh]);
+
+  // The link the app was opened with, once.
+  useEffect(() => {
+    if (launched.current || !client || identities === null) return;
+    launched.current = true;
+    if (launch.kind === 'enroll') void enroll(launch.code, launch.issuer);
+    else if (launch.kind === 'qr') setClaimLink(launch.link);
+    else if (launch.kind === 'invalid') setNotice({ tone: 'error', text: launch.message });
+  }, [client, identities, launch, enroll]);
+
+  const decide = async ({ identity, request }: Waiting, decision: 'approve' | 'deny') => {
+    if (!client) return;
+    try {
+      await client.decide(keyOf(identity), request, decision);
+      setWaiting((current) => current.filter((item) => item.request.id !== request.id));
+      const what =
+        request.kind === 'login' ? `sign-in to ${request.clientName}` : `request of ${request.clientName}`;
+      setNotice({
+        tone: 'success',
+        text: decision === 'approve' ? `Approved: ${what}.` : `Denied: ${what}.`,
+      });
+    } catch (error) {
+      setNotice({ tone: 'error', text: `Your answer was not accepted: ${explain(error)}` });
+      await refresh().catch(() => undefined);
+    }
+  };
+
+  const claim = async (identity: StoredIdentity) => {
+    if (!client || !claimLink) return;
+    try {
+      const result = await client.claimQr(keyOf(identity), claimLink);
+      setClaimLink(null);
+      setNotice({
+        tone: 'info',
+        text: result.bindingMessage
+          ? `Sign-in started. Compare the code ${result.bindingMessage} with the screen, then approve below.`
+          : 'Sign-in started. Approve it below.',
+      });
+      await refresh();
+    } catch (error) {
+      setClaimLink(null);
+      setNotice({
+        tone: 'error',
+        text:
+          error instanceof Error && 'status' in error && error.status === 404
+            ? 'This QR code is no longer valid. Scan the code on the screen again.'
+            : `The sign-in could not start: ${explain(error)}`,
+      });
+    }
+  };
+
+  const onInput = (text: string) => {
+    try {
+      const input = classifyInput(text);
+      if (input.kind === 'qr') setClaimLink(input.link);
+      else void enroll(input.code, input.issuer);
+    } catch (error) {
+      setNotice({ tone: 'error', text: explain(error) });
+    }
+  };
+
+  const remove = async (identity: StoredIdentity) => {
+    if (!window.confirm(`Remove ${identity.username} from this phone? You will need a new enrollment code.`))
+      return;
+    await vault.remove(identity.keyId);
+    await reloadIdentities();
+  };
+
+  if (!issuer || identities === null) {
+    return (
+      <Container size="xs" py="xl">
+        <Group justify="center">
+          <Loader aria-label="Loading" />
+        </Group>
+      </Container>
+    );
+  }
+
+  const hasIdentities = identities.length > 0;
+
+  return (
+    <Container size="xs" px="md" py="md">
+      <Stack gap="lg">
+        <header>
+          <Title order={1} size="h2">
+            Careplane Authenticator
+          </Title>
+          <Text size="sm" c="dimmed">
+            For {hostOf(issuer)}
+          </Text>
+        </header>
+
+        <div role="status" aria-live="polite">
+          {notice && (
+            <Alert
+              color={toneColor[notice.tone]}
+              withCloseButton
+              closeButtonLabel="Dismiss"
+              onClose={() => setNotice(null)}
+            >
+              {notice.text}
+            </Alert>
+          )}
+        </div>
+
+        {claimLink && (
+          <ClaimCard
+            link={claimLink}
+            issuer={issuer}
+            identities={identities}
+            onConfirm={claim}
+            onCancel={() => setClaimLink(null)}
+          />
+        )}
+
+        {hasIdentities && (
+          <section aria-labelledby="requests-title">
+            <Title order={2} size="h3" id="requests-title" mb="sm">
+              Requests
+            </Title>
+            {pollProblem && (
+              <Alert color="orange" mb="sm">
+                {pollProblem}
+              </Alert>
+            )}
+            {waiting.length === 0 ? (
+              <Text c="dimmed">
+                Nothing waiting. Keep this page open while you sign in: requests appear here.
+              </Text>
+            ) : (
+              <Stack gap="md">
+                {waiting.map((item) => (
+                  <RequestCard
+                    key={item.request.id}
+                    request={item.request}
+                    identity={item.identity}
+                    onDecide={(decision) => decide(item, decision)}
+                  />
+                ))}
+              </Stack>
+            )}
+          </section>
+        )}
+
+        {hasIdentities && (
+          <section aria-labelledby="qr-title">
+            <Title order={2} size="h3" id="qr-title" mb="sm">
+              Sign in with a QR code
+            </Title>
+            <ScanPanel
+              onResult={onInput}
+              pasteLabel="Sign-in link"
+              pasteDescription="The link of the QR code, if you cannot scan it"
+              submitLabel="Open the link"
+            />
+          </section>
+        )}
+
+        <section aria-labelledby="identities-title">
+          <Title order={2} size="h3" id="identities-title" mb="sm">
+            {hasIdentities ? 'Identities on this phone' : 'Add your identity'}
+          </Title>
+          <Stack gap="sm">
+            {identities.map((identity) => (
+              <Card key={identity.keyId} withBorder padding="md">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600}>{displayName(identity)}</Text>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {identity.username}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {hostOf(identity.issuer)} · added {new Date(identity.enrolledAt).toLocaleDateString()}
+                    </Text>
+                  </div>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    c="red"
+                    onClick={() => void remove(identity)}
+                    aria-label={`Remove ${identity.username} from this phone`}
+                  >
+                    Remove
+                  </Anchor>
+                </Group>
+              </Card>
+            ))}
+            <Card withBorder padding="md">
+              <Stack gap="xs">
+                {!hasIdentities && (
+                  <Text size="sm">
+                    Your administrator gives you an enrollment code or link. Enter it here, or scan its QR
+                    code. A key is created on this phone; it never leaves it.
+                  </Text>
+                )}
+                {enrolling ? (
+                  <Group>
+                    <Loader size="sm" aria-label="Adding the identity" />
+                    <Text>Adding the identity…</Text>
+                  </Group>
+                ) : (
+                  <ScanPanel
+                    onResult={onInput}
+                    pasteLabel="Enrollment code or link"
+                    pasteDescription="For example ABCD-EFGH-JKMN-PQRS-TVWX"
+                    submitLabel="Add identity"
+                    scanLabel="Scan an enrollment QR code"
+                    quietWithoutCamera={hasIdentities}
+                  />
+                )}
+              </Stack>
+            </Card>
+          </Stack>
+        </section>
+
+        <Text size="xs" c="dimmed" ta="center" component="footer">
+          Careplane 0.3.0
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

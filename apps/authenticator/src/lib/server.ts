@@ -1,0 +1,55 @@
+// Which auth server this authenticator works with: the one of the server that serves it (its runtime
+// settings name the issuer), and the protocol client for it.
+import { AuthenticatorClient, AuthenticatorError } from '@careplane/shared/authenticator/protocol';
+
+const LAST_ISSUER = 'careplane.authenticator.issuer';
+
+/** The issuer from /config.json; offline, the last one seen, else the default mount on this origin. */
+export async function loadIssuer(): Promise<string> {
+  try {
+    const response = await fetch('/config.json', { headers: { accept: 'application/json' } });
+    if (response.ok) {
+      const config = (await response.json()) as { authUrl?: unknown };
+      if (typeof config.authUrl === 'string' && /^https?:\/\//.test(config.authUrl)) {
+        const issuer = config.authUrl.replace(/\/$/, '');
+        localStorage.setItem(LAST_ISSUER, issuer);
+        return issuer;
+      }
+    }
+  } catch {
+    // offline: fall through
+  }
+  return localStorage.getItem(LAST_ISSUER) ?? `${location.origin}/auth`;
+}
+
+// fetch is handed over bound: a browser refuses window.fetch called as another object's method.
+export const createClient = (issuer: string) =>
+  new AuthenticatorClient({ issuer, fetch: (url, init) => window.fetch(url, init) });
+
+/** The origin a link or issuer belongs to, for comparing and for showing "which site asks". */
+export function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+export const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
+/** A sentence for the user from a failed call. */
+export function explain(error: unknown): string {
+  if (error instanceof AuthenticatorError) {
+    if (error.status === 429) return 'Too many attempts. Wait a minute and try again.';
+    if (error.status === 0 || error.status >= 500) return 'The server could not answer. Try again.';
+    return error.message;
+  }
+  if (error instanceof TypeError) return 'No connection to the server. Check your network and try again.';
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,159 @@
+// With REDIS_URL, every server process counts sign-in limits into one budget: per identity (the auth server's
+// own limiter) and per caller address (@fastify/rate-limit). Two processes on one Redis and one database,
+// each test under a key prefix of its own, removed afterwards. When Redis stops answering, sign-ins go on.
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisLimitStore } from './limits.js';
+import { CONSOLE_CLIENT_ID } from './provider.js';
+import { freePort, startAuthTestServer, type AuthTestServer } from './testing.js';
+
+const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const available = await redisAnswers();
+// CI names its Redis: there, a Redis that does not answer fails the run instead of skipping these tests.
+if (!available && process.env.REDIS_URL_TEST) {
+  throw new Error(`REDIS_URL_TEST is set but no Redis answers at ${REDIS_URL}`);
+}
+if (!available)
+  console.warn(`Redis limit tests SKIPPED: no Redis answers at ${REDIS_URL} (set REDIS_URL_TEST)`);
+
+let redis: Redis;
+const prefixes: string[] = [];
+const newPrefix = () => {
+  const prefix = `careplane-test:${randomUUID()}:`;
+  prefixes.push(prefix);
+  return prefix;
+};
+const keysUnder = async (prefix: string) => {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  return keys;
+};
+
+type Answer = { status: number; headers: Headers; body: Record<string, unknown> };
+const backchannel = (server: AuthTestServer, loginHint: string): Promise<Answer> =>
+  fetch(`${server.baseUrl}/auth/backchannel`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, scope: 'openid', login_hint: loginHint }),
+  }).then(async (response) => ({
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  }));
+
+/** Two processes on one database and one Redis, with one issuer (as behind a load balancer). */
+async function pair(env: Record<string, string>): Promise<[AuthTestServer, AuthTestServer]> {
+  const shared = { PUBLIC_URL: `http://127.0.0.1:${await freePort()}`, REDIS_URL, ...env };
+  const first = await startAuthTestServer(shared);
+  const second = await startAuthTestServer(shared, first.database);
+  return [first, second];
+}
+
+describe.skipIf(!available)('rate limits shared through Redis', () => {
+  const started: AuthTestServer[] = [];
+
+  beforeAll(() => {
+    redis = new Redis(REDIS_URL);
+  });
+
+  afterAll(async () => {
+    // The second of each pair first: the first one owns the database.
+    for (const server of started.reverse()) await server.close();
+    for (const prefix of prefixes) {
+      const keys = await keysUnder(prefix);
+      if (keys.length) await redis.del(...keys);
+      expect(await keysUnder(prefix)).toEqual([]);
+    }
+    redis?.disconnect();
+  });
+
+  it('one budget per identity across two processes, alike for unknown identities', async () => {
+    const prefix = newPrefix();
+    const [a, b] = await pair({ REDIS_KEY_PREFIX: prefix, AUTH_RATE_LIMIT_PER_IDENTITY: '3' });
+    started.push(a, b);
+    await a.server.identities.create({ username: 'shared@careplane.test', firstName: 'S', lastName: 'S' });
+
+    for (const hint of ['shared@careplane.test', 'nobody-here@careplane.test']) {
+      // Alternating between the processes: each saw at most two, yet the fourth is refused.
+      const answers = [
+        await backchannel(a, hint),
+        await backchannel(b, hint),
+        await backchannel(a, hint),
+        await backchannel(b, hint),
+      ];
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+      expect(answers[3]!.body.error).toBe('too_many_requests');
+      expect(Number(answers[3]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // The counts live in Redis under this deployment's prefix.
+    expect((await keysUnder(`${prefix}auth:limit:login:`)).length).toBe(2);
+    const [key] = await keysUnder(`${prefix}auth:limit:login:`);
+    expect(await redis.get(key!)).toBe('4');
+    expect(await redis.pttl(key!)).toBeGreaterThan(0);
+  });
+
+  it('one budget per caller address across two processes', async () => {
+    const prefix = newPrefix();
+    const [a, b] = await pair({ REDIS_KEY_PREFIX: prefix, AUTH_RATE_LIMIT_PER_CLIENT: '5' });
+    started.push(a, b);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const target = i % 2 === 0 ? a : b;
+      statuses.push((await fetch(`${target.baseUrl}/auth/.well-known/openid-configuration`)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await fetch(`${a.baseUrl}/auth/qr/sessions`, { method: 'POST' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect(await keysUnder(`${prefix}auth:rate:`)).toHaveLength(1);
+  });
+
+  it('another prefix is another budget', async () => {
+    const store = (prefix: string) => new RedisLimitStore(redis, prefix);
+    const one = store(newPrefix());
+    const other = store(newPrefix());
+    expect((await one.hit('k', 60_000)).count).toBe(1);
+    expect((await one.hit('k', 60_000)).count).toBe(2);
+    const fresh = await other.hit('k', 60_000);
+    expect(fresh.count).toBe(1);
+    expect(fresh.resetAt).toBeGreaterThan(Date.now() + 59_000);
+  });
+});
+
+describe('when Redis does not answer', () => {
+  it('does not count the hit and reports the failure, so sign-ins are not refused', async () => {
+    const port = await freePort();
+    const broken = new Redis(`redis://127.0.0.1:${port}`, {
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      lazyConnect: true,
+    });
+    broken.on('error', () => undefined);
+    const errors: unknown[] = [];
+    const store = new RedisLimitStore(broken, 'careplane-test:', (error) => errors.push(error));
+    const result = await store.hit('k', 60_000);
+    expect(result.count).toBe(0);
+    expect(errors).toHaveLength(1);
+    broken.disconnect();
+  });
+});

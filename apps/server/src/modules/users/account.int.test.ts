@@ -1,0 +1,275 @@
+// POST /api/auth (first and later sign-ins), GET /api/users/me and its avatar, with tokens of the test's key.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, users } from '../../db/schema/index.js';
+import { createSigner, createTestContext, type TestContext } from '../../test/harness.js';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+const identityClaims = (overrides: Record<string, unknown> = {}) => ({
+  preferred_username: 'Olivia.Operator@Careplane.Test',
+  given_name: 'Olivia',
+  family_name: 'Operator',
+  email: 'olivia@careplane.test',
+  phone_number: '+66 2 555 0101',
+  title: 'Dr.',
+  roles: ['admin', 'not-a-role'],
+  acr: 'high',
+  ...overrides,
+});
+
+/** An access token and the id_token of the same sign-in, both for `subject`. */
+async function tokens(subject: string, claims = identityClaims(), signer = context.signer) {
+  return {
+    access: await context.signer.sign({ roles: claims.roles }, { subject }),
+    id: await signer.sign(claims, { subject, audience: 'careplane-console', typ: 'JWT' }),
+  };
+}
+
+const post = (accessToken: string | undefined, body: unknown) =>
+  context.app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+    payload: body as object,
+  });
+const get = (url: string, accessToken: string) =>
+  context.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${accessToken}` } });
+
+describe('POST /api/auth', () => {
+  it('creates the user from the id token at the first sign-in, then updates it', async () => {
+    const subject = randomUUID();
+    const first = await tokens(subject);
+    const before = await get('/api/users/me', first.access);
+    expect(before.statusCode).toBe(404);
+    expect(before.json().message).toMatch(/sign in once with POST \/api\/auth/);
+
+    const created = await post(first.access, { idToken: first.id });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({
+      username: 'olivia.operator@careplane.test',
+      usernameWithoutDomain: 'olivia.operator',
+      primaryDomain: 'careplane.test',
+      masterId: subject,
+      firstName: 'Olivia',
+      lastName: 'Operator',
+      email: 'olivia@careplane.test',
+      phoneNumber: '+66 2 555 0101',
+      title: 'Dr.',
+      identityAssuranceLevel: 'high',
+      roles: ['admin'],
+      localRoles: ['none'],
+    });
+    const userId = created.json().id as string;
+
+    // The admin changes local roles; a later sign-in updates the identity's fields and keeps them.
+    await context.database.db
+      .update(users)
+      .set({ localRoles: ['nurse'] })
+      .where(eq(users.id, userId));
+    const later = await tokens(
+      subject,
+      identityClaims({ family_name: 'Operator-Lee', roles: ['public'], acr: 'substantial' }),
+    );
+    const updated = await post(later.access, { idToken: later.id });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({
+      id: userId,
+      lastName: 'Operator-Lee',
+      roles: ['public'],
+      identityAssuranceLevel: 'substantial',
+      localRoles: ['nurse'],
+    });
+    const rows = await context.database.db.select().from(users).where(eq(users.masterId, subject));
+    expect(rows).toHaveLength(1);
+
+    const me = await get('/api/users/me', later.access);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: userId, localRoles: ['nurse'], lastName: 'Operator-Lee' });
+
+    const audit = await context.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordId, userId))
+      .orderBy(auditLog.id);
+    expect(audit.map((row) => row.action)).toEqual(['sign-in', 'sign-in']);
+    expect(audit[0]).toMatchObject({ actorUserId: userId, actorSubject: subject, resource: 'users' });
+    expect(audit[0]!.changes).toMatchObject({ firstSignIn: true });
+    expect(audit[1]!.changes).toMatchObject({ firstSignIn: false });
+
+    // The console reads the last sign-in from the audit log.
+    const logs = await get(
+      `/api/users/logs?filters=action~sign-in&filters=recordId~${userId}`,
+      context.adminToken,
+    );
+    expect(logs.statusCode, logs.body).toBe(200);
+    expect(logs.json().total).toBe(2);
+  });
+
+  it('binds an admin-made record of the same username that has no identity yet', async () => {
+    const [made] = await context.database.db
+      .insert(users)
+      .values({
+        username: 'bea@careplane.test',
+        usernameWithoutDomain: 'bea',
+        primaryDomain: 'careplane.test',
+      })
+      .returning({ id: users.id });
+    const subject = randomUUID();
+    const t = await tokens(subject, identityClaims({ preferred_username: 'bea@careplane.test' }));
+    const answer = await post(t.access, { idToken: t.id });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ id: made!.id, masterId: subject });
+
+    // Another identity claiming the same username is refused.
+    const other = await tokens(randomUUID(), identityClaims({ preferred_username: 'bea@careplane.test' }));
+    expect((await post(other.access, { idToken: other.id })).statusCode).toBe(409);
+  });
+
+  it('refuses a tampered, foreign, expired or misdirected id token, another subject and no token', async () => {
+    const subject = randomUUID();
+    const good = await tokens(subject, identityClaims({ preferred_username: 'neg@careplane.test' }));
+    const [header, payload, signature] = good.id.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, roles: ['master'] })).toString('base64url');
+    const flipped = signature.slice(0, 10) + (signature[10] === 'A' ? 'B' : 'A') + signature.slice(11);
+    const foreign = await createSigner('test-key');
+    const cases: [string, string][] = [
+      ['changed claims', `${header}.${forgedPayload}.${signature}`],
+      ['flipped signature byte', `${header}.${payload}.${flipped}`],
+      ['another key', (await tokens(subject, identityClaims(), foreign)).id],
+      [
+        'alg none',
+        `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.${signature}`,
+      ],
+      [
+        'wrong audience',
+        await context.signer.sign(identityClaims(), { subject, audience: 'careplane-api', typ: 'JWT' }),
+      ],
+      [
+        'wrong issuer',
+        await context.signer.sign(identityClaims(), {
+          subject,
+          audience: 'careplane-console',
+          issuer: 'http://elsewhere.test/auth',
+          typ: 'JWT',
+        }),
+      ],
+      [
+        'expired',
+        await context.signer.sign(identityClaims(), {
+          subject,
+          audience: 'careplane-console',
+          typ: 'JWT',
+          expiresInSeconds: -1,
+        }),
+      ],
+      [
+        'an access token',
+        await context.signer.sign(identityClaims(), { subject, audience: 'careplane-console' }),
+      ],
+    ];
+    for (const [name, idToken] of cases) {
+      const answer = await post(good.access, { idToken });
+      expect(answer.statusCode, `${name}: ${answer.body}`).toBe(401);
+      expect(answer.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+    }
+
+    const otherSubject = await tokens(
+      randomUUID(),
+      identityClaims({ preferred_username: 'neg@careplane.test' }),
+    );
+    const mismatch = await post(good.access, { idToken: otherSubject.id });
+    expect(mismatch.statusCode).toBe(401);
+    expect(mismatch.json().message).toMatch(/different identities/);
+
+    expect((await post(undefined, { idToken: good.id })).statusCode).toBe(401);
+    for (const body of [{}, { idToken: '' }, { idToken: 'not a jwt' }, { idToken: good.id, extra: 1 }]) {
+      const answer = await post(good.access, body);
+      expect(answer.statusCode, answer.body).toBe(400);
+    }
+    const noUsername = await tokens(subject, identityClaims({ preferred_username: 'no domain' }));
+    expect((await post(good.access, { idToken: noUsername.id })).statusCode).toBe(400);
+
+    const written = await context.database.db.select().from(users).where(eq(users.masterId, subject));
+    expect(written).toHaveLength(0);
+  });
+});
+
+describe('GET /api/users/me and the avatar', () => {
+  let access: string;
+  let userId: string;
+  beforeAll(async () => {
+    const subject = randomUUID();
+    const t = await tokens(
+      subject,
+      identityClaims({
+        preferred_username: 'avery@careplane.test',
+        given_name: 'Avery',
+        family_name: '<Quinn>',
+        roles: ['public'],
+      }),
+    );
+    access = t.access;
+    userId = (await post(t.access, { idToken: t.id })).json().id;
+  });
+
+  it('answers the own record to a non-admin, while the generic routes stay admin-only', async () => {
+    const me = await get('/api/users/me', context.userToken);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: context.userId, localRoles: ['nurse'] });
+    expect((await get('/api/users', context.userToken)).statusCode).toBe(403);
+    expect((await get(`/api/users/${context.userId}`, context.userToken)).statusCode).toBe(403);
+    const create = await context.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { authorization: `Bearer ${context.userToken}` },
+      payload: { username: 'sneaky@careplane.test' },
+    });
+    expect(create.statusCode).toBe(403);
+    expect((await context.app.inject({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
+  });
+
+  it('draws a deterministic SVG with the initials, sized within 16–512', async () => {
+    const standard = await get('/api/users/me/avatar', access);
+    expect(standard.statusCode, standard.body).toBe(200);
+    expect(standard.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(standard.body).toMatch(/^<svg [^>]*width="128" height="128"/);
+    expect(standard.body).toContain('>A&#60;</text>');
+    expect(standard.body).not.toContain('<Quinn>');
+    expect((await get('/api/users/me/avatar', access)).body).toBe(standard.body);
+
+    const sized = await get('/api/users/me/avatar?width=64&height=32', access);
+    expect(sized.body).toMatch(/width="64" height="32"/);
+    expect((await get('/api/users/me/avatar?width=48', access)).body).toMatch(/width="48" height="48"/);
+    expect((await get('/api/users/me/avatar?height=16', access)).body).toMatch(/width="16" height="16"/);
+    expect((await get('/api/users/me/avatar?width=512&height=512', access)).statusCode).toBe(200);
+
+    const other = await get('/api/users/me/avatar', context.userToken);
+    expect(other.body).toContain('>NN</text>');
+    const fill = (svg: string) => /fill="(hsl[^"]+)"/.exec(svg)?.[1];
+    expect(fill(other.body)).not.toBe(fill(standard.body));
+
+    for (const query of [
+      'width=15',
+      'height=513',
+      'width=0',
+      'width=-5',
+      'width=abc',
+      'width=20.5',
+      'size=3',
+    ]) {
+      const refused = await get(`/api/users/me/avatar?${query}`, access);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().statusCode).toBe(400);
+    }
+    expect(userId).toBeDefined();
+  });
+});

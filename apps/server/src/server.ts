@@ -1,0 +1,154 @@
+// Starting a server process: the whole server (default), the API alone (AUTH_SERVER=0: the auth server runs
+// elsewhere), or the auth server alone. Takes the embedded database's lock, migrates, loads demo data on an
+// empty database with its sign-in, listens, and shuts down gracefully.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { buildApp } from './app.js';
+import { createAuthServer } from './auth-server/index.js';
+import { authServerRoutes } from './auth-server/routes.js';
+import type { AppConfig } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { lockEmbeddedDatabase } from './db/embedded-lock.js';
+import { loadDemoDataIfEmpty } from './db/seed/demo.js';
+import { demoSignInInstructions, ensureDemoSignIn, injectFetch } from './db/seed/demo-sign-in.js';
+import { healthModule } from './modules/health/health.routes.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { jsonBodyPlugin } from './plugins/json-body.js';
+
+export type ServerPart = 'all' | 'auth' | 'api';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** What was printed for signing in to the demo, if anything. */
+  instructions: string | null;
+  close: () => Promise<void>;
+}
+
+/** The auth server alone in a bare Fastify app: discovery, keys, CIBA, QR sessions, the authenticator API. */
+export async function buildAuthOnlyApp(
+  config: AppConfig,
+  deps: { database: DatabaseHandle; logger?: boolean },
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
+  const authServer = await createAuthServer(config, { db: deps.database.db, log: app.log });
+  app.decorate('authServer', authServer);
+  await app.register(healthModule, { database: deps.database });
+  await app.register(authServerRoutes, { server: authServer });
+  return app;
+}
+
+export interface StartOptions {
+  part?: ServerPart;
+  logger?: boolean;
+  /** Where the printed paths are relative to (npm's start folder). */
+  cwd?: string;
+  print?: (text: string) => void;
+}
+
+export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
+  const part = options.part ?? 'all';
+  const effective: AppConfig =
+    part === 'api'
+      ? { ...config, auth: { ...config.auth, server: { ...config.auth.server, enabled: false } } }
+      : config;
+  const lock = effective.databaseUrl
+    ? undefined
+    : lockEmbeddedDatabase(
+        effective.dataDir,
+        `the Careplane server (${part === 'all' ? 'all parts' : part})`,
+      );
+  try {
+    const database = await openDatabase({ databaseUrl: effective.databaseUrl, dataDir: effective.dataDir });
+    const app =
+      part === 'auth'
+        ? await buildAuthOnlyApp(effective, {
+            database,
+            ...(options.logger === undefined ? {} : { logger: options.logger }),
+          })
+        : await buildApp(effective, {
+            database,
+            ...(options.logger === undefined ? {} : { logger: options.logger }),
+          });
+
+    let demo = null;
+    if (effective.demoData) {
+      const loaded = await loadDemoDataIfEmpty(database);
+      if (loaded) app.log.info(loaded, 'demo data loaded');
+      if (app.authServer) {
+        demo = await ensureDemoSignIn({
+          db: database.db,
+          authServer: app.authServer,
+          fetch: injectFetch(app),
+          dataDir: effective.dataDir,
+        });
+        if (demo) {
+          app.log.info(
+            {
+              createdIdentities: demo.createdIdentities,
+              enrolledKeys: demo.enrolledKeys,
+              store: demo.storePath,
+            },
+            'demo sign-in ready',
+          );
+        }
+      }
+    }
+
+    await app.listen({ port: effective.port, host: effective.host });
+    app.log.info(`Careplane (${part}) is serving ${effective.publicUrl} (database: ${database.kind})`);
+    const instructions =
+      demo && part === 'all' ? demoSignInInstructions(demo, effective.publicUrl, options.cwd) : null;
+    if (instructions) (options.print ?? ((text: string) => process.stdout.write(`${text}\n`)))(instructions);
+
+    let closed = false;
+    return {
+      app,
+      database,
+      instructions,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        try {
+          await app.close();
+          await database.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/** Closes the server on SIGTERM or SIGINT (forced after 10 s). */
+export function closeOnSignals(server: RunningServer) {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.app.log.info({ signal }, 'shutting down');
+    const forced = setTimeout(() => process.exit(1), 10_000);
+    forced.unref();
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (error) {
+      server.app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
