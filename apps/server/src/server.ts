@@ -68,7 +68,14 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         `the Careplane server (${part === 'all' ? 'all parts' : part})`,
       );
   try {
-    const database = await openDatabase({ databaseUrl: effective.databaseUrl, dataDir: effective.dataDir });
+    // The app (and its logger) comes after the database; idle-connection failures are logged once it exists.
+    const logger: { current?: { warn: (object: object, message: string) => void } } = {};
+    const database = await openDatabase({
+      databaseUrl: effective.databaseUrl,
+      dataDir: effective.dataDir,
+      onIdleError: (error) =>
+        logger.current?.warn({ err: error }, 'an idle database connection failed; it was replaced'),
+    });
     const app =
       part === 'auth'
         ? await buildAuthOnlyApp(effective, {
@@ -79,6 +86,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
             database,
             ...(options.logger === undefined ? {} : { logger: options.logger }),
           });
+    logger.current = app.log;
 
     let demo = null;
     if (effective.demoData) {

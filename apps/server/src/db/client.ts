@@ -36,6 +36,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Sees every statement drizzle sends; benchmarks use it to replay the API's SQL on the raw driver. */
   onQuery?: (query: string, params: unknown[]) => void;
+  /** Told when an idle pooled connection fails (the pool has already let it go). */
+  onIdleError?: (error: Error) => void;
 }
 
 // int8 as JS numbers: ids are uuids, and the bigint columns hold millisecond timestamps.
@@ -49,6 +51,9 @@ const queryLogger = (options: OpenDatabaseOptions) => {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // An idle connection closed by the server (restart, failover, a dropped database) must not crash the
+    // process: the pool drops it and opens a new one on the next query.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: queryLogger(options) });
     await migratePg(db, { migrationsFolder });
     return {

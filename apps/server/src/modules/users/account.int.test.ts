@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/index.js';
 import { createSigner, createTestContext, type TestContext } from '../../test/harness.js';
+import { avatarHue } from './account.service.js';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -254,8 +255,13 @@ describe('GET /api/users/me and the avatar', () => {
 
     const other = await get('/api/users/me/avatar', context.userToken);
     expect(other.body).toContain('>NN</text>');
+    // The colour comes from the user's id (two random ids may share a hue, so compare with the rule itself).
     const fill = (svg: string) => /fill="(hsl[^"]+)"/.exec(svg)?.[1];
-    expect(fill(other.body)).not.toBe(fill(standard.body));
+    expect(fill(standard.body)).toBe(`hsl(${avatarHue(userId)}, 55%, 42%)`);
+    expect(fill(other.body)).toBe(`hsl(${avatarHue(context.userId)}, 55%, 42%)`);
+    expect(avatarHue('00000000-0000-7000-8000-000000000001')).not.toBe(
+      avatarHue('00000000-0000-7000-8000-000000000002'),
+    );
 
     for (const query of [
       'width=15',
