@@ -33,12 +33,24 @@ const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'careplane-e2e-'));
 const baseUrl = `http://${HOST}:${port}`;
 
-// Identities for the authenticator app's tests, with their one-time enrollment codes, made on the fresh
-// database before the server holds it; the specs read <tmpdir>/careplane-e2e-<port>-identities.json.
+// Identities for the tests of the authenticator app and of the console's sign-in, with their one-time
+// enrollment codes, made on the fresh database before the server holds it; the specs read
+// <tmpdir>/careplane-e2e-<port>-identities.json. Roles follow a colon; each sign-in test has its own.
 const identitiesFile = path.join(tmpdir(), `careplane-e2e-${port}-identities.json`);
+const testIdentities = [
+  'pwa.one@careplane.local',
+  'pwa.two@careplane.local',
+  'console.qr@careplane.local:admin',
+  'console.admin@careplane.local:admin',
+  'console.user@careplane.local',
+  'console.denied@careplane.local:admin',
+  'console.menu@careplane.local:admin',
+  'console.late@careplane.local:admin',
+  'console.expiry@careplane.local:admin',
+];
 const identities = execFileSync(
   path.join(repo, 'node_modules/.bin/tsx'),
-  ['apps/server/src/auth-server/e2e-identities.ts', 'pwa.one@careplane.local', 'pwa.two@careplane.local'],
+  ['apps/server/src/auth-server/e2e-identities.ts', ...testIdentities],
   {
     cwd: repo,
     env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent' },

@@ -1,18 +1,30 @@
 // Prepares identities for the browser tests of the authenticator app: on the database of DATA_DIR (or
 // DATABASE_URL), before any server holds it, creates each identity named on the command line and issues its
-// one-time enrollment code. Prints `[{ username, code, link }]` as JSON. The codes go through the real
-// enrollment of the app; nothing here bypasses the auth server.
+// one-time enrollment code. Prints `[{ username, roles, code, link }]` as JSON. The codes go through the real
+// enrollment of the app; nothing here bypasses the auth server. Roles follow a colon (default: public).
 //
-//   tsx src/auth-server/e2e-identities.ts <username> [<username> ...]
+//   tsx src/auth-server/e2e-identities.ts <username>[:<role>,<role>] [...]
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { lockEmbeddedDatabase } from '../db/embedded-lock.js';
 import { IdentityService } from './identities.js';
 import { authServerSettings } from './index.js';
 
-const usernames = process.argv.slice(2);
-if (usernames.length === 0) {
-  console.error('usage: e2e-identities <username> [<username> ...]');
+const roleNames = ['admin', 'master', 'public'] as const;
+type Role = (typeof roleNames)[number];
+const isRole = (name: string): name is Role => (roleNames as readonly string[]).includes(name);
+
+const wanted = process.argv.slice(2).map((argument) => {
+  const [username = '', roleList = 'public'] = argument.split(':');
+  const roles = roleList.split(',').filter(Boolean);
+  if (!username || roles.length === 0 || !roles.every(isRole)) {
+    console.error(`e2e-identities: cannot read "${argument}" (roles: ${roleNames.join(', ')})`);
+    process.exit(2);
+  }
+  return { username, roles: roles.filter(isRole) };
+});
+if (wanted.length === 0) {
+  console.error('usage: e2e-identities <username>[:<role>,<role>] [...]');
   process.exit(2);
 }
 
@@ -22,18 +34,19 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   const identities = new IdentityService(database.db, authServerSettings(config));
   const issued = [];
-  for (const [index, username] of usernames.entries()) {
+  for (const [index, { username, roles }] of wanted.entries()) {
     const identity = await identities.create({
       username,
       firstName: 'Test',
       lastName: `Person ${index + 1}`,
-      roles: ['public'],
+      roles,
     });
     const { code, link } = await identities.issueEnrollmentCode(identity.id);
     issued.push({
       username: identity.username,
       firstName: identity.firstName,
       lastName: identity.lastName,
+      roles: identity.roles,
       code,
       link,
     });
