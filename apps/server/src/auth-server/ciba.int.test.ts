@@ -120,7 +120,7 @@ describe('CIBA sign-in with openid-client', () => {
       login_hint: 'ada@careplane.test',
       binding_message: 'K7 42',
     });
-    expect(started.auth_req_id).toBeTruthy();
+    expect(started.auth_req_id).toMatch(/^[\w.~+/=-]{16,}$/);
     expect(started.interval).toBe(1);
     expect(started.expires_in).toBeGreaterThan(0);
     expect(started.expires_in).toBeLessThanOrEqual(600);
@@ -130,9 +130,9 @@ describe('CIBA sign-in with openid-client', () => {
     await t.authenticator.approve(admin.key, pending!);
 
     const tokens = await client.pollBackchannelAuthenticationGrant(config, started);
-    expect(tokens.access_token).toBeTruthy();
-    expect(tokens.refresh_token).toBeTruthy();
-    expect(tokens.id_token).toBeTruthy();
+    expect(tokens.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(tokens.refresh_token).toMatch(/^[\w.~+/=-]{16,}$/);
+    expect(tokens.id_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(tokens.expires_in).toBeGreaterThan(1700);
 
     expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'ES256', typ: 'at+jwt' });
@@ -148,7 +148,7 @@ describe('CIBA sign-in with openid-client', () => {
       roles: ['admin'],
       acr: 'high',
     });
-    expect(claims.jti).toBeTruthy();
+    expect(claims.jti).toMatch(/^[\w.~+/=-]{16,}$/);
     expect(claims.exp! - claims.iat!).toBe(1800);
     const idClaims = tokens.claims()!;
     expect(idClaims).toMatchObject({
@@ -169,8 +169,8 @@ describe('CIBA sign-in with openid-client', () => {
     expect(withIdToken.status).toBe(401);
 
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
-    expect(refreshed.access_token).toBeTruthy();
-    expect(refreshed.refresh_token).toBeTruthy();
+    expect(refreshed.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(refreshed.refresh_token).toMatch(/^[\w.~+/=-]{16,}$/);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     expect(decodeJwt(refreshed.access_token).sub).toBe(admin.identityId);
     const again = await fetch(`${t.baseUrl}/api/users`, {
@@ -220,7 +220,7 @@ describe('sign-in negatives (quality bar: login)', () => {
     await approveNext(admin);
     const first = await pollToken(body.auth_req_id as string);
     expect(first.status).toBe(200);
-    expect(first.body.access_token).toBeTruthy();
+    expect(first.body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     await sleep(1100);
     const second = await pollToken(body.auth_req_id as string);
     expect(second.status).toBe(400);
@@ -387,7 +387,7 @@ describe('QR sessions', () => {
     const status = await json('GET', `/qr/sessions/${sessionId}`);
     expect(status.body.status).toBe('claimed');
     const authRequestId = status.body.authRequestId as string;
-    expect(authRequestId).toBeTruthy();
+    expect(authRequestId).toMatch(/^[\w.~+/=-]{16,}$/);
 
     const pending = await t.authenticator.waitForPending(admin.key, { timeoutMs: 2_000, intervalMs: 50 });
     expect(pending!.id).toBe(claimed.requestId);
@@ -398,7 +398,7 @@ describe('QR sessions', () => {
       interval: 1,
     });
     expect(decodeJwt(tokens.access_token).sub).toBe(admin.identityId);
-    expect(tokens.refresh_token).toBeTruthy();
+    expect(tokens.refresh_token).toMatch(/^[\w.~+/=-]{16,}$/);
   });
 
   it('refuses a claim with a signature by another key', async () => {
@@ -426,7 +426,7 @@ describe('QR sessions', () => {
   it('starts a session without a body, and refuses an unknown client', async () => {
     const bare = await fetch(`${t.issuer}/qr/sessions`, { method: 'POST' });
     expect(bare.status).toBe(200);
-    expect(((await bare.json()) as { sessionId: string }).sessionId).toBeTruthy();
+    expect(((await bare.json()) as { sessionId: string }).sessionId).toMatch(/^[\w.~+/=-]{16,}$/);
     expect((await json('POST', '/qr/sessions', { client_id: 'someone-else' })).status).toBe(400);
   });
 

@@ -127,20 +127,20 @@ describe('QR secret rotation', () => {
     const first = await getJson(b, `/qr/sessions/${created.sessionId}`);
     expect(first.body).toMatchObject({ status: 'pending' });
     const secondUrl = first.body.cbUrl as string;
-    expect(secondUrl).toBeTruthy();
+    expect(secondUrl).toMatch(/\/authenticator\/qr#s=/);
     expect(secondUrl).not.toBe(created.cbUrl);
     await sleep(1100);
     const second = await getJson(a, `/qr/sessions/${created.sessionId}`);
     const thirdUrl = second.body.cbUrl as string;
-    expect(thirdUrl).toBeTruthy();
+    expect(thirdUrl).toMatch(/\/authenticator\/qr#s=/);
     await sleep(1100);
     const photographed = await viaB.claimQr(nurse.key, created.cbUrl).catch((error: unknown) => error);
     expect(photographed).toMatchObject({ status: 404 });
     const claimed = await viaB.claimQr(nurse.key, thirdUrl);
-    expect(claimed.requestId).toBeTruthy();
+    expect(claimed.requestId).toMatch(/^[\w.~+/=-]{16,}$/);
     const status = await getJson(a, `/qr/sessions/${created.sessionId}`);
     expect(status.body.status).toBe('claimed');
-    expect(status.body.authRequestId).toBeTruthy();
+    expect(status.body.authRequestId).toMatch(/^[\w.~+/=-]{16,}$/);
     const pending = await viaB.pending(nurse.key);
     for (const request of pending) await viaB.deny(nurse.key, request);
   });
@@ -174,7 +174,7 @@ describe('rate limits', () => {
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       const qr = await fetch(`${strict.baseUrl}/auth/qr/sessions`, { method: 'POST' });
       expect(qr.status).toBe(429);
-      expect(qr.headers.get('retry-after')).toBeTruthy();
+      expect(qr.headers.get('retry-after')).toMatch(/^\d+$/);
     } finally {
       await strict.close();
     }

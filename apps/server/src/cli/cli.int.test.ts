@@ -89,7 +89,7 @@ describe('careplane identity create and authenticator enroll', () => {
     expect(saved.identities).toHaveLength(1);
     expect(saved.identities[0]).toMatchObject({ issuer: t.issuer, username: 'cleo@careplane.test' });
     expect(saved.identities[0]!.privateJwk).toMatchObject({ kty: 'EC', crv: 'P-256' });
-    expect(saved.identities[0]!.privateJwk.d).toBeTruthy();
+    expect(saved.identities[0]!.privateJwk.d).toMatch(/^[\w.~+/=-]{16,}$/);
 
     const again = await careplane(
       'authenticator',
@@ -143,8 +143,8 @@ describe('careplane authenticator approve and scan', () => {
     expect(approved.stdout).toContain('Approved.');
 
     const tokens = await client.pollBackchannelAuthenticationGrant(oidc, started);
-    expect(tokens.access_token).toBeTruthy();
-    expect(tokens.id_token).toBeTruthy();
+    expect(tokens.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(tokens.id_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
     const signIn = await fetch(`${t.baseUrl}/api/auth`, {
       method: 'POST',
