@@ -1,0 +1,43 @@
+// The documents' files and signing keys: PDF bytes stored once per SHA-256, the platform's signing CA and the
+// certificates it issued for authenticator keys. The documents themselves (title, owner, parties, the
+// signatures asked of phones) are in prescriptions.ts, beside the prescriptions that name them.
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt } from './columns.js';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** File contents, addressed by their SHA-256: identical uploads and revisions share one row. */
+export const documentFiles = pgTable('document_files', {
+  /** SHA-256 of the bytes, lower-case hex. */
+  sha256: text('sha256').primaryKey(),
+  size: integer('size').notNull(),
+  /** Stored uncompressed out of line (STORAGE EXTERNAL), so a download reads it in slices. */
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The platform's document-signing CA: one row. The private key is encrypted under the configured passphrase. */
+export const documentCertificateAuthority = pgTable('document_certificate_authority', {
+  id: text('id').primaryKey(),
+  certificatePem: text('certificate_pem').notNull(),
+  encryptedPrivateKeyPem: text('encrypted_private_key_pem').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Certificates the CA issued for enrolled authenticator keys, reused while valid. */
+export const documentSignerCertificates = pgTable(
+  'document_signer_certificates',
+  {
+    /** SHA-256 of the DER, hex. */
+    fingerprint: text('fingerprint').primaryKey(),
+    /** The authenticator key (its RFC 7638 thumbprint) the certificate certifies. */
+    keyId: text('key_id').notNull(),
+    identityId: uuid('identity_id').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    der: bytea('der').notNull(),
+    notBefore: at('not_before').notNull(),
+    notAfter: at('not_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('document_signer_certificates_key_idx').on(t.keyId, t.notAfter)],
+);

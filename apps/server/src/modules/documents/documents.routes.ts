@@ -1,0 +1,287 @@
+// /api/documents: upload (multipart), lists and reads, downloads, sharing, signing on the phone, delete; and
+// for anyone, without signing in: the verifier (rate limited per address) and the CA certificate.
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
+import {
+  errorBodySchema,
+  idParamsSchema,
+  listQuerySchema,
+  listResponseSchema,
+} from '@careplane/shared/common/http';
+import {
+  documentEndpoints,
+  documentSchema,
+  documentShareSchema,
+  documentUploadFieldsSchema,
+  partySearchQuerySchema,
+  partySuggestionsSchema,
+  signingParamsSchema,
+  signingStartedSchema,
+  signingStateSchema,
+  verificationReportSchema,
+} from '@careplane/shared/documents/documents.contract';
+import type { IdentityService } from '../../auth-server/identities.js';
+import type { RequestService } from '../../auth-server/requests.js';
+import type { AppConfig } from '../../config.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { actionContext, errorResponses } from '../../lib/http.js';
+import type { Store } from '../../lib/store.js';
+import {
+  createDocumentsService,
+  signingGatewayOf,
+  type FileDownload,
+  type UploadedFile,
+} from './documents.service.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { openPlatformCa, resolveCaPassphrase } from './platform-ca.js';
+
+export interface DocumentsModuleOptions {
+  store: Store;
+  config: AppConfig;
+  /** The auth server's services: in this process, or built on its tables (AUTH_SERVER=0). */
+  identities: IdentityService;
+  requests: RequestService;
+  /** Shared rate-limit counts across processes (REDIS_URL). */
+  redis: Redis | null;
+  redisKeyPrefix: string;
+  /** The server's encryption key: the CA passphrase derives from it unless one is configured. */
+  secrets: SecretBox;
+}
+
+const fileErrors = {
+  ...errorResponses,
+  413: errorBodySchema,
+  415: errorBodySchema,
+};
+
+/** The one file (field `file`) and the optional `title` of a multipart body; refuses anything else. */
+async function readUpload(request: FastifyRequest, withTitle: boolean): Promise<UploadedFile> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, 'Send the file as multipart/form-data in a field named "file"');
+  }
+  let file: { bytes: Uint8Array; filename: string | undefined } | undefined;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file' || file) {
+        part.file.resume();
+        throw badRequest('Only one file, in the field "file"', [
+          { path: `body.${part.fieldname}`, message: 'Unexpected file' },
+        ]);
+      }
+      // Throws 413 as soon as the file passes the limit; nothing is stored before the whole file is read.
+      file = { bytes: await part.toBuffer(), filename: part.filename || undefined };
+    } else {
+      if (!withTitle || part.fieldname !== 'title' || part.valueTruncated) {
+        throw badRequest(`Unexpected field ${part.fieldname.slice(0, 40)}`, [
+          { path: `body.${part.fieldname.slice(0, 40)}`, message: 'Not accepted' },
+        ]);
+      }
+      fields.title = String(part.value);
+    }
+  }
+  if (!file)
+    throw badRequest('No file: send it in the field "file"', [{ path: 'body.file', message: 'Required' }]);
+  const parsed = documentUploadFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    throw badRequest(
+      'Invalid fields',
+      parsed.error.issues.map((issue) => ({
+        path: ['body', ...issue.path].join('.'),
+        message: issue.message,
+      })),
+    );
+  }
+  return { ...file, title: parsed.data.title };
+}
+
+function sendFile(reply: FastifyReply, file: FileDownload) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-length', String(file.size))
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('repr-digest', `sha-256=:${Buffer.from(file.sha256, 'hex').toString('base64')}:`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.stream);
+}
+
+export async function documentsModule(app: FastifyInstance, options: DocumentsModuleOptions) {
+  const { config } = options;
+  const passphrase = resolveCaPassphrase({ source: config.documents.caPassphrase, secrets: options.secrets });
+  const ca = await openPlatformCa(options.store.db, passphrase);
+  const service = createDocumentsService({
+    store: options.store,
+    ca,
+    gateway: signingGatewayOf(options.identities, options.requests, CONSOLE_CLIENT_ID),
+  });
+
+  const maxBytes = config.documents.maxBytes;
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 2, fieldSize: 4096, parts: 4, headerPairs: 50 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.redis
+      ? { redis: options.redis, nameSpace: `${options.redisKeyPrefix}documents:rate:`, skipOnError: true }
+      : {}),
+  });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['documents'];
+  const id = (request: { params: unknown }) => (request.params as { id: string }).id;
+
+  typed.post(documentEndpoints.list, {
+    schema: {
+      tags,
+      summary: 'Upload a PDF (multipart/form-data: file, optional title); checked as a PDF by its content',
+      consumes: ['multipart/form-data'],
+      response: { 201: documentSchema, ...fileErrors },
+    },
+    handler: async (request, reply) => {
+      const upload = await readUpload(request, true);
+      return reply.status(201).send(await service.upload(upload, actionContext(request)));
+    },
+  });
+
+  typed.get(documentEndpoints.list, {
+    schema: {
+      tags,
+      summary:
+        'My documents, those shared with me and those waiting for my signature (filters=scope~own|shared|waiting)',
+      querystring: listQuerySchema,
+      response: { 200: listResponseSchema(documentSchema), ...errorResponses },
+    },
+    handler: async (request) => service.list(request.query, request.caller),
+  });
+
+  typed.get(documentEndpoints.parties, {
+    schema: {
+      tags,
+      summary: 'Users to share a document with, by name: id and display name only, at most 20',
+      querystring: partySearchQuerySchema,
+      response: { 200: partySuggestionsSchema, ...errorResponses },
+    },
+    handler: async (request) => service.suggestParties(request.query.search, request.caller),
+  });
+
+  typed.get(documentEndpoints.caCertificate, {
+    config: { public: true },
+    schema: {
+      tags,
+      summary: "The platform's document-signing CA certificate (PEM), to check signatures with any tool",
+      security: [],
+      response: { 200: z.string().describe('application/x-pem-file') },
+    },
+    handler: async (_request, reply) =>
+      reply
+        .header('content-type', 'application/x-pem-file')
+        .header('cache-control', 'public, max-age=3600')
+        .send(service.caCertificatePem),
+  });
+
+  typed.post(documentEndpoints.verify, {
+    config: {
+      public: true,
+      rateLimit: { max: config.documents.verifyRateLimit, timeWindow: 60_000 },
+    },
+    schema: {
+      tags,
+      summary: 'Verify the signatures of any PDF (multipart/form-data: file); no sign-in',
+      security: [],
+      consumes: ['multipart/form-data'],
+      response: {
+        200: verificationReportSchema,
+        400: errorBodySchema,
+        413: errorBodySchema,
+        415: errorBodySchema,
+        429: errorBodySchema,
+      },
+    },
+    handler: async (request) => service.verify((await readUpload(request, false)).bytes),
+  });
+
+  typed.get(`${documentEndpoints.list}/:id`, {
+    schema: {
+      tags,
+      summary: 'A document: title, size, SHA-256, owner, parties and their state, signatures',
+      params: idParamsSchema,
+      response: { 200: documentSchema, ...errorResponses },
+    },
+    handler: async (request) => service.read(request.params.id, request.caller),
+  });
+
+  typed.get(`${documentEndpoints.list}/:id/download`, {
+    schema: {
+      tags,
+      summary: 'The uploaded file (attachment "document <timestamp>.pdf")',
+      params: idParamsSchema,
+      response: { 200: z.any().describe('application/pdf'), ...errorResponses },
+    },
+    handler: async (request, reply) =>
+      sendFile(reply, await service.download(id(request), 'original', request.caller)),
+  });
+
+  typed.get(`${documentEndpoints.list}/:id/download/signed`, {
+    schema: {
+      tags,
+      summary: 'The latest signed revision (attachment "document <timestamp>.pdf"); 404 until signed',
+      params: idParamsSchema,
+      response: { 200: z.any().describe('application/pdf'), ...errorResponses },
+    },
+    handler: async (request, reply) =>
+      sendFile(reply, await service.download(id(request), 'signed', request.caller)),
+  });
+
+  typed.post(`${documentEndpoints.list}/:id/share`, {
+    schema: {
+      tags,
+      summary: 'Ask users to sign: they become the signing parties (owner or admin)',
+      params: idParamsSchema,
+      body: documentShareSchema,
+      response: { 200: documentSchema, ...errorResponses },
+    },
+    handler: async (request) => service.share(request.params.id, request.body, actionContext(request)),
+  });
+
+  typed.post(`${documentEndpoints.list}/:id/sign`, {
+    schema: {
+      tags,
+      summary:
+        "Ask the caller's own authenticator to sign (owner or party); follow it with the signing state",
+      params: idParamsSchema,
+      response: { 200: signingStartedSchema, ...errorResponses },
+    },
+    handler: async (request) => service.requestSignature(request.params.id, actionContext(request)),
+  });
+
+  typed.get(`${documentEndpoints.list}/:id/signing/:requestId`, {
+    schema: {
+      tags,
+      summary:
+        'Where a signature asked of the phone stands: pending, signed (completed now), denied, expired, failed',
+      params: signingParamsSchema,
+      response: { 200: signingStateSchema, ...errorResponses },
+    },
+    handler: async (request) =>
+      service.signingState(request.params.id, request.params.requestId, actionContext(request)),
+  });
+
+  typed.delete(`${documentEndpoints.list}/:id`, {
+    schema: {
+      tags,
+      summary: 'Delete a document and the files nothing else uses (owner or admin)',
+      params: idParamsSchema,
+      response: { 204: z.null(), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      await service.remove(request.params.id, actionContext(request));
+      return reply.status(204).send(null);
+    },
+  });
+}

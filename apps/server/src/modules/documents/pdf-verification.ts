@@ -1,0 +1,527 @@
+// Verifies the signatures of any PDF, for anyone, trusting nothing the file says about itself:
+//
+// - intact: the signature dictionary is the one the signed bytes contain (its /Contents is exactly the gap of
+//   /ByteRange, which starts at 0, ascends and stays inside the file), the message digest matches the byte
+//   ranges, the CMS signature verifies with the embedded signer certificate, and signing-certificate-v2 (when
+//   present) names that certificate;
+// - coversWholeFile: the byte ranges end at the end of the file (otherwise a later revision was added);
+// - chainsToPlatformCa: the signer certificate is signed by the key of the CA certificate we are configured
+//   with (never one embedded in the file), is not a CA itself, and it and the CA are valid at the signing time;
+// - knownToPlatform: an injected lookup knows the SHA-256 of the signed revision (or of the whole file).
+//
+// Anything malformed makes a signature "not intact" with a reason; nothing in a file makes this throw.
+import 'reflect-metadata';
+import { createHash, verify as verifySignature, X509Certificate } from 'node:crypto';
+import * as x509 from '@peculiar/x509';
+import { CmsFormatError, DIGEST_NAMES, OIDS, readSignedData, type SignedDataView } from './cms-signature.js';
+import { DerError, readDer } from './der-encoding.js';
+import { certificateDer } from './pdf-signing.js';
+import type { PdfDict } from './pdf/pdf-objects.js';
+import { asArray, asDict, asInteger, asName, PdfRef, PdfString, type PdfValue } from './pdf/pdf-objects.js';
+import { PdfStructure, PdfStructureError } from './pdf/pdf-structure.js';
+import { digestRanges, type DigestTarget } from './range-digests.js';
+
+export interface VerifyPdfOptions {
+  /** The platform CA certificate (DER or PEM): the only anchor a signer certificate may chain to. */
+  caCertificate: Uint8Array | string;
+  /** Whether the platform knows a document version by its SHA-256 (hex). */
+  isKnownDigest?: (sha256Hex: string) => boolean | Promise<boolean>;
+}
+
+export interface SignerSummary {
+  commonName: string | null;
+  /** The UID attribute: the Careplane username. */
+  username: string | null;
+  email: string | null;
+  serialNumber: string;
+  /** SHA-256 of the certificate (hex). */
+  fingerprint: string;
+}
+
+export interface SignatureReport {
+  /** 1-based, in the order the signatures were made (by where their signed bytes end). */
+  index: number;
+  fieldName: string | null;
+  subFilter: string | null;
+  byteRange: number[] | null;
+  signer: SignerSummary | null;
+  signingTime: Date | null;
+  /** Where the time comes from: a CMS signing-time attribute, or /M in the signed signature dictionary. */
+  signingTimeSource: 'signed-attribute' | 'signature-dictionary' | null;
+  intact: boolean;
+  /** False when the signature uses a format this verifier does not check (a document timestamp, RSA-PSS…). */
+  supported: boolean;
+  coversWholeFile: boolean;
+  laterRevisionAdded: boolean;
+  chainsToPlatformCa: boolean;
+  /** SHA-256 (hex) of the file as it was when this signature was made (bytes 0 to the end of its range). */
+  revisionDigest: string | null;
+  knownToPlatform: boolean;
+  /** What is wrong, in plain words; empty when nothing is. */
+  problems: string[];
+}
+
+export type VerdictStatus =
+  | 'authentic'
+  | 'modified-after-signing'
+  | 'untrusted'
+  | 'unsupported'
+  | 'tampered'
+  | 'unsigned'
+  | 'unreadable';
+
+export interface VerificationReport {
+  fileDigest: string;
+  fileKnownToPlatform: boolean;
+  signatures: SignatureReport[];
+  verdict: { status: VerdictStatus; summary: string };
+}
+
+const MAX_SIGNATURES = 64;
+const MAX_FIELDS = 10_000;
+
+const SIGNATURE_ALGORITHMS: Record<string, { type: 'ec' | 'rsa'; digest?: string }> = {
+  [OIDS.ecdsaWithSha256]: { type: 'ec', digest: 'sha256' },
+  [OIDS.ecdsaWithSha384]: { type: 'ec', digest: 'sha384' },
+  [OIDS.ecdsaWithSha512]: { type: 'ec', digest: 'sha512' },
+  [OIDS.ecPublicKey]: { type: 'ec' },
+  [OIDS.sha256WithRsa]: { type: 'rsa', digest: 'sha256' },
+  [OIDS.sha384WithRsa]: { type: 'rsa', digest: 'sha384' },
+  [OIDS.sha512WithRsa]: { type: 'rsa', digest: 'sha512' },
+  [OIDS.rsaEncryption]: { type: 'rsa' },
+};
+
+export async function verifyPdf(bytes: Uint8Array, options: VerifyPdfOptions): Promise<VerificationReport> {
+  const ca = new X509Certificate(certificateDer(options.caCertificate, 'CA certificate'));
+  const lookup = async (digest: string | null) => {
+    if (!digest || !options.isKnownDigest) return false;
+    return (await options.isKnownDigest(digest)) === true;
+  };
+
+  let found: FoundSignature[];
+  try {
+    found = findSignatures(PdfStructure.read(bytes));
+  } catch (error) {
+    // Whatever a hostile file does to the reader ends here, as a verdict, not as an exception.
+    const reason = error instanceof PdfStructureError ? error.message : 'its structure cannot be read';
+    const fileDigest = createHash('sha256').update(bytes).digest('hex');
+    return {
+      fileDigest,
+      fileKnownToPlatform: await lookup(fileDigest),
+      signatures: [],
+      verdict: { status: 'unreadable', summary: `Not a readable PDF: ${lowerFirst(reason)}.` },
+    };
+  }
+
+  // First the checks that need no hashing; then every digest in one pass over the file.
+  const checked = found.map((signature) => {
+    try {
+      return inspectSignature(bytes, signature);
+    } catch {
+      const report = emptyReport(signature.fieldName);
+      report.problems.push('The signature cannot be read');
+      return { report };
+    }
+  });
+  const targets: DigestTarget[] = [{ algorithm: 'sha256', ranges: [[0, bytes.length]] }];
+  const targetOf = checked.map((entry) => {
+    if (!entry.ranges) return undefined;
+    const first = targets.length;
+    targets.push({ algorithm: entry.digestAlgorithm ?? 'sha256', ranges: entry.ranges });
+    targets.push({ algorithm: 'sha256', ranges: [[0, entry.ranges[1]![1]]] });
+    return first;
+  });
+  const digests = digestRanges(bytes, targets);
+  const fileDigest = digests[0]!.toString('hex');
+
+  const reports: SignatureReport[] = [];
+  for (const [i, entry] of checked.entries()) {
+    const target = targetOf[i];
+    const report = entry.report;
+    if (target !== undefined) {
+      report.revisionDigest = digests[target + 1]!.toString('hex');
+      if (entry.cms && entry.report.problems.length === 0) {
+        checkCryptography(entry.cms, digests[target]!, report);
+      }
+    }
+    report.intact = report.problems.length === 0;
+    checkChain(entry.cms?.signerCertificate, ca, report);
+    report.knownToPlatform = await lookup(report.revisionDigest);
+    reports.push(report);
+  }
+  reports.sort((a, b) => signedEnd(a) - signedEnd(b));
+  reports.forEach((report, i) => (report.index = i + 1));
+
+  const fileKnownToPlatform = await lookup(fileDigest);
+  return {
+    fileDigest,
+    fileKnownToPlatform,
+    signatures: reports,
+    verdict: verdictOf(reports, bytes.length, fileKnownToPlatform),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Finding signature fields
+
+interface FoundSignature {
+  fieldName: string | null;
+  dict: PdfDict | undefined;
+  /** Where the object holding the signature dictionary lies in the file; undefined if not at a file offset. */
+  span: { start: number; end: number } | undefined;
+  problem?: string;
+}
+
+/** Signature fields of the AcroForm (with /FT inherited down /Kids), each with its signature dictionary. */
+function findSignatures(structure: PdfStructure): FoundSignature[] {
+  const { dict: catalog } = structure.catalog();
+  const acroForm = asDict(structure.resolve(catalog.get('AcroForm')));
+  const found: FoundSignature[] = [];
+  const seen = new Set<number>();
+  let visited = 0;
+  const visit = (
+    value: PdfValue | undefined,
+    inheritedType: string | undefined,
+    holder: PdfRef | undefined,
+    depth: number,
+  ) => {
+    if (depth > 32 || visited++ > MAX_FIELDS || found.length >= MAX_SIGNATURES) return;
+    if (value instanceof PdfRef) {
+      if (seen.has(value.num)) return;
+      seen.add(value.num);
+      holder = value;
+    }
+    const resolved = structure.resolve(value);
+    const array = asArray(resolved);
+    if (array) return array.forEach((item) => visit(item, inheritedType, holder, depth + 1));
+    const field = asDict(resolved);
+    if (!field) return;
+    const type = asName(field.get('FT')) ?? inheritedType;
+    const kids = field.get('Kids');
+    if (kids !== undefined) visit(kids, type, holder, depth + 1);
+    if (type !== 'Sig' || field.get('V') === undefined) return;
+    const title = field.get('T');
+    const fieldName = title instanceof PdfString ? title.text() : null;
+    const v = field.get('V');
+    // The signature dictionary's own object, or (written inline) the field object that holds it.
+    const container = v instanceof PdfRef ? v : holder;
+    const entry = container ? structure.entry(container.num) : undefined;
+    const span = entry?.kind === 'offset' ? safeSpan(structure, entry.offset, container!.num) : undefined;
+    const dict = asDict(structure.resolve(v));
+    found.push({
+      fieldName,
+      dict,
+      span,
+      ...(dict ? {} : { problem: 'The signature field has no readable signature dictionary' }),
+    });
+  };
+  visit(acroForm?.get('Fields'), undefined, undefined, 0);
+  return found;
+}
+
+function safeSpan(structure: PdfStructure, offset: number, num: number) {
+  try {
+    const object = structure.parseObjectAt(offset);
+    return object.num === num ? object.span : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Checks
+
+interface Inspected {
+  report: SignatureReport;
+  ranges?: Array<[number, number]>;
+  digestAlgorithm?: 'sha256' | 'sha384' | 'sha512';
+  cms?: SignedDataView;
+}
+
+function emptyReport(fieldName: string | null): SignatureReport {
+  return {
+    index: 0,
+    fieldName,
+    subFilter: null,
+    byteRange: null,
+    signer: null,
+    signingTime: null,
+    signingTimeSource: null,
+    intact: false,
+    supported: true,
+    coversWholeFile: false,
+    laterRevisionAdded: false,
+    chainsToPlatformCa: false,
+    revisionDigest: null,
+    knownToPlatform: false,
+    problems: [],
+  };
+}
+
+/** Everything about one signature that needs no digest: where its bytes are and what its CMS says. */
+function inspectSignature(bytes: Uint8Array, found: FoundSignature): Inspected {
+  const report = emptyReport(found.fieldName);
+  const fail = (problem: string): Inspected => {
+    report.problems.push(problem);
+    return { report };
+  };
+  if (found.problem || !found.dict) return fail(found.problem ?? 'No signature dictionary');
+  const dict = found.dict;
+  report.subFilter = asName(dict.get('SubFilter')) ?? null;
+
+  const rawRange = asArray(dict.get('ByteRange'));
+  const range = rawRange?.map((n) => asInteger(n));
+  if (range) report.byteRange = range.map((n) => n ?? -1);
+  if (!range || range.length !== 4 || range.some((n) => n === undefined || n < 0)) {
+    return fail('The byte range is missing or malformed');
+  }
+  const [start1, length1, start2, length2] = range as [number, number, number, number];
+  const gapStart = start1 + length1;
+  const end = start2 + length2;
+  if (end <= bytes.length) {
+    report.coversWholeFile = end === bytes.length;
+    report.laterRevisionAdded = end < bytes.length;
+  }
+  if (start1 !== 0) return fail('The signed bytes do not start at the beginning of the file');
+  if (!(gapStart < start2)) return fail('The byte ranges overlap or are out of order');
+  if (end > bytes.length) return fail('The byte range reaches beyond the end of the file');
+  const ranges: Array<[number, number]> = [
+    [0, gapStart],
+    [start2, end],
+  ];
+
+  // The gap must be exactly this dictionary's /Contents, and the dictionary must lie inside the signed bytes.
+  const contents = dict.get('Contents');
+  if (!(contents instanceof PdfString)) return fail('The signature has no /Contents');
+  if (!found.span) return fail('The signature dictionary is not stored where signed bytes can cover it');
+  if (!(found.span.start < gapStart && start2 <= found.span.end && found.span.end <= end)) {
+    return fail('The signature dictionary is not the one the signed bytes contain');
+  }
+  if (
+    bytes[gapStart] !== 0x3c ||
+    bytes[start2 - 1] !== 0x3e ||
+    !gapMatches(bytes, gapStart + 1, start2 - 1, contents.bytes)
+  ) {
+    return fail("The byte range's gap is not the signature's /Contents");
+  }
+
+  let cms: SignedDataView;
+  try {
+    cms = readSignedData(trimPadding(contents.bytes));
+  } catch (error) {
+    if (!(error instanceof CmsFormatError || error instanceof DerError)) throw error;
+    report.problems.push(`The signature data is malformed (${lowerFirst(error.message)})`);
+    return { report, ranges };
+  }
+  if (cms.signerCertificate) report.signer = signerOf(cms.signerCertificate);
+  const dictTime = parsePdfDate(dict.get('M'));
+  if (cms.signingTime) {
+    report.signingTime = cms.signingTime;
+    report.signingTimeSource = 'signed-attribute';
+  } else if (dictTime) {
+    report.signingTime = dictTime;
+    report.signingTimeSource = 'signature-dictionary';
+  }
+  const digestAlgorithm = DIGEST_NAMES[cms.digestAlgorithm];
+  const unsupported = (problem: string) => {
+    report.supported = false;
+    report.problems.push(problem);
+  };
+  if (report.subFilter !== 'ETSI.CAdES.detached' && report.subFilter !== 'adbe.pkcs7.detached') {
+    unsupported(`The signature format ${report.subFilter ?? '(none)'} is not one Careplane checks`);
+  }
+  if (!digestAlgorithm) unsupported('The digest algorithm is not one Careplane checks');
+  if (cms.hasContent) unsupported('The signature is not detached from the document');
+  if (!cms.signedAttributes) unsupported('The signature has no signed attributes');
+  if (!cms.signerCertificate) report.problems.push("The signer's certificate is not in the signature");
+  return { report, ranges, cms, ...(digestAlgorithm ? { digestAlgorithm } : {}) };
+}
+
+/** The message digest, the CMS signature and the certificate binding. */
+function checkCryptography(cms: SignedDataView, digest: Buffer, report: SignatureReport): void {
+  if (cms.contentType !== OIDS.data) report.problems.push('The signed content type is not data');
+  if (!cms.messageDigest || Buffer.compare(cms.messageDigest, digest) !== 0) {
+    report.problems.push('The signed bytes were changed: their digest does not match the signature');
+  }
+  const certificate = cms.signerCertificate!;
+  const algorithm = SIGNATURE_ALGORITHMS[cms.signatureAlgorithm];
+  let valid = false;
+  try {
+    const key = new X509Certificate(certificate).publicKey;
+    if (algorithm && key.asymmetricKeyType === algorithm.type) {
+      const hash = algorithm.digest ?? DIGEST_NAMES[cms.digestAlgorithm];
+      valid = verifySignature(
+        hash ?? 'sha256',
+        cms.signedAttributes!,
+        algorithm.type === 'ec' ? { key, dsaEncoding: 'der' } : key,
+        cms.signature,
+      );
+    } else if (!algorithm) {
+      report.supported = false;
+      report.problems.push('The signature algorithm is not one Careplane checks');
+      return;
+    }
+  } catch {
+    valid = false;
+  }
+  if (!valid) report.problems.push("The signature does not verify with the signer's certificate");
+  if (cms.signingCertificateV2) {
+    const named = cms.signingCertificateV2.some(({ algorithm: hashOid, hash }) => {
+      const name = DIGEST_NAMES[hashOid];
+      return name !== undefined && Buffer.compare(createHash(name).update(certificate).digest(), hash) === 0;
+    });
+    if (!named) report.problems.push('The embedded certificate is not the one the signer signed with');
+  }
+}
+
+function checkChain(
+  certificateBytes: Uint8Array | undefined,
+  ca: X509Certificate,
+  report: SignatureReport,
+): void {
+  if (!certificateBytes) return;
+  try {
+    const certificate = new X509Certificate(certificateBytes);
+    const problem = (() => {
+      if (!certificate.checkIssued(ca) || !certificate.verify(ca.publicKey)) {
+        return 'The certificate was not issued by the Careplane document signing CA';
+      }
+      if (certificate.ca) return 'The signer certificate is a CA certificate';
+      const time = report.signingTime?.getTime();
+      if (time === undefined) return 'The signing time is unknown, so the certificate cannot be checked';
+      if (time < Date.parse(certificate.validFrom) || time > Date.parse(certificate.validTo)) {
+        return 'The certificate was not valid at the signing time';
+      }
+      if (time < Date.parse(ca.validFrom) || time > Date.parse(ca.validTo)) {
+        return 'The CA certificate was not valid at the signing time';
+      }
+      return undefined;
+    })();
+    if (problem) report.problems.push(problem);
+    else report.chainsToPlatformCa = true;
+  } catch {
+    report.problems.push('The signer certificate cannot be read');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Verdict
+
+function verdictOf(
+  reports: SignatureReport[],
+  fileLength: number,
+  fileKnown: boolean,
+): VerificationReport['verdict'] {
+  const who = (report: SignatureReport) => {
+    const name = report.signer?.commonName ?? 'an unknown signer';
+    const id = report.signer?.username ?? report.signer?.email;
+    return id ? `${name} (${id})` : name;
+  };
+  const known = fileKnown
+    ? ' Careplane holds this exact file.'
+    : reports.some((report) => report.knownToPlatform)
+      ? ' Careplane holds the signed version of this document.'
+      : '';
+  if (reports.length === 0)
+    return { status: 'unsigned', summary: 'Not signed: the file contains no signatures.' };
+  const broken = reports.find((report) => !report.intact && report.supported);
+  if (broken) {
+    return {
+      status: 'tampered',
+      summary: `Tampered or damaged: signature ${broken.index} (${who(broken)}) does not hold: ${lowerFirst(broken.problems[0] ?? 'it cannot be checked')}. Do not rely on this document.`,
+    };
+  }
+  const unchecked = reports.find((report) => !report.supported);
+  if (unchecked) {
+    return {
+      status: 'unsupported',
+      summary: `Not verifiable: signature ${unchecked.index} (${who(unchecked)}) is in a form Careplane does not check (${lowerFirst(unchecked.problems[0] ?? 'unknown format')}). Do not rely on it as signed.`,
+    };
+  }
+  const foreign = reports.find((report) => !report.chainsToPlatformCa);
+  if (foreign) {
+    return {
+      status: 'untrusted',
+      summary: `The signed bytes are intact, but signature ${foreign.index} (${who(foreign)}) is not vouched for by Careplane: ${lowerFirst(foreign.problems[0] ?? 'its certificate does not chain to the Careplane CA')}.`,
+    };
+  }
+  const last = reports[reports.length - 1]!;
+  if (!last.coversWholeFile) {
+    const added = fileLength - signedEnd(last);
+    return {
+      status: 'modified-after-signing',
+      summary: `The signatures are intact, but the file was changed after the last signature (${added} bytes were added after it).${known}`,
+    };
+  }
+  const signed = reports.map((report) => `${who(report)} on ${formatTime(report.signingTime)}`);
+  return {
+    status: 'authentic',
+    summary: `Authentic and untampered: signed by ${signed.join(', then by ')}.${known}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Helpers
+
+function signerOf(der: Uint8Array): SignerSummary | null {
+  try {
+    const certificate = new x509.X509Certificate(der);
+    const field = (id: string) => certificate.subjectName.getField(id)[0] ?? null;
+    const san = certificate.getExtension(x509.SubjectAlternativeNameExtension);
+    const sanEmail = san?.names.items.find((name) => name.type === 'email')?.value ?? null;
+    return {
+      commonName: field('2.5.4.3'),
+      username: field('0.9.2342.19200300.100.1.1'),
+      email: field('1.2.840.113549.1.9.1') ?? sanEmail,
+      serialNumber: certificate.serialNumber,
+      fingerprint: createHash('sha256').update(der).digest('hex'),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** /Contents is zero-padded to its reserved size: the CMS is the first DER element. */
+function trimPadding(contents: Uint8Array): Uint8Array {
+  const element = readDer(contents);
+  for (let i = element.end; i < contents.length; i++) {
+    if (contents[i] !== 0) throw new CmsFormatError('Data after the signature');
+  }
+  return contents.subarray(0, element.end);
+}
+
+function gapMatches(bytes: Uint8Array, start: number, end: number, expected: Uint8Array): boolean {
+  if ((end - start) % 2 !== 0 || (end - start) / 2 !== expected.length) return false;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
+  if (!/^[0-9a-fA-F]*$/.test(text)) return false;
+  return Buffer.compare(Buffer.from(text, 'hex'), expected) === 0;
+}
+
+/** D:YYYYMMDDHHmmSSOHH'mm' with every part after the year optional (ISO 32000-1 §7.9.4). */
+export function parsePdfDate(value: PdfValue | undefined): Date | null {
+  if (!(value instanceof PdfString)) return null;
+  const match =
+    /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(?:([Zz+-])(?:(\d{2})'?(?:(\d{2})'?)?)?)?$/.exec(
+      value.text().trim(),
+    );
+  if (!match) return null;
+  const [, y, mo = '01', d = '01', h = '00', mi = '00', s = '00', sign, oh = '00', om = '00'] = match;
+  let time = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  if (sign === '+' || sign === '-') {
+    const offset = (Number(oh) * 60 + Number(om)) * 60_000;
+    time += sign === '+' ? -offset : offset;
+  }
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+/** 23.11.2026 14:02 UTC: the product's date format with hour and zone. */
+export function formatTime(date: Date | null): string {
+  if (!date) return 'an unknown date';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getUTCDate())}.${pad(date.getUTCMonth() + 1)}.${date.getUTCFullYear()} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+/** Where a signature's signed bytes end (its revision's length). */
+const signedEnd = (report: SignatureReport) => (report.byteRange?.[2] ?? 0) + (report.byteRange?.[3] ?? 0);
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

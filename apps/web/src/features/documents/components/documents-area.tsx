@@ -1,0 +1,177 @@
+// The Documents area: my documents, those shared with me, those waiting for my signature; a search on the
+// title, pages, and the upload. Scope, search and page live in the URL.
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDateTime } from '@careplane/shared/common/formats';
+import {
+  documentScopes,
+  type Document,
+  type DocumentScope,
+} from '@careplane/shared/documents/documents.contract';
+import { DOCUMENTS_PAGE_SIZE, documentQueries } from '../api/documents.queries.ts';
+import { DocumentStateBadge } from './document-status.tsx';
+import { DocumentUpload } from './document-upload.tsx';
+
+export const DOCUMENTS_ERROR = 'Could not get the documents.';
+
+const scopeLabels: Record<DocumentScope, string> = {
+  own: 'My documents',
+  shared: 'Shared with me',
+  waiting: 'Waiting for my signature',
+};
+
+const emptyText: Record<DocumentScope, string> = {
+  own: 'You have no documents yet. Upload a PDF above.',
+  shared: 'Nobody has shared a document with you yet.',
+  waiting: 'Nothing is waiting for your signature.',
+};
+
+const isScope = (value: string | null): value is DocumentScope =>
+  (documentScopes as readonly string[]).includes(value ?? '');
+
+interface Props {
+  /** Where a document opens. */
+  detailPath: (id: string) => string;
+  onOpen: (document: Document) => void;
+}
+
+function DocumentRow({ document, to }: { document: Document; to: string }) {
+  const signatures = document.signingPartiesMetadata.length;
+  return (
+    <Paper withBorder p="sm" radius="md" component="li" style={{ listStyle: 'none' }}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
+          <Anchor component={Link} to={to} fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {document.title}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {document.owner ? `${document.owner.name} · ` : ''}
+            {formatDateTime(document.createdAt)}
+            {signatures ? ` · ${signatures} signature${signatures === 1 ? '' : 's'}` : ''}
+          </Text>
+        </Stack>
+        <DocumentStateBadge document={document} />
+      </Group>
+    </Paper>
+  );
+}
+
+export function DocumentsArea({ detailPath, onOpen }: Props) {
+  const [params, setParams] = useSearchParams();
+  const scope: DocumentScope = isScope(params.get('scope')) ? (params.get('scope') as DocumentScope) : 'own';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [uploading, setUploading] = useState(false);
+
+  const update = (patch: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(patch)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== debounced) update({ q: debounced, page: null });
+    // Only the debounced text drives the address (the page starts over with a new search).
+  }, [debounced]);
+
+  const list = useQuery(documentQueries.list({ scope, search: debounced, page }));
+  const pages = list.data ? Math.max(1, Math.ceil((list.data.total ?? 0) / DOCUMENTS_PAGE_SIZE)) : 1;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            Documents
+          </Title>
+          <Text size="sm" c="dimmed">
+            Store PDFs, share them with the people who should sign, and sign them on your phone.
+          </Text>
+        </Stack>
+        <Button variant={uploading ? 'default' : 'filled'} onClick={() => setUploading((open) => !open)}>
+          {uploading ? 'Close the upload' : 'Upload a PDF'}
+        </Button>
+      </Group>
+      {uploading ? (
+        <Card withBorder radius="md" padding="md">
+          <DocumentUpload onUploaded={onOpen} />
+        </Card>
+      ) : null}
+      <Tabs
+        value={scope}
+        onChange={(value) => isScope(value) && update({ scope: value === 'own' ? null : value, page: null })}
+      >
+        <Tabs.List>
+          {documentScopes.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {scopeLabels[value]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <TextInput
+        label="Search"
+        placeholder="Part of a title"
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={360}
+      />
+      {list.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading the documents">
+          <Skeleton h={56} />
+          <Skeleton h={56} />
+          <Skeleton h={56} />
+        </Stack>
+      ) : list.isError ? (
+        <Alert color="red" title={DOCUMENTS_ERROR} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{list.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed">{debounced ? 'No document matches this search.' : emptyText[scope]}</Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} aria-label={scopeLabels[scope]}>
+          {list.data.items.map((document) => (
+            <DocumentRow key={document.id} document={document} to={detailPath(document.id)} />
+          ))}
+        </Stack>
+      )}
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={(value) => update({ page: value === 1 ? null : String(value) })}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+// Drop a PDF here (or pick one): one file at a time, with the upload's progress below. The server decides
+// what is a PDF by its content; the browser's type check only helps the picker.
+import '@mantine/dropzone/styles.css';
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import { Dropzone, PDF_MIME_TYPE } from '@mantine/dropzone';
+import type { UploadProgress } from '../api/documents-files.ts';
+
+interface Props {
+  onFile: (file: File) => void;
+  busy: boolean;
+  progress: UploadProgress | null;
+  /** The call to action, e.g. "Drop a PDF to upload it". */
+  label: string;
+  hint: string;
+}
+
+export const formatBytes = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} kB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export function PdfDropzone({ onFile, busy, progress, label, hint }: Props) {
+  const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  return (
+    <Stack gap="xs">
+      <Dropzone
+        onDrop={(files) => {
+          const [file] = files;
+          if (file) onFile(file);
+        }}
+        accept={PDF_MIME_TYPE}
+        multiple={false}
+        maxFiles={1}
+        disabled={busy}
+        aria-label={label}
+        data-testid="pdf-dropzone"
+      >
+        <Group justify="center" mih={96} style={{ pointerEvents: 'none' }}>
+          <Stack gap={4} align="center" ta="center">
+            <Dropzone.Accept>
+              <Text fw={600}>Drop the PDF here</Text>
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <Text fw={600} c="red">
+                Only one PDF at a time
+              </Text>
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <Text fw={600}>{label}</Text>
+            </Dropzone.Idle>
+            <Text size="sm" c="dimmed">
+              {hint}
+            </Text>
+          </Stack>
+        </Group>
+      </Dropzone>
+      {busy && progress ? (
+        <Stack gap={2} aria-live="polite">
+          <Progress value={percent} animated aria-label="Upload progress" />
+          <Text size="xs" c="dimmed">
+            {percent < 100
+              ? `Sending ${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}`
+              : 'Checking the file…'}
+          </Text>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

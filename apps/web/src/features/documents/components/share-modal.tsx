@@ -1,0 +1,86 @@
+// Share with the people who should sign: pick them by name (the names-only party search), then save; they
+// find the document under "Shared with me" and "Waiting for my signature".
+import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { MAX_SIGNING_PARTIES, type Document } from '@careplane/shared/documents/documents.contract';
+import { useShareDocument } from '../api/documents.mutations.ts';
+import { documentQueries } from '../api/documents.queries.ts';
+
+interface Props {
+  document: Document;
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function ShareModal({ document, opened, onClose }: Props) {
+  const [selected, setSelected] = useState<string[]>(() => document.parties.map((party) => party.userId));
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const suggestions = useQuery({ ...documentQueries.parties(debounced), enabled: opened });
+  const share = useShareDocument(document.id);
+  // The names of those already chosen stay known while the suggestions change.
+  const [known, setKnown] = useState(
+    () => new Map(document.parties.map((party) => [party.userId, party.name] as const)),
+  );
+  const data = useMemo(() => {
+    const names = new Map(known);
+    for (const item of suggestions.data?.items ?? []) names.set(item.id, item.name);
+    return [...names].map(([value, label]) => ({ value, label }));
+  }, [known, suggestions.data]);
+  const signed = new Set(
+    document.parties.filter((party) => party.state === 'signed').map((party) => party.userId),
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Ask people to sign" size="lg">
+      <Stack gap="md">
+        <Text size="sm">
+          The people you choose can read and download this document and are asked to sign it with their phone.
+        </Text>
+        <MultiSelect
+          id={`share-${document.id}`}
+          label="People"
+          placeholder="Type a name"
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          data={data}
+          value={selected}
+          onChange={(value) => {
+            const names = new Map(known);
+            for (const id of value) {
+              const label = data.find((item) => item.value === id)?.label;
+              if (label) names.set(id, label);
+            }
+            setKnown(names);
+            setSelected([...new Set([...value, ...signed])]);
+          }}
+          maxValues={MAX_SIGNING_PARTIES}
+          nothingFoundMessage={suggestions.isFetching ? 'Searching…' : 'Nobody by that name'}
+          filter={({ options }) => options}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {signed.size ? (
+          <Text size="xs" c="dimmed">
+            People who signed already stay: their signature is in the file.
+          </Text>
+        ) : null}
+        {share.isError ? (
+          <Alert color="red" title="Not shared" role="alert">
+            {share.error.message}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={share.isPending} onClick={() => share.mutate(selected, { onSuccess: onClose })}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,132 @@
+// Sign with my phone: asks the caller's own authenticator, shows the code to compare and the time left on the
+// button, and follows the phone's answer live (polling the signing state) until it is signed, denied or expired.
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { Document, SigningStarted } from '@careplane/shared/documents/documents.contract';
+import { useRequestSignature, useSignatureCompleted } from '../api/documents.mutations.ts';
+import { documentQueries } from '../api/documents.queries.ts';
+import { Fingerprint } from './document-status.tsx';
+
+const answers = {
+  denied: 'You denied the signature on your phone. Nothing was signed.',
+  expired: 'Your phone did not answer in time. Nothing was signed.',
+} as const;
+
+function useSecondsLeft(until: number | null) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return until === null ? null : Math.max(0, Math.round((until - now) / 1000));
+}
+
+function Following({
+  document,
+  started,
+  onDone,
+}: {
+  document: Document;
+  started: SigningStarted & { until: number };
+  onDone: (outcome: string | null) => void;
+}) {
+  const completed = useSignatureCompleted();
+  const state = useQuery(documentQueries.signing(document.id, started.requestId, started.interval));
+  const left = useSecondsLeft(started.until);
+  const status = state.data?.status ?? 'pending';
+
+  useEffect(() => {
+    if (!state.data) return;
+    if (state.data.status === 'signed' && state.data.document) {
+      completed(state.data.document);
+      onDone(null);
+    } else if (state.data.status === 'denied' || state.data.status === 'expired') {
+      onDone(answers[state.data.status]);
+    } else if (state.data.status === 'failed') {
+      onDone(state.data.message ?? 'The signature could not be completed. Ask again.');
+    }
+  }, [state.data, completed, onDone]);
+
+  return (
+    <Stack gap="xs" aria-live="polite">
+      <Button
+        disabled
+        leftSection={status === 'pending' ? <Loader size="xs" type="dots" /> : null}
+        data-testid="signing-state"
+        styles={{ label: { whiteSpace: 'normal' } }}
+        h="auto"
+        py={6}
+      >
+        {`Waiting for your phone · code ${started.bindingMessage}${left !== null && left > 0 ? ` · ${left} s left` : ''}`}
+      </Button>
+      <Text size="sm">
+        Open the Careplane app and approve the signature. It shows the code{' '}
+        <Text span fw={700} ff="monospace" data-testid="signing-binding-message">
+          {started.bindingMessage}
+        </Text>
+        {document.file ? (
+          <>
+            {' '}
+            and the fingerprint <Fingerprint sha256={document.file.sha256} />
+          </>
+        ) : null}
+        : check that they match.
+      </Text>
+      {state.isError ? (
+        <Text size="xs" c="red">
+          Could not check the phone's answer: {state.error.message}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function SignButton({ document }: { document: Document }) {
+  const request = useRequestSignature(document.id);
+  const [started, setStarted] = useState<(SigningStarted & { until: number }) | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+
+  if (started) {
+    return (
+      <Following
+        document={document}
+        started={started}
+        onDone={(message) => {
+          setStarted(null);
+          setOutcome(message);
+        }}
+      />
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Group>
+        <Button
+          onClick={() =>
+            request.mutate(undefined, {
+              onSuccess: (answer) => {
+                setOutcome(null);
+                setStarted({ ...answer, until: Date.now() + answer.expiresIn * 1000 });
+              },
+            })
+          }
+          loading={request.isPending}
+        >
+          Sign with my phone
+        </Button>
+      </Group>
+      {request.isError ? (
+        <Alert color="red" title="The signature could not be asked" role="alert">
+          {request.error.message}
+        </Alert>
+      ) : null}
+      {outcome ? (
+        <Alert color="yellow" role="status">
+          {outcome}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

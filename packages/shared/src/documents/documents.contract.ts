@@ -1,0 +1,215 @@
+// Documents (decisions §6): PDFs users store, share with the parties who should sign them, sign on the phone
+// and anyone can verify. What the API accepts and answers.
+import { z } from 'zod';
+import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
+import { idList, isoDateTime, recordSchema, text, uuidSchema } from '../common/primitives.ts';
+
+export const MAX_DOCUMENT_TITLE = 200;
+/** At most this many users are asked to sign one document. */
+export const MAX_SIGNING_PARTIES = 50;
+/** The party picker's page: names only, never more than this many. */
+export const MAX_PARTY_SUGGESTIONS = 20;
+
+/** `filters=scope~own|shared|waiting`: which of the caller's documents a list shows (comma = any of). */
+export const documentScopes = ['own', 'shared', 'waiting'] as const;
+export type DocumentScope = (typeof documentScopes)[number];
+
+/** The multipart fields of an upload: `file` (the PDF) and an optional `title`. */
+export const documentUploadFieldsSchema = z.strictObject({
+  title: text(MAX_DOCUMENT_TITLE)
+    .transform((value) => value.trim())
+    .optional(),
+});
+
+/** A signed revision or the uploaded file: its size and SHA-256 (hex). */
+export const documentFileSchema = z.object({
+  size: z.number().int(),
+  sha256: z.string(),
+});
+export type DocumentFile = z.infer<typeof documentFileSchema>;
+
+/** Who signed, when, with which key and certificate (one entry per signature, oldest first). */
+export const signatureEntrySchema = z.object({
+  userId: z.string().nullable(),
+  name: z.string(),
+  username: z.string().optional(),
+  /** owner, party (this API), or the role the signer had for a prescription receipt. */
+  role: z.string().optional(),
+  signedAt: isoDateTime,
+  method: z.string().optional(),
+  keyId: z.string().optional(),
+  certificateSerial: z.string().optional(),
+  certificateSha256: z.string().optional(),
+  /** SHA-256 of the file this signature produced. */
+  revisionSha256: z.string().optional(),
+});
+export type SignatureEntry = z.infer<typeof signatureEntrySchema>;
+
+export const documentPartySchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  state: z.enum(['pending', 'signed']),
+  signedAt: isoDateTime.nullable(),
+});
+export type DocumentParty = z.infer<typeof documentPartySchema>;
+
+export const documentSchema = z.object({
+  ...recordSchema,
+  title: z.string(),
+  /** The uploaded file; null for a document that has none (a receipt whose file is made later). */
+  file: documentFileSchema.nullable(),
+  /** The latest signed revision; null until the first signature. */
+  signedFile: documentFileSchema.nullable(),
+  owner: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdByUserId: z.string().nullable(),
+  /** True once signed and no party asked to sign is still pending. */
+  isSigned: z.boolean(),
+  parties: z.array(documentPartySchema),
+  signingPartiesMetadata: z.array(signatureEntrySchema),
+  /** What the caller may do with it. */
+  access: z.object({
+    role: z.enum(['owner', 'party', 'admin']),
+    canSign: z.boolean(),
+    canShare: z.boolean(),
+    canDelete: z.boolean(),
+    hasSigned: z.boolean(),
+  }),
+});
+export type Document = z.infer<typeof documentSchema>;
+
+export const documentShareSchema = z.strictObject({
+  /** The users asked to sign; replaces the list (parties who signed already stay). */
+  userIds: idList.max(MAX_SIGNING_PARTIES),
+});
+export type DocumentShare = z.infer<typeof documentShareSchema>;
+
+/** The answer of POST /api/documents/{id}/sign: the phone's request to follow. */
+export const signingStartedSchema = z.object({
+  requestId: uuidSchema,
+  /** Seconds the phone has to answer. */
+  expiresIn: z.number().int(),
+  /** Seconds between two polls of the signing state. */
+  interval: z.number().int(),
+  /** The code the phone shows beside the request: compare it with the console. */
+  bindingMessage: z.string(),
+});
+export type SigningStarted = z.infer<typeof signingStartedSchema>;
+
+export const signingStatuses = ['pending', 'signed', 'denied', 'expired', 'failed'] as const;
+export type SigningStatus = (typeof signingStatuses)[number];
+
+export const signingStateSchema = z.object({
+  requestId: uuidSchema,
+  status: z.enum(signingStatuses),
+  /** Pending: seconds left for the phone. */
+  expiresIn: z.number().int().optional(),
+  /** Failed: why, in plain words. */
+  message: z.string().optional(),
+  /** Signed: the document as it is now. */
+  document: documentSchema.optional(),
+});
+export type SigningState = z.infer<typeof signingStateSchema>;
+
+export const signingParamsSchema = z.object({ id: uuidSchema, requestId: uuidSchema });
+
+export const partySearchQuerySchema = z.object({
+  search: text(100).optional(),
+});
+export type PartySearchQuery = z.infer<typeof partySearchQuerySchema>;
+
+export const partySuggestionsSchema = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string() })).max(MAX_PARTY_SUGGESTIONS),
+});
+export type PartySuggestions = z.infer<typeof partySuggestionsSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Verification: the report of every signature of any PDF, for anyone.
+
+export const verdictStatuses = [
+  'authentic',
+  'modified-after-signing',
+  'untrusted',
+  'unsupported',
+  'tampered',
+  'unsigned',
+  'unreadable',
+] as const;
+export type VerdictStatus = (typeof verdictStatuses)[number];
+
+export const signatureReportSchema = z.object({
+  index: z.number().int(),
+  fieldName: z.string().nullable(),
+  signer: z
+    .object({
+      commonName: z.string().nullable(),
+      username: z.string().nullable(),
+      email: z.string().nullable(),
+      serialNumber: z.string(),
+      fingerprint: z.string(),
+    })
+    .nullable(),
+  signingTime: isoDateTime.nullable(),
+  /** The signed bytes are as they were signed. */
+  intact: z.boolean(),
+  /** False when the signature is in a form Careplane does not check. */
+  supported: z.boolean(),
+  /** The signature covers the whole file (else a later revision was added after it). */
+  coversWholeFile: z.boolean(),
+  laterRevisionAdded: z.boolean(),
+  /** The signer's certificate was issued by the platform's CA (the server's own, never one in the file). */
+  chainsToPlatformCa: z.boolean(),
+  /** Careplane holds the file as it was when this signature was made. */
+  knownToPlatform: z.boolean(),
+  revisionSha256: z.string().nullable(),
+  problems: z.array(z.string()),
+});
+export type SignatureReport = z.infer<typeof signatureReportSchema>;
+
+export const verificationReportSchema = z.object({
+  fileSha256: z.string(),
+  size: z.number().int(),
+  fileKnownToPlatform: z.boolean(),
+  verdict: z.object({ status: z.enum(verdictStatuses), summary: z.string() }),
+  signatures: z.array(signatureReportSchema),
+});
+export type VerificationReport = z.infer<typeof verificationReportSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+
+export const documentListSpec = defineListSpec({
+  resource: 'documents',
+  filters: {
+    scope: k.enum(documentScopes),
+    id: k.uuid,
+    isSigned: k.boolean,
+    'createdByUser.id': k.ref('users'),
+    'signingParties.id': k.ref('users'),
+  },
+  search: ['id', 'title'],
+  sort: ['createdAt', 'updatedAt', 'title'],
+  relations: [],
+  defaultSort: { path: 'createdAt', direction: 'desc' },
+});
+
+const base = '/api/documents';
+const item = (id: string) => `${base}/${encodeURIComponent(id)}`;
+
+export const documentEndpoints = {
+  ...resourceEndpoints(base),
+  /** The uploaded file (attachment). */
+  download: (id: string) => `${item(id)}/download`,
+  /** The latest signed revision (attachment); 404 until signed. */
+  downloadSigned: (id: string) => `${item(id)}/download/signed`,
+  share: (id: string) => `${item(id)}/share`,
+  sign: (id: string) => `${item(id)}/sign`,
+  signing: (id: string, requestId: string) => `${item(id)}/signing/${encodeURIComponent(requestId)}`,
+  /** Public: the report of any PDF's signatures. */
+  verify: `${base}/verify`,
+  /** Public: the platform's document-signing CA certificate (PEM). */
+  caCertificate: `${base}/ca.pem`,
+  /** Users to share with, by name (id and display name only). */
+  parties: `${base}/parties`,
+} as const;
+
+/** `document <timestamp>.pdf` (decisions §6): the name a download is saved under. */
+export const downloadFileName = (at: Date | string | number) => `document ${new Date(at).getTime()}.pdf`;
