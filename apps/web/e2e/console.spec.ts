@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 
 /** Page errors and console errors seen while the test ran: a healthy page has none. */
 function watchProblems(page: Page) {

@@ -1,5 +1,6 @@
 // Browser tests: the real server (scripts/e2e-server.mjs) with the real console build, driven in the
 // operating system's Chromium. No test tool downloads a browser.
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
@@ -39,6 +40,17 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // The admin specs share one signed-in admin (admin.setup.ts); the other specs sign in themselves.
+    { name: 'admin-sign-in', testMatch: 'admin.setup.ts' },
+    {
+      name: 'admin',
+      testMatch: 'admin*.spec.ts',
+      dependencies: ['admin-sign-in'],
+      use: { storageState: port ? path.join(tmpdir(), `careplane-e2e-${port}-admin-state.json`) : undefined },
+    },
+    { name: 'console', testMatch: '**/*.spec.ts', testIgnore: 'admin*.spec.ts' },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     cwd: repo,

@@ -19,29 +19,29 @@ afterEach(() => {
 describe('the landing page', () => {
   it('shows the product, its statements, the way to log in and the footer', async () => {
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1 })).toBeDefined();
-    expect(screen.getByText('The platform and its apps are free.')).toBeDefined();
-    expect(screen.getByText('We never ask for your payment details.')).toBeDefined();
-    expect(screen.getByText(/provided as is/)).toBeDefined();
-    expect(screen.getByRole('heading', { name: 'Log in' })).toBeDefined();
-    expect(screen.getByRole('tab', { name: 'QR code' })).toBeDefined();
-    expect(screen.getByRole('tab', { name: 'User ID' })).toBeDefined();
-    expect(within(screen.getByRole('contentinfo')).getByText('Careplane 0.3.0')).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
+    expect(screen.getByText('The platform and its apps are free.')).toBeVisible();
+    expect(screen.getByText('We never ask for your payment details.')).toBeVisible();
+    expect(screen.getByText(/provided as is/)).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'QR code' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'User ID' })).toBeVisible();
+    expect(within(screen.getByRole('contentinfo')).getByText('Careplane 0.3.0')).toBeVisible();
   });
 
   it('has the Documents box with getting started, how it works, fees and the configured store links', async () => {
     renderApp('/');
     const box = await screen.findByRole('region', { name: 'Documents' });
-    expect(within(box).getByText('Download the mobile app.')).toBeDefined();
-    expect(within(box).getByText(/^Register/)).toBeDefined();
-    expect(within(box).getByText('Log in here with the QR code or with your user ID.')).toBeDefined();
-    expect(within(box).getByRole('heading', { name: 'How it works' })).toBeDefined();
-    expect(within(box).getByRole('heading', { name: 'Fees' })).toBeDefined();
+    expect(within(box).getByText('Download the mobile app.')).toBeVisible();
+    expect(within(box).getByText(/^Register/)).toBeVisible();
+    expect(within(box).getByText('Log in here with the QR code or with your user ID.')).toBeVisible();
+    expect(within(box).getByRole('heading', { name: 'How it works' })).toBeVisible();
+    expect(within(box).getByRole('heading', { name: 'Fees' })).toBeVisible();
     const play = within(box).getByRole('link', { name: /Google Play/ });
     expect(play.getAttribute('href')).toBe('https://play.google.com/store/apps/details?id=care.plane');
     // The App Store link is not configured: the badge is shown but leads nowhere.
     expect(within(box).queryByRole('link', { name: /App Store/ })).toBeNull();
-    expect(within(box).getByText('App Store')).toBeDefined();
+    expect(within(box).getByText('App Store')).toBeVisible();
   });
 
   it('opens Support with the configured address', async () => {
@@ -56,13 +56,15 @@ describe('the landing page', () => {
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Privacy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Privacy policy' });
+    // The dialog fades in: its text is there before it can be seen.
+    await waitFor(() => expect(dialog).toBeVisible());
     for (const text of [
       'your IP address;',
       /details of your browser/,
       'timestamps of your requests;',
       /referring page/,
     ]) {
-      expect(within(dialog).getByText(text)).toBeDefined();
+      expect(within(dialog).getByText(text)).toBeVisible();
     }
     for (const heading of [
       'Cookies',
@@ -71,19 +73,19 @@ describe('the landing page', () => {
       'Changes to this policy',
       'Contact',
     ]) {
-      expect(within(dialog).getByRole('heading', { name: heading })).toBeDefined();
+      expect(within(dialog).getByRole('heading', { name: heading })).toBeVisible();
     }
-    expect(within(dialog).getByText(/effective as of 01\.12\.2020/)).toBeDefined();
+    expect(within(dialog).getByText(/effective as of 01\.12\.2020/)).toBeVisible();
   });
 });
 
 describe('errors and unknown addresses', () => {
   it('answers an unknown address with the 404 page and a way home', async () => {
     renderApp('/no/such/page');
-    expect(await screen.findByText('This page could not be found')).toBeDefined();
-    expect(screen.getByText('404')).toBeDefined();
+    expect(await screen.findByText('This page could not be found')).toBeVisible();
+    expect(screen.getByText('404')).toBeVisible();
     await userEvent.click(screen.getByRole('link', { name: 'Back to the home page' }));
-    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeVisible();
   });
 });
 
@@ -91,7 +93,7 @@ describe('the guard', () => {
   it('sends a visitor without a token to the front page', async () => {
     const { router } = renderApp('/account');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeVisible();
   });
 
   it('treats an empty token as none', async () => {
@@ -103,7 +105,7 @@ describe('the guard', () => {
   it('logs out an expired session with a danger notification', async () => {
     signIn(makeUser(), -5);
     const { router } = renderApp('/account');
-    expect(await screen.findByText('Your session has expired. You have been logged out.')).toBeDefined();
+    expect(await screen.findByText('Your session has expired. You have been logged out.')).toBeVisible();
     expect(router.state.location.pathname).toBe('/');
     expect(sessionStore.getState().accessToken).toBeNull();
     expect(sessionStore.getState().loginStatus).toBe('logged out');
@@ -112,11 +114,11 @@ describe('the guard', () => {
   it('checks again on every navigation', async () => {
     signIn(makeUser({ roles: ['admin'] }), 1800);
     const { router } = renderApp('/admin');
-    expect(await screen.findByRole('button', { name: 'Menu' })).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Menu' })).toBeVisible();
     sessionStore.set({ accessTokenExpiration: 1 });
     await router.navigate('/admin/users');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByText('Your session has expired. You have been logged out.')).toBeDefined();
+    expect(await screen.findByText('Your session has expired. You have been logged out.')).toBeVisible();
   });
 });
 
@@ -147,10 +149,10 @@ describe('the admin layout', () => {
       'Service Providers',
       'Command Centers',
     ];
-    for (const entry of entries) expect(within(menu).getByRole('link', { name: entry })).toBeDefined();
+    for (const entry of entries) expect(within(menu).getByRole('link', { name: entry })).toBeVisible();
     expect(within(menu).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/admin/settings');
     expect(within(menu).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/account');
-    expect(within(menu).getByRole('button', { name: 'Disconnect' })).toBeDefined();
+    expect(within(menu).getByRole('button', { name: 'Disconnect' })).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: 'Close Menu' }));
     expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
@@ -158,16 +160,14 @@ describe('the admin layout', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
     await userEvent.click(within(menu).getByRole('link', { name: 'Device Jobs' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/devices/jobs'));
-    expect(await screen.findByRole('button', { name: 'Menu' })).toBeDefined();
-    expect(
-      await screen.findByText('Device Jobs is not yet available in this version of the console.'),
-    ).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Menu' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Device Jobs' })).toBeVisible();
   });
 
   it('shows the top bar with the server, the name and Disconnect with its countdown', async () => {
     signIn(makeUser({ roles: ['master'] }), 1800);
     const { router } = renderApp('/admin');
-    expect(await screen.findByText('http://careplane.test')).toBeDefined();
+    expect(await screen.findByText('http://careplane.test')).toBeVisible();
     expect(screen.getByTestId('top-bar-user').textContent).toBe('Ada Lovelace');
     const disconnect = await screen.findByRole('button', { name: /^Disconnect \(\d+ s\)$/ });
     await userEvent.click(disconnect);
@@ -178,8 +178,8 @@ describe('the admin layout', () => {
   it('answers Settings, which has no page, with 404 inside the layout', async () => {
     signIn(makeUser({ localRoles: ['application_admin'] }));
     renderApp('/admin/settings');
-    expect(await screen.findByText('This page could not be found')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Menu' })).toBeDefined();
+    expect(await screen.findByText('This page could not be found')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeVisible();
   });
 });
 
@@ -195,8 +195,8 @@ describe('the pharmacy and prescriptions layouts', () => {
     expect(within(menu).getByRole('link', { name: 'Picked-up' }).getAttribute('href')).toBe(
       '/pharmacy/picked-up/7f1c',
     );
-    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeDefined();
-    expect(await screen.findByText(/Ready prescriptions is not yet available/)).toBeDefined();
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(await screen.findByText(/Ready prescriptions is not yet available/)).toBeVisible();
   });
 
   it('offers Waiting, Picked-up and Logout in the prescriptions area', async () => {

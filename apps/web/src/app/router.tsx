@@ -14,6 +14,17 @@ const page = (load: () => Promise<Pick<RouteObject, 'Component'>>) => ({
   lazy: importWithReload(async () => ({ Component: (await load()).Component })),
 });
 
+/** A page of a feature's route module, which exports several pages by name. */
+const featurePage = <M,>(load: () => Promise<M>, pick: (module: M) => RouteObject['Component']) =>
+  page(async () => ({ Component: pick(await load()) }));
+
+const users = () => import('../features/users/routes.tsx');
+const devices = () => import('../features/devices/routes.tsx');
+const iot = () => import('../features/iot/routes.tsx');
+const prescriptions = () => import('../features/prescriptions/routes.tsx');
+const providers = () => import('../features/service-providers/routes.tsx');
+const centers = () => import('../features/command-centers/routes.tsx');
+
 const notYetAvailable = (title: string) => ({
   handle: { title },
   ...page(() => import('./routes/not-yet-available.tsx')),
@@ -30,6 +41,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...page(() => import('./routes/landing.tsx')) },
       { path: paths.login.pattern, ...page(() => import('./routes/login.tsx')) },
+      { path: paths.verify.pattern, ...page(() => import('./routes/verify.tsx')) },
       {
         id: 'authenticated',
         Component: AuthenticatedRoute,
@@ -38,37 +50,86 @@ export const routes: RouteObject[] = [
         shouldRevalidate: () => true,
         children: [
           { path: paths.account.pattern, ...page(() => import('./routes/account.tsx')) },
+          { path: paths.documents.list.pattern, ...page(() => import('./routes/documents.tsx')) },
+          { path: paths.documents.detail.pattern, ...page(() => import('./routes/document.tsx')) },
           {
             path: admin.root.pattern,
             ...page(() => import('./layouts/admin-layout.tsx')),
             children: [
-              { index: true, ...notYetAvailable('Admin home') },
-              { path: admin.users.list.pattern, ...notYetAvailable('Users') },
-              { path: admin.users.detail.pattern, ...notYetAvailable('User') },
-              { path: admin.users.edit.pattern, ...notYetAvailable('Edit user') },
-              { path: admin.patients.list.pattern, ...notYetAvailable('Patients') },
-              { path: admin.devices.list.pattern, ...notYetAvailable('Devices') },
-              { path: admin.devices.detail.pattern, ...notYetAvailable('Device') },
-              { path: admin.devices.edit.pattern, ...notYetAvailable('Edit device') },
-              { path: admin.deviceJobs.list.pattern, ...notYetAvailable('Device Jobs') },
-              { path: admin.deviceJobs.add.pattern, ...notYetAvailable('Add device job') },
-              { path: admin.deviceJobs.detail.pattern, ...notYetAvailable('Device job') },
-              { path: admin.workstations.list.pattern, ...notYetAvailable('Workstations') },
-              { path: admin.workstations.detail.pattern, ...notYetAvailable('Workstation') },
-              { path: admin.workstations.edit.pattern, ...notYetAvailable('Edit workstation') },
-              { path: admin.iotDevices.list.pattern, ...notYetAvailable('IOT Devices') },
-              { path: admin.iotDevices.detail.pattern, ...notYetAvailable('IOT device') },
-              { path: admin.iotDevices.edit.pattern, ...notYetAvailable('Edit IOT device') },
-              { path: admin.prescriptions.list.pattern, ...notYetAvailable('Prescriptions') },
-              { path: admin.prescriptions.detail.pattern, ...notYetAvailable('Prescription') },
-              { path: admin.serviceProviders.list.pattern, ...notYetAvailable('Service Providers') },
-              { path: admin.serviceProviders.create.pattern, ...notYetAvailable('New service provider') },
-              { path: admin.serviceProviders.detail.pattern, ...notYetAvailable('Service provider') },
-              { path: admin.serviceProviders.edit.pattern, ...notYetAvailable('Edit service provider') },
-              { path: admin.commandCenters.list.pattern, ...notYetAvailable('Command Centers') },
-              { path: admin.commandCenters.create.pattern, ...notYetAvailable('New command center') },
-              { path: admin.commandCenters.detail.pattern, ...notYetAvailable('Command center') },
-              { path: admin.commandCenters.edit.pattern, ...notYetAvailable('Edit command center') },
+              { index: true, ...page(() => import('./routes/admin-home.tsx')) },
+              { path: admin.users.list.pattern, ...featurePage(users, (m) => m.UserListPage) },
+              { path: admin.users.detail.pattern, ...featurePage(users, (m) => m.UserDetailPage) },
+              { path: admin.users.edit.pattern, ...featurePage(users, (m) => m.UserEditPage) },
+              { path: admin.patients.list.pattern, ...featurePage(users, (m) => m.PatientListPage) },
+              { path: admin.devices.list.pattern, ...featurePage(devices, (m) => m.DeviceListPage) },
+              { path: admin.devices.detail.pattern, ...featurePage(devices, (m) => m.DeviceDetailPage) },
+              { path: admin.devices.edit.pattern, ...featurePage(devices, (m) => m.DeviceEditPage) },
+              { path: admin.deviceJobs.list.pattern, ...featurePage(devices, (m) => m.DeviceJobListPage) },
+              { path: admin.deviceJobs.add.pattern, ...featurePage(devices, (m) => m.DeviceJobAddPage) },
+              {
+                path: admin.deviceJobs.detail.pattern,
+                ...featurePage(devices, (m) => m.DeviceJobDetailPage),
+              },
+              {
+                path: admin.workstations.list.pattern,
+                ...featurePage(devices, (m) => m.WorkstationListPage),
+              },
+              {
+                path: admin.workstations.detail.pattern,
+                ...featurePage(devices, (m) => m.WorkstationDetailPage),
+              },
+              {
+                path: admin.workstations.edit.pattern,
+                ...featurePage(devices, (m) => m.WorkstationEditPage),
+              },
+              { path: admin.iotDevices.list.pattern, ...featurePage(iot, (m) => m.IotDeviceListPage) },
+              { path: admin.iotDevices.create.pattern, ...featurePage(iot, (m) => m.IotDeviceEditPage) },
+              { path: admin.iotDevices.detail.pattern, ...featurePage(iot, (m) => m.IotDeviceDetailPage) },
+              { path: admin.iotDevices.edit.pattern, ...featurePage(iot, (m) => m.IotDeviceEditPage) },
+              {
+                path: admin.prescriptions.list.pattern,
+                ...featurePage(prescriptions, (m) => m.PrescriptionListPage),
+              },
+              {
+                path: admin.prescriptions.detail.pattern,
+                ...featurePage(prescriptions, (m) => m.PrescriptionDetailPage),
+              },
+              {
+                path: admin.prescriptions.edit.pattern,
+                ...featurePage(prescriptions, (m) => m.PrescriptionEditPage),
+              },
+              {
+                path: admin.serviceProviders.list.pattern,
+                ...featurePage(providers, (m) => m.ServiceProviderListPage),
+              },
+              {
+                path: admin.serviceProviders.create.pattern,
+                ...featurePage(providers, (m) => m.ServiceProviderEditPage),
+              },
+              {
+                path: admin.serviceProviders.detail.pattern,
+                ...featurePage(providers, (m) => m.ServiceProviderDetailPage),
+              },
+              {
+                path: admin.serviceProviders.edit.pattern,
+                ...featurePage(providers, (m) => m.ServiceProviderEditPage),
+              },
+              {
+                path: admin.commandCenters.list.pattern,
+                ...featurePage(centers, (m) => m.CommandCenterListPage),
+              },
+              {
+                path: admin.commandCenters.create.pattern,
+                ...featurePage(centers, (m) => m.CommandCenterEditPage),
+              },
+              {
+                path: admin.commandCenters.detail.pattern,
+                ...featurePage(centers, (m) => m.CommandCenterDetailPage),
+              },
+              {
+                path: admin.commandCenters.edit.pattern,
+                ...featurePage(centers, (m) => m.CommandCenterEditPage),
+              },
               // Unknown admin addresses (Settings among them) answer 404 inside the admin layout.
               {
                 path: '*',

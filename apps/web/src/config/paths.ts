@@ -7,6 +7,16 @@ export const paths = {
   home: { pattern: '/', to: () => '/' },
   login: { pattern: '/login', to: () => '/login' },
   account: { pattern: '/account', to: () => '/account' },
+  documents: {
+    /** `scope`: own (default), shared or waiting. */
+    list: {
+      pattern: '/documents',
+      to: (scope?: string) => (scope ? `/documents?scope=${scope}` : '/documents'),
+    },
+    detail: { pattern: '/documents/:id', to: (id: string) => withId('/documents', id) },
+  },
+  /** Public: anyone checks a PDF's signatures. */
+  verify: { pattern: '/verify', to: () => '/verify' },
   admin: {
     root: { pattern: '/admin', to: () => '/admin' },
     users: {
@@ -35,12 +45,19 @@ export const paths = {
     },
     iotDevices: {
       list: { pattern: 'iot-devices', to: () => '/admin/iot-devices' },
+      /** Not in the spec's table, which has no way to create an IoT device (docs/decisions/021). */
+      create: { pattern: 'iot-devices/create', to: () => '/admin/iot-devices/create' },
       detail: { pattern: 'iot-devices/:id?', to: (id?: string) => withId('/admin/iot-devices', id) },
       edit: { pattern: 'iot-devices/edit/:id', to: (id: string) => withId('/admin/iot-devices/edit', id) },
     },
     prescriptions: {
       list: { pattern: 'prescriptions', to: () => '/admin/prescriptions' },
       detail: { pattern: 'prescriptions/:id', to: (id: string) => withId('/admin/prescriptions', id) },
+      /** Not in the spec's table, which has no way to create or edit a prescription (docs/decisions/021). */
+      edit: {
+        pattern: 'prescriptions/edit/:id?',
+        to: (id?: string) => withId('/admin/prescriptions/edit', id),
+      },
     },
     serviceProviders: {
       list: { pattern: 'service-providers', to: () => '/admin/service-providers' },

@@ -29,6 +29,30 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** What the answer is read as (default json). */
   as?: 'json' | 'blob';
+  /** The media type asked for (default application/json). */
+  accept?: string;
+}
+
+/** A file the server answered: its bytes and the name its content-disposition gives, if any. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The file name of a content-disposition header: `filename*=UTF-8''…` first, then `filename="…"`. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(disposition);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  return name || null;
 }
 
 export function apiUrl(path: string, query?: Query): string {
@@ -40,8 +64,8 @@ export function apiUrl(path: string, query?: Query): string {
   return url.toString();
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
   if (options.authenticated ?? true) headers.authorization = `Bearer ${sessionStore.getAccessToken()}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(apiUrl(path, options.query), {
@@ -57,6 +81,11 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       : response.statusText || `Request failed (${response.status})`;
     throw new ApiError(response.status, message, body);
   }
+  return response;
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options);
   if (options.as === 'blob') return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -70,6 +99,11 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** GET a file: its bytes and the file name the server gave it. */
+  download: async (path: string, options: RequestOptions = {}): Promise<DownloadedFile> => {
+    const response = await send('GET', path, { accept: '*/*', ...options });
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+  },
 };
 
 /** Spec §9: a data fetch keeps its loading state at least this long, so nothing flickers. */

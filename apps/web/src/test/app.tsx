@@ -1,14 +1,15 @@
 // Renders the console at an address, with a known runtime configuration and a fresh session, as in a browser.
 import { render } from '@testing-library/react';
 import { RouterProvider } from 'react-router';
-import type { User } from '@careplane/shared/users/users.contract';
+import { userSchema, type User } from '@careplane/shared/users/users.contract';
 import { AppProvider } from '../app/provider.tsx';
 import { createTestRouter } from '../app/router.tsx';
-import { setRuntimeConfig, type RuntimeConfig } from '../lib/config.ts';
+import { parseRuntimeConfig, setRuntimeConfig, type RuntimeConfig } from '../lib/config.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { nowInSeconds, sessionStore } from '../lib/session.ts';
 
-export const testConfig: RuntimeConfig = {
+/** The runtime configuration of these tests, read by the console's own parser of /config.json. */
+export const testConfig: RuntimeConfig = parseRuntimeConfig({
   apiUrl: 'http://careplane.test',
   appServerUrl: 'http://careplane.test',
   authUrl: 'http://careplane.test/auth',
@@ -19,10 +20,11 @@ export const testConfig: RuntimeConfig = {
   mapsRegion: 'TH',
   mapsLanguage: 'th',
   sentryDsn: null,
-};
+});
 
+/** A user as GET /api/users/me answers it: the contract's schema checks every fixture. */
 export function makeUser(patch: Partial<User> = {}): User {
-  return {
+  return userSchema.parse({
     id: '8b3c7a52-3f0e-4b59-9a77-0b1f1f5f2a10',
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
@@ -48,7 +50,7 @@ export function makeUser(patch: Partial<User> = {}): User {
     patientProfileId: null,
     createdByUserId: null,
     ...patch,
-  };
+  });
 }
 
 /** A signed-in session: a token valid for `secondsLeft` more seconds, the given user. */
@@ -76,10 +78,10 @@ export function resetSession() {
   sessionStore.set({ appServerUrl: testConfig.appServerUrl });
 }
 
-export function renderApp(path: string) {
+export function renderApp(path: string, { env }: { env?: 'default' | 'test' } = {}) {
   const router = createTestRouter([path]);
   const view = render(
-    <AppProvider queryClient={createQueryClient()}>
+    <AppProvider queryClient={createQueryClient()} env={env}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

@@ -1,5 +1,30 @@
-// The network edge faked for console tests: answers by method and path, every call recorded.
+// The network edge faked for console tests: answers by method and path, every call recorded, and every
+// answer of the application server checked against the shared contract of its endpoint.
 import { vi } from 'vitest';
+import type { z } from 'zod';
+import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
+import { auditListResponseSchema } from '@careplane/shared/audit/audit.contract';
+import { commandCenterSchema } from '@careplane/shared/command-centers/command-centers.contract';
+import { errorBodySchema, listResponseSchema } from '@careplane/shared/common/http';
+import {
+  deviceCreatedSchema,
+  deviceJobSchema,
+  deviceSchema,
+  deviceStatSchema,
+  workstationSchema,
+} from '@careplane/shared/devices/devices.contract';
+import {
+  documentSchema,
+  partySuggestionsSchema,
+  signingStartedSchema,
+  signingStateSchema,
+  verificationReportSchema,
+} from '@careplane/shared/documents/documents.contract';
+import { iotDataRecordSchema, iotDeviceSchema } from '@careplane/shared/iot/iot.contract';
+import { prescriptionSchema } from '@careplane/shared/prescriptions/prescriptions.contract';
+import { serviceProviderSchema } from '@careplane/shared/service-providers/service-providers.contract';
+import { patientProfileSchema, userSchema } from '@careplane/shared/users/users.contract';
+import { parseRuntimeConfig } from '../lib/config.ts';
 
 export interface RecordedCall {
   method: string;
@@ -12,6 +37,109 @@ type Handler = (call: RecordedCall) => Response | Promise<Response>;
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Reads a successful answer of one endpoint; throws when it breaks the endpoint's contract. */
+type Contract = (answer: Response) => Promise<unknown>;
+const jsonBody =
+  (parse: (body: unknown) => unknown): Contract =>
+  async (answer) =>
+    parse(await answer.json());
+
+/**
+ * The successful answers of the endpoints the console calls, by `METHOD path`. Error answers of /api/* are
+ * error bodies. The auth server's sign-in endpoints (/auth/*) speak OAuth and have no shared contract.
+ */
+const contracts: Record<string, Contract> = {
+  'GET /config.json': jsonBody(parseRuntimeConfig),
+  'POST /api/auth': jsonBody((body) => userSchema.parse(body)),
+  'GET /api/users/me': jsonBody((body) => userSchema.parse(body)),
+  'GET /api/users/me/avatar': async (answer) => {
+    if (answer.headers.get('content-type') !== 'image/svg+xml')
+      throw new Error('The avatar is not an SVG image');
+    return answer.text();
+  },
+  'GET /api/users/logs': jsonBody((body) => auditListResponseSchema.parse(body)),
+};
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** The generic resources (decisions §2): list, create, read, change and delete, and the CSV export. */
+const resources: [base: string, item: z.ZodType, created?: z.ZodType][] = [
+  ['/api/users', userSchema],
+  ['/api/patient-profiles', patientProfileSchema],
+  ['/api/devices/stats', deviceStatSchema],
+  ['/api/devices/workstations', workstationSchema],
+  ['/api/devices/jobs', deviceJobSchema],
+  ['/api/devices', deviceSchema, deviceCreatedSchema],
+  ['/api/iot-devices/data', iotDataRecordSchema],
+  ['/api/iot-devices', iotDeviceSchema],
+  ['/api/alerts', alertSchema],
+  ['/api/service-providers', serviceProviderSchema],
+  ['/api/command-centers', commandCenterSchema],
+  ['/api/prescriptions', prescriptionSchema],
+  ['/api/documents', documentSchema],
+];
+
+/** Documents beyond the generic calls: sharing, signing on the phone, parties to pick, the verifier. */
+const documentActions: [method: string, pattern: RegExp, answer: z.ZodType][] = [
+  ['GET', /^\/api\/documents\/parties$/, partySuggestionsSchema],
+  ['POST', /^\/api\/documents\/verify$/, verificationReportSchema],
+  ['POST', new RegExp(`^/api/documents/${UUID}/share$`), documentSchema],
+  ['POST', new RegExp(`^/api/documents/${UUID}/sign$`), signingStartedSchema],
+  ['GET', new RegExp(`^/api/documents/${UUID}/signing/${UUID}$`), signingStateSchema],
+];
+
+function resourceContract(method: string, path: string): Contract | undefined {
+  for (const [verb, pattern, answer] of documentActions) {
+    if (verb === method && pattern.test(path)) return jsonBody((body) => answer.parse(body));
+  }
+  for (const [base, item, created = item] of resources) {
+    if (path === base && method === 'GET') return jsonBody((body) => listResponseSchema(item).parse(body));
+    if (path === base && method === 'POST') return jsonBody((body) => created.parse(body));
+    if (path === `${base}/export.csv` && method === 'GET') {
+      return async (answer) => {
+        if (!answer.headers.get('content-type')?.startsWith('text/csv')) throw new Error('Not a CSV file');
+        return answer.text();
+      };
+    }
+    if (new RegExp(`^${base}/${UUID}$`).test(path)) {
+      if (method === 'GET' || method === 'PATCH') return jsonBody((body) => item.parse(body));
+      if (method === 'DELETE') {
+        return async (answer) => {
+          if (answer.status !== 204) throw new Error('A delete answers 204 without a body');
+        };
+      }
+    }
+  }
+  return undefined;
+}
+
+const violations: string[] = [];
+
+async function checkContract(method: string, path: string, answer: Response) {
+  const api = path.startsWith('/api/');
+  if (!answer.ok) {
+    if (api) errorBodySchema.parse(await answer.clone().json());
+    return;
+  }
+  if (!api && path !== '/config.json') return;
+  const contract = contracts[`${method} ${path}`] ?? resourceContract(method, path);
+  if (!contract) {
+    throw new Error(
+      `No contract is known for ${method} ${path}: add it to the contracts of src/test/network.ts`,
+    );
+  }
+  await contract(answer.clone());
+}
+
+/**
+ * The contract breaches of the fake answers given since the last call, forgotten once thrown: the test set-up
+ * calls this after every test, so a fake that drifts from the contract fails the test that made it.
+ */
+export function assertNoContractViolations() {
+  const found = violations.splice(0);
+  if (found.length) throw new Error(found.join('\n'));
+}
 
 export function fakeNetwork() {
   const routes: { method: string; path: string; handler: Handler }[] = [];
@@ -34,7 +162,17 @@ export function fakeNetwork() {
         { statusCode: 404, error: 'Not Found', message: `No fake for ${method} ${url.pathname}` },
         404,
       );
-    return route.handler(call);
+    const answer = await route.handler(call);
+    try {
+      await checkContract(method, url.pathname, answer);
+    } catch (error) {
+      const violation = `The fake answer to ${method} ${url.pathname} (${answer.status}) breaks its contract: ${
+        error instanceof Error ? error.message : String(error)
+      }`;
+      violations.push(violation);
+      throw new Error(violation);
+    }
+    return answer;
   });
 
   return {

@@ -27,6 +27,9 @@ export function Component() {
       <Container component="main" size="sm" py="xl" w="100%" style={{ flex: 1 }}>
         <Stack gap="md">
           <AccountProfile />
+          <Anchor component={Link} to={paths.documents.list.to()}>
+            Your documents: store, share and sign PDFs
+          </Anchor>
           {admin ? (
             <Anchor component={Link} to={paths.admin.root.to()}>
               Go to the admin area

@@ -22,9 +22,9 @@ describe('the error page', () => {
     renderFailing(() => {
       throw new Error('The database is unreachable');
     });
-    expect(await screen.findByText('500')).toBeDefined();
+    expect(await screen.findByText('500')).toBeVisible();
     expect(screen.getByRole('alert').textContent).toBe('The database is unreachable');
-    expect(screen.getByText('Careplane 0.3.0')).toBeDefined();
+    expect(screen.getByText('Careplane 0.3.0')).toBeVisible();
   });
 
   it('shows the status and message of an error answer', async () => {
@@ -32,8 +32,8 @@ describe('the error page', () => {
       // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw data('This prescription was withdrawn', { status: 410 });
     });
-    expect(await screen.findByText('410')).toBeDefined();
-    expect(screen.getByText('This prescription was withdrawn')).toBeDefined();
+    expect(await screen.findByText('410')).toBeVisible();
+    expect(screen.getByText('This prescription was withdrawn')).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Back to the home page' })).toBeNull();
   });
 
@@ -42,7 +42,7 @@ describe('the error page', () => {
       // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw data(null, { status: 404 });
     });
-    expect(await screen.findByText('This page could not be found')).toBeDefined();
+    expect(await screen.findByText('This page could not be found')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
   });
 });

@@ -8,10 +8,24 @@ let network: FakeNetwork;
 beforeEach(() => {
   resetSession();
   network = fakeNetwork()
-    .on('GET', '/api/users/me/avatar', () => json({}, 404))
+    .on('GET', '/api/users/me/avatar', () =>
+      json({ statusCode: 404, error: 'Not Found', message: 'No avatar' }, 404),
+    )
     .on('GET', '/api/users/logs', () =>
       json({
-        items: [{ id: 1, at: '2024-03-01T07:05:00.000Z', action: 'sign-in' }],
+        items: [
+          {
+            id: 1,
+            at: '2024-03-01T07:05:00.000Z',
+            actorUserId: makeUser().id,
+            actorSubject: 'ada',
+            action: 'sign-in',
+            resource: 'users',
+            recordId: makeUser().id,
+            changes: null,
+            ip: '203.0.113.7',
+          },
+        ],
         total: 1,
         limit: 1,
         offset: 0,
@@ -38,15 +52,15 @@ describe('the account page', () => {
     );
     signIn();
     renderApp('/account');
-    expect(await screen.findByRole('heading', { name: 'Dr Ada Lovelace' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Dr Ada Lovelace' })).toBeVisible();
     const card = screen
       .getByRole('heading', { name: 'Dr Ada Lovelace' })
       .closest('.mantine-Card-root') as HTMLElement;
     expect(within(card).getAllByText('ada@careplane.test').length).toBeGreaterThan(0);
-    expect(within(card).getByText('+66 2 000 0000')).toBeDefined();
-    expect(within(card).getByText('substantial')).toBeDefined();
-    expect(within(card).getByText('doctor')).toBeDefined();
-    expect(await within(card).findByText(/^01\.03\.2024 \d\d:05 GMT/)).toBeDefined();
+    expect(within(card).getByText('+66 2 000 0000')).toBeVisible();
+    expect(within(card).getByText('substantial')).toBeVisible();
+    expect(within(card).getByText('doctor')).toBeVisible();
+    expect(await within(card).findByText(/^01\.03\.2024 \d\d:05 GMT/)).toBeVisible();
     const me = network.callsTo('GET', '/api/users/me')[0]!;
     expect(me.headers.authorization).toBe('Bearer access-token');
     const logs = network.callsTo('GET', '/api/users/logs')[0]!;
@@ -62,7 +76,7 @@ describe('the account page', () => {
     );
     signIn();
     renderApp('/account');
-    expect(await screen.findByText('Could not get user profile.', {}, { timeout: 3000 })).toBeDefined();
-    expect(screen.getByText('Try later')).toBeDefined();
+    expect(await screen.findByText('Could not get user profile.', {}, { timeout: 3000 })).toBeVisible();
+    expect(screen.getByText('Try later')).toBeVisible();
   });
 });

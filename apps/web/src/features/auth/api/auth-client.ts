@@ -1,8 +1,9 @@
 // The auth server's sign-in calls (decisions §3): QR sessions, the CIBA backchannel request, the token
 // endpoint (CIBA and refresh grants). Endpoints come from the discovery document, the base from /config.json.
+import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
+import type { QrSession, QrSessionStatus } from '@careplane/shared/auth/qr-session.contract';
 import { getRuntimeConfig } from '../../../lib/config.ts';
 
-export const CONSOLE_CLIENT_ID = 'careplane-console';
 export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
 const SCOPE = 'openid';
 
@@ -10,18 +11,6 @@ interface Discovery {
   token_endpoint: string;
   backchannel_authentication_endpoint: string;
 }
-
-export interface QrSession {
-  sessionId: string;
-  cbUrl: string;
-  /** Seconds until the session expires. */
-  expIn: number;
-}
-
-export type QrSessionStatus =
-  | { status: 'pending'; expIn?: number; cbUrl?: string }
-  | { status: 'claimed'; authRequestId: string }
-  | { status: 'expired' };
 
 export interface BackchannelRequest {
   auth_req_id: string;

@@ -53,7 +53,7 @@ beforeEach(() => {
       json({ sessionId: 'session-1', cbUrl: 'careplane://sign-in?s=secret-1', expIn: 120 }),
     )
     .on('POST', BACKCHANNEL, () => json({ auth_req_id: 'req-1', expires_in: 120, interval: 3 }))
-    .on('POST', '/api/auth', () => json({ ok: true }))
+    .on('POST', '/api/auth', () => json(makeUser({ roles: ['admin'] })))
     .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
     .install();
 });
@@ -78,7 +78,7 @@ describe('QR login', () => {
     await user().click(await screen.findByRole('button', { name: 'Show QR code' }));
     expect(
       await screen.findByText('Canvas data extraction is blocked. Please enable it and try again.'),
-    ).toBeDefined();
+    ).toBeVisible();
     expect(network.callsTo('POST', `${AUTH}/qr/sessions`)).toHaveLength(0);
   });
 
@@ -86,7 +86,7 @@ describe('QR login', () => {
     qr.toDataURL.mockRejectedValue(new Error('no canvas'));
     renderApp('/login');
     await user().click(await screen.findByRole('button', { name: 'Show QR code' }));
-    expect(await screen.findByText('Could not generate QR code. Please reload and try again.')).toBeDefined();
+    expect(await screen.findByText('Could not generate QR code. Please reload and try again.')).toBeVisible();
     expect(sessionStore.getState().loginStatus).toBe('error');
   });
 
@@ -113,11 +113,11 @@ describe('QR login', () => {
       timeOut: 120,
     });
     expect(screen.getByTestId('binding-message').textContent).toMatch(/^[A-Z]{2} \d{2}$/);
-    expect(screen.getByText('The request expires in 120 s.')).toBeDefined();
+    expect(screen.getByText('The request expires in 120 s.')).toBeVisible();
 
     await rounds(1);
     expect(network.callsTo('GET', `${AUTH}/qr/sessions/session-1`)).toHaveLength(1);
-    expect(await screen.findByText('The request expires in 117 s.')).toBeDefined();
+    expect(await screen.findByText('The request expires in 117 s.')).toBeVisible();
 
     await rounds(1); // a rotated secret: the new cbUrl is shown
     await waitFor(() =>
@@ -125,7 +125,7 @@ describe('QR login', () => {
     );
 
     await rounds(1); // claimed: from here the token endpoint
-    expect(await screen.findByText('Approve the sign-in on your phone.')).toBeDefined();
+    expect(await screen.findByText('Approve the sign-in on your phone.')).toBeVisible();
     await rounds(1); // authorization_pending is not an error
     expect(sessionStore.getState().loginStatus).toBe('pending');
     await rounds(1); // tokens
@@ -161,9 +161,9 @@ describe('QR login', () => {
     await user().click(await screen.findByRole('button', { name: 'Show QR code' }));
     await screen.findByRole('img', { name: /QR code/ });
     await rounds(1);
-    expect(await screen.findByText('The request expires in 3 s.')).toBeDefined();
+    expect(await screen.findByText('The request expires in 3 s.')).toBeVisible();
     await rounds(1);
-    expect(await screen.findByText('Authentication request timed out.')).toBeDefined();
+    expect(await screen.findByText('Authentication request timed out.')).toBeVisible();
     expect(network.callsTo('GET', `${AUTH}/qr/sessions/session-1`)).toHaveLength(1);
     expect(sessionStore.getState()).toMatchObject({
       loginStatus: 'error',
@@ -231,7 +231,7 @@ describe('login by user identifier', () => {
     renderApp('/');
     await start();
     await rounds(1);
-    expect(await screen.findByText('The sign-in was denied on the phone.')).toBeDefined();
+    expect(await screen.findByText('The sign-in was denied on the phone.')).toBeVisible();
   });
 
   it('reports an expired request as timed out', async () => {
@@ -239,7 +239,7 @@ describe('login by user identifier', () => {
     renderApp('/');
     await start();
     await rounds(1);
-    expect(await screen.findByText('Authentication request timed out.')).toBeDefined();
+    expect(await screen.findByText('Authentication request timed out.')).toBeVisible();
   });
 
   it('says it could not get the profile when /api/users/me fails, and stays on the page', async () => {
@@ -251,7 +251,7 @@ describe('login by user identifier', () => {
     const { router } = renderApp('/');
     await start();
     await rounds(1);
-    expect(await screen.findByText('Could not get user profile.')).toBeDefined();
+    expect(await screen.findByText('Could not get user profile.')).toBeVisible();
     expect(router.state.location.pathname).toBe('/');
     expect(sessionStore.getState().loginStatus).toBe('error');
   });
@@ -263,7 +263,7 @@ describe('login by user identifier', () => {
     await user().click(await screen.findByRole('button', { name: 'Cancel' }));
     await rounds(3);
     expect(network.callsTo('POST', TOKEN)).toHaveLength(0);
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(sessionStore.getState().loginStatus).toBe('logged out');
   });
 });

@@ -36,7 +36,9 @@ describe('the session expiry dialog', () => {
   beforeEach(() => {
     fakeNetwork()
       .on('GET', '/api/users/me', () => json(makeUser()))
-      .on('GET', '/api/users/me/avatar', () => json({}, 404))
+      .on('GET', '/api/users/me/avatar', () =>
+        json({ statusCode: 404, error: 'Not Found', message: 'No avatar' }, 404),
+      )
       .install();
   });
 
@@ -70,7 +72,7 @@ describe('the session expiry dialog', () => {
     const { router } = renderApp('/account');
     await screen.findByRole('dialog', { name: 'Your session has expired' });
     await user().click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByText(/About 100 seconds of your session are left/)).toBeDefined();
+    expect(await screen.findByText(/About 100 seconds of your session are left/)).toBeVisible();
     expect(router.state.location.pathname).toBe('/account');
     expect(sessionStore.getState().loginStatus).toBe('approved');
   });

@@ -1,5 +1,7 @@
 // The Documents info box of the landing page (spec §1, §2): getting started, how it works, fees.
-import { Card, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { StoreBadges } from './store-badges.tsx';
 
 export function DocumentsInfo() {
@@ -13,6 +15,9 @@ export function DocumentsInfo() {
           Store and share PDF documents and sign them from your phone. Anyone you share a document with can
           check that it is authentic, has not been changed, and was signed.
         </Text>
+        <Button component={Link} to={paths.verify.to()} variant="light" w="fit-content">
+          Verify a document
+        </Button>
         <Stack gap={6}>
           <Title order={3} size="h5">
             Getting started

@@ -1,0 +1,205 @@
+// CSV export of a list (the admin area's item 2): the columns of the console's table, every record the list's
+// query matches in its order, streamed a page at a time, secrets never written, formulas never run.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { iotDeviceColumns } from '@careplane/shared/iot/iot.columns';
+import { patientColumns, userColumns } from '@careplane/shared/users/users.columns';
+import { createResourceRepository } from '../lib/resources/repository.js';
+import { usersResource } from '../modules/users/users.resource.js';
+import { api, createTestContext, type TestContext } from './harness.js';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+/** Splits a CSV file into rows of cells (quoted cells may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += char;
+  }
+  return rows;
+}
+
+const exportOf = (url: string, token = context.adminToken) => api(context, token).get(url);
+
+describe('CSV export', () => {
+  it('writes the columns of the table and the rows of the filtered list, in its order', async () => {
+    const admin = api(context);
+    for (const [first, last, roles] of [
+      ['Nora', 'Nightingale', ['nurse']],
+      ['Ned', 'Bedside', ['nurse']],
+      ['Pat', 'Patient', ['patient']],
+    ] as const) {
+      const created = await admin.post('/api/users', {
+        username: `${first.toLowerCase()}.export@careplane.test`,
+        firstName: first,
+        lastName: last,
+        localRoles: roles,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const query = 'filters=localRoles~nurse&filtersLike=username~export&sort=username:asc';
+    const exported = await exportOf(`/api/users/export.csv?${query}`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(exported.headers['content-disposition']).toMatch(
+      /^attachment; filename="users \d{4}-\d\d-\d\d \d\d-\d\d\.csv"$/,
+    );
+    expect(exported.body.startsWith('\uFEFF')).toBe(true);
+    const rows = parseCsv(exported.body.slice(1));
+    expect(rows[0]).toEqual(userColumns.map((column) => column.title));
+    const listed = (await admin.get(`/api/users?${query}&relations=patientProfile,commandCenters`)).json();
+    expect(rows.slice(1).map((row) => row[1])).toEqual(
+      listed.items.map((user: { username: string }) => user.username),
+    );
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['Ned Bedside', 'Nora Nightingale']);
+  });
+
+  it('writes another view of the same records by name, and refuses an unknown one', async () => {
+    const patients = await exportOf('/api/users/export.csv?filters=localRoles~patient&view=patients');
+    expect(patients.statusCode).toBe(200);
+    expect(patients.headers['content-disposition']).toMatch(/filename="patients /);
+    const rows = parseCsv(patients.body.slice(1));
+    expect(rows[0]).toEqual(patientColumns.map((column) => column.title));
+    expect(rows.slice(1).map((row) => row[0])).toContain('Pat Patient');
+    const unknown = await exportOf('/api/users/export.csv?view=nurses');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ statusCode: 400, issues: [{ path: 'view' }] });
+  });
+
+  it('checks the query before it writes anything: a bad filter is a 400, not a broken file', async () => {
+    for (const query of ['filters=password~x', 'sort=secret:asc', 'filters=isBlocked~maybe', 'view=NOPE']) {
+      const refused = await exportOf(`/api/users/export.csv?${query}`);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+
+  it('is for those who may list: 401 without a token, 403 for a non-admin', async () => {
+    expect((await context.app.inject({ url: '/api/users/export.csv' })).statusCode).toBe(401);
+    expect((await exportOf('/api/users/export.csv', context.userToken)).statusCode).toBe(403);
+  });
+
+  it('never writes a secret, and writes a formula as text', async () => {
+    const admin = api(context);
+    const secret = 'correct-horse-battery-staple';
+    const iot = await admin.post('/api/iot-devices', {
+      hardwareIdentifier: '=HYPERLINK("http://evil.example")',
+      model: 'Pulse oximeter',
+      connectionType: 'ble',
+      trustLevel: 'trusted',
+      connectionSecret: secret,
+    });
+    expect(iot.statusCode, iot.body).toBe(201);
+    const device = await admin.post('/api/devices', { title: 'Export tablet' });
+    const token = device.json().token as string;
+    const iotCsv = (await exportOf('/api/iot-devices/export.csv')).body;
+    expect(iotCsv).not.toContain(secret);
+    expect(iotCsv).not.toContain('scrypt$');
+    const rows = parseCsv(iotCsv.slice(1));
+    expect(rows[0]).toEqual(iotDeviceColumns.map((column) => column.title));
+    expect(rows.flat()).toContain(`'=HYPERLINK("http://evil.example")`);
+    const devicesCsv = (await exportOf('/api/devices/export.csv')).body;
+    expect(devicesCsv).toContain('Export tablet');
+    expect(devicesCsv).not.toContain(token);
+    expect(devicesCsv).not.toMatch(/[0-9a-f]{64}/);
+  });
+
+  it('pages in exactly the order of the list: ties, NULLs first or last, one key or several', async () => {
+    const admin = api(context);
+    for (const [first, last] of [
+      ['Ida', 'Tie'],
+      ['Ivy', 'Tie'],
+      ['Ian', null],
+      ['Ina', null],
+      ['Ike', 'Alpha'],
+      ['Ira', 'Zulu'],
+      ['Isa', 'Tie'],
+    ] as const) {
+      const created = await admin.post('/api/users', {
+        username: `${first.toLowerCase()}.order@careplane.test`,
+        firstName: first,
+        ...(last ? { lastName: last } : {}),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const repository = createResourceRepository(usersResource);
+    for (const sort of [
+      ['lastName:asc'],
+      ['lastName:desc'],
+      ['createdAt:desc'],
+      ['lastName:asc', 'firstName:desc'],
+    ]) {
+      const criteria = { filters: [], filtersLike: ['username~.order@'], sort, relations: [] };
+      const listed = await admin.get(
+        `/api/users?filtersLike=username~.order@&${sort.map((key) => `sort=${key}`).join('&')}&limit=50`,
+      );
+      const expected = listed.json().items.map((user: { id: string }) => user.id);
+      const paged: string[] = [];
+      for await (const page of repository.pages(context.database.db, criteria, undefined, 2)) {
+        paged.push(...page.map((user) => user.id));
+      }
+      expect(paged, sort.join(',')).toEqual(expected);
+      expect(paged).toHaveLength(7);
+    }
+  });
+
+  it('streams 100,000 rows a page at a time', async () => {
+    await context.database.db.execute(sql`
+      insert into users (username, username_without_domain, primary_domain, first_name, last_name, local_roles)
+      select 'bulk' || n || '@careplane.test', 'bulk' || n, 'careplane.test', 'Bulk', 'Person ' || n, '{caregiver}'
+      from generate_series(1, 100000) as n
+    `);
+    // As the scale seeder does: the planner learns how large the table has grown.
+    await context.database.db.execute(sql`analyze users`);
+    await context.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = context.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const response = await fetch(
+      `http://127.0.0.1:${port}/api/users/export.csv?filters=localRoles~caregiver&sort=createdAt:asc`,
+      { headers: { authorization: `Bearer ${context.adminToken}` } },
+    );
+    expect(response.status).toBe(200);
+    // Written as it is read from the database: no length known in advance.
+    expect(response.headers.get('content-length')).toBeNull();
+    let lines = 0;
+    let chunks = 0;
+    let last = '';
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body!) {
+      chunks++;
+      const text = last + decoder.decode(chunk, { stream: true });
+      const parts = text.split('\r\n');
+      last = parts.pop()!;
+      lines += parts.length;
+    }
+    expect(last).toBe('');
+    expect(lines).toBe(100_001);
+    expect(chunks).toBeGreaterThan(10);
+  }, 180_000);
+});

@@ -1,0 +1,68 @@
+// The command-line authenticator (`careplane authenticator enroll|approve`) as the phone of a test identity,
+// and a sign-in by user identifier that it approves.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+const repo = path.resolve(import.meta.dirname, '../../../..');
+const CLI = path.join(repo, 'apps/server/bin/careplane.mjs');
+
+export interface IssuedIdentity {
+  username: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  code: string;
+  link: string;
+}
+
+/** An identity scripts/e2e-server.mjs made for this run, with its one-time enrollment link. */
+export function issuedIdentity(username: string, port = process.env.CAREPLANE_E2E_PORT): IssuedIdentity {
+  const file = path.join(tmpdir(), `careplane-e2e-${port}-identities.json`);
+  const found = (JSON.parse(readFileSync(file, 'utf8')) as IssuedIdentity[]).find(
+    (identity) => identity.username === username,
+  );
+  if (!found) throw new Error(`The e2e server made no identity ${username}`);
+  return found;
+}
+
+function careplane(args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: repo,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+/** Signs the page in as the identity: enrolls a fresh key store, asks by user ID, approves on the "phone". */
+export async function signInWithCliAuthenticator(page: Page, identity: IssuedIdentity) {
+  const store = path.join(mkdtempSync(path.join(tmpdir(), 'careplane-e2e-admin-')), 'authenticator.json');
+  const enrolled = await careplane(['authenticator', 'enroll', '--store', store, identity.link]);
+  expect(enrolled.code, enrolled.out).toBe(0);
+  const approved = careplane([
+    'authenticator',
+    'approve',
+    '--store',
+    store,
+    '--username',
+    identity.username,
+    '--wait',
+    '100',
+  ]);
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'User ID' }).click();
+  await page.getByRole('textbox', { name: /User ID/ }).fill(identity.username);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const answer = await approved;
+  expect(answer.code, answer.out).toBe(0);
+  await expect(page).toHaveURL(/\/admin$/);
+}

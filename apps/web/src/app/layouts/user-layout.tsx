@@ -1,0 +1,41 @@
+// Pages of a signed-in user outside the work areas (Documents): the top bar with the session, links to the
+// documents and the account, the page in a container, the footer.
+import { Anchor, Box, Container, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { Brand } from './brand.tsx';
+import { AppFooter } from './centered-layout.tsx';
+import { TopBarSession } from './top-bar.tsx';
+
+export function UserLayout({ children }: { children: ReactNode }) {
+  return (
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="header"
+        px="md"
+        py="sm"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="md" wrap="nowrap">
+            <Brand to={paths.account.to()} compact />
+            <Group component="nav" gap="sm" wrap="nowrap" aria-label="Your pages">
+              <Anchor component={NavLink} to={paths.documents.list.to()} size="sm" fw={600}>
+                Documents
+              </Anchor>
+              <Anchor component={NavLink} to={paths.account.to()} end size="sm" visibleFrom="sm">
+                Account
+              </Anchor>
+            </Group>
+          </Group>
+          <TopBarSession />
+        </Group>
+      </Box>
+      <Container component="main" size="md" py="xl" w="100%" style={{ flex: 1 }}>
+        {children}
+      </Container>
+      <AppFooter />
+    </Box>
+  );
+}

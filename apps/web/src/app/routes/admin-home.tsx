@@ -1,0 +1,265 @@
+// The admin home (spec §2, decisions §8): how many records each list holds, the user and device series,
+// the open alerts and the latest runner jobs, each leading to its list.
+import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatDateTime } from '@careplane/shared/common/formats';
+import { iotDeviceName, personName, textOf, titleOf } from '@careplane/shared/common/record-labels';
+import { paths } from '../../config/paths.ts';
+import { alertQueries, openAlertsRequest } from '../../features/alerts/api/alerts.queries.ts';
+import { commandCenterQueries } from '../../features/command-centers/api/command-centers.queries.ts';
+import {
+  deviceJobQueries,
+  deviceQueries,
+  workstationQueries,
+} from '../../features/devices/api/devices.queries.ts';
+import { jobStatusColors } from '../../features/devices/components/device-jobs-section.tsx';
+import { iotDeviceQueries } from '../../features/iot/api/iot.queries.ts';
+import { prescriptionQueries } from '../../features/prescriptions/api/prescriptions.queries.ts';
+import { serviceProviderQueries } from '../../features/service-providers/api/service-providers.queries.ts';
+import { statsQueries } from '../../features/stats/api/stats.queries.ts';
+import { userQueries } from '../../features/users/api/users.queries.ts';
+import { ChartFigure } from '../../lib/resource-kit/charts/lazy-series-chart.tsx';
+import { PageHeader } from '../../lib/resource-kit/page-header.tsx';
+
+const admin = paths.admin;
+
+const counts = [
+  { label: 'Users', to: admin.users.list.to(), query: () => userQueries.count() },
+  { label: 'Patients', to: admin.patients.list.to(), query: () => userQueries.count(['localRoles~patient']) },
+  { label: 'Devices', to: admin.devices.list.to(), query: () => deviceQueries.count() },
+  { label: 'Device Jobs', to: admin.deviceJobs.list.to(), query: () => deviceJobQueries.count() },
+  { label: 'Workstations', to: admin.workstations.list.to(), query: () => workstationQueries.count() },
+  { label: 'IOT Devices', to: admin.iotDevices.list.to(), query: () => iotDeviceQueries.count() },
+  { label: 'Prescriptions', to: admin.prescriptions.list.to(), query: () => prescriptionQueries.count() },
+  {
+    label: 'Service Providers',
+    to: admin.serviceProviders.list.to(),
+    query: () => serviceProviderQueries.count(),
+  },
+  { label: 'Command Centers', to: admin.commandCenters.list.to(), query: () => commandCenterQueries.count() },
+];
+
+function CountCard({ label, to, query }: (typeof counts)[number]) {
+  const count = useQuery(query());
+  return (
+    <Card withBorder radius="md" padding="md" component={Link} to={to}>
+      <Text size="sm" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text fz={28} fw={700} lh={1.2}>
+        {count.isPending ? <Loader size="xs" /> : count.isError ? '—' : count.data.toLocaleString('en-GB')}
+      </Text>
+    </Card>
+  );
+}
+
+function Panel({
+  title,
+  to,
+  link,
+  children,
+}: {
+  title: string;
+  to?: string;
+  link?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title} style={{ minWidth: 0 }}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {to ? (
+            <Anchor component={Link} to={to} size="sm">
+              {link}
+            </Anchor>
+          ) : null}
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+const monthLabel = (label: string) => {
+  const [year, month] = label.split('-');
+  return month && year ? `${month}.${year.slice(2)}` : label;
+};
+const hourLabel = (label: string) => {
+  const date = new Date(label);
+  return Number.isNaN(date.getTime()) ? label : `${String(date.getHours()).padStart(2, '0')}:00`;
+};
+
+function UserSeries() {
+  const stats = useQuery(statsQueries.users());
+  const data = (stats.data?.labels ?? []).map((label, index) => ({
+    month: monthLabel(label),
+    users: stats.data?.data[index] ?? 0,
+  }));
+  const added = data.reduce((sum, point) => sum + point.users, 0);
+  return (
+    <Panel title="Users" to={admin.users.list.to()} link="All users">
+      <Text size="sm" c="dimmed">
+        {stats.data ? `${stats.data.count} in all; ${added} new in the last 12 months` : 'Loading…'}
+      </Text>
+      <ChartFigure
+        title="New users per month"
+        summary={data.map((point) => `${point.month}: ${point.users}`).join(', ')}
+        kind="bar"
+        data={data}
+        dataKey="month"
+        series={[{ name: 'users', label: 'New users', color: 'cyan.7' }]}
+        h={220}
+        empty={stats.isError ? stats.error.message : 'Loading…'}
+      />
+    </Panel>
+  );
+}
+
+function DeviceSeries() {
+  const charts = useQuery(statsQueries.devices());
+  const data = (charts.data?.labels ?? []).map((label, index) => ({
+    hour: hourLabel(label),
+    devices: charts.data?.data[index] ?? 0,
+  }));
+  const latest = data.at(-1)?.devices ?? 0;
+  return (
+    <Panel title="Devices" to={admin.devices.list.to()} link="All devices">
+      <Text size="sm" c="dimmed">
+        {charts.data ? `${charts.data.count} in all; ${latest} reported in the current hour` : 'Loading…'}
+      </Text>
+      <ChartFigure
+        title="Devices reporting per hour"
+        summary={data.map((point) => `${point.hour}: ${point.devices}`).join(', ')}
+        kind="area"
+        data={data}
+        dataKey="hour"
+        series={[{ name: 'devices', label: 'Devices reporting', color: 'teal.6' }]}
+        h={220}
+        empty={charts.isError ? charts.error.message : 'Loading…'}
+      />
+    </Panel>
+  );
+}
+
+function OpenAlerts() {
+  const alerts = useQuery({ ...alertQueries.list(openAlertsRequest), refetchInterval: 60_000 });
+  return (
+    <Panel title={`Open alerts${alerts.data ? ` (${alerts.data.total})` : ''}`}>
+      {alerts.isPending ? (
+        <Loader size="sm" aria-label="Loading the alerts" />
+      ) : alerts.isError ? (
+        <Text size="sm" c="red.8">
+          {alerts.error.message}
+        </Text>
+      ) : alerts.data.items.length ? (
+        // A list rather than a table: it reads the same on a phone.
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Open alerts">
+          {alerts.data.items.map((alert) => (
+            <Stack key={alert.id} gap={0} component="li">
+              <Group gap="xs" wrap="wrap">
+                {alert.user ? (
+                  <Anchor component={Link} to={admin.users.detail.to(alert.user.id)} size="sm" fw={600}>
+                    {personName(alert.user)}
+                  </Anchor>
+                ) : (
+                  <Text size="sm" fw={600}>
+                    No user named
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(alert.timestamp)}
+                </Text>
+              </Group>
+              <Text size="sm">
+                {textOf(alert.data.message) || textOf(alert.data.reason).replaceAll('_', ' ') || 'Alert'}
+                {alert.iotDevice ? (
+                  <>
+                    {' · from '}
+                    <Anchor component={Link} to={admin.iotDevices.detail.to(alert.iotDevice.id)} size="sm">
+                      {textOf(alert.iotDevice.model) || iotDeviceName(alert.iotDevice)}
+                    </Anchor>
+                  </>
+                ) : (
+                  ' · sent by hand'
+                )}
+              </Text>
+            </Stack>
+          ))}
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No open alerts.
+        </Text>
+      )}
+    </Panel>
+  );
+}
+
+function LatestJobs() {
+  const jobs = useQuery(deviceJobQueries.list({ sort: ['createdAt:desc'], relations: 'device', limit: 6 }));
+  return (
+    <Panel title="Latest device jobs" to={admin.deviceJobs.list.to()} link="All jobs">
+      {jobs.isPending ? (
+        <Loader size="sm" aria-label="Loading the jobs" />
+      ) : jobs.isError ? (
+        <Text size="sm" c="red.8">
+          {jobs.error.message}
+        </Text>
+      ) : jobs.data.items.length ? (
+        <Stack gap={6}>
+          {jobs.data.items.map((job) => (
+            <Group key={job.id} gap="xs" wrap="nowrap">
+              <Badge
+                color={jobStatusColors[job.status] ?? 'gray'}
+                variant="light"
+                w={100}
+                style={{ flexShrink: 0 }}
+              >
+                {job.status}
+              </Badge>
+              <Anchor
+                component={Link}
+                to={admin.deviceJobs.detail.to(job.id)}
+                size="sm"
+                truncate
+                style={{ minWidth: 0 }}
+              >
+                {job.purpose}
+              </Anchor>
+              <Text size="xs" c="dimmed" truncate visibleFrom="sm" style={{ flexShrink: 0, maxWidth: 200 }}>
+                {titleOf(job.device)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No jobs yet.
+        </Text>
+      )}
+    </Panel>
+  );
+}
+
+export function Component() {
+  return (
+    <Stack gap="md">
+      <PageHeader title="Admin home" />
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5, xl: 9 }} spacing="sm">
+        {counts.map((entry) => (
+          <CountCard key={entry.label} {...entry} />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <UserSeries />
+        <DeviceSeries />
+        <OpenAlerts />
+        <LatestJobs />
+      </SimpleGrid>
+    </Stack>
+  );
+}

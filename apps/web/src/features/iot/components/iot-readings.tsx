@@ -1,0 +1,173 @@
+// An IoT device's readings (spec §2): the last data submission, and a chart of one data type over a chosen
+// period (battery level, heart rate, temperature, pressure, blood pressure; alerts as a list).
+import { Alert, Code, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDateTime } from '@careplane/shared/common/formats';
+import { enumText } from '@careplane/shared/common/record-labels';
+import type { IotDataRecord, IotDevice } from '@careplane/shared/iot/iot.contract';
+import { iotDataTypes } from '@careplane/shared/common/enums';
+import { ChartFigure } from '../../../lib/resource-kit/charts/lazy-series-chart.tsx';
+import type { SeriesLine } from '../../../lib/resource-kit/charts/series-chart.tsx';
+import {
+  recentRange,
+  TimeRangePicker,
+  type TimeRange,
+} from '../../../lib/resource-kit/charts/time-range.tsx';
+import {
+  DetailField,
+  DetailSection,
+  FieldGrid,
+  JsonValue,
+} from '../../../lib/resource-kit/detail/detail-parts.tsx';
+import { iotDataQueries } from '../api/iot.queries.ts';
+
+interface Measure {
+  series: SeriesLine[];
+  unit: (records: readonly IotDataRecord[]) => string;
+}
+
+const unitOf = (records: readonly IotDataRecord[], fallback: string) => {
+  const unit = records.find((record) => typeof record.data.unit === 'string')?.data.unit;
+  return typeof unit === 'string' ? ` ${unit}` : fallback;
+};
+
+/** What is drawn for each kind of reading. */
+export const measures: Partial<Record<string, Measure>> = {
+  battery: { series: [{ name: 'level', label: 'Level', color: 'teal.6' }], unit: () => ' %' },
+  heart_rate: { series: [{ name: 'rate', label: 'Heart rate', color: 'red.6' }], unit: () => ' bpm' },
+  temperature: {
+    series: [{ name: 'value', label: 'Temperature', color: 'orange.6' }],
+    unit: (r) => unitOf(r, ''),
+  },
+  pressure: { series: [{ name: 'value', label: 'Pressure', color: 'blue.6' }], unit: (r) => unitOf(r, '') },
+  blood_pressure: {
+    series: [
+      { name: 'sys', label: 'Systolic', color: 'red.6' },
+      { name: 'dias', label: 'Diastolic', color: 'blue.6' },
+    ],
+    unit: () => ' mmHg',
+  },
+};
+
+const timeLabel = (timestamp: number, span: number) => {
+  const date = new Date(timestamp);
+  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return span > 86_400_000
+    ? `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')} ${time}`
+    : time;
+};
+
+export function readingPoints(records: readonly IotDataRecord[], measure: Measure, span: number) {
+  return [...records]
+    .sort((a, b) => a.timestamp - b.timestamp)
+    .map((record) => {
+      const point: Record<string, string | number | null> = { time: timeLabel(record.timestamp, span) };
+      for (const line of measure.series) {
+        const value = record.data[line.name];
+        point[line.name] = typeof value === 'number' ? value : null;
+      }
+      return point;
+    });
+}
+
+export function LastSubmission({ deviceId }: { deviceId: string }) {
+  const last = useQuery(iotDataQueries.last(deviceId));
+  return (
+    <DetailSection title="Last data submission">
+      {last.isPending ? (
+        <Text size="sm">Loading…</Text>
+      ) : last.isError ? (
+        <Alert color="red" title="Could not load the last submission.">
+          {last.error.message}
+        </Alert>
+      ) : last.data ? (
+        <FieldGrid>
+          <DetailField label="Taken">{formatDateTime(last.data.timestamp)}</DetailField>
+          <DetailField label="Data type">{enumText(last.data.dataType)}</DetailField>
+          <DetailField label="Received">{formatDateTime(last.data.createdAt)}</DetailField>
+          <DetailField label="Reading" wide>
+            <JsonValue value={last.data.data} />
+          </DetailField>
+        </FieldGrid>
+      ) : (
+        <Text size="sm" c="dimmed">
+          This device has sent no data yet.
+        </Text>
+      )}
+    </DetailSection>
+  );
+}
+
+export function ReadingsChart({ device }: { device: IotDevice }) {
+  const types = device.supportedDataTypes.length ? device.supportedDataTypes : [...iotDataTypes];
+  const [dataType, setDataType] = useState<string>(types[0] ?? 'heart_rate');
+  const [range, setRange] = useState<TimeRange>(() => recentRange('24h'));
+  const readings = useQuery(iotDataQueries.range(device.id, dataType, range.from, range.to));
+  const records = readings.data?.items ?? [];
+  const measure = measures[dataType];
+  const span = range.to - range.from;
+  return (
+    <DetailSection title="Readings">
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <Select
+          label="Data type"
+          data={types.map((type) => ({ value: type, label: enumText(type) }))}
+          value={dataType}
+          onChange={(next) => next && setDataType(next)}
+          allowDeselect={false}
+          w={200}
+        />
+        <TimeRangePicker value={range} onChange={setRange} />
+      </Group>
+      {readings.isError ? (
+        <Alert color="red" title="Could not load the readings.">
+          {readings.error.message}
+        </Alert>
+      ) : measure ? (
+        <ChartFigure
+          title={`${enumText(dataType)} (${measure.unit(records).trim() || 'value'})`}
+          summary={`${records.length} ${enumText(dataType)} readings from ${formatDateTime(range.from)} to ${formatDateTime(range.to)}.`}
+          kind="line"
+          data={readingPoints(records, measure, span)}
+          dataKey="time"
+          series={measure.series}
+          unit={measure.unit(records)}
+          h={280}
+        />
+      ) : records.length ? (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs" aria-label={`${enumText(dataType)} readings`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Taken</Table.Th>
+                <Table.Th>Reading</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {records.map((record) => (
+                <Table.Tr key={record.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(record.timestamp)}</Table.Td>
+                  <Table.Td>
+                    <Code>{JSON.stringify(record.data)}</Code>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No readings in this period.
+        </Text>
+      )}
+      {readings.data && (readings.data.total ?? 0) > records.length ? (
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            {`The newest ${records.length} of ${readings.data.total} readings in this period are drawn.`}
+          </Text>
+        </Stack>
+      ) : null}
+    </DetailSection>
+  );
+}

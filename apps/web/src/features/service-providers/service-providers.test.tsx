@@ -1,0 +1,110 @@
+// The kit's form and detail page on one resource, with the API faked at the network edge.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serviceProviderSchema } from '@careplane/shared/service-providers/service-providers.contract';
+import { emptyHistory, fakeIds, fakeList, fakeServiceProvider } from '../../test/admin-fakes.ts';
+import { makeUser, renderApp, resetSession, signIn } from '../../test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '../../test/network.ts';
+
+const id = fakeIds.provider;
+const item = `/api/service-providers/${id}`;
+let network: FakeNetwork;
+
+beforeEach(() => {
+  resetSession();
+  signIn(makeUser({ roles: ['admin'] }));
+  network = fakeNetwork()
+    .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
+    .on('GET', '/api/users/logs', () => json(emptyHistory))
+    .on('GET', '/api/users', () => json({ items: [], total: 0, limit: 20, offset: 0 }))
+    .on('GET', '/api/service-providers', () => json(fakeList(serviceProviderSchema, [fakeServiceProvider()])))
+    .on('GET', item, () => json(fakeServiceProvider()))
+    .install();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const field = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
+
+describe('editing a service provider', () => {
+  it('sends only the field that changed', async () => {
+    network.on('PATCH', item, (call) => json(fakeServiceProvider(JSON.parse(call.body ?? '{}'))));
+    const { router } = renderApp(`/admin/service-providers/edit/${id}`, { env: 'test' });
+    await waitFor(() => expect(field('Title').value).toBe('Sukhumvit Care Pharmacy'));
+    await userEvent.clear(field('Title'));
+    await userEvent.type(field('Title'), 'Sukhumvit Care Pharmacy North');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(network.callsTo('PATCH', item)).toHaveLength(1));
+    expect(JSON.parse(network.callsTo('PATCH', item)[0]!.body!)).toEqual({
+      title: 'Sukhumvit Care Pharmacy North',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/service-providers/${id}`));
+  });
+
+  it("shows the server's issues on the fields they name, and focuses the first", async () => {
+    network.on('PATCH', item, () =>
+      json(
+        {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Invalid request',
+          issues: [{ path: 'body.address.city', message: 'No such city in Thailand' }],
+        },
+        400,
+      ),
+    );
+    renderApp(`/admin/service-providers/edit/${id}`, { env: 'test' });
+    await waitFor(() => expect(field('City').value).toBe('Bangkok'));
+    await userEvent.clear(field('City'));
+    await userEvent.type(field('City'), 'Atlantis');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('No such city in Thailand')).toBeVisible();
+    expect(field('City').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(field('City')));
+    expect(screen.getByText('Invalid request').closest('[role="alert"]')).not.toBeNull();
+    // The whole address is sent: it is one field of the record.
+    expect(JSON.parse(network.callsTo('PATCH', item)[0]!.body!)).toEqual({
+      address: expect.objectContaining({ city: 'Atlantis', street: 'Rama IV Road' }),
+    });
+  });
+
+  it('says so and sends nothing when nothing changed', async () => {
+    renderApp(`/admin/service-providers/edit/${id}`, { env: 'test' });
+    await waitFor(() => expect(field('Title').value).toBe('Sukhumvit Care Pharmacy'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Nothing changed, so nothing was saved.')).toBeVisible();
+    expect(network.callsTo('PATCH', item)).toHaveLength(0);
+  });
+});
+
+describe('creating a service provider', () => {
+  it("checks the form with the contract's schema before sending, with the server's messages", async () => {
+    renderApp('/admin/service-providers/create', { env: 'test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Required')).toBeVisible();
+    expect(field('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('combobox', { name: /Type/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(network.callsTo('POST', '/api/service-providers')).toHaveLength(0);
+  });
+});
+
+describe('deleting a service provider', () => {
+  it('asks for a confirmation that names the record, then deletes it', async () => {
+    network.on('DELETE', item, () => new Response(null, { status: 204 }));
+    const { router } = renderApp(`/admin/service-providers/${id}`, { env: 'test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this service provider?' });
+    expect(
+      within(dialog).getByText(
+        'The service provider “Sukhumvit Care Pharmacy” will be deleted. This cannot be undone.',
+      ),
+    ).toBeVisible();
+    expect(network.callsTo('DELETE', item)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete service provider' }));
+    await waitFor(() => expect(network.callsTo('DELETE', item)).toHaveLength(1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/service-providers'));
+  });
+});

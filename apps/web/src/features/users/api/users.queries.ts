@@ -1,0 +1,78 @@
+// Users and patient profiles: the query-options factories, and the care actions on a user (an alert, a
+// reboot of the user's devices), which create device jobs.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  commandCenterEndpoints,
+  type DeviceRebootRequested,
+  type UserAlertCreated,
+} from '@careplane/shared/command-centers/command-centers.contract';
+import {
+  patientProfileEndpoints,
+  userEndpoints,
+  type PatientProfile,
+  type User,
+} from '@careplane/shared/users/users.contract';
+import { api } from '../../../lib/api-client.ts';
+import { createResourceQueries, invalidateResource } from '../../../lib/resource-kit/queries.ts';
+
+export const userQueries = createResourceQueries<User>('users', userEndpoints);
+export const patientProfileQueries = createResourceQueries<PatientProfile>(
+  'patient-profiles',
+  patientProfileEndpoints,
+);
+
+/** After an action that made jobs (and perhaps an alert): the job and alert lists refresh. */
+function useInvalidateJobs() {
+  const client = useQueryClient();
+  return () => Promise.all([invalidateResource(client, 'device-jobs'), invalidateResource(client, 'alerts')]);
+}
+
+export function useSendAlert() {
+  const invalidate = useInvalidateJobs();
+  return useMutation({
+    mutationFn: (userId: string) => api.post<UserAlertCreated>(commandCenterEndpoints.alertUser(userId)),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRebootDevices() {
+  const invalidate = useInvalidateJobs();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      api.post<DeviceRebootRequested>(commandCenterEndpoints.rebootUserDevices(userId)),
+    onSuccess: invalidate,
+  });
+}
+
+/** Promotion: the user's local roles become one role. */
+export function usePromoteUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: string }) =>
+      api.patch<User>(userEndpoints.item(id), { localRoles: [role] }),
+    onSuccess: () => invalidateResource(client, 'users'),
+  });
+}
+
+/** Creates a patient profile and links it to the user, or changes the linked one. */
+export function useSavePatientProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      user,
+      profileId,
+      body,
+    }: {
+      user: User;
+      profileId: string | null;
+      body: Record<string, unknown>;
+    }) => {
+      if (profileId) return api.patch<PatientProfile>(patientProfileEndpoints.item(profileId), body);
+      const created = await api.post<PatientProfile>(patientProfileEndpoints.list, body);
+      await api.patch<User>(userEndpoints.item(user.id), { patientProfile: created.id });
+      return created;
+    },
+    onSuccess: () =>
+      Promise.all([invalidateResource(client, 'patient-profiles'), invalidateResource(client, 'users')]),
+  });
+}

@@ -1,0 +1,50 @@
+// The pages of users and patients (spec §2): list, detail, create/edit, and the patients list.
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { localUserRoles } from '@careplane/shared/common/enums';
+import { userCreateSchema, userUpdateSchema } from '@careplane/shared/users/users.contract';
+import { ResourceEdit } from '../../lib/resource-kit/form/resource-edit.tsx';
+import { ResourceList } from '../../lib/resource-kit/list/resource-list.tsx';
+import { UserDetail } from './components/user-detail.tsx';
+import { patientResource, userFields, userFormRelations, userResource } from './users.resource.ts';
+
+export function UserListPage() {
+  return <ResourceList resource={userResource} />;
+}
+
+export function PatientListPage() {
+  return (
+    <ResourceList
+      resource={patientResource}
+      subtitle="Users with the patient role, with their patient profile"
+    />
+  );
+}
+
+export function UserDetailPage() {
+  const { id = '' } = useParams();
+  return <UserDetail key={id} id={id} />;
+}
+
+export function UserEditPage() {
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  // "New patient" opens the form with the patient role chosen.
+  const asked = params.get('role');
+  const role = localUserRoles.find((known) => known === asked);
+  const start = useMemo(() => (role ? { localRoles: [role] } : undefined), [role]);
+  return (
+    <ResourceEdit
+      key={id ?? 'new'}
+      resource={userResource}
+      id={id}
+      fields={userFields}
+      start={start}
+      createSchema={userCreateSchema}
+      updateSchema={userUpdateSchema}
+      relations={userFormRelations}
+      keepCreatedAnswer
+      createTitle={role === 'patient' ? 'New patient' : undefined}
+    />
+  );
+}

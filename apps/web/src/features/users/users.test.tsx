@@ -1,0 +1,140 @@
+// The users list and page on the kit: rows by name, sort and page in the URL, CSV export of the same view,
+// the one-time enrollment after creation and promotion with its confirmation.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userSchema } from '@careplane/shared/users/users.contract';
+import { emptyHistory, fakeList, fakeUser } from '../../test/admin-fakes.ts';
+import { makeUser, renderApp, resetSession, signIn } from '../../test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '../../test/network.ts';
+
+const ann = fakeUser({
+  id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f91',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  username: 'ann@careplane.test',
+  localRoles: ['nurse'],
+});
+let network: FakeNetwork;
+
+beforeEach(() => {
+  resetSession();
+  signIn(makeUser({ roles: ['admin'] }));
+  network = fakeNetwork()
+    .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
+    .on('GET', '/api/users/logs', () => json(emptyHistory))
+    .on('GET', '/api/users', () => json(fakeList(userSchema, [ann], 45)))
+    .on('GET', `/api/users/${ann.id}`, () => json(ann))
+    .install();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the users list', () => {
+  it('shows rows by name, with the relations its columns read, and keeps sort and page in the URL', async () => {
+    const { router } = renderApp('/admin/users', { env: 'test' });
+    const link = await screen.findByRole('link', { name: 'Ann Lee' });
+    expect(link.getAttribute('href')).toBe(`/admin/users/${ann.id}`);
+    const first = network.callsTo('GET', '/api/users')[0]!.url.searchParams;
+    expect(first.get('relations')).toBe('patientProfile,commandCenters');
+    expect(first.get('limit')).toBe('20');
+    expect(first.getAll('sort')).toEqual(['createdAt:desc']);
+    // The rows come without their total; the total is a one-row request of its own.
+    expect(first.get('count')).toBe('false');
+    await waitFor(() =>
+      expect(
+        network.callsTo('GET', '/api/users').some((call) => call.url.searchParams.get('limit') === '1'),
+      ).toBe(true),
+    );
+
+    // A sortable header is a button.
+    await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=lastName%3Aasc'));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=lastName%3Aasc&page=3'));
+    await waitFor(() => {
+      const last = network.callsTo('GET', '/api/users').at(-1)!.url.searchParams;
+      expect(last.getAll('sort')).toEqual(['lastName:asc']);
+      expect(last.get('offset')).toBe('40');
+    });
+  });
+
+  it('exports the same view as CSV (without paging) and saves it under the server’s name', async () => {
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => undefined }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    network.on(
+      'GET',
+      '/api/users/export.csv',
+      () =>
+        new Response('Name\nAnn Lee\n', {
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="users 2026-11-23T12-00.csv"',
+          },
+        }),
+    );
+    renderApp('/admin/users?filters=localRoles~nurse&page=2', { env: 'test' });
+    await screen.findByRole('link', { name: 'Ann Lee' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual(['users 2026-11-23T12-00.csv']));
+    const call = network.callsTo('GET', '/api/users/export.csv')[0]!;
+    expect(call.url.searchParams.getAll('filters')).toEqual(['localRoles~nurse']);
+    expect(call.url.searchParams.has('limit')).toBe(false);
+    expect(call.url.searchParams.has('offset')).toBe(false);
+    expect(call.headers.accept).toBe('text/csv');
+    expect(call.headers.authorization).toBe('Bearer access-token');
+    click.mockRestore();
+  });
+});
+
+describe("a user's page", () => {
+  it('shows the one-time enrollment after creation, with its QR code', async () => {
+    const created = {
+      ...ann,
+      enrollment: {
+        code: 'AB12-CD34',
+        link: 'http://careplane.test/authenticator/enroll#code=AB12-CD34',
+        expiresAt: '2026-11-24T12:00:00.000Z',
+      },
+    };
+    network.on('POST', '/api/users', () => json(userSchema.parse(created), 201));
+    renderApp('/admin/users/edit', { env: 'test' });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Username/ }), 'ann@careplane.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Enroll the phone of the new user now')).toBeVisible();
+    expect(screen.getByTestId('enrollment-code').textContent).toBe('AB12-CD34');
+    expect(await screen.findByRole('img', { name: 'QR code of the enrollment link' })).toBeVisible();
+    expect(JSON.parse(network.callsTo('POST', '/api/users')[0]!.body!)).toMatchObject({
+      username: 'ann@careplane.test',
+    });
+  });
+
+  it('promotes after a warning confirmation whose button reads Confirm promotion', async () => {
+    network.on('PATCH', `/api/users/${ann.id}`, () => json({ ...ann, localRoles: ['supervisor'] }));
+    renderApp(`/admin/users/${ann.id}`, { env: 'test' });
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Promote to the single role' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'supervisor' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Promote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Promote this user?' });
+    expect(
+      within(dialog).getByText(/“Ann Lee” \(nurse\) will be replaced by the single role supervisor/),
+    ).toBeVisible();
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm promotion' });
+    expect(network.callsTo('PATCH', `/api/users/${ann.id}`)).toHaveLength(0);
+    await userEvent.click(confirm);
+    await waitFor(() => expect(network.callsTo('PATCH', `/api/users/${ann.id}`)).toHaveLength(1));
+    expect(JSON.parse(network.callsTo('PATCH', `/api/users/${ann.id}`)[0]!.body!)).toEqual({
+      localRoles: ['supervisor'],
+    });
+  });
+});

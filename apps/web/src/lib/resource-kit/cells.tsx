@@ -1,0 +1,43 @@
+// Text as lists and details show it: cut at one of the spec's lengths with the whole text on hover (and
+// for screen readers), a dash where there is nothing, and a link where the text names a record.
+import { Anchor, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import type { CellValue } from '@careplane/shared/common/list-columns';
+import { truncate, type TruncationLength } from '@careplane/shared/common/formats';
+
+export const EMPTY_TEXT = '—';
+
+export interface CellTextProps {
+  value: CellValue | undefined;
+  truncateAt?: TruncationLength;
+  to?: string | null;
+}
+
+export function CellText({ value, truncateAt, to }: CellTextProps) {
+  const full = value === null || value === undefined ? '' : String(value);
+  if (!full) {
+    return (
+      <Text span c="dimmed" size="sm">
+        {EMPTY_TEXT}
+      </Text>
+    );
+  }
+  const shown = truncateAt ? truncate(full, truncateAt) : full;
+  const cut = shown !== full;
+  const text = cut ? (
+    <Tooltip label={full} multiline maw={420} openDelay={150}>
+      <span>
+        <span aria-hidden="true">{shown}</span>
+        <VisuallyHidden>{full}</VisuallyHidden>
+      </span>
+    </Tooltip>
+  ) : (
+    full
+  );
+  if (!to) return <>{text}</>;
+  return (
+    <Anchor component={Link} to={to} size="sm" fw={500}>
+      {text}
+    </Anchor>
+  );
+}

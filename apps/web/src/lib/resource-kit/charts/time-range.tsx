@@ -1,0 +1,83 @@
+// The range a chart covers: a recent period in one click, or two chosen days.
+import { Group, SegmentedControl } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.layer.css';
+
+export const rangePresets = {
+  '1h': 60 * 60_000,
+  '6h': 6 * 60 * 60_000,
+  '24h': 24 * 60 * 60_000,
+  '7d': 7 * 24 * 60 * 60_000,
+  '30d': 30 * 24 * 60 * 60_000,
+} as const;
+export type RangePreset = keyof typeof rangePresets;
+
+export interface TimeRange {
+  preset: RangePreset | 'custom';
+  from: number;
+  to: number;
+}
+
+/** A recent period, ending now. */
+export const recentRange = (preset: RangePreset, now = Date.now()): TimeRange => ({
+  preset,
+  from: now - rangePresets[preset],
+  to: now,
+});
+
+const labels: Record<RangePreset, string> = {
+  '1h': '1 h',
+  '6h': '6 h',
+  '24h': '24 h',
+  '7d': '7 days',
+  '30d': '30 days',
+};
+
+const dayStart = (value: string) => new Date(`${value}T00:00:00`).getTime();
+const isoDay = (time: number) => {
+  const date = new Date(time);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+};
+
+export function TimeRangePicker({
+  value,
+  onChange,
+  label = 'Period',
+}: {
+  value: TimeRange;
+  onChange: (range: TimeRange) => void;
+  label?: string;
+}) {
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap">
+      <SegmentedControl
+        aria-label={label}
+        size="xs"
+        value={value.preset}
+        onChange={(preset) => {
+          if (preset !== 'custom') onChange(recentRange(preset as RangePreset));
+        }}
+        data={[
+          ...Object.entries(labels).map(([key, text]) => ({ value: key, label: text })),
+          { value: 'custom', label: 'Days', disabled: true },
+        ]}
+        styles={{ root: { maxWidth: '100%', overflowX: 'auto' } }}
+      />
+      <DatePickerInput
+        type="range"
+        size="xs"
+        label="Or pick days"
+        valueFormat="DD.MM.YYYY"
+        maxDate={isoDay(Date.now())}
+        value={value.preset === 'custom' ? [isoDay(value.from), isoDay(value.to)] : [null, null]}
+        onChange={([start, end]) => {
+          if (start && end)
+            onChange({ preset: 'custom', from: dayStart(start), to: dayStart(end) + 86_400_000 - 1 });
+        }}
+        clearable
+        w={220}
+        popoverProps={{ withinPortal: true }}
+      />
+    </Group>
+  );
+}

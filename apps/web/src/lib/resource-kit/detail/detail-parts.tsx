@@ -1,0 +1,134 @@
+// The parts a detail page is made of: sections, labelled fields, linked relations and structured values.
+import { Anchor, Card, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ResourceName } from '@careplane/shared/common/list-spec';
+import type { RecordLike } from '@careplane/shared/common/record-labels';
+import { EMPTY_TEXT } from '../cells.tsx';
+import { referenceSource } from '../references.ts';
+
+export function DetailSection({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {actions ? <Group gap="xs">{actions}</Group> : null}
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" verticalSpacing="md">
+      {children}
+    </SimpleGrid>
+  );
+}
+
+const isEmpty = (value: ReactNode) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+export function DetailField({
+  label,
+  children,
+  wide,
+}: {
+  label: string;
+  children?: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <Stack gap={2} style={wide ? { gridColumn: '1 / -1', minWidth: 0 } : { minWidth: 0 }}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {isEmpty(children) ? (
+          <Text span c="dimmed">
+            {EMPTY_TEXT}
+          </Text>
+        ) : (
+          children
+        )}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A link to a related record, by its name. */
+export function RecordLink({
+  resource,
+  record,
+}: {
+  resource: ResourceName;
+  record: RecordLike | null | undefined;
+}) {
+  if (!record)
+    return (
+      <Text span c="dimmed">
+        {EMPTY_TEXT}
+      </Text>
+    );
+  const source = referenceSource(resource);
+  const label = source?.label(record) ?? record.id;
+  const to = source?.detailPath?.(record.id);
+  return to ? (
+    <Anchor component={Link} to={to}>
+      {label}
+    </Anchor>
+  ) : (
+    <>{label}</>
+  );
+}
+
+/** Related records as links, or "None". */
+export function RecordLinks({
+  resource,
+  records,
+  empty = 'None',
+}: {
+  resource: ResourceName;
+  records: readonly RecordLike[] | null | undefined;
+  empty?: string;
+}) {
+  if (!records?.length)
+    return (
+      <Text span c="dimmed">
+        {empty}
+      </Text>
+    );
+  return (
+    <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {records.map((record) => (
+        <li key={record.id}>
+          <RecordLink resource={resource} record={record} />
+        </li>
+      ))}
+    </Group>
+  );
+}
+
+/** Structured JSON (connection meta, alert data) as readable, indented text. */
+export function JsonValue({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object' && Object.keys(value).length === 0) return null;
+  return (
+    <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {JSON.stringify(value, null, 2)}
+    </Code>
+  );
+}

@@ -1,0 +1,117 @@
+// A record's page: its name, Edit and Delete (with a confirmation that names it), the sections the resource
+// describes, and its history. Loading, missing and failing records each say so.
+import { Alert, Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api-client.ts';
+import { PageHeader } from '../page-header.tsx';
+import { useDeleteRecord } from '../queries.ts';
+import type { ResourceDescription } from '../resource.ts';
+import { confirmDelete } from './confirm.tsx';
+import { RecordHistory } from './record-history.tsx';
+import { notify } from '../../notify.ts';
+
+export interface ResourceDetailProps<Item extends { id: string }> {
+  resource: ResourceDescription<Item>;
+  id: string;
+  subtitle?: (item: Item) => ReactNode;
+  /** Actions beside Edit and Delete. */
+  actions?: (item: Item) => ReactNode;
+  children: (item: Item) => ReactNode;
+  /** Whether the record can be deleted here (default yes). */
+  deletable?: boolean;
+}
+
+export function ResourceDetail<Item extends { id: string }>({
+  resource,
+  id,
+  subtitle,
+  actions,
+  children,
+  deletable = true,
+}: ResourceDetailProps<Item>) {
+  const record = useQuery(resource.queries.detail(id, resource.detailRelations));
+  const remove = useDeleteRecord(resource.queries);
+  const navigate = useNavigate();
+
+  if (record.isPending) {
+    return (
+      <Stack gap="md" role="status" aria-busy="true" aria-label={`Loading the ${resource.noun}`}>
+        <Skeleton h={36} w="40%" />
+        <Skeleton h={180} />
+        <Skeleton h={120} />
+      </Stack>
+    );
+  }
+  if (record.isError) {
+    const missing = record.error instanceof ApiError && record.error.status === 404;
+    return (
+      <Stack gap="md">
+        <PageHeader title={missing ? `No such ${resource.noun}` : `The ${resource.noun}`} />
+        <Alert
+          color={missing ? 'yellow' : 'red'}
+          role="alert"
+          title={
+            missing ? `This ${resource.noun} could not be found.` : `Could not load the ${resource.noun}.`
+          }
+        >
+          <Stack gap="xs" align="flex-start">
+            {missing ? null : <Text size="sm">{record.error.message}</Text>}
+            <Anchor component={Link} to={resource.paths.list()} size="sm">
+              {`Back to ${resource.title.toLowerCase()}`}
+            </Anchor>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const item = record.data;
+  const name = resource.recordLabel(item);
+  const edit = resource.paths.edit?.(item.id);
+  const onDelete = () =>
+    confirmDelete({
+      noun: resource.noun,
+      name,
+      onConfirm: () =>
+        remove.mutate(item.id, {
+          onSuccess: () => {
+            notify({ color: 'teal', message: `The ${resource.noun} “${name}” was deleted.` });
+            void navigate(resource.paths.list());
+          },
+          onError: (error) =>
+            notify({
+              color: 'red',
+              title: `Could not delete the ${resource.noun}.`,
+              message: error.message,
+            }),
+        }),
+    });
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={name}
+        subtitle={subtitle?.(item)}
+        actions={
+          <>
+            {actions?.(item)}
+            {edit ? (
+              <Button component={Link} to={edit} variant="default">
+                Edit
+              </Button>
+            ) : null}
+            {deletable ? (
+              <Button color="red" variant="light" onClick={onDelete} loading={remove.isPending}>
+                Delete
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {children(item)}
+      <RecordHistory recordId={item.id} />
+    </Stack>
+  );
+}

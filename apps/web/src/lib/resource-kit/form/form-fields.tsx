@@ -1,0 +1,255 @@
+// The inputs of a described form, each labelled, with the error its path carries.
+import {
+  Button,
+  Fieldset,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { DateInput, DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.layer.css';
+import type { UseFormReturnType } from '@mantine/form';
+import type { CSSProperties } from 'react';
+import { enumText } from '@careplane/shared/common/record-labels';
+import { RelationMultiSelect, RelationSelect } from '../relation-select.tsx';
+import { AddressFields } from './address-fields.tsx';
+import { emptyListItem, type FieldSpec, type FormValues } from './form-model.ts';
+
+export type KitForm = UseFormReturnType<FormValues>;
+
+const wide: CSSProperties = { gridColumn: '1 / -1' };
+
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: enumText(value) }));
+
+/** DD.MM.YYYY as typed into a date field (spec §9's date format), read as a calendar date. */
+export function parseTypedDate(input: string): Date | null {
+  const match = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(input.trim());
+  if (!match) return null;
+  const [, day, month, year] = match.map(Number) as [number, number, number, number];
+  const date = new Date(year, month - 1, day);
+  return date.getMonth() === month - 1 && date.getDate() === day ? date : null;
+}
+
+function Field({ field, path, form }: { field: FieldSpec; path: string; form: KitForm }) {
+  const common = {
+    label: field.label,
+    description: field.description,
+    withAsterisk: field.required,
+    placeholder: field.placeholder,
+  };
+  const input = form.getInputProps(path);
+  const error = form.errors[path];
+  switch (field.kind) {
+    case 'text':
+    case 'email':
+    case 'tel':
+      return <TextInput {...common} {...input} type={field.kind === 'text' ? 'text' : field.kind} />;
+    case 'password':
+      return <PasswordInput {...common} {...input} autoComplete="new-password" />;
+    case 'textarea':
+      return <Textarea {...common} {...input} autosize minRows={2} maxRows={10} style={wide} />;
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          {...input}
+          min={field.min}
+          max={field.max}
+          step={field.step}
+          decimalScale={field.decimals}
+        />
+      );
+    case 'switch':
+      return (
+        <Switch
+          label={field.label}
+          description={field.description}
+          {...form.getInputProps(path, { type: 'checkbox' })}
+          mt="lg"
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          {...common}
+          {...input}
+          data={options(field.options)}
+          clearable={field.clearable ?? !field.required}
+        />
+      );
+    case 'multiselect':
+      return <MultiSelect {...common} {...input} data={options(field.options)} clearable />;
+    case 'ref':
+      return (
+        <RelationSelect
+          {...common}
+          resource={field.resource}
+          filters={field.filters}
+          value={(input.value as string | null) ?? null}
+          onChange={(value) => form.setFieldValue(path, value)}
+          error={error}
+          required={field.required}
+        />
+      );
+    case 'refList':
+      return (
+        <RelationMultiSelect
+          {...common}
+          resource={field.resource}
+          filters={field.filters}
+          value={(input.value as string[] | undefined) ?? []}
+          onChange={(value) => form.setFieldValue(path, value)}
+          error={error}
+          required={field.required}
+        />
+      );
+    case 'json':
+      return (
+        <Textarea
+          {...common}
+          {...input}
+          description={field.description ?? 'A JSON object'}
+          autosize
+          minRows={3}
+          maxRows={14}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          style={wide}
+        />
+      );
+    case 'lines':
+      return (
+        <Textarea
+          {...common}
+          {...input}
+          description={field.description ?? 'One per line'}
+          autosize
+          minRows={3}
+          maxRows={14}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          style={wide}
+        />
+      );
+    case 'date':
+      return (
+        <DateInput
+          {...common}
+          {...input}
+          valueFormat="DD.MM.YYYY"
+          dateParser={parseTypedDate}
+          placeholder={field.placeholder ?? 'DD.MM.YYYY'}
+          clearable
+          popoverProps={{ withinPortal: true }}
+        />
+      );
+    case 'datetime':
+      return (
+        <DateTimePicker
+          {...common}
+          {...input}
+          valueFormat="DD.MM.YYYY HH:mm"
+          clearable
+          popoverProps={{ withinPortal: true }}
+        />
+      );
+    case 'address':
+      return (
+        <div style={wide}>
+          <AddressFields form={form} path={path} legend={field.label} requiredParts={field.requiredParts} />
+        </div>
+      );
+    case 'group':
+      return (
+        <Fieldset legend={field.label} style={wide} variant="filled">
+          {error ? (
+            <Text c="red.8" size="sm" mb="xs">
+              {error}
+            </Text>
+          ) : null}
+          <FormFields fields={field.fields} form={form} prefix={`${path}.`} />
+        </Fieldset>
+      );
+    case 'list':
+      return <ListField field={field} path={path} form={form} />;
+  }
+}
+
+function ListField({
+  field,
+  path,
+  form,
+}: {
+  field: Extract<FieldSpec, { kind: 'list' }>;
+  path: string;
+  form: KitForm;
+}) {
+  const items = (form.getInputProps(path).value as FormValues[] | undefined) ?? [];
+  const error = form.errors[path];
+  return (
+    <Fieldset legend={field.label} style={wide} variant="filled">
+      <Stack gap="sm">
+        {field.description ? (
+          <Text size="sm" c="dimmed">
+            {field.description}
+          </Text>
+        ) : null}
+        {error ? (
+          <Text c="red.8" size="sm" role="alert">
+            {error}
+          </Text>
+        ) : null}
+        {items.map((_item, index) => (
+          <Paper key={index} withBorder p="sm" role="group" aria-label={`${field.itemLabel} ${index + 1}`}>
+            <Stack gap="xs">
+              <Group justify="space-between">
+                <Text fw={600} size="sm">{`${field.itemLabel} ${index + 1}`}</Text>
+                <Button
+                  variant="light"
+                  color="red"
+                  size="xs"
+                  onClick={() => form.removeListItem(path, index)}
+                  aria-label={`Remove ${field.itemLabel.toLowerCase()} ${index + 1}`}
+                >
+                  Remove
+                </Button>
+              </Group>
+              <FormFields fields={field.fields} form={form} prefix={`${path}.${index}.`} />
+            </Stack>
+          </Paper>
+        ))}
+        <Group>
+          <Button variant="light" size="xs" onClick={() => form.insertListItem(path, emptyListItem(field))}>
+            {`Add ${field.itemLabel.toLowerCase()}`}
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** The fields in a two-column grid (one on a phone); long inputs span the row. */
+export function FormFields({
+  fields,
+  form,
+  prefix = '',
+}: {
+  fields: readonly FieldSpec[];
+  form: KitForm;
+  prefix?: string;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+      {fields.map((field) => (
+        <Field key={field.name} field={field} path={`${prefix}${field.name}`} form={form} />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,137 @@
+// A form built from field descriptions and the contract's zod schemas: on create it sends the whole body, on
+// edit only the changed, non-null fields (spec §5, editFormChanges). The schema's issues and the server's
+// 400 issues show on the fields they name; the first field in error takes the focus.
+import { Alert, Button, Group, List, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { ZodType } from 'zod';
+import { editFormChanges } from '@careplane/shared/common/edit-form';
+import type { ErrorBody } from '@careplane/shared/common/http';
+import { ApiError } from '../../api-client.ts';
+import { FormFields } from './form-fields.tsx';
+import {
+  fieldsFor,
+  formPayload,
+  formValues,
+  placeIssues,
+  type FieldSpec,
+  type FormValues,
+} from './form-model.ts';
+import { notify } from '../../notify.ts';
+
+export interface ResourceFormProps {
+  fields: readonly FieldSpec[];
+  /** The record being edited; none creates one. */
+  record?: Record<string, unknown>;
+  /** Values a new record starts with (a device chosen before the form opened). */
+  start?: Record<string, unknown>;
+  createSchema?: ZodType;
+  updateSchema?: ZodType;
+  /** Sends the checked body; throws an ApiError when the server refuses it. */
+  onSubmit: (body: Record<string, unknown>, mode: 'create' | 'edit') => Promise<void>;
+  submitLabel?: string;
+  /** Where Cancel leads, or what it does (in a dialog). */
+  cancelTo?: string;
+  onCancel?: () => void;
+}
+
+const issuesOf = (error: unknown) =>
+  error instanceof ApiError ? ((error.body as Partial<ErrorBody> | undefined)?.issues ?? []) : [];
+
+export function ResourceForm({
+  fields: allFields,
+  record,
+  start,
+  createSchema,
+  updateSchema,
+  onSubmit,
+  submitLabel,
+  cancelTo,
+  onCancel,
+}: ResourceFormProps) {
+  const mode = record ? 'edit' : 'create';
+  const fields = useMemo(() => fieldsFor(allFields, mode), [allFields, mode]);
+  const initial = useMemo(() => formValues(fields, record ?? start), [fields, record, start]);
+  const form = useForm<FormValues>({ mode: 'controlled', initialValues: initial });
+  const [formError, setFormError] = useState<{ message: string; details: string[] } | null>(null);
+  const [sending, setSending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const showErrors = (fieldErrors: Record<string, string>, message: string | null, details: string[]) => {
+    form.setErrors(fieldErrors);
+    setFormError(
+      message || details.length ? { message: message ?? 'Please check the form.', details } : null,
+    );
+    // After React has drawn the errors, the first field in error takes the focus.
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+  };
+
+  const submit = async (values: FormValues) => {
+    setFormError(null);
+    const current = formPayload(fields, values);
+    if (Object.keys(current.errors).length) return showErrors(current.errors, null, []);
+    let body: Record<string, unknown> = current.payload;
+    if (record) {
+      const { changes, changed } = editFormChanges(formPayload(fields, initial).payload, current.payload);
+      if (!changed) {
+        notify({ message: 'Nothing changed, so nothing was saved.' });
+        return;
+      }
+      body = changes;
+    }
+    const schema = record ? updateSchema : createSchema;
+    if (schema) {
+      const checked = schema.safeParse(body);
+      if (!checked.success) {
+        const placed = placeIssues(checked.error.issues, fields);
+        return showErrors(placed.fieldErrors, null, placed.other);
+      }
+      body = checked.data as Record<string, unknown>;
+    }
+    setSending(true);
+    try {
+      await onSubmit(body, mode);
+    } catch (error) {
+      const placed = placeIssues(issuesOf(error), fields);
+      showErrors(placed.fieldErrors, error instanceof Error ? error.message : String(error), placed.other);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+      <Stack gap="lg">
+        {formError ? (
+          <Alert color="red" title={formError.message} role="alert">
+            {formError.details.length ? (
+              <List size="sm">
+                {formError.details.map((detail) => (
+                  <List.Item key={detail}>{detail}</List.Item>
+                ))}
+              </List>
+            ) : null}
+          </Alert>
+        ) : null}
+        <FormFields fields={fields} form={form} />
+        <Group justify="flex-end" gap="sm">
+          {cancelTo ? (
+            <Button variant="default" component={Link} to={cancelTo}>
+              Cancel
+            </Button>
+          ) : (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={sending}>
+            {submitLabel ?? (record ? 'Save changes' : 'Create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,273 @@
+// A resource's list page: search, the filters of its list spec, a sortable, paged table of its columns
+// (links to each record), CSV export of the same view, and every part of the view kept in the URL.
+import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import 'mantine-datatable/styles.layer.css';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { columnRelations } from '@careplane/shared/common/list-columns';
+import type { AnyListSpec } from '@careplane/shared/common/list-spec';
+import { CellText } from '../cells.tsx';
+import { PageHeader } from '../page-header.tsx';
+import type { ResourceDescription } from '../resource.ts';
+import { exportCsv } from './csv-export.ts';
+import { FilterPanel, SearchBox } from './filter-controls.tsx';
+import {
+  PAGE_SIZES,
+  activeFilterCount,
+  parseListUrl,
+  serializeListState,
+  toListRequest,
+  withFilter,
+  withPage,
+  withPageSize,
+  withSearch,
+  withSort,
+  withoutFilters,
+  type ListState,
+  type PageSize,
+} from './list-url.ts';
+import { notify } from '../../notify.ts';
+
+/** The list view held in the URL: reading it, and changing it as a new history entry. */
+export function useListView(spec: AnyListSpec) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseListUrl(params, spec), [params, spec]);
+  // Changes build on the newest view asked for, not on the one a control last drew: the router renders a
+  // navigation as a transition, so a second change (a page after a sort) can come before the first has
+  // drawn, and it must keep the first.
+  const latest = useRef(params);
+  const drawn = useRef(params);
+  if (drawn.current !== params) {
+    drawn.current = params;
+    latest.current = params;
+  }
+  const update = useCallback(
+    (change: (current: ListState) => ListState) => {
+      const next = serializeListState(change(parseListUrl(latest.current, spec)), spec);
+      latest.current = next;
+      setParams(next, { preventScrollReset: true });
+    },
+    [spec, setParams],
+  );
+  return [state, update] as const;
+}
+
+/** Mantine's `sm` breakpoint: below it the screen is a phone's. */
+const WIDER_THAN_PHONE = '(min-width: 48em)';
+
+const paginationLabels = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
+export interface ResourceListProps<Item extends { id: string }> {
+  resource: ResourceDescription<Item>;
+  /** A title other than the resource's (the patients list over users). */
+  title?: string;
+  subtitle?: ReactNode;
+  /** Extra actions beside New and Export CSV. */
+  actions?: ReactNode;
+  /** Label of the create button; none hides it. */
+  createLabel?: string | null;
+}
+
+export function ResourceList<Item extends { id: string }>({
+  resource,
+  title = resource.title,
+  subtitle,
+  actions,
+  createLabel,
+}: ResourceListProps<Item>) {
+  const { spec, columns, queries } = resource;
+  const [state, update] = useListView(spec);
+  const active = activeFilterCount(state);
+  const [filtersOpen, filters] = useDisclosure(Object.keys(state.filters).length > 0);
+  const [exporting, setExporting] = useState(false);
+  const panelId = useId();
+
+  const fixed = useMemo(() => Object.entries(resource.fixedFilters ?? {}), [resource.fixedFilters]);
+  const request = useMemo(
+    () =>
+      toListRequest(state, spec, {
+        relations: columnRelations(columns),
+        fixedFilters: fixed.map(([path, value]) => `${path}~${value}`),
+      }),
+    [state, spec, columns, fixed],
+  );
+  // The rows come without their total (count=false); the total is asked apart and fills in when it comes.
+  const list = useQuery(queries.list({ ...request, count: 'false' }));
+  const total = useQuery(
+    queries.count(request.filters, {
+      filtersLike: request.filtersLike,
+      ...(request.from !== undefined ? { from: request.from } : {}),
+      ...(request.to !== undefined ? { to: request.to } : {}),
+    }),
+  );
+
+  const tableColumns = useMemo<DataTableColumn<Item>[]>(
+    () =>
+      columns.map((column, index) => {
+        const link =
+          resource.cellLinks?.[column.key] ??
+          (index === 0 ? (item: Item) => resource.paths.detail(item.id) : undefined);
+        const onPhone = resource.phoneColumns ? resource.phoneColumns.includes(column.key) : index < 2;
+        return {
+          accessor: column.key,
+          title: column.title,
+          sortable: Boolean(column.sort),
+          noWrap: true,
+          // A phone shows the columns that name the record; its page shows the rest.
+          visibleMediaQuery: onPhone ? undefined : WIDER_THAN_PHONE,
+          render: (item: Item) => (
+            <CellText value={column.value(item)} truncateAt={column.truncate} to={link?.(item)} />
+          ),
+        };
+      }),
+    [columns, resource],
+  );
+
+  const sort = state.sort ?? spec.defaultSort;
+  const sortStatus: DataTableSortStatus<Item> = {
+    columnAccessor: columns.find((column) => column.sort === sort.path)?.key ?? '',
+    direction: sort.direction,
+  };
+  const onSortStatusChange = (status: DataTableSortStatus<Item>) => {
+    const column = columns.find((entry) => entry.key === status.columnAccessor);
+    const path = column?.sort;
+    if (!path) return;
+    // Another column starts in ascending order; the same column turns round.
+    const direction = path === sort.path ? status.direction : 'asc';
+    update((current) => withSort(current, { path, direction }));
+  };
+
+  const download = async () => {
+    setExporting(true);
+    try {
+      await exportCsv(queries.endpoints.list, request, title, resource.exportView);
+    } catch (error) {
+      notify({
+        color: 'red',
+        title: 'Could not export the list.',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const create = resource.paths.create?.();
+  const createText = createLabel === undefined ? `New ${resource.noun}` : createLabel;
+  const items = list.data?.items ?? [];
+  const empty =
+    active > 0
+      ? `No ${resource.title.toLowerCase()} match these filters.`
+      : `No ${resource.title.toLowerCase()} yet.`;
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <>
+            {actions}
+            <Button variant="default" onClick={() => void download()} loading={exporting}>
+              Export CSV
+            </Button>
+            {create && createText ? (
+              <Button component={Link} to={create}>
+                {createText}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <SearchBox
+          spec={spec}
+          search={state.search}
+          defaultPath={resource.defaultSearch}
+          labels={resource.labels}
+          onChange={(path, text) => update((current) => withSearch(current, path, text))}
+        />
+        <Group gap="xs">
+          {active > 0 ? (
+            <Button variant="subtle" onClick={() => update(withoutFilters)}>
+              Clear all
+            </Button>
+          ) : null}
+          <Button
+            variant={filtersOpen ? 'filled' : 'default'}
+            onClick={filters.toggle}
+            aria-expanded={filtersOpen}
+            aria-controls={panelId}
+            rightSection={
+              Object.keys(state.filters).length ? (
+                <Badge size="sm" circle aria-label={`${Object.keys(state.filters).length} active`}>
+                  {Object.keys(state.filters).length}
+                </Badge>
+              ) : null
+            }
+          >
+            Filters
+          </Button>
+        </Group>
+      </Group>
+      <Collapse expanded={filtersOpen}>
+        <Paper withBorder p="sm" id={panelId} role="group" aria-label="Filters">
+          <FilterPanel
+            spec={spec}
+            filters={state.filters}
+            labels={resource.labels}
+            hidden={fixed.map(([path]) => path)}
+            onChange={(path, value) => update((current) => withFilter(current, path, value))}
+            onClear={() => update((current) => ({ ...current, filters: {}, page: 1 }))}
+          />
+        </Paper>
+      </Collapse>
+      {list.isError ? (
+        <Alert color="red" title={`Could not load the ${resource.title.toLowerCase()}.`} role="alert">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{list.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      <DataTable<Item>
+        aria-label={title}
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        verticalAlign="top"
+        minHeight={items.length ? undefined : 180}
+        idAccessor="id"
+        columns={tableColumns}
+        records={items}
+        fetching={list.isFetching}
+        loadingText="Loading…"
+        noRecordsText={list.isPending ? 'Loading…' : empty}
+        sortStatus={sortStatus}
+        onSortStatusChange={onSortStatusChange}
+        page={state.page}
+        onPageChange={(page) => update((current) => withPage(current, page))}
+        totalRecords={total.data}
+        recordsPerPage={state.pageSize}
+        recordsPerPageOptions={[...PAGE_SIZES]}
+        onRecordsPerPageChange={(size) => update((current) => withPageSize(current, size as PageSize))}
+        recordsPerPageLabel="Rows per page"
+        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        getPaginationControlProps={(control) => ({ 'aria-label': paginationLabels[control] })}
+        getPaginationItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+        paginationWrapBreakpoint="sm"
+      />
+    </Stack>
+  );
+}

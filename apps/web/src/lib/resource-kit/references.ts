@@ -1,0 +1,120 @@
+// How the console finds and names records of another resource: where to search as one types
+// (`filtersLike`), how a record is named (never by its raw id) and where its page is. Relation pickers,
+// filter controls, detail pages and the audit history read this one table.
+import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
+import {
+  deviceEndpoints,
+  deviceJobEndpoints,
+  workstationEndpoints,
+} from '@careplane/shared/devices/devices.contract';
+import { iotDeviceEndpoints } from '@careplane/shared/iot/iot.contract';
+import type { ResourceName } from '@careplane/shared/common/list-spec';
+import { prescriptionEndpoints } from '@careplane/shared/prescriptions/prescriptions.contract';
+import {
+  enumText,
+  iotDeviceName,
+  personName,
+  prescriptionName,
+  shortId,
+  textOf,
+  titleOf,
+  workstationName,
+  type RecordLike,
+} from '@careplane/shared/common/record-labels';
+import { serviceProviderEndpoints } from '@careplane/shared/service-providers/service-providers.contract';
+import { patientProfileEndpoints, userEndpoints } from '@careplane/shared/users/users.contract';
+import { paths } from '../../config/paths.ts';
+
+export interface ReferenceSource {
+  /** The word for one record, in lower case ("user", "command center"). */
+  noun: string;
+  /** The list endpoint searched and read by id. */
+  list: string;
+  /** `filtersLike` paths tried as one types; records matching any of them are offered. */
+  searchPaths: readonly string[];
+  /** Relations the label reads. */
+  relations?: readonly string[];
+  label: (record: RecordLike) => string;
+  /** A second line that tells records of the same name apart. */
+  description?: (record: RecordLike) => string;
+  /** The record's page in the console. */
+  detailPath?: (id: string) => string;
+}
+
+const admin = paths.admin;
+
+export const referenceSources: Partial<Record<ResourceName, ReferenceSource>> = {
+  users: {
+    noun: 'user',
+    list: userEndpoints.list,
+    searchPaths: ['name', 'username'],
+    label: (user) => personName(user) || shortId(user.id),
+    description: (user) => textOf(user.username),
+    detailPath: admin.users.detail.to,
+  },
+  'patient-profiles': {
+    noun: 'patient profile',
+    list: patientProfileEndpoints.list,
+    searchPaths: ['id'],
+    relations: ['user'],
+    label: (profile) =>
+      `${personName(profile.user as RecordLike | null) || 'Patient profile'} (${enumText(profile.status)})`,
+  },
+  devices: {
+    noun: 'device',
+    list: deviceEndpoints.list,
+    searchPaths: ['title'],
+    label: (device) => titleOf(device) || shortId(device.id),
+    description: (device) => enumText(device.role),
+    detailPath: admin.devices.detail.to,
+  },
+  workstations: {
+    noun: 'workstation',
+    list: workstationEndpoints.list,
+    searchPaths: ['title'],
+    relations: ['device'],
+    label: workstationName,
+    detailPath: admin.workstations.detail.to,
+  },
+  'device-jobs': {
+    noun: 'device job',
+    list: deviceJobEndpoints.list,
+    searchPaths: ['purpose'],
+    label: (job) => textOf(job.purpose) || shortId(job.id),
+    description: (job) => textOf(job.status),
+    detailPath: admin.deviceJobs.detail.to,
+  },
+  'iot-devices': {
+    noun: 'IoT device',
+    list: iotDeviceEndpoints.list,
+    searchPaths: ['hardwareIdentifier', 'model'],
+    label: (device) => iotDeviceName(device) || shortId(device.id),
+    detailPath: (id) => admin.iotDevices.detail.to(id),
+  },
+  'service-providers': {
+    noun: 'service provider',
+    list: serviceProviderEndpoints.list,
+    searchPaths: ['title'],
+    label: (provider) => titleOf(provider) || shortId(provider.id),
+    description: (provider) => enumText(provider.type),
+    detailPath: (id) => admin.serviceProviders.detail.to(id),
+  },
+  'command-centers': {
+    noun: 'command center',
+    list: commandCenterEndpoints.list,
+    searchPaths: ['title'],
+    label: (center) => titleOf(center) || shortId(center.id),
+    detailPath: (id) => admin.commandCenters.detail.to(id),
+  },
+  prescriptions: {
+    noun: 'prescription',
+    list: prescriptionEndpoints.list,
+    searchPaths: ['content.name'],
+    label: prescriptionName,
+    description: (prescription) => enumText(prescription.status),
+    detailPath: admin.prescriptions.detail.to,
+  },
+};
+
+export const referenceSource = (resource: ResourceName | undefined) =>
+  resource ? referenceSources[resource] : undefined;

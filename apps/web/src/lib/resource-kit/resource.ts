@@ -1,0 +1,59 @@
+// What a resource tells the kit about itself: its list spec, columns, names, addresses and the few parts
+// that are its own. A resource screen is such a description, not a copied folder.
+import type { ListColumn } from '@careplane/shared/common/list-columns';
+import type { AnyListSpec } from '@careplane/shared/common/list-spec';
+import type { ResourceQueries } from './queries.ts';
+
+export interface ResourcePaths {
+  list: () => string;
+  detail: (id: string) => string;
+  create?: () => string;
+  edit?: (id: string) => string;
+}
+
+export interface ResourceDescription<Item extends { id: string }> {
+  queries: ResourceQueries<Item>;
+  spec: AnyListSpec;
+  /** One record, in lower case ("user", "service provider"). */
+  noun: string;
+  /** The list's title ("Users"). */
+  title: string;
+  columns: readonly ListColumn<Item>[];
+  /** How one record is named: page titles, confirmations, links. */
+  recordLabel: (item: Item) => string;
+  paths: ResourcePaths;
+  /** Cells that link to a page: by column key. The first column links to the record unless given. */
+  cellLinks?: Readonly<Record<string, (item: Item) => string | null | undefined>>;
+  /** Labels of filter and search paths where the path alone reads poorly. */
+  labels?: Readonly<Record<string, string>>;
+  /** The search path the search box starts with. */
+  defaultSearch: string;
+  /** Filters every list request carries, and which the filter panel therefore does not offer. */
+  fixedFilters?: Readonly<Record<string, string>>;
+  /** The server's name for this list's columns in a CSV export, when they are not the resource's own. */
+  exportView?: string;
+  /** Columns a phone shows (the rest are on the record's page); default: the first two. */
+  phoneColumns?: readonly string[];
+  /** Relations a detail page reads. */
+  detailRelations: readonly string[];
+}
+
+export const defineResource = <Item extends { id: string }>(description: ResourceDescription<Item>) =>
+  description;
+
+const words = (path: string) =>
+  path
+    .replace(/\.id$/, '')
+    .split('.')
+    .map((part) => part.replace(/([a-z0-9])([A-Z])/g, '$1 $2'))
+    .join(' ')
+    .toLowerCase();
+
+/** A filter or search path as a label: `patientProfile.status` → "Patient profile status". */
+export function pathLabel(path: string, labels?: Readonly<Record<string, string>>): string {
+  const given = labels?.[path];
+  if (given) return given;
+  if (path === 'id') return 'ID';
+  const text = words(path);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

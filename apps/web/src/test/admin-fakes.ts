@@ -1,0 +1,55 @@
+// Records the fake server of console tests answers with, each parsed by the contract's schema so a fake can
+// never drift from what the real server sends.
+import { listResponseSchema, type ListResponse } from '@careplane/shared/common/http';
+import {
+  serviceProviderSchema,
+  type ServiceProvider,
+} from '@careplane/shared/service-providers/service-providers.contract';
+import { userSchema, type User } from '@careplane/shared/users/users.contract';
+import type { z } from 'zod';
+import { makeUser } from './app.tsx';
+
+export const fakeIds = {
+  provider: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f90',
+  nurse: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f91',
+  admin: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f92',
+};
+
+export function fakeServiceProvider(patch: Partial<ServiceProvider> = {}): ServiceProvider {
+  return serviceProviderSchema.parse({
+    id: fakeIds.provider,
+    createdAt: '2026-01-05T08:00:00.000Z',
+    updatedAt: '2026-01-05T08:00:00.000Z',
+    title: 'Sukhumvit Care Pharmacy',
+    type: 'pharmacy',
+    address: {
+      title: 'Shop',
+      street: 'Rama IV Road',
+      houseNumber: '314',
+      city: 'Bangkok',
+      postalCode: '10500',
+      country: 'Thailand',
+      geo: { lat: 13.733656, lng: 100.517054 },
+    },
+    isEnabled: true,
+    createdByUserId: fakeIds.admin,
+    employees: [],
+    createdByUser: null,
+    ...patch,
+  });
+}
+
+export function fakeUser(patch: Partial<User> = {}): User {
+  return userSchema.parse(makeUser(patch));
+}
+
+/** A list answer holding the items, checked against the item schema. */
+export function fakeList<T extends z.ZodType>(
+  schema: T,
+  items: unknown[],
+  total = items.length,
+): ListResponse<z.infer<T>> {
+  return listResponseSchema(schema).parse({ items, total, limit: 20, offset: 0 });
+}
+
+export const emptyHistory = { items: [], total: 0, limit: 50, offset: 0 };
