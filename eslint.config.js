@@ -1,6 +1,54 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const server = 'apps/server/src';
+const consoleFeatures = 'apps/web/src/features';
+const subfolders = (folder) =>
+  readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Layers, checked here rather than in review (guide: "one-way dependencies"). The server's lib and db are
+ * below every feature; the auth server is a deployable of its own; modules use each other's services, never
+ * each other's repositories; console features stay apart and sit above lib and config.
+ */
+const layerZones = (forTests) => [
+  ...['lib', 'db'].map((layer) => ({
+    target: `${server}/${layer}`,
+    from: ['modules', 'plugins', 'cli', 'auth-server', 'dev', 'app.ts', 'server.ts', 'main.ts']
+      // Tests beside lib and db code may use the test harness, which builds the whole app.
+      .concat(forTests ? [] : ['test'])
+      .map((upper) => `${server}/${upper}`),
+    message: `${layer} sits below the features: pass what it needs in instead.`,
+  })),
+  {
+    target: `${server}/auth-server`,
+    from: ['modules', 'plugins', 'cli', 'dev', 'app.ts', 'server.ts'].map((upper) => `${server}/${upper}`),
+    message: 'The auth server runs on its own (careplane start --only auth): it depends on lib and db only.',
+  },
+  ...subfolders(`${server}/modules`).map((module) => ({
+    target: `${server}/modules/${module}`,
+    from: `${server}/modules/!(${module})/**/*.repository.ts`,
+    message: "Call the other module's service, not its repository.",
+  })),
+  ...subfolders(consoleFeatures).map((feature) => ({
+    target: `${consoleFeatures}/${feature}`,
+    from: consoleFeatures,
+    except: [`./${feature}`],
+    message: 'Console features do not import each other: compose them in app/.',
+  })),
+  {
+    target: ['apps/web/src/lib', 'apps/web/src/config'],
+    // Tests of lib code may render it inside the app's providers.
+    from: ['apps/web/src/features', ...(forTests ? [] : ['apps/web/src/app'])],
+    message: 'lib and config sit below the features and the app.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -32,12 +80,59 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Which files the cycle check parses (and with what) when it follows an import.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'packages/shared/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'apps/web/tsconfig.node.json',
+            'apps/authenticator/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: layerZones(false) }],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones(true) }] },
+  },
+  {
     // One-way dependencies: the shared contract never imports an app; features stay apart.
     files: ['packages/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: ['**/apps/**', 'fastify*', 'drizzle-orm*', 'react*', 'node:*', 'pg', '@electric-sql/*'] },
+      ],
+    },
+  },
+  {
+    // oidc-provider is imported in one place, which keeps its known runtime warning quiet (decision 016).
+    files: ['apps/server/**/*.ts'],
+    ignores: ['apps/server/src/auth-server/oidc.ts', 'apps/server/src/auth-server/oidc-provider.d.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'oidc-provider',
+              message: 'Import it from src/auth-server/oidc.ts (decision 016).',
+            },
+          ],
+        },
       ],
     },
   },

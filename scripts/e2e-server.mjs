@@ -1,6 +1,7 @@
 // Starts the real server for the browser tests the way a newcomer does (`npm run start -w @careplane/server`),
 // on a free port and over a fresh embedded database, and prints the port once /api/health answers.
-// It builds nothing: the console build in apps/web/dist must exist (scripts/test.mjs makes it).
+// It builds nothing: the builds of the console, the authenticator and the server must exist (scripts/test.mjs
+// makes them).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -12,9 +13,9 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
 const READY_WITHIN_MS = 120_000;
 
-for (const app of ['web', 'authenticator']) {
-  if (!existsSync(path.join(repo, `apps/${app}/dist/index.html`))) {
-    console.error(`e2e server: apps/${app}/dist is missing; run \`npm run build\` first`);
+for (const built of ['web/dist/index.html', 'authenticator/dist/index.html', 'server/dist/main.js']) {
+  if (!existsSync(path.join(repo, 'apps', built))) {
+    console.error(`e2e server: apps/${built} is missing; run \`npm run build\` first`);
     process.exit(1);
   }
 }
@@ -47,10 +48,13 @@ const testIdentities = [
   'console.menu@careplane.local:admin',
   'console.late@careplane.local:admin',
   'console.expiry@careplane.local:admin',
+  // The admin specs (apps/web/e2e/admin*.spec.ts) sign in once per run as this one.
+  'console.kit@careplane.local:admin',
+  'console.documents@careplane.local',
 ];
 const identities = execFileSync(
   path.join(repo, 'node_modules/.bin/tsx'),
-  ['apps/server/src/auth-server/e2e-identities.ts', ...testIdentities],
+  ['apps/server/src/dev/e2e-identities.ts', ...testIdentities],
   {
     cwd: repo,
     env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent' },

@@ -1,5 +1,6 @@
 // `npm test`: every Vitest project (unit, server integration, console), then the browser layer
-// (Playwright in the operating system's Chromium). Ends with one line `N passed, N failed` over both.
+// (Playwright in the operating system's Chromium, against the built console, authenticator and server, each
+// rebuilt first when missing or older than its sources). Ends with one line `N passed, N failed` over both.
 //
 // Without Chromium the browser layer is skipped with a warning, unless REQUIRE_E2E=1 (CI), where that fails.
 import { spawn } from 'node:child_process';
@@ -115,6 +116,7 @@ if (!existsSync(chromium)) {
   const built = path.join(repo, 'apps/web/dist/index.html');
   const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'];
   sources.push('apps/web/package.json', 'apps/web/postcss.config.js', 'packages/shared/src');
+  sources.push('scripts/precompress.mjs');
   if (!existsSync(built) || statSync(built).mtimeMs < newestChange(sources)) {
     console.log('The console build is missing or older than its sources: building it.');
     ready = (await run('npm', ['run', 'build', '-w', '@careplane/web'])) === 0;
@@ -123,7 +125,11 @@ if (!existsSync(chromium)) {
   const authenticatorBuilt = path.join(repo, 'apps/authenticator/dist/index.html');
   const authenticatorSources = ['apps/authenticator/src', 'apps/authenticator/public'];
   authenticatorSources.push('apps/authenticator/index.html', 'apps/authenticator/vite.config.ts');
-  authenticatorSources.push('apps/authenticator/package.json', 'packages/shared/src');
+  authenticatorSources.push(
+    'apps/authenticator/package.json',
+    'packages/shared/src',
+    'scripts/precompress.mjs',
+  );
   if (
     ready &&
     (!existsSync(authenticatorBuilt) ||
@@ -131,6 +137,14 @@ if (!existsSync(chromium)) {
   ) {
     console.log('The authenticator build is missing or older than its sources: building it.');
     ready = (await run('npm', ['run', 'build', '-w', '@careplane/authenticator'])) === 0;
+  }
+  // The server: the browser layer runs its build (apps/server/dist), as `npm start` does.
+  const serverBuilt = path.join(repo, 'apps/server/dist/main.js');
+  const serverSources = ['apps/server/src', 'apps/server/scripts', 'apps/server/package.json'];
+  serverSources.push('packages/shared/src');
+  if (ready && (!existsSync(serverBuilt) || statSync(serverBuilt).mtimeMs < newestChange(serverSources))) {
+    console.log('The server build is missing or older than its sources: building it.');
+    ready = (await run('npm', ['run', 'build', '-w', '@careplane/server'])) === 0;
   }
   if (!ready) {
     layers.push({ name: 'playwright', ok: false, passed: 0, failed: 1, note: 'a build failed' });

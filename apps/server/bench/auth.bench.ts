@@ -7,16 +7,20 @@
 //    (each request is polled no faster than its interval), answering authorization_pending.
 //
 // The servers run in a child process of their own (this file with --serve), so that the load generator does
-// not share their event loop; everything listens on 127.0.0.1 only. Database: embedded in memory, or
-// PostgreSQL with DATABASE_URL_TEST. REDIS_URL counts the rate limits in Redis (under a prefix removed at the
-// end). Options: --duration s, --rounds n, --connections C, --pending M, --clients W.
+// not share their event loop; everything listens on 127.0.0.1 only. Database: the PostgreSQL server of
+// DATABASE_URL, as for bench:api (the run's own identities, and the sign-ins and tokens it made, are removed at
+// the end); without it a throwaway one, on the PostgreSQL server of DATABASE_URL_TEST or embedded in memory.
+// REDIS_URL counts the rate limits in Redis (under a prefix removed at the end).
+// Options: --duration s, --rounds n, --connections C, --pending M, --clients W.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { inArray, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import {
   AuthenticatorClient,
   generateAuthenticatorKey,
@@ -34,7 +38,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const CLIENT_ID = 'careplane-console';
+const CLIENT_ID = CONSOLE_CLIENT_ID;
 const CIBA_GRANT = 'urn:openid:params:grant-type:ciba';
 const HOST = '127.0.0.1';
 
@@ -43,31 +47,46 @@ interface Served {
   bareUrl: string;
   database: string;
   redis: boolean;
+  usernames: { refresh: string; storm: string };
   codes: { refresh: string; storm: string };
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The child: the auth server (the whole app, limits raised out of the way) and the bare route.
 async function serve() {
-  const { startAuthTestServer } = await import('../src/auth-server/testing.js');
-  const redisPrefix = `careplane-bench:${randomUUID()}:`;
-  const auth = await startAuthTestServer({
-    AUTH_RATE_LIMIT_PER_CLIENT: '1000000000',
-    AUTH_RATE_LIMIT_PER_IDENTITY: '1000000000',
-    AUTH_RATE_LIMIT_PER_KEY: '1000000000',
-    AUTH_REQUEST_TTL: '600',
-    AUTH_POLL_INTERVAL: '1',
-    REDIS_KEY_PREFIX: redisPrefix,
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-  });
+  const { startAuthTestServer } = await import('../src/test/auth-server.js');
+  const { loadConfig } = await import('../src/config.js');
+  const { openDatabase } = await import('../src/db/client.js');
+  const { authIdentities, authOidcPayloads } = await import('../src/db/schema/index.js');
+  const runId = randomUUID();
+  const redisPrefix = `careplane-bench:${runId}:`;
+  // DATABASE_URL (read as the server reads it): a database that outlives the run, so names are the run's own.
+  const { databaseUrl } = loadConfig();
+  const shared = databaseUrl ? await openDatabase({ databaseUrl, poolSize: 20 }) : undefined;
+  const auth = await startAuthTestServer(
+    {
+      AUTH_RATE_LIMIT_PER_CLIENT: '1000000000',
+      AUTH_RATE_LIMIT_PER_IDENTITY: '1000000000',
+      AUTH_RATE_LIMIT_PER_KEY: '1000000000',
+      AUTH_REQUEST_TTL: '600',
+      AUTH_POLL_INTERVAL: '1',
+      REDIS_KEY_PREFIX: redisPrefix,
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    },
+    shared && { handle: shared, drop: () => shared.close() },
+  );
+  const identityIds: string[] = [];
   const code = async (username: string) => {
     const identity = await auth.server.identities.create({ username, firstName: 'Bench', lastName: 'Mark' });
+    identityIds.push(identity.id);
     return (await auth.server.identities.issueEnrollmentCode(identity.id)).code;
   };
-  const codes = {
-    refresh: await code('bench.refresh@careplane.local'),
-    storm: await code('bench.storm@careplane.local'),
+  const run = runId.slice(0, 8);
+  const usernames = {
+    refresh: `bench.refresh.${run}@careplane.local`,
+    storm: `bench.storm.${run}@careplane.local`,
   };
+  const codes = { refresh: await code(usernames.refresh), storm: await code(usernames.storm) };
 
   // The ceiling: the same request shape (a form POST), parsed, answered with a JSON error of the same size.
   const bare = Fastify({ logger: false });
@@ -88,8 +107,9 @@ async function serve() {
   const served: Served = {
     authUrl: auth.issuer,
     bareUrl,
-    database: auth.database.handle.kind,
+    database: `${auth.database.handle.kind}${shared ? ' (DATABASE_URL)' : ''}`,
     redis: auth.server.redis !== null,
+    usernames,
     codes,
   };
   console.log(JSON.stringify(served));
@@ -104,7 +124,16 @@ async function serve() {
       } while (cursor !== '0');
     }
     await bare.close();
+    if (shared) {
+      // The sign-ins, grants and refresh tokens of the run's identities, then the identities (their keys,
+      // codes and requests go with them).
+      await shared.db
+        .delete(authOidcPayloads)
+        .where(sql`${authOidcPayloads.payload}->>'accountId' in ${identityIds}`);
+      await shared.db.delete(authIdentities).where(inArray(authIdentities.id, identityIds));
+    }
     await auth.close();
+    if (shared) await shared.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());
@@ -175,7 +204,7 @@ async function parent() {
     for (let i = 0; i < clients; i++) {
       const answer = await post(backchannelUrl, {
         scope: 'openid',
-        login_hint: 'bench.refresh@careplane.local',
+        login_hint: served.usernames.refresh,
       });
       if (answer.status !== 200)
         throw new Error(`backchannel: ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -202,7 +231,7 @@ async function parent() {
           asked += 1;
           const answer = await post(backchannelUrl, {
             scope: 'openid',
-            login_hint: 'bench.storm@careplane.local',
+            login_hint: served.usernames.storm,
           });
           if (answer.status !== 200) throw new Error(`backchannel: ${answer.status}`);
           pendingIds.push(answer.body.auth_req_id!);

@@ -1,14 +1,24 @@
 #!/usr/bin/env node
-// The careplane command: runs the TypeScript entry (src/cli/main.ts) through tsx.
-import { register } from 'tsx/esm/api';
+// The careplane command. Where tsx is installed (a development checkout), it runs the TypeScript sources
+// (src/cli/bin.ts), so a change is seen at once; where it is not (`npm ci --omit=dev`), the server's build
+// (dist/careplane.js, made by `npm run build`).
+import { existsSync } from 'node:fs';
 
-register();
-const { run } = await import('../src/cli/main.ts');
+let tsx;
 try {
-  const code = await run(process.argv.slice(2));
-  // null: a server was started and runs until a signal stops it.
-  if (code !== null) process.exit(code);
+  tsx = await import('tsx/esm/api');
 } catch (error) {
-  console.error(error);
-  process.exit(1);
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+}
+
+if (tsx) {
+  tsx.register();
+  await import('../src/cli/bin.ts');
+} else {
+  const built = new URL('../dist/careplane.js', import.meta.url);
+  if (!existsSync(built)) {
+    console.error('careplane: the server is not built and tsx is not installed: run `npm run build` first');
+    process.exit(1);
+  }
+  await import(built.href);
 }

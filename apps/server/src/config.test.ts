@@ -27,8 +27,66 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
   });
 
+  it('loads no demo data in production on PostgreSQL unless DEMO_DATA=1', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/careplane' };
+    expect(loadConfig(production).demoData).toBe(false);
+    expect(loadConfig({ ...production, DEMO_DATA: '1' }).demoData).toBe(true);
+    expect(loadConfig({ ...production, DEMO_DATA: 'true' }).demoData).toBe(true);
+    // Either condition alone keeps the default: the embedded database, or PostgreSQL outside production.
+    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: production.DATABASE_URL }).demoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL: production.DATABASE_URL }).demoData).toBe(
+      true,
+    );
+    expect(loadConfig({ DATABASE_URL: production.DATABASE_URL, DEMO_DATA: '0' }).demoData).toBe(false);
+  });
+
   it('refuses a malformed value and names it', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrowError(/DATABASE_URL/);
+  });
+
+  it('reads the documents settings: passphrase from the environment or a file, else the encryption key', () => {
+    const defaults = loadConfig({ INIT_CWD: '/srv/careplane' });
+    expect(defaults.documents).toMatchObject({
+      maxBytes: 20 * 1024 * 1024,
+      verifyRateLimit: 30,
+      caPassphrase: { source: 'encryption-key' },
+    });
+    expect(defaults.production).toBe(false);
+
+    const fromEnv = loadConfig({ DOCUMENTS_CA_PASSPHRASE: 'correct horse battery', NODE_ENV: 'production' });
+    expect(fromEnv.production).toBe(true);
+    expect(fromEnv.documents.caPassphrase.source).toBe('environment');
+    // Printing or serialising the configuration never shows the passphrase.
+    expect(JSON.stringify(fromEnv)).not.toContain('correct horse battery');
+    const source = fromEnv.documents.caPassphrase;
+    expect(source.source === 'environment' && source.reveal()).toBe('correct horse battery');
+
+    const fromFile = loadConfig({
+      INIT_CWD: '/srv/careplane',
+      DOCUMENTS_CA_PASSPHRASE_FILE: 'secrets/ca.pass',
+      DOCUMENTS_MAX_BYTES: '1048576',
+      DOCUMENTS_VERIFY_RATE_LIMIT: '5',
+    });
+    expect(fromFile.documents).toMatchObject({
+      maxBytes: 1048576,
+      verifyRateLimit: 5,
+      caPassphrase: { source: 'file', path: path.resolve('/srv/careplane', 'secrets/ca.pass') },
+    });
+    // Set but empty counts as not set.
+    expect(loadConfig({ DOCUMENTS_CA_PASSPHRASE: '' }).documents.caPassphrase.source).toBe('encryption-key');
+  });
+
+  it('refuses a short passphrase, both sources at once and an absurd size limit', () => {
+    expect(() => loadConfig({ DOCUMENTS_CA_PASSPHRASE: 'short' })).toThrowError(/DOCUMENTS_CA_PASSPHRASE/);
+    expect(() =>
+      loadConfig({
+        DOCUMENTS_CA_PASSPHRASE: 'long enough passphrase',
+        DOCUMENTS_CA_PASSPHRASE_FILE: '/run/x',
+      }),
+    ).toThrowError(/DOCUMENTS_CA_PASSPHRASE_FILE: set DOCUMENTS_CA_PASSPHRASE or/);
+    expect(() => loadConfig({ DOCUMENTS_MAX_BYTES: '10' })).toThrowError(/DOCUMENTS_MAX_BYTES/);
+    expect(() => loadConfig({ DOCUMENTS_MAX_BYTES: 'lots' })).toThrowError(/DOCUMENTS_MAX_BYTES/);
   });
 });

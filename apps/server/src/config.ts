@@ -10,6 +10,15 @@ const booleanFlag = z
 const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema);
 
+/**
+ * Where the documents' CA passphrase comes from: DOCUMENTS_CA_PASSPHRASE, DOCUMENTS_CA_PASSPHRASE_FILE, or
+ * (by default) derived from the server's encryption key, which seals every other private key too.
+ */
+export type CaPassphraseSource =
+  | { source: 'environment'; reveal: () => string }
+  | { source: 'file'; path: string }
+  | { source: 'encryption-key' };
+
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,13 +44,37 @@ const configSchema = z
     AUTH_RATE_LIMIT_PER_IDENTITY: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(300),
     AUTH_RATE_LIMIT_PER_KEY: z.coerce.number().int().min(1).default(120),
-    DEMO_DATA: booleanFlag.default(true),
+    /** Demo data into an empty database: on by default, off by default in production on PostgreSQL. */
+    DEMO_DATA: booleanFlag.optional(),
+    NODE_ENV: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEVICE_DOMAINS: z.string().default('careplane.local'),
     REDIS_URL: z.string().url().optional(),
     /** Every key this server writes to Redis starts with it (several deployments can share one Redis). */
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('careplane:'),
     MQTT_URL: z.string().url().optional(),
+    /**
+     * Which proxies may tell the client's address (X-Forwarded-For): none by default; a hop count, or a
+     * comma-separated list of addresses and CIDR ranges (also `loopback`, `linklocal`, `uniquelocal`).
+     */
+    TRUST_PROXY: unsetIfBlank(
+      z
+        .string()
+        .regex(
+          /^(\d{1,2}|[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*)$/,
+          'a hop count or a comma-separated list of proxy addresses',
+        )
+        .refine(
+          (value) => !/^(true|\*|all)$/i.test(value.trim()),
+          'name the proxies (trusting every client is refused)',
+        )
+        .optional(),
+    ),
+    /** Key (32 bytes, base64 or hex) that encrypts private keys at rest; or a file holding it. */
+    ENCRYPTION_KEY: unsetIfBlank(z.string().min(32).max(200).optional()),
+    ENCRYPTION_KEY_FILE: unsetIfBlank(z.string().min(1).optional()),
+    /** Writes (POST, PATCH, PUT, DELETE) under /api per signed-in caller and minute. */
+    API_WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
     // The console's runtime settings, served as /config.json (decisions §8).
     SUPPORT_EMAIL: unsetIfBlank(z.string().email().max(254).default('support@careplane.local')),
     GOOGLE_PLAY_URL: unsetIfBlank(z.string().url().max(2048).optional()),
@@ -60,15 +93,33 @@ const configSchema = z
         .default('th'),
     ),
     SENTRY_DSN: unsetIfBlank(z.string().url().max(2048).optional()),
+    // Documents: the signing CA's passphrase (a value, or a file holding it), upload limits.
+    DOCUMENTS_CA_PASSPHRASE: unsetIfBlank(z.string().min(12, 'at least 12 characters').max(1024).optional()),
+    DOCUMENTS_CA_PASSPHRASE_FILE: unsetIfBlank(z.string().min(1).max(4096).optional()),
+    DOCUMENTS_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(512 * 1024 * 1024)
+      .default(20 * 1024 * 1024),
+    DOCUMENTS_VERIFY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  })
+  .refine((env) => !(env.DOCUMENTS_CA_PASSPHRASE && env.DOCUMENTS_CA_PASSPHRASE_FILE), {
+    path: ['DOCUMENTS_CA_PASSPHRASE_FILE'],
+    message: 'set DOCUMENTS_CA_PASSPHRASE or DOCUMENTS_CA_PASSPHRASE_FILE, not both',
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
     const authIssuer = (env.AUTH_ISSUER ?? `${publicUrl}/auth`).replace(/\/$/, '');
+    // Relative to where npm was started (the repository root for `npm start`), not the workspace folder.
+    const base = env.INIT_CWD ?? process.cwd();
+    const dataDir = path.resolve(base, env.DATA_DIR);
+    const passphrase = env.DOCUMENTS_CA_PASSPHRASE;
     return {
       port: env.PORT,
       host: env.HOST,
-      // Relative to where npm was started (the repository root for `npm start`), not the workspace folder.
-      dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR),
+      production: env.NODE_ENV === 'production',
+      dataDir,
       databaseUrl: env.DATABASE_URL,
       publicUrl,
       auth: {
@@ -90,7 +141,8 @@ const configSchema = z
           rateLimitPerKey: env.AUTH_RATE_LIMIT_PER_KEY,
         },
       },
-      demoData: env.DEMO_DATA,
+      // A production server on its own PostgreSQL starts empty unless asked; anything else gets the demo.
+      demoData: env.DEMO_DATA ?? !(env.NODE_ENV === 'production' && env.DATABASE_URL !== undefined),
       logLevel: env.LOG_LEVEL,
       deviceDomains: env.DEVICE_DOMAINS.split(',')
         .map((domain) => domain.trim())
@@ -98,6 +150,12 @@ const configSchema = z
       redisUrl: env.REDIS_URL,
       redisKeyPrefix: env.REDIS_KEY_PREFIX,
       mqttUrl: env.MQTT_URL,
+      trustProxy: parseTrustProxy(env.TRUST_PROXY),
+      encryption: {
+        key: env.ENCRYPTION_KEY,
+        keyFile: env.ENCRYPTION_KEY_FILE,
+      },
+      apiWriteRateLimit: env.API_WRITE_RATE_LIMIT,
       console: {
         supportEmail: env.SUPPORT_EMAIL,
         googlePlayUrl: env.GOOGLE_PLAY_URL ?? null,
@@ -107,10 +165,35 @@ const configSchema = z
         mapsLanguage: env.MAPS_LANGUAGE,
         sentryDsn: env.SENTRY_DSN ?? null,
       },
+      documents: {
+        maxBytes: env.DOCUMENTS_MAX_BYTES,
+        verifyRateLimit: env.DOCUMENTS_VERIFY_RATE_LIMIT,
+        caPassphrase: ((): CaPassphraseSource => {
+          if (passphrase !== undefined) {
+            // A function, so that printing or serialising the configuration never shows it.
+            return { source: 'environment', reveal: () => passphrase };
+          }
+          if (env.DOCUMENTS_CA_PASSPHRASE_FILE) {
+            return { source: 'file', path: path.resolve(base, env.DOCUMENTS_CA_PASSPHRASE_FILE) };
+          }
+          return { source: 'encryption-key' };
+        })(),
+      },
     };
   });
 
 export type AppConfig = z.infer<typeof configSchema>;
+
+/** Fastify's trustProxy: false (trust no proxy), a hop count, or the addresses of the trusted proxies. */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined) return false;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) || false;
+  return trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = configSchema.safeParse(env);

@@ -1,19 +1,19 @@
 // Starting a server process: the whole server (default), the API alone (AUTH_SERVER=0: the auth server runs
 // elsewhere), or the auth server alone. Takes the embedded database's lock, migrates, loads demo data on an
 // empty database with its sign-in, listens, and shuts down gracefully.
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { buildApp } from './app.js';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, secretsOf } from './app.js';
+import { createHttpApp } from './http-app.js';
 import { createAuthServer } from './auth-server/index.js';
 import { authServerRoutes } from './auth-server/routes.js';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { createChangeFeed } from './lib/changes.js';
 import { lockEmbeddedDatabase } from './db/embedded-lock.js';
 import { loadDemoDataIfEmpty } from './db/seed/demo.js';
-import { demoSignInInstructions, ensureDemoSignIn, injectFetch } from './db/seed/demo-sign-in.js';
+import { ensureDemoDocuments } from './dev/demo-documents.js';
+import { demoSignInInstructions, ensureDemoSignIn, injectFetch } from './dev/demo-sign-in.js';
 import { healthModule } from './modules/health/health.routes.js';
-import { errorsPlugin } from './plugins/errors.js';
-import { jsonBodyPlugin } from './plugins/json-body.js';
 
 export type ServerPart = 'all' | 'auth' | 'api';
 
@@ -30,17 +30,15 @@ export async function buildAuthOnlyApp(
   config: AppConfig,
   deps: { database: DatabaseHandle; logger?: boolean },
 ): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
-    bodyLimit: 64 * 1024,
-    trustProxy: true,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  const app = await createHttpApp(config, { logger: deps.logger, bodyLimit: 64 * 1024 });
+  // Alone, the auth server has no listeners of its own, but its revocations reach the API processes.
+  const changes = createChangeFeed({ shared: true });
+  const authServer = await createAuthServer(config, {
+    db: deps.database.db,
+    log: app.log,
+    changes,
+    secrets: secretsOf(config, app),
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(errorsPlugin);
-  await app.register(jsonBodyPlugin);
-  const authServer = await createAuthServer(config, { db: deps.database.db, log: app.log });
   app.decorate('authServer', authServer);
   await app.register(healthModule, { database: deps.database });
   await app.register(authServerRoutes, { server: authServer });
@@ -108,6 +106,14 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
             },
             'demo sign-in ready',
           );
+          const documents = await ensureDemoDocuments({
+            db: database.db,
+            config: effective,
+            storePath: demo.storePath,
+            issuer: app.authServer.settings.issuer,
+            secrets: app.secrets,
+          });
+          if (documents) app.log.info({ documents }, 'demo documents created');
         }
       }
     }

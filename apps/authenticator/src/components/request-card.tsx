@@ -1,7 +1,15 @@
-// One request waiting for the user's decision: who asks, the code to compare, what is asked.
-import { Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { useId, useState, type ReactNode } from 'react';
-import type { PendingRequest } from '@careplane/shared/authenticator/protocol';
+// One request waiting for the user's decision: who asks, the code to compare, what is asked. A document to
+// sign shows its title and its SHA-256 to compare with the console; it can be approved only when what the
+// phone would sign is a document signature for this phone's certificate (checkDocumentSignRequest).
+import { Alert, Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import {
+  checkDocumentSignRequest,
+  isDocumentSignRequest,
+  type DocumentSignDetails,
+  type PendingRequest,
+} from '@careplane/shared/authenticator/protocol';
+import { formatDateTime, shortSha256 } from '@careplane/shared/common/formats';
 import { formatRemaining, useNow } from '../lib/use-now.ts';
 import { displayName, type StoredIdentity } from '../lib/vault.ts';
 
@@ -24,12 +32,59 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+type DocumentCheck = { ok: true; details: DocumentSignDetails } | { ok: false; problem: string } | null;
+
+/** Checks a document-signing request before it may be approved; null while checking or for other requests. */
+function useDocumentCheck(request: PendingRequest, keyId: string): DocumentCheck {
+  const [check, setCheck] = useState<DocumentCheck>(null);
+  useEffect(() => {
+    if (!isDocumentSignRequest(request)) return;
+    let current = true;
+    checkDocumentSignRequest(request, keyId).then(
+      ({ details }) => current && setCheck({ ok: true, details }),
+      (error: unknown) =>
+        current && setCheck({ ok: false, problem: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [request, keyId]);
+  return check;
+}
+
+function DocumentFields({ details }: { details: DocumentSignDetails }) {
+  return (
+    <>
+      <Field label="Document">
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="document-title">
+          {details.title}
+        </Text>
+      </Field>
+      <Field label="File fingerprint (SHA-256)">
+        <Text ff="monospace" fw={700} data-testid="document-sha256">
+          {shortSha256(details.documentSha256)}
+        </Text>
+        <Text size="sm">Compare it with the fingerprint the console shows for this document.</Text>
+      </Field>
+      <Field label="Signing time">
+        <Text>{formatDateTime(details.signingTime)}</Text>
+      </Field>
+    </>
+  );
+}
+
 export function RequestCard({ request, identity, onDecide }: Props) {
   const now = useNow();
   const titleId = useId();
   const [busy, setBusy] = useState<'approve' | 'deny' | null>(null);
   const login = request.kind === 'login';
-  const title = login ? `Sign in to ${request.clientName}` : `${request.clientName} asks for your approval`;
+  const documentSign = isDocumentSignRequest(request);
+  const check = useDocumentCheck(request, identity.keyId);
+  const title = login
+    ? `Sign in to ${request.clientName}`
+    : documentSign
+      ? `Sign a document for ${request.clientName}`
+      : `${request.clientName} asks for your approval`;
 
   const decide = async (decision: 'approve' | 'deny') => {
     setBusy(decision);
@@ -45,7 +100,7 @@ export function RequestCard({ request, identity, onDecide }: Props) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Badge color={login ? 'cyan' : 'grape'} variant="light" size="lg">
-            {login ? 'Sign-in' : 'Authorization'}
+            {login ? 'Sign-in' : documentSign ? 'Signature' : 'Authorization'}
           </Badge>
           <Text size="sm" c="dimmed">
             Expires in {formatRemaining(request.expiresAt, now)}
@@ -59,7 +114,7 @@ export function RequestCard({ request, identity, onDecide }: Props) {
         </Text>
 
         {request.bindingMessage ? (
-          <Field label="Code on the screen where you sign in">
+          <Field label={login ? 'Code on the screen where you sign in' : 'Code on the screen that asks'}>
             <Text size="xl" fw={700} ff="monospace" data-testid="binding-message">
               {request.bindingMessage}
             </Text>
@@ -78,7 +133,17 @@ export function RequestCard({ request, identity, onDecide }: Props) {
           </Text>
         </Field>
 
-        {login ? (
+        {documentSign ? (
+          check?.ok ? (
+            <DocumentFields details={check.details} />
+          ) : check ? (
+            <Alert color="red" title="This request cannot be signed" role="alert">
+              {check.problem}. Deny it, and tell your administrator.
+            </Alert>
+          ) : (
+            <Text size="sm">Checking what you are asked to sign…</Text>
+          )
+        ) : login ? (
           <Field label="Asked">
             <Text>Sign-in{text(request.details.scope) ? ` (${text(request.details.scope)})` : ''}</Text>
           </Field>
@@ -122,10 +187,10 @@ export function RequestCard({ request, identity, onDecide }: Props) {
             color="teal"
             size="lg"
             loading={busy === 'approve'}
-            disabled={busy !== null}
+            disabled={busy !== null || (documentSign && !check?.ok)}
             onClick={() => void decide('approve')}
           >
-            Approve
+            {documentSign ? 'Sign' : 'Approve'}
           </Button>
         </Group>
       </Stack>

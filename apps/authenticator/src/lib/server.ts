@@ -1,6 +1,7 @@
 // Which auth server this authenticator works with: the one of the server that serves it (its runtime
 // settings name the issuer), and the protocol client for it.
 import { AuthenticatorClient, AuthenticatorError } from '@careplane/shared/authenticator/protocol';
+import { parseRuntimeConfig } from '@careplane/shared/common/runtime-config';
 
 const LAST_ISSUER = 'careplane.authenticator.issuer';
 
@@ -9,15 +10,14 @@ export async function loadIssuer(): Promise<string> {
   try {
     const response = await fetch('/config.json', { headers: { accept: 'application/json' } });
     if (response.ok) {
-      const config = (await response.json()) as { authUrl?: unknown };
-      if (typeof config.authUrl === 'string' && /^https?:\/\//.test(config.authUrl)) {
-        const issuer = config.authUrl.replace(/\/$/, '');
+      const { authUrl: issuer } = parseRuntimeConfig(await response.json());
+      if (/^https?:\/\//.test(issuer)) {
         localStorage.setItem(LAST_ISSUER, issuer);
         return issuer;
       }
     }
   } catch {
-    // offline: fall through
+    // offline, or a configuration this version cannot read: fall through
   }
   return localStorage.getItem(LAST_ISSUER) ?? `${location.origin}/auth`;
 }

@@ -3,9 +3,11 @@
 // a sign-in another one started. Expired rows stay for a while (the provider itself checks expiry, and
 // answers `expired_token` rather than "not found"); a sweep removes them later.
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { errors, Provider, type Adapter, type AdapterPayload } from 'oidc-provider';
+import { errors, Provider, type Adapter, type AdapterPayload } from './oidc.js';
 import type { Database } from '../db/client.js';
 import { authOidcPayloads } from '../db/schema/index.js';
+import type { ChangeFeed } from '../lib/changes.js';
+import { deleteGrant, grantRevoked } from './grants.js';
 
 /** How long an expired artifact is kept so that polling it answers `expired_token`. */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -14,6 +16,8 @@ export interface AdapterOptions {
   db: Database;
   /** The CIBA polling interval in seconds: a faster poll answers slow_down. */
   pollInterval: number;
+  /** Told of every revoked grant, so the API refuses its access tokens at once (in every process). */
+  changes: ChangeFeed;
 }
 
 const CIBA_MODEL = 'BackchannelAuthenticationRequest';
@@ -21,8 +25,12 @@ const CIBA_MODEL = 'BackchannelAuthenticationRequest';
 const POLL_LEEWAY_MS = 250;
 
 export function createAdapterClass(options: AdapterOptions): new (model: string) => Adapter {
-  const { db } = options;
+  const { db, changes } = options;
   const table = authOidcPayloads;
+  const revoke = async (grantId: string) => {
+    await deleteGrant(db, grantId);
+    await changes.announce(db, [{ ...grantRevoked(grantId), actorUserId: null, at: Date.now() }]);
+  };
 
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly model: string) {}
@@ -87,30 +95,20 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
         .returning({ grantId: table.grantId });
       if (won.length > 0) return;
       const [row] = await db.select({ grantId: table.grantId }).from(table).where(this.key(id)).limit(1);
-      if (row?.grantId) await revokeGrant(db, row.grantId);
+      if (row?.grantId) await revoke(row.grantId);
       throw new errors.InvalidGrant('already used');
     }
 
     async destroy(id: string): Promise<void> {
+      if (this.model === 'Grant') return revoke(id);
       await db.delete(table).where(this.key(id));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
       await db.delete(table).where(and(eq(table.model, this.model), eq(table.grantId, grantId)));
+      await changes.announce(db, [{ ...grantRevoked(grantId), actorUserId: null, at: Date.now() }]);
     }
   };
-}
-
-/** Deletes every artifact of a grant (and the grant itself): the refresh-token family ends. */
-export async function revokeGrant(db: Database, grantId: string) {
-  await db
-    .delete(authOidcPayloads)
-    .where(
-      or(
-        eq(authOidcPayloads.grantId, grantId),
-        and(eq(authOidcPayloads.model, 'Grant'), eq(authOidcPayloads.id, grantId)),
-      ),
-    );
 }
 
 /**

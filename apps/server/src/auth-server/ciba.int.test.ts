@@ -12,13 +12,13 @@ import {
 import * as client from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
-import { CONSOLE_CLIENT_ID } from './provider.js';
+import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import {
   enrolledIdentity,
   startAuthTestServer,
   type AuthTestServer,
   type EnrolledIdentity,
-} from './testing.js';
+} from '../test/auth-server.js';
 
 let t: AuthTestServer;
 let admin: EnrolledIdentity;
@@ -442,7 +442,7 @@ describe('resource authorization', () => {
     const created = await json(
       'POST',
       '/resource-authorization',
-      { action: 'document.sign', resource: 'documents/123', digest, description: 'Sign care plan' },
+      { action: 'care-plan.approve', resource: 'care-plans/123', digest, description: 'Sign care plan' },
       tokens.access_token,
     );
     expect(created.status).toBe(200);
@@ -460,7 +460,7 @@ describe('resource authorization', () => {
       intervalMs: 50,
       kind: 'resource',
     });
-    expect(pending).toMatchObject({ id, kind: 'resource', details: { action: 'document.sign', digest } });
+    expect(pending).toMatchObject({ id, kind: 'resource', details: { action: 'care-plan.approve', digest } });
     await t.authenticator.approve(admin.key, pending!);
     await sleep(1100);
     const done = await json('GET', `/resource-authorization/${id}`, undefined, tokens.access_token);
@@ -469,7 +469,7 @@ describe('resource authorization', () => {
     expect(signedPayload).toMatchObject({
       requestId: id,
       digest,
-      action: 'document.sign',
+      action: 'care-plan.approve',
       decision: 'approve',
     });
     expect(
@@ -480,8 +480,8 @@ describe('resource authorization', () => {
   it('needs a valid access token; an id_token or none is refused', async () => {
     const tokens = await signIn(admin);
     const body = {
-      action: 'document.sign',
-      resource: 'documents/1',
+      action: 'care-plan.approve',
+      resource: 'care-plans/1',
       digest: 'n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg',
     };
     expect((await json('POST', '/resource-authorization', body)).status).toBe(401);
@@ -489,6 +489,15 @@ describe('resource authorization', () => {
     expect(
       (await json('POST', '/resource-authorization', { ...body, extra: 1 }, tokens.access_token)).status,
     ).toBe(400);
+    // Document signatures are prepared by the documents API only (it builds what the phone signs).
+    const documentSign = await json(
+      'POST',
+      '/resource-authorization',
+      { ...body, action: 'document.sign' },
+      tokens.access_token,
+    );
+    expect(documentSign.status).toBe(400);
+    expect(documentSign.body.message).toMatch(/documents API/);
   });
 });
 

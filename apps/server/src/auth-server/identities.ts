@@ -1,6 +1,6 @@
 // Identities (the auth server's users), their authenticator keys and one-time enrollment codes.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   jwkThumbprint,
@@ -9,9 +9,15 @@ import {
   type EnrollResult,
   type PublicJwk,
 } from '@careplane/shared/authenticator/protocol';
-import type { Database } from '../db/client.js';
-import { authAuthenticatorKeys, authEnrollmentCodes, authIdentities } from '../db/schema/index.js';
+import type { Database, Executor } from '../db/client.js';
+import {
+  authAuthenticatorKeys,
+  authEnrollmentCodes,
+  authIdentities,
+  authRequests,
+} from '../db/schema/index.js';
 import { AppError, badRequest, conflict } from '../lib/errors.js';
+import { deleteIdentityGrants } from './grants.js';
 
 export type Identity = typeof authIdentities.$inferSelect;
 export type AuthenticatorKeyRow = typeof authAuthenticatorKeys.$inferSelect;
@@ -22,6 +28,8 @@ export const usernameSchema = z
   .toLowerCase()
   .max(254)
   .regex(/^[a-z0-9._+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'name@domain');
+
+const identityRoleSet = new Set<string>(['admin', 'master', 'public']);
 
 export const identityInputSchema = z.object({
   username: usernameSchema,
@@ -76,9 +84,10 @@ export class IdentityService {
     private readonly settings: { issuer: string; publicUrl: string; enrollmentTtl: number },
   ) {}
 
-  async create(input: IdentityInput): Promise<Identity> {
+  /** A new identity; `executor` lets a caller create it inside its own transaction. */
+  async create(input: IdentityInput, executor: Executor = this.db): Promise<Identity> {
     const parsed = identityInputSchema.parse(input);
-    const [identity] = await this.db
+    const [identity] = await executor
       .insert(authIdentities)
       .values({
         ...parsed,
@@ -92,10 +101,10 @@ export class IdentityService {
     return identity;
   }
 
-  async findByUsername(username: string): Promise<Identity | undefined> {
+  async findByUsername(username: string, executor: Executor = this.db): Promise<Identity | undefined> {
     const parsed = usernameSchema.safeParse(username);
     if (!parsed.success) return undefined;
-    const [identity] = await this.db
+    const [identity] = await executor
       .select()
       .from(authIdentities)
       .where(eq(authIdentities.username, parsed.data))
@@ -103,17 +112,47 @@ export class IdentityService {
     return identity;
   }
 
-  async findById(id: string): Promise<Identity | undefined> {
+  async findById(id: string, executor: Executor = this.db): Promise<Identity | undefined> {
     if (!z.uuid().safeParse(id).success) return undefined;
-    const [identity] = await this.db.select().from(authIdentities).where(eq(authIdentities.id, id)).limit(1);
+    const [identity] = await executor.select().from(authIdentities).where(eq(authIdentities.id, id)).limit(1);
     return identity;
   }
 
+  /**
+   * Keeps an identity in step with its application user (decision 022): the roles its next tokens carry, a
+   * block (no sign-in, every sign-in ended, pending requests refused), an unblock, or the user's deletion (the
+   * identity goes, so no sign-in can re-create the user). Runs in the caller's transaction; answers the grants
+   * it ended, for the caller to announce.
+   */
+  async followUser(
+    executor: Executor,
+    identityId: string,
+    change: { roles?: readonly string[]; blocked?: boolean; deleted?: boolean },
+  ): Promise<string[]> {
+    if (!z.uuid().safeParse(identityId).success) return [];
+    const where = eq(authIdentities.id, identityId);
+    if (change.deleted) {
+      const ended = await deleteIdentityGrants(executor, identityId);
+      await executor.delete(authIdentities).where(where);
+      return ended;
+    }
+    const set: Partial<typeof authIdentities.$inferInsert> = {};
+    if (change.roles) set.roles = change.roles.filter((role) => identityRoleSet.has(role));
+    if (change.blocked !== undefined) set.disabledAt = change.blocked ? new Date() : null;
+    if (Object.keys(set).length) await executor.update(authIdentities).set(set).where(where);
+    if (!change.blocked) return [];
+    await executor
+      .update(authRequests)
+      .set({ status: 'denied', decidedAt: new Date() })
+      .where(and(eq(authRequests.identityId, identityId), eq(authRequests.status, 'pending')));
+    return deleteIdentityGrants(executor, identityId);
+  }
+
   /** A new single-use code for the identity; shown once, stored only as a hash. */
-  async issueEnrollmentCode(identityId: string): Promise<IssuedEnrollment> {
+  async issueEnrollmentCode(identityId: string, executor: Executor = this.db): Promise<IssuedEnrollment> {
     const code = newEnrollmentCode();
     const expiresAt = new Date(Date.now() + this.settings.enrollmentTtl * 1000);
-    await this.db
+    await executor
       .insert(authEnrollmentCodes)
       .values({ identityId, codeHash: sha256Hex(normalizeCode(code)), expiresAt });
     const link = `${this.settings.publicUrl}/authenticator/enroll#code=${encodeURIComponent(code)}&issuer=${encodeURIComponent(this.settings.issuer)}`;
@@ -130,6 +169,21 @@ export class IdentityService {
     signature: string;
     label?: string | undefined;
   }): Promise<EnrollResult> {
+    const refused = () => badRequest('Invalid, used or expired enrollment code');
+    // The code first: nothing about the key is looked at for a caller without a valid code.
+    const codeHash = sha256Hex(normalizeCode(input.code));
+    const [usable] = await this.db
+      .select({ identityId: authEnrollmentCodes.identityId })
+      .from(authEnrollmentCodes)
+      .where(
+        and(
+          eq(authEnrollmentCodes.codeHash, codeHash),
+          isNull(authEnrollmentCodes.usedAt),
+          gt(authEnrollmentCodes.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    if (!usable) throw refused();
     const keyId = await jwkThumbprint(input.publicJwk);
     const payload: EnrollPayload = {
       typ: 'careplane-enroll',
@@ -138,10 +192,9 @@ export class IdentityService {
       code: input.code,
       keyId,
     };
-    if (!(await verifyCanonical(input.publicJwk, payload, input.signature))) {
-      throw badRequest('The enrollment signature does not verify');
-    }
-    const refused = () => badRequest('Invalid, used or expired enrollment code');
+    // A key that is not a point on P-256 does not even import: a bad request, like a bad signature.
+    const verified = await verifyCanonical(input.publicJwk, payload, input.signature).catch(() => false);
+    if (!verified) throw badRequest('The enrollment signature does not verify with this key');
     return this.db.transaction(async (tx) => {
       const now = new Date();
       const [spent] = await tx
@@ -149,7 +202,7 @@ export class IdentityService {
         .set({ usedAt: now, keyId })
         .where(
           and(
-            eq(authEnrollmentCodes.codeHash, sha256Hex(normalizeCode(input.code))),
+            eq(authEnrollmentCodes.codeHash, codeHash),
             isNull(authEnrollmentCodes.usedAt),
             gt(authEnrollmentCodes.expiresAt, now),
           ),
@@ -199,6 +252,30 @@ export class IdentityService {
       )
       .limit(1);
     return row;
+  }
+
+  /**
+   * The identity's key most likely in the user's hand: the active one used last (then the newest). A document
+   * signature is asked of one key, because its certificate certifies that key.
+   */
+  async latestActiveKey(identityId: string): Promise<AuthenticatorKeyRow | undefined> {
+    const [row] = await this.db
+      .select({ key: authAuthenticatorKeys })
+      .from(authAuthenticatorKeys)
+      .innerJoin(authIdentities, eq(authIdentities.id, authAuthenticatorKeys.identityId))
+      .where(
+        and(
+          eq(authAuthenticatorKeys.identityId, identityId),
+          isNull(authAuthenticatorKeys.revokedAt),
+          isNull(authIdentities.disabledAt),
+        ),
+      )
+      .orderBy(
+        sql`${authAuthenticatorKeys.lastUsedAt} desc nulls last`,
+        desc(authAuthenticatorKeys.createdAt),
+      )
+      .limit(1);
+    return row?.key;
   }
 
   async touchKey(keyId: string) {

@@ -5,9 +5,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
-import type { Provider } from 'oidc-provider';
+import type { Provider } from './oidc.js';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { ChangeFeed } from '../lib/changes.js';
+import type { SecretBox } from '../lib/secret-box.js';
 import { createAdapterClass, sweepExpiredPayloads } from './adapter.js';
 import { IdentityService } from './identities.js';
 import { KeyStore } from './keys.js';
@@ -15,8 +17,6 @@ import { Limiter, MemoryLimitStore, RedisLimitStore } from './limits.js';
 import { buildProvider, startLoginFor, type ProviderSettings } from './provider.js';
 import { QrService } from './qr.js';
 import { RequestService } from './requests.js';
-
-export { CONSOLE_CLIENT_ID } from './provider.js';
 
 export interface AuthServerSettings extends ProviderSettings {
   /** The path the issuer lives under (e.g. /auth): every auth server route is below it. */
@@ -77,7 +77,7 @@ const MAINTENANCE_MS = 5 * 60_000;
 
 export async function createAuthServer(
   config: AppConfig,
-  deps: { db: Database; log: FastifyBaseLogger },
+  deps: { db: Database; log: FastifyBaseLogger; changes: ChangeFeed; secrets: SecretBox },
 ): Promise<AuthServer> {
   const settings = authServerSettings(config);
   if (!settings.prefix) throw new Error('AUTH_ISSUER needs a path (for example <PUBLIC_URL>/auth)');
@@ -86,6 +86,7 @@ export async function createAuthServer(
     db,
     tokenLifetime: settings.accessTokenTtl,
     maxAgeDays: config.auth.server.signingKeyMaxAgeDays,
+    secrets: deps.secrets,
   });
   const identities = new IdentityService(db, settings);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
@@ -96,7 +97,7 @@ export async function createAuthServer(
     : new MemoryLimitStore();
   const identityLimiter = new Limiter(limitStore, settings.rateLimitPerIdentity);
   const keyLimiter = new Limiter(limitStore, settings.rateLimitPerKey);
-  const adapter = createAdapterClass({ db, pollInterval: settings.pollInterval });
+  const adapter = createAdapterClass({ db, pollInterval: settings.pollInterval, changes: deps.changes });
 
   let provider: Provider;
   let handler: (req: IncomingMessage, res: ServerResponse) => void;

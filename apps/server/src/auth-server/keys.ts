@@ -1,7 +1,8 @@
 // The auth server's signing keys (ES256, each with a kid), kept in the database so that every process signs
-// and publishes the same set. Rotation adds a new active key and retires the old one, which stays in the JWKS
-// until every token it signed has expired.
-import { desc, gt, isNull, or, sql } from 'drizzle-orm';
+// and publishes the same set; the private halves are sealed with the server's encryption key, so a copy of the
+// database alone cannot mint tokens. Rotation adds a new active key and retires the old one, which stays in
+// the JWKS until every token it signed has expired.
+import { desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import {
   calculateJwkThumbprint,
   createLocalJWKSet,
@@ -13,6 +14,7 @@ import {
 } from 'jose';
 import type { Database } from '../db/client.js';
 import { authSigningKeys } from '../db/schema/index.js';
+import { SecretBoxError, type SecretBox } from '../lib/secret-box.js';
 
 export interface KeyStoreOptions {
   db: Database;
@@ -20,7 +22,21 @@ export interface KeyStoreOptions {
   tokenLifetime: number;
   /** An active key older than this is replaced at start and on refresh. */
   maxAgeDays: number;
+  /** Seals and opens the private keys. */
+  secrets: SecretBox;
 }
+
+export class SigningKeysLocked extends Error {
+  constructor() {
+    super(
+      'The auth server’s signing keys do not open with this encryption key (ENCRYPTION_KEY, ENCRYPTION_KEY_FILE or ' +
+        'the generated key in DATA_DIR): start it with the key the database was written with.',
+    );
+    this.name = 'SigningKeysLocked';
+  }
+}
+
+const purposeOf = (kid: string) => `auth-signing-key:${kid}`;
 
 interface StoredKey {
   kid: string;
@@ -98,11 +114,13 @@ export class KeyStore {
 
   async reload(): Promise<void> {
     const { db } = this.options;
-    const rows = await db
+    const stored = await db
       .select()
       .from(authSigningKeys)
       .where(or(isNull(authSigningKeys.retiredAt), gt(authSigningKeys.publishUntil, new Date())))
       .orderBy(desc(authSigningKeys.createdAt));
+    const rows: StoredKey[] = [];
+    for (const row of stored) rows.push({ ...row, privateJwk: await this.privateJwkOf(row) });
     const active = rows.filter((row) => !row.retiredAt);
     const retired = rows.filter((row) => row.retiredAt);
     const before = this.version;
@@ -110,6 +128,28 @@ export class KeyStore {
     this.verifier = createLocalJWKSet(this.publicJwks());
     this.lastReload = Date.now();
     if (this.version !== before) for (const listener of this.listeners) listener();
+  }
+
+  /** Opens a stored private key; a key stored in the clear (older databases) is sealed on the way. */
+  private async privateJwkOf(row: typeof authSigningKeys.$inferSelect): Promise<Record<string, string>> {
+    const { secrets, db } = this.options;
+    if (row.privateJwkSealed) {
+      try {
+        return JSON.parse(secrets.open(row.privateJwkSealed, purposeOf(row.kid))) as Record<string, string>;
+      } catch (error) {
+        if (error instanceof SecretBoxError) throw new SigningKeysLocked();
+        throw error;
+      }
+    }
+    if (!row.privateJwk) throw new Error(`Signing key ${row.kid} has no private half`);
+    await db
+      .update(authSigningKeys)
+      .set({
+        privateJwkSealed: secrets.seal(JSON.stringify(row.privateJwk), purposeOf(row.kid)),
+        privateJwk: null,
+      })
+      .where(eq(authSigningKeys.kid, row.kid));
+    return row.privateJwk;
   }
 
   /** Makes sure a fresh active key exists (creating one on a new database or when the active one is too old). */
@@ -120,7 +160,7 @@ export class KeyStore {
     await this.rotate({ onlyIfStale: true });
   }
 
-  private tooOld(key: StoredKey) {
+  private tooOld(key: { createdAt: Date }) {
     return Date.now() - key.createdAt.getTime() > this.options.maxAgeDays * 86_400_000;
   }
 
@@ -141,7 +181,12 @@ export class KeyStore {
         .update(authSigningKeys)
         .set({ retiredAt: now, publishUntil })
         .where(isNull(authSigningKeys.retiredAt));
-      await tx.insert(authSigningKeys).values({ ...key, createdAt: now });
+      await tx.insert(authSigningKeys).values({
+        kid: key.kid,
+        publicJwk: key.publicJwk,
+        privateJwkSealed: this.options.secrets.seal(JSON.stringify(key.privateJwk), purposeOf(key.kid)),
+        createdAt: now,
+      });
       return key.kid;
     });
     await this.reload();

@@ -77,6 +77,7 @@ declare module 'oidc-provider' {
     clientId?: string;
     aud?: string | string[];
     gty?: string;
+    grantId?: string;
   }
 
   export interface GrantInstance {

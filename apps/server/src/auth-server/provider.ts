@@ -11,15 +11,20 @@ import {
   type BackchannelAuthenticationRequest,
   type ClientLike,
   type KoaContextWithOIDC,
-} from 'oidc-provider';
+} from './oidc.js';
 import type { FastifyBaseLogger } from 'fastify';
+import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { identityClaims, sha256Hex, type Identity, type IdentityService } from './identities.js';
 import type { KeyStore } from './keys.js';
 import { TooManyRequests, type Limiter } from './limits.js';
 import type { RequestService } from './requests.js';
 
-export const CONSOLE_CLIENT_ID = 'careplane-console';
 export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
+/** Where the raw request carries the client's address, as the HTTP server (and its trusted proxies) saw it. */
+export const CLIENT_ADDRESS = Symbol('careplane.clientAddress');
+const clientAddressOf = (ctx: KoaContextWithOIDC) =>
+  (ctx.req as { [CLIENT_ADDRESS]?: string })[CLIENT_ADDRESS] ?? ctx.req.socket.remoteAddress ?? 'unknown';
+
 /** Identifiers of accounts made up for unknown login hints (never approvable). */
 const UNKNOWN_PREFIX = 'unknown:';
 
@@ -126,9 +131,11 @@ export function buildProvider(deps: ProviderDependencies): Provider {
         deliveryModes: ['poll'],
         processLoginHint: async (ctx: KoaContextWithOIDC, loginHint: string) => {
           const hint = String(loginHint).trim().toLowerCase().slice(0, 254);
-          // Counted alike for known and unknown identifiers, so the limit reveals nothing either.
+          // Counted per identifier and caller address, alike for known and unknown identifiers (the limit
+          // reveals nothing): a stranger spending an identifier's budget spends their own address's share
+          // only, and the person signing in from elsewhere is not locked out (decision 022).
           try {
-            await deps.identityLimiter.check(`login:${sha256Hex(hint)}`);
+            await deps.identityLimiter.check(`login:${sha256Hex(hint)}:${clientAddressOf(ctx)}`);
           } catch (error) {
             if (!(error instanceof TooManyRequests)) throw error;
             ctx.set('retry-after', String(error.retryAfter));
@@ -212,6 +219,8 @@ export function buildProvider(deps: ProviderDependencies): Provider {
         ...(claims.email ? { email: claims.email } : {}),
         roles: claims.roles,
         acr: claims.acr,
+        // The sign-in the token belongs to: the API refuses it once that sign-in has ended.
+        ...(token.grantId ? { grant_id: token.grantId } : {}),
       };
     },
     issueRefreshToken: async (_ctx: unknown, client: ClientLike) => client.grantTypeAllowed('refresh_token'),
@@ -248,7 +257,9 @@ export function buildProvider(deps: ProviderDependencies): Provider {
   };
 
   const provider = new Provider(settings.issuer, configuration);
-  provider.proxy = true;
+  // The provider reads no forwarded headers: the client's address comes from the HTTP server above it,
+  // which trusts only the configured proxies.
+  provider.proxy = false;
   provider.on('server_error', (_ctx, error) => deps.log.error({ err: error }, 'auth server error'));
   return provider;
 }

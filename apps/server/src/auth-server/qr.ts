@@ -5,6 +5,7 @@
 // code soon stops working.
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
+import type { QrSession, QrSessionStatus } from '@careplane/shared/auth/qr-session.contract';
 import { verifyCanonical, type QrClaimPayload } from '@careplane/shared/authenticator/protocol';
 import type { Database } from '../db/client.js';
 import { authQrSessions } from '../db/schema/index.js';
@@ -19,17 +20,6 @@ export interface QrSettings {
   /** Seconds between secret rotations; 0 keeps one secret for the session's life. */
   qrSecretRotation: number;
 }
-
-export interface QrSessionAnswer {
-  sessionId: string;
-  cbUrl: string;
-  expIn: number;
-}
-
-export type QrStatus =
-  | { status: 'pending'; expIn: number; cbUrl?: string }
-  | { status: 'claimed'; authRequestId: string }
-  | { status: 'expired' };
 
 const newSecret = () => randomBytes(24).toString('base64url');
 
@@ -50,7 +40,7 @@ export class QrService {
     return `${this.settings.publicUrl}/authenticator/qr#s=${secret}`;
   }
 
-  async create(clientId: string, bindingMessage: string | null): Promise<QrSessionAnswer> {
+  async create(clientId: string, bindingMessage: string | null): Promise<QrSession> {
     const sessionId = randomBytes(24).toString('base64url');
     const secret = newSecret();
     const expIn = this.settings.requestTtl;
@@ -66,7 +56,7 @@ export class QrService {
   }
 
   /** The session's state; a pending session whose secret is due answers a fresh `cbUrl` to show instead. */
-  async status(sessionId: string): Promise<QrStatus> {
+  async status(sessionId: string): Promise<QrSessionStatus> {
     if (sessionId.length > 64) throw notFound('QR session');
     const [row] = await this.db
       .select()

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisLimitStore } from './limits.js';
-import { CONSOLE_CLIENT_ID } from './provider.js';
-import { freePort, startAuthTestServer, type AuthTestServer } from './testing.js';
+import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
+import { freePort, startAuthTestServer, type AuthTestServer } from '../test/auth-server.js';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
 
@@ -119,13 +119,15 @@ describe.skipIf(!available)('rate limits shared through Redis', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const target = i % 2 === 0 ? a : b;
-      statuses.push((await fetch(`${target.baseUrl}/auth/.well-known/openid-configuration`)).status);
+      statuses.push((await fetch(`${target.baseUrl}/auth/qr/sessions`, { method: 'POST' })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const refused = await fetch(`${a.baseUrl}/auth/qr/sessions`, { method: 'POST' });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await keysUnder(`${prefix}auth:rate:`)).toHaveLength(1);
+    // Discovery counts into a budget of its own.
+    expect((await fetch(`${b.baseUrl}/auth/.well-known/openid-configuration`)).status).toBe(200);
+    expect(await keysUnder(`${prefix}auth:rate:`)).toHaveLength(2);
   });
 
   it('another prefix is another budget', async () => {

@@ -1,27 +1,31 @@
 // What authenticators are asked: sign-ins (CIBA requests) and resource authorizations. An authenticator lists
 // the pending requests of its identity and answers one with a signature by its enrolled key over the request
 // id, the server's nonce and what it was shown; the first valid answer wins, so a replay finds nothing pending.
-import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import { errors, type Provider } from 'oidc-provider';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gt, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { errors, type Provider } from './oidc.js';
 import { z } from 'zod';
+import { clientNames } from '@careplane/shared/auth/clients';
 import {
+  base64url,
+  DOCUMENT_SIGN_ACTION,
+  fromBase64url,
+  verifyBytes,
   verifyCanonical,
   type DecisionPayload,
   type PendingPayload,
   type PendingRequest,
+  type PublicJwk,
 } from '@careplane/shared/authenticator/protocol';
 import type { Database } from '../db/client.js';
 import { authRequests } from '../db/schema/index.js';
-import { AppError, notFound, unauthorized } from '../lib/errors.js';
+import { AppError, badRequest, notFound, unauthorized } from '../lib/errors.js';
 import type { IdentityService } from './identities.js';
 
 export type AuthRequestRow = typeof authRequests.$inferSelect;
 
 /** Signed listings carry their time; this far off the server's clock they are refused. */
 export const SIGNED_CLOCK_WINDOW_SECONDS = 120;
-
-export const CLIENT_NAMES: Record<string, string> = { 'careplane-console': 'Careplane console' };
 
 export const resourceAuthorizationInputSchema = z
   .object({
@@ -39,6 +43,32 @@ export const resourceAuthorizationInputSchema = z
   .strict();
 export type ResourceAuthorizationInput = z.infer<typeof resourceAuthorizationInputSchema>;
 
+/** A document-signing request, made by the documents API for its caller (never over the public route). */
+export interface DocumentSigningInput {
+  documentId: string;
+  title: string;
+  /** SHA-256 (hex) of the uploaded file, for the user to compare with the console. */
+  documentSha256: string;
+  /** The DER signed attributes the phone signs. */
+  signedAttributes: Uint8Array;
+  signingTime: Date;
+  /** SHA-256 (hex) of the certificate issued for `keyId`. */
+  certificateSha256: string;
+  /** The one authenticator key that may answer (the certificate is for it). */
+  keyId: string;
+  bindingMessage: string;
+  description?: string;
+}
+
+export interface DocumentSigningState {
+  status: 'pending' | 'approved' | 'denied' | 'expired';
+  keyId: string | null;
+  /** The phone's signature over the signed attributes (P1363, base64url), once approved. */
+  documentSignature: string | null;
+  decidedAt: Date | null;
+  expiresAt: Date;
+}
+
 export interface RequestServiceSettings {
   issuer: string;
   resource: string;
@@ -47,6 +77,9 @@ export interface RequestServiceSettings {
 }
 
 const newNonce = () => randomBytes(24).toString('base64url');
+
+/** Sign-in requests that may wait on one identity's phone at once. */
+export const MAX_PENDING_LOGINS = 5;
 
 export class RequestService {
   constructor(
@@ -78,7 +111,31 @@ export class RequestService {
         expiresAt: input.expiresAt,
       })
       .returning();
+    if (input.identityId) await this.supersedeOldLogins(input.identityId);
     return row!;
+  }
+
+  /**
+   * Keeps at most MAX_PENDING_LOGINS sign-in requests waiting on an identity's phone: older ones are set
+   * aside (never approvable), so requests a stranger starts with someone's identifier cannot bury the one the
+   * person starts themselves, which is always the newest.
+   */
+  private async supersedeOldLogins(identityId: string) {
+    const mine = and(
+      eq(authRequests.identityId, identityId),
+      eq(authRequests.kind, 'login'),
+      eq(authRequests.status, 'pending'),
+    );
+    const newest = this.db
+      .select({ id: authRequests.id })
+      .from(authRequests)
+      .where(mine)
+      .orderBy(desc(authRequests.createdAt))
+      .limit(MAX_PENDING_LOGINS);
+    await this.db
+      .update(authRequests)
+      .set({ status: 'denied', decidedAt: new Date() })
+      .where(and(mine, notInArray(authRequests.id, newest)));
   }
 
   private async verifiedKey(keyId: string) {
@@ -111,6 +168,8 @@ export class RequestService {
           eq(authRequests.identityId, identity.id),
           eq(authRequests.status, 'pending'),
           gt(authRequests.expiresAt, new Date()),
+          // A document signature is asked of one key (its certificate is for that key).
+          sql`coalesce(${authRequests.details} ->> 'keyId', ${key.id}) = ${key.id}`,
         ),
       )
       .orderBy(asc(authRequests.createdAt))
@@ -119,7 +178,7 @@ export class RequestService {
       id: row.id,
       kind: row.kind,
       clientId: row.clientId,
-      clientName: CLIENT_NAMES[row.clientId] ?? row.clientId,
+      clientName: clientNames[row.clientId] ?? row.clientId,
       bindingMessage: row.bindingMessage,
       details: row.details,
       nonce: row.nonce,
@@ -144,9 +203,38 @@ export class RequestService {
             action: str(row.details.action),
             resource: str(row.details.resource),
             digest: str(row.details.digest),
+            title: str(row.details.title),
+            documentSha256: str(row.details.documentSha256),
+            signingTime: str(row.details.signingTime),
           }
         : {}),
     };
+  }
+
+  /**
+   * An approval of a document signature carries the phone's signature over the signed attributes; it must
+   * verify with the same key as the decision. Answers it, or undefined for any other request or a denial.
+   */
+  private async documentSignatureOf(
+    row: AuthRequestRow,
+    key: { id: string; publicJwk: PublicJwk },
+    decision: 'approve' | 'deny',
+    documentSignature: string | undefined,
+  ): Promise<string | undefined> {
+    if (row.kind !== 'resource' || row.details.action !== DOCUMENT_SIGN_ACTION) {
+      if (documentSignature) throw badRequest('Only a document signing request takes a document signature');
+      return undefined;
+    }
+    // Only the key the certificate was issued for may answer (other keys never see the request).
+    if (row.details.keyId !== key.id) throw notFound('Request');
+    if (decision === 'deny') return undefined;
+    if (!documentSignature) throw badRequest('Approving a document signature needs documentSignature');
+    const signedAttributes =
+      typeof row.details.signedAttributes === 'string' ? fromBase64url(row.details.signedAttributes) : null;
+    if (!signedAttributes || !(await verifyBytes(key.publicJwk, signedAttributes, documentSignature))) {
+      throw unauthorized('The document signature does not verify');
+    }
+    return documentSignature;
   }
 
   /** Approves or denies one pending request of the key's identity. */
@@ -155,6 +243,7 @@ export class RequestService {
     requestId: string;
     decision: 'approve' | 'deny';
     signature: string;
+    documentSignature?: string | undefined;
   }): Promise<{ status: 'approved' | 'denied' }> {
     const { key, identity } = await this.verifiedKey(input.keyId);
     if (!z.uuid().safeParse(input.requestId).success) throw notFound('Request');
@@ -164,6 +253,12 @@ export class RequestService {
       .where(and(eq(authRequests.id, input.requestId), eq(authRequests.identityId, identity.id)))
       .limit(1);
     if (!row) throw notFound('Request');
+    const documentSignature = await this.documentSignatureOf(
+      row,
+      key,
+      input.decision,
+      input.documentSignature,
+    );
     const payload = this.decisionPayload(row, key.id, input.decision);
     if (!(await verifyCanonical(key.publicJwk, payload, input.signature))) {
       throw unauthorized('The signature does not verify');
@@ -178,6 +273,7 @@ export class RequestService {
         keyId: key.id,
         signedPayload: JSON.stringify(payload),
         signature: input.signature,
+        documentSignature: documentSignature ?? null,
       })
       .where(
         and(eq(authRequests.id, row.id), eq(authRequests.status, 'pending'), gt(authRequests.expiresAt, now)),
@@ -222,6 +318,11 @@ export class RequestService {
     clientId: string,
     input: ResourceAuthorizationInput,
   ): Promise<{ id: string; expires_in: number; interval: number }> {
+    if (input.action === DOCUMENT_SIGN_ACTION) {
+      throw badRequest(
+        'Document signatures are asked by the documents API (POST /api/documents/{id}/sign), which prepares what is signed',
+      );
+    }
     const expiresIn = this.settings.requestTtl;
     const [row] = await this.db
       .insert(authRequests)
@@ -241,6 +342,66 @@ export class RequestService {
       })
       .returning({ id: authRequests.id });
     return { id: row!.id, expires_in: expiresIn, interval: this.settings.pollInterval };
+  }
+
+  /** Asks the identity's authenticator (the key `input.keyId`) to sign a document's signed attributes. */
+  async createDocumentSigning(
+    identityId: string,
+    clientId: string,
+    input: DocumentSigningInput,
+  ): Promise<{ id: string; expires_in: number; interval: number }> {
+    const expiresIn = this.settings.requestTtl;
+    const details = {
+      action: DOCUMENT_SIGN_ACTION,
+      resource: `documents/${input.documentId}`,
+      digest: createHash('sha256').update(input.signedAttributes).digest('base64url'),
+      title: input.title,
+      documentSha256: input.documentSha256,
+      signedAttributes: base64url(input.signedAttributes),
+      signingTime: input.signingTime.toISOString(),
+      certificateSha256: input.certificateSha256,
+      keyId: input.keyId,
+      ...(input.description ? { description: input.description } : {}),
+    };
+    const [row] = await this.db
+      .insert(authRequests)
+      .values({
+        kind: 'resource',
+        identityId,
+        clientId,
+        bindingMessage: input.bindingMessage,
+        details,
+        nonce: newNonce(),
+        expiresAt: new Date(Date.now() + expiresIn * 1000),
+      })
+      .returning({ id: authRequests.id });
+    return { id: row!.id, expires_in: expiresIn, interval: this.settings.pollInterval };
+  }
+
+  /** The state of a document-signing request of the identity; undefined when there is none. */
+  async documentSigningState(identityId: string, id: string): Promise<DocumentSigningState | undefined> {
+    if (!z.uuid().safeParse(id).success) return undefined;
+    const [row] = await this.db
+      .select()
+      .from(authRequests)
+      .where(
+        and(
+          eq(authRequests.id, id),
+          eq(authRequests.identityId, identityId),
+          eq(authRequests.kind, 'resource'),
+          sql`${authRequests.details} ->> 'action' = ${DOCUMENT_SIGN_ACTION}`,
+        ),
+      )
+      .limit(1);
+    if (!row) return undefined;
+    const expired = row.status === 'pending' && row.expiresAt <= new Date();
+    return {
+      status: expired ? 'expired' : row.status,
+      keyId: row.keyId,
+      documentSignature: row.documentSignature,
+      decidedAt: row.decidedAt,
+      expiresAt: row.expiresAt,
+    };
   }
 
   /**
@@ -272,6 +433,7 @@ export class RequestService {
         keyId: row.keyId,
         signedPayload: row.signedPayload,
         signature: row.signature,
+        ...(row.documentSignature ? { documentSignature: row.documentSignature } : {}),
         ...(found ? { publicJwk: found.key.publicJwk } : {}),
         decidedAt: row.decidedAt?.toISOString(),
       };

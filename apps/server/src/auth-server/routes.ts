@@ -11,19 +11,17 @@ import { unauthorized } from '../lib/errors.js';
 import { publicJwkSchema } from './identities.js';
 import type { AuthServer } from './index.js';
 import { TooManyRequests } from './limits.js';
-import { CONSOLE_CLIENT_ID } from './provider.js';
+import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
+import { CLIENT_ADDRESS } from './provider.js';
+import { qrSessionSchema, qrSessionStatusSchema } from '@careplane/shared/auth/qr-session.contract';
+import { errorBodySchema } from '@careplane/shared/common/http';
 import { resourceAuthorizationInputSchema } from './requests.js';
 
 const signature = z.string().regex(/^[A-Za-z0-9_-]{86}$/, 'a base64url P-256 signature');
 const keyId = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a key thumbprint');
 const iat = z.number().int().min(0).max(1e11);
 
-const errorBody = z.object({
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
+const errorBody = errorBodySchema;
 
 const pendingRequestSchema = z.object({
   id: z.string(),
@@ -37,6 +35,34 @@ const pendingRequestSchema = z.object({
 });
 
 const PROVIDER_METHODS = ['GET', 'POST', 'OPTIONS', 'DELETE', 'PUT', 'PATCH'] as const;
+
+/** Kinds of auth server route, each with its own per-address budget. */
+type RouteBucket = 'discovery' | 'token' | 'poll' | 'start' | 'authenticator' | 'other';
+
+/** Each kind's budget as a share of AUTH_RATE_LIMIT_PER_CLIENT (requests per address and minute). */
+const bucketShare: Record<RouteBucket, number> = {
+  // Metadata every client reads: generous, so it stays available behind a busy shared address.
+  discovery: 4,
+  // Token polls every few seconds while a sign-in is pending, and refreshes.
+  token: 2,
+  // Status polls of QR sessions and resource authorizations.
+  poll: 2,
+  // Starting sign-ins (backchannel requests, QR sessions): also limited per identifier.
+  start: 1,
+  authenticator: 1,
+  other: 1,
+};
+
+/** The kind of a path below the issuer. */
+export function routeBucket(path: string): RouteBucket {
+  const pathname = path.split('?')[0] ?? '';
+  if (pathname.startsWith('/.well-known/') || pathname === '/jwks') return 'discovery';
+  if (pathname === '/token' || pathname.startsWith('/token/')) return 'token';
+  if (pathname === '/backchannel' || pathname === '/qr/sessions') return 'start';
+  if (pathname.startsWith('/qr/sessions/') || pathname.startsWith('/resource-authorization/')) return 'poll';
+  if (pathname.startsWith('/authenticator/')) return 'authenticator';
+  return 'other';
+}
 
 /** Turns a per-identity limit into a 429 with Retry-After. */
 async function limited<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -53,11 +79,14 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
   const prefix = settings.prefix;
   app.addHook('onClose', async () => server.close());
 
-  // One budget per caller address across every route of this scope (the provider's included).
-  // With Redis, every process counts into one budget per address.
+  // Budgets per caller address, one per kind of route (the provider's included), sized to what an honest
+  // client needs: a noisy caller spends its own share only, and discovery and keys stay available to
+  // everyone else. With Redis, every process counts into one budget per address and kind.
+  const bucketOf = (request: FastifyRequest) => routeBucket(request.url.slice(prefix.length));
   await app.register(rateLimit, {
     global: true,
-    max: settings.rateLimitPerClient,
+    keyGenerator: (request) => `${request.ip}|${bucketOf(request)}`,
+    max: (request) => Math.max(1, Math.round(settings.rateLimitPerClient * bucketShare[bucketOf(request)])),
     timeWindow: 60_000,
     ...(server.redis
       ? { redis: server.redis, nameSpace: `${server.redisKeyPrefix}auth:rate:`, skipOnError: true }
@@ -75,7 +104,7 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
         audience: settings.audience,
         algorithms: ['ES256'],
         typ: 'at+jwt',
-        requiredClaims: ['sub', 'exp'],
+        requiredClaims: ['sub', 'exp', 'iat'],
       });
       return {
         subject: payload.sub!,
@@ -106,7 +135,7 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
           .strict(),
       ),
       response: {
-        200: z.object({ sessionId: z.string(), cbUrl: z.string(), expIn: z.number() }),
+        200: qrSessionSchema,
         400: errorBody,
         429: errorBody,
       },
@@ -121,12 +150,7 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
       security: [],
       params: z.object({ sessionId: z.string().min(1).max(64) }),
       response: {
-        200: z.object({
-          status: z.enum(['pending', 'claimed', 'expired']),
-          authRequestId: z.string().optional(),
-          expIn: z.number().optional(),
-          cbUrl: z.string().optional(),
-        }),
+        200: qrSessionStatusSchema,
         404: errorBody,
         429: errorBody,
       },
@@ -189,7 +213,14 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
       summary: 'Approve or deny a pending request with a signature by the enrolled key',
       security: [],
       body: z
-        .object({ keyId, requestId: z.string().max(64), decision: z.enum(['approve', 'deny']), signature })
+        .object({
+          keyId,
+          requestId: z.string().max(64),
+          decision: z.enum(['approve', 'deny']),
+          signature,
+          /** Approving a document signature: the signature over its signed attributes as well. */
+          documentSignature: signature.optional(),
+        })
         .strict(),
       response: {
         200: z.object({ status: z.enum(['approved', 'denied']) }),
@@ -260,6 +291,7 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
           keyId: z.string().nullable().optional(),
           signedPayload: z.string().nullable().optional(),
           signature: z.string().nullable().optional(),
+          documentSignature: z.string().optional(),
           publicJwk: publicJwkSchema.optional(),
           decidedAt: z.string().optional(),
         }),
@@ -285,9 +317,11 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
       schema: { hide: true },
       handler: (request, reply) => {
         void reply.hijack();
-        const raw = request.raw as typeof request.raw & { originalUrl?: string };
+        const raw = request.raw as typeof request.raw & { originalUrl?: string; [CLIENT_ADDRESS]?: string };
         const url = raw.url ?? '/';
         raw.originalUrl = url;
+        // The client's address as the trusted proxies tell it: the provider's own limits count by it.
+        raw[CLIENT_ADDRESS] = request.ip;
         raw.url = url.slice(prefix.length) || '/';
         server.handle(raw, reply.raw);
       },

@@ -5,11 +5,14 @@ import {
   AuthenticatorError,
   exportPrivateJwk,
   generateAuthenticatorKey,
+  isDocumentSignRequest,
   parseEnrollmentInput,
   parseQrLink,
+  SignedAttributesError,
   type FetchLike,
   type PendingRequest,
 } from '@careplane/shared/authenticator/protocol';
+import { shortSha256 } from '@careplane/shared/common/formats';
 import { CliError, type CliIo } from './io.js';
 import { keyOf, pickIdentity, putIdentity, readStore, storableJwk, writeStore } from './store.js';
 
@@ -26,7 +29,9 @@ const clientFor = (issuer: string, options: ClientOptions) =>
 const protocolFailure = (error: unknown, doing: string) =>
   error instanceof AuthenticatorError
     ? new CliError(`${doing} failed: ${error.message} (HTTP ${error.status})`)
-    : error;
+    : error instanceof SignedAttributesError
+      ? new CliError(`${doing} refused: this is not a document signature to make (${error.message})`)
+      : error;
 
 export interface EnrollOptions extends ClientOptions {
   store: string;
@@ -78,6 +83,14 @@ export function describeRequest(request: PendingRequest): string[] {
     const value = details[name];
     if (typeof value === 'string' && value)
       lines.push(`  ${name[0]!.toUpperCase()}${name.slice(1)}: ${value}`);
+  }
+  if (isDocumentSignRequest(request)) {
+    const text = (name: string) => (typeof details[name] === 'string' ? details[name] : '?');
+    lines.push(`  Document: ${text('title')}`);
+    lines.push(
+      `  File SHA-256: ${shortSha256(text('documentSha256'))} (compare with the console; full: ${text('documentSha256')})`,
+    );
+    lines.push(`  Signing time: ${text('signingTime')}`);
   }
   lines.push(`  Expires: ${request.expiresAt}`);
   return lines;

@@ -10,8 +10,8 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_CLIENT_ID } from '../auth-server/provider.js';
-import { enrolledIdentity, startAuthTestServer, type AuthTestServer } from '../auth-server/testing.js';
+import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
+import { enrolledIdentity, startAuthTestServer, type AuthTestServer } from '../test/auth-server.js';
 import { loadConfig } from '../config.js';
 import { lockEmbeddedDatabase } from '../db/embedded-lock.js';
 import { users } from '../db/schema/index.js';
@@ -212,8 +212,8 @@ describe('careplane authenticator approve and scan', () => {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
-        action: 'document.sign',
-        resource: 'documents/42',
+        action: 'care-plan.approve',
+        resource: 'care-plans/42',
         digest: 'n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg',
         description: 'Sign the care plan',
         bindingMessage: 'DOC 42',
@@ -224,7 +224,7 @@ describe('careplane authenticator approve and scan', () => {
     const approved = await careplane('authenticator', 'approve', '--store', store(), '--wait', '10');
     expect(approved.code, approved.stderr).toBe(0);
     expect(approved.stdout).toContain('Authorization request from');
-    expect(approved.stdout).toContain('Action: document.sign');
+    expect(approved.stdout).toContain('Action: care-plan.approve');
     expect(approved.stdout).toContain('Description: Sign the care plan');
     const state = await fetch(`${t.issuer}/resource-authorization/${id}`, {
       headers: { authorization: `Bearer ${tokens.access_token}` },

@@ -10,7 +10,7 @@ import {
   createTestContext,
   type TestContext,
 } from '../test/harness.js';
-import { isAdmin } from './auth.js';
+import { callerIsAdmin as isAdmin } from '../lib/caller.js';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -136,20 +136,23 @@ describe('isAdmin (decisions §4)', () => {
 });
 
 describe('admin rule on the server', () => {
-  /** A signed-in caller with these token roles and, when given, a user record with these local roles. */
-  async function callerToken(roles: unknown, localRoles?: string[]) {
+  /**
+   * A signed-in caller whose user record has these global and local roles. Its token claims the opposite
+   * (an admin record gets a token saying public, and the other way round): rights come from the record.
+   */
+  async function callerToken(roles: string[], localRoles: string[] = ['none']) {
     const subject = randomUUID();
-    if (localRoles) {
-      const name = `r${subject.slice(0, 8)}`;
-      await context.database.db.insert(users).values({
-        username: `${name}@careplane.test`,
-        usernameWithoutDomain: name,
-        primaryDomain: 'careplane.test',
-        masterId: subject,
-        localRoles,
-      });
-    }
-    return context.signer.sign({ roles }, { subject });
+    const name = `r${subject.slice(0, 8)}`;
+    await context.database.db.insert(users).values({
+      username: `${name}@careplane.test`,
+      usernameWithoutDomain: name,
+      primaryDomain: 'careplane.test',
+      masterId: subject,
+      roles,
+      localRoles,
+    });
+    const claimed = roles[0] === 'admin' || roles[0] === 'master' ? ['public'] : ['admin'];
+    return context.signer.sign({ roles: claimed }, { subject });
   }
 
   const status = async (token: string) => (await api(context, token).get('/api/users')).statusCode;
@@ -172,8 +175,12 @@ describe('admin rule on the server', () => {
     expect(await status(await callerToken(['public', 'admin']))).toBe(403);
     expect(await status(await callerToken(['public'], ['nurse', 'application_admin']))).toBe(403);
     expect(await status(await callerToken([], ['none']))).toBe(403);
-    expect(await status(await callerToken('admin'))).toBe(403);
-    expect(await status(await callerToken([{ role: 'admin' }]))).toBe(403);
+  });
+
+  it('grants nothing to a token without a user record, whatever roles it claims', async () => {
+    const token = await context.signer.sign({ roles: ['admin'] }, { subject: randomUUID() });
+    expect(await status(token)).toBe(403);
+    expect((await api(context, token).get('/api/users/me')).statusCode).toBe(404);
   });
 
   it('refuses writes to non-admins as well', async () => {

@@ -1,38 +1,38 @@
-// Bearer JWT verification for /api, and the caller's identity and admin rights for every route.
+// Bearer JWT verification for /api, and the caller's identity and rights for every route. The token proves who
+// calls; the user record decides what they may do (decisions 018): a blocked record is refused, roles come
+// from the record, and a token whose sign-in (its grant) was revoked stops working at once.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { users } from '../db/schema/index.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { callerIsAdmin } from '../lib/caller.js';
+import type { ChangeFeed } from '../lib/changes.js';
+import { unauthorized } from '../lib/errors.js';
 
-export interface Caller {
-  subject: string;
+/** The caller's user record as the auth plugin needs it (undefined before the first sign-in). */
+export interface CallerRecord {
+  id: string;
   roles: string[];
-  claims: JWTPayload;
-  /** The application user found by `masterId` = subject; null before the first sign-in. */
-  userId: string | null;
   localRoles: string[];
-  isAdmin: boolean;
+  isBlocked: boolean;
 }
+export type FindCallerRecord = (subject: string) => Promise<CallerRecord | undefined>;
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller: Caller | null;
-  }
-  interface FastifyContextConfig {
-    /** Routes that answer without a token (health, OpenAPI). */
-    public?: boolean;
-  }
-}
+/** The device a device token belongs to (by the token's hash); undefined when none or disabled. */
+export type FindDeviceByToken = (token: string) => Promise<{ id: string; title: string } | undefined>;
 
-/** Admin area rule of decisions §4: first global role admin or master, or first local role application_admin. */
-export const isAdmin = (roles: readonly string[], localRoles: readonly string[]) =>
-  roles[0] === 'admin' || roles[0] === 'master' || localRoles[0] === 'application_admin';
+/** Device tokens (decisions §7): `cpd_` and 43 base64url characters. */
+const DEVICE_TOKEN = /^cpd_[A-Za-z0-9_-]{43}$/;
 
 export interface AuthOptions {
-  db: Database;
+  findUser: FindCallerRecord;
+  findDevice: FindDeviceByToken;
+  /**
+   * Whether the sign-in a token belongs to (its `grant_id`) still stands; absent when tokens come from an
+   * issuer whose grants this server cannot see.
+   */
+  isGrantActive?: (grantId: string) => Promise<boolean>;
+  /** Changes of user records (and resyncs) make the cache forget what it holds. */
+  changes: ChangeFeed;
   issuer: string;
   audience: string;
   jwksUrl: string;
@@ -41,13 +41,13 @@ export interface AuthOptions {
 }
 
 interface CachedUser {
-  id: string;
-  localRoles: string[];
+  record: CallerRecord;
   expires: number;
 }
 
-// A short cache keeps the user lookup off the hot path; a role change is seen within this time.
-const USER_CACHE_MS = 5_000;
+// The user lookup is cached off the hot path; every change of a user record (in this process or, through
+// the change feed, in another) removes its entry at once, and the lifetime bounds what a lost message costs.
+const USER_CACHE_MS = 30_000;
 const USER_CACHE_MAX = 10_000;
 const TOKEN_CACHE_MS = 60_000;
 const TOKEN_CACHE_MAX = 10_000;
@@ -55,21 +55,40 @@ const TOKEN_CACHE_MAX = 10_000;
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   const keys = options.keys ?? createRemoteJWKSet(new URL(options.jwksUrl));
   const userCache = new Map<string, CachedUser>();
+  const subjectsByUserId = new Map<string, string>();
+
+  const forgetSubject = (subject: string) => {
+    const cached = userCache.get(subject);
+    if (cached) subjectsByUserId.delete(cached.record.id);
+    userCache.delete(subject);
+  };
+  const forgetAll = () => {
+    userCache.clear();
+    subjectsByUserId.clear();
+  };
+
+  const unsubscribe = options.changes.subscribe((changes) => {
+    for (const change of changes) {
+      if (change.resource === '*') forgetAll();
+      if (change.resource !== 'users') continue;
+      const subject = change.recordId ? subjectsByUserId.get(change.recordId) : undefined;
+      if (subject) forgetSubject(subject);
+      else if (!change.recordId) forgetAll();
+    }
+  });
+  app.addHook('onClose', async () => unsubscribe());
 
   const findUser = async (subject: string) => {
     const now = Date.now();
     const cached = userCache.get(subject);
-    if (cached && cached.expires > now) return cached;
-    const [row] = await options.db
-      .select({ id: users.id, localRoles: users.localRoles })
-      .from(users)
-      .where(eq(users.masterId, subject))
-      .limit(1);
-    if (!row) return null;
-    if (userCache.size >= USER_CACHE_MAX) userCache.clear();
-    const entry = { ...row, expires: now + USER_CACHE_MS };
-    userCache.set(subject, entry);
-    return entry;
+    if (cached && cached.expires > now) return cached.record;
+    const record = await options.findUser(subject);
+    // Only records are remembered: a first sign-in in another process must be seen here at once.
+    if (!record) return undefined;
+    if (userCache.size >= USER_CACHE_MAX) forgetAll();
+    userCache.set(subject, { record, expires: now + USER_CACHE_MS });
+    subjectsByUserId.set(record.id, subject);
+    return record;
   };
 
   // A console sends the same token with every call: a verified token is remembered (by its exact text) until
@@ -97,7 +116,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   };
 
   app.decorateRequest('caller', null);
-  app.decorate('forgetCachedUser', (subject: string) => userCache.delete(subject));
+  app.decorateRequest('device', null);
+  app.decorate('forgetCachedUser', forgetSubject);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (request.routeOptions.config.public) return;
@@ -105,12 +125,24 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9\-_.]+)$/i.exec(header) : null;
     if (!match?.[1]) throw unauthorized();
+    if (DEVICE_TOKEN.test(match[1])) {
+      // Looked up on every request (an indexed hash): a re-keyed, disabled or deleted device stops at once.
+      const device = await options.findDevice(match[1]);
+      if (!device) throw unauthorized('Invalid device token');
+      request.device = device;
+      return;
+    }
     const payload = await verifyAccessToken(match[1]);
-    const subject = payload.sub as string;
-    const roles = Array.isArray(payload.roles)
-      ? payload.roles.filter((role): role is string => typeof role === 'string')
-      : [];
+    if (typeof payload.sub !== 'string' || !payload.sub) throw unauthorized('Invalid or expired token');
+    const subject = payload.sub;
+    // A revoked sign-in (its refresh family ended, the account was blocked or deleted) ends its tokens too.
+    if (typeof payload.grant_id === 'string' && options.isGrantActive) {
+      if (!(await options.isGrantActive(payload.grant_id))) throw unauthorized('This sign-in has ended');
+    }
     const user = await findUser(subject);
+    if (user?.isBlocked) throw unauthorized('This account is blocked');
+    // Rights come from the record; before the first sign-in there is none, and no rights beyond signing in.
+    const roles = user?.roles ?? [];
     const localRoles = user?.localRoles ?? [];
     request.caller = {
       subject,
@@ -118,7 +150,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       claims: payload,
       userId: user?.id ?? null,
       localRoles,
-      isAdmin: isAdmin(roles, localRoles),
+      isAdmin: callerIsAdmin(roles, localRoles),
     };
   });
 });
@@ -127,14 +159,4 @@ declare module 'fastify' {
   interface FastifyInstance {
     forgetCachedUser: (subject: string) => void;
   }
-}
-
-export function requireCaller(request: FastifyRequest): Caller {
-  if (!request.caller) throw unauthorized();
-  return request.caller;
-}
-
-/** preHandler for admin calls: non-admins get 403. */
-export async function requireAdmin(request: FastifyRequest) {
-  if (!requireCaller(request).isAdmin) throw forbidden('Admin rights required');
 }

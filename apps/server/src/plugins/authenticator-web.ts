@@ -3,15 +3,11 @@
 // a 404. The service worker and the page are always revalidated; built assets are immutable.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
-
-export const defaultAuthenticatorRoot = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../authenticator/dist',
-);
+import { defaultAuthenticatorRoot } from '../locations.js';
+import { PRECOMPRESSED, setBuiltFileHeaders } from './web.js';
 
 export const AUTHENTICATOR_PATH = '/authenticator';
 
@@ -32,9 +28,11 @@ export async function authenticatorWebPlugin(app: FastifyInstance, options: Auth
       wildcard: false,
       index: false,
       cacheControl: false,
+      // As for the console: the precompressed copies of the build (decision 018).
+      preCompressed: true,
+      globIgnore: PRECOMPRESSED,
       setHeaders: (response, filePath) => {
-        const immutable = filePath.split(path.sep).includes('assets');
-        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        setBuiltFileHeaders(response, filePath);
         if (filePath.endsWith('.webmanifest'))
           response.setHeader('content-type', 'application/manifest+json');
       },

@@ -16,7 +16,11 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         description: 'Operations API for care-at-home and telemedicine.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Client devices (the agent) call their own routes with the token issued when they were created.
+          deviceToken: { type: 'http', scheme: 'bearer', bearerFormat: 'cpd_<43 base64url characters>' },
+        },
       },
       security: [{ bearer: [] }],
     },

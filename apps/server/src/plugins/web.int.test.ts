@@ -1,22 +1,27 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
+import { registerCompression } from './compression.js';
 import { errorsPlugin } from './errors.js';
 import { webPlugin } from './web.js';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 const ASSET_JS = 'console.log("careplane");';
+// A built script large enough to be precompressed, and its copies as scripts/precompress.mjs writes them.
+const MAIN_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: 'row ${i}' }`).join(',')}];`;
 
-/** The web plugin alone, behind the real error handler, over a console build of the test's own. */
+/** The web plugin alone, behind compression and the real error handler (as in the app), over a build of the test's own. */
 async function consoleServer(root: string, env: NodeJS.ProcessEnv = {}) {
   const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await registerCompression(app);
   await app.register(errorsPlugin);
   app.get('/api/known', async () => ({ known: true }));
   await app.register(webPlugin, { config: loadConfig({ LOG_LEVEL: 'silent', ...env }), root });
@@ -122,6 +127,13 @@ describe('the console build', () => {
     writeFileSync(path.join(root, 'index.html'), INDEX_HTML);
     writeFileSync(path.join(root, 'assets', 'index-abc123.js'), ASSET_JS);
     writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const main = path.join(root, 'assets', 'main-def456.js');
+    writeFileSync(main, MAIN_JS);
+    writeFileSync(`${main}.br`, brotliCompressSync(MAIN_JS));
+    writeFileSync(`${main}.gz`, gzipSync(MAIN_JS));
+    // index.html's copies say so, to tell them from the page itself.
+    writeFileSync(path.join(root, 'index.html.br'), brotliCompressSync(INDEX_HTML.replace('root', 'br')));
+    writeFileSync(path.join(root, 'index.html.gz'), gzipSync(INDEX_HTML.replace('root', 'gz')));
     app = await consoleServer(root);
   });
   afterAll(async () => {
@@ -149,6 +161,71 @@ describe('the console build', () => {
     const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it.each([
+    ['br', 'br, gzip, deflate'],
+    ['gzip', 'gzip, deflate'],
+  ])(
+    'sends the %s copy of a built asset to a client that accepts it, still immutable',
+    async (encoding, accept) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await app.inject({
+          method,
+          url: '/assets/main-def456.js',
+          headers: { 'accept-encoding': accept },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(response.headers.vary).toMatch(/accept-encoding/i);
+        if (method === 'GET') {
+          const body =
+            encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
+          expect(body.toString()).toBe(MAIN_JS);
+          expect(response.rawPayload.length).toBeLessThan(MAIN_JS.length / 3);
+        }
+      }
+    },
+  );
+
+  it.each([undefined, 'identity', 'deflate'])(
+    'sends the asset itself when the client accepts no brotli or gzip (%s)',
+    async (accept) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/assets/main-def456.js',
+        headers: accept === undefined ? {} : { 'accept-encoding': accept },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toBe(MAIN_JS);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    },
+  );
+
+  it.each(['/', '/admin/users/0190a1b2-0000-7000-8000-000000000000'])(
+    'answers the deep link %s with the compressed page, never cached',
+    async (url) => {
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^text\/html/);
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX_HTML.replace('root', 'br'));
+      const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(INDEX_HTML.replace('root', 'gz'));
+    },
+  );
+
+  it('does not serve the compressed copies as files of their own', async () => {
+    for (const url of ['/assets/main-def456.js.br', '/assets/main-def456.js.gz', '/index.html.br']) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+    }
   });
 
   it.each(['/assets/missing.js', '/robots.txt', '/api/unknown', '/api', '/auth/unknown', '/auth'])(

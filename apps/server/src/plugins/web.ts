@@ -2,32 +2,13 @@
 // at /config.json (decisions §8).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { runtimeConfigSchema, type RuntimeConfig } from '@careplane/shared/common/runtime-config';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../lib/errors.js';
-
-export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
-
-const url = z.string().max(2048);
-
-/** What the console reads once at start; everything here is public. */
-export const runtimeConfigSchema = z.object({
-  apiUrl: url,
-  appServerUrl: url,
-  authUrl: url,
-  supportEmail: z.string().max(254),
-  googlePlayUrl: url.nullable(),
-  appStoreUrl: url.nullable(),
-  mapsKey: z.string().max(512).nullable(),
-  mapsRegion: z.string().max(8),
-  mapsLanguage: z.string().max(35),
-  sentryDsn: url.nullable(),
-});
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+import { defaultWebRoot } from '../locations.js';
 
 export function runtimeConfigOf(config: AppConfig): RuntimeConfig {
   return {
@@ -42,6 +23,20 @@ export interface WebPluginOptions {
   config: AppConfig;
   /** The console's build; defaults to apps/web/dist. */
   root?: string;
+}
+
+/** The build's compressed copies of its files, sent for them, never as files of their own. */
+export const PRECOMPRESSED = ['**/*.br', '**/*.gz'];
+
+/**
+ * Headers of a built file or of its compressed copy. Vite names assets by content hash: they never change, and
+ * are cached for a year; the rest, above all index.html, is revalidated every time. Which copy is sent depends
+ * on Accept-Encoding, so caches must keep them apart (@fastify/static 9 does not say so itself).
+ */
+export function setBuiltFileHeaders(response: SetHeadersResponse, filePath: string) {
+  const immutable = filePath.split(path.sep).includes('assets');
+  response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  response.setHeader('vary', 'accept-encoding');
 }
 
 // Addresses that belong to the server, never to the console: an unknown one stays a JSON 404.
@@ -73,11 +68,11 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       wildcard: false,
       index: false,
       cacheControl: false,
-      setHeaders: (response, filePath) => {
-        // Vite names assets by content hash: they never change; index.html must always be fresh.
-        const immutable = filePath.split(path.sep).includes('assets');
-        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+      // The build's .br and .gz copies (scripts/precompress.mjs) are sent in place of a file to a client
+      // that accepts them (decision 018); they are no addresses of their own.
+      preCompressed: true,
+      globIgnore: PRECOMPRESSED,
+      setHeaders: setBuiltFileHeaders,
     });
   } else {
     app.log.warn(`The console is not built (${root} has no index.html): run \`npm run build\``);

@@ -1,6 +1,6 @@
 // Test harness: a throwaway database (PGlite in memory, or a fresh PostgreSQL database when
 // DATABASE_URL_TEST is set), an app built on it, and access tokens signed by a key of the test's own.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from 'jose';
 import pg from 'pg';
@@ -11,6 +11,9 @@ import { users } from '../db/schema/index.js';
 
 export const TEST_ISSUER = 'http://careplane.test/auth';
 export const TEST_AUDIENCE = 'careplane-api';
+/** One encryption key per test run, so no test writes a key file. */
+export const TEST_ENCRYPTION_KEY = randomBytes(32).toString('hex');
+export const TEST_CA_PASSPHRASE = 'careplane test CA passphrase';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -92,13 +95,20 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-export async function createTestContext(): Promise<TestContext> {
+/** `env` adds to (or overrides) the test configuration. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig({
     AUTH_ISSUER: TEST_ISSUER,
     AUTH_AUDIENCE: TEST_AUDIENCE,
     LOG_LEVEL: 'silent',
     DEMO_DATA: '0',
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    // Test files write far faster than people do; the limit itself has a test of its own.
+    API_WRITE_RATE_LIMIT: '1000000',
+    // Keeps the documents' CA passphrase out of the working copy's DATA_DIR.
+    DOCUMENTS_CA_PASSPHRASE: TEST_CA_PASSPHRASE,
+    ...env,
   });
   const signer = await createSigner();
   const app = await buildApp(config, {

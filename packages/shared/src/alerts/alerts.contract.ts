@@ -1,5 +1,6 @@
 // Alerts: opened by an `alert` reading, an out-of-bounds reading or by hand; closed with a note.
 import { z } from 'zod';
+import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
 import { embedded, epochMillis, jsonObject, recordSchema, uuidSchema } from '../common/primitives.ts';
 
 /** Why an alert was opened by readings (in `data.reason`); manual alerts carry what their author wrote. */
@@ -67,4 +68,21 @@ export const alertSchema = z.object({
 });
 export type Alert = z.infer<typeof alertSchema>;
 
-export const alertEndpoints = { alerts: '/api/alerts' } as const;
+export const alertListSpec = defineListSpec({
+  resource: 'alerts',
+  filters: {
+    id: k.uuid,
+    isActive: k.boolean,
+    'iotDevice.id': k.ref('iot-devices'),
+    'user.id': k.ref('users'),
+    'closedByUser.id': k.ref('users'),
+    'createdByUser.id': k.ref('users'),
+  },
+  search: ['id'],
+  sort: ['timestamp', 'createdAt', 'updatedAt', 'isActive'],
+  relations: ['iotDevice', 'user', 'closedByUser', 'createdByUser'],
+  defaultSort: { path: 'timestamp', direction: 'desc' },
+  timeRange: 'timestamp',
+});
+
+export const alertEndpoints = resourceEndpoints('/api/alerts');

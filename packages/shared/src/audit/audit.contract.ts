@@ -1,5 +1,6 @@
 // The audit log as the API answers it: GET /api/users/logs, newest first.
 import { z } from 'zod';
+import { defineListSpec, filterKinds as k } from '../common/list-spec.ts';
 import { listQuerySchema, listResponseSchema } from '../common/http.ts';
 import { isoDateTime } from '../common/primitives.ts';
 
@@ -19,18 +20,24 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /**
- * Filter paths of the audit log. `filters` match exactly (actor ids as uuids, the rest as text);
- * `filtersLike` takes the same paths as case-insensitive text. Sorts: `at`, `action`, `resource`.
+ * The audit log's list: `filters` match exactly (actor ids as uuids, the rest as text); `filtersLike` takes
+ * the same paths as case-insensitive text. No relations and no time range.
  */
-export const auditFilterPaths = [
-  'actorUserId',
-  'actor.id',
-  'actorSubject',
-  'resource',
-  'action',
-  'recordId',
-] as const;
-export const auditSortPaths = ['at', 'action', 'resource'] as const;
+export const auditListSpec = defineListSpec({
+  resource: 'audit-log',
+  filters: {
+    actorUserId: k.ref('users'),
+    'actor.id': k.ref('users'),
+    actorSubject: k.text,
+    resource: k.text,
+    action: k.text,
+    recordId: k.text,
+  },
+  search: ['actorUserId', 'actor.id', 'actorSubject', 'resource', 'action', 'recordId'],
+  sort: ['at', 'action', 'resource'],
+  relations: [],
+  defaultSort: { path: 'at', direction: 'desc' },
+});
 
 /** The list query of every resource; `relations`, `from` and `to` are refused here (400). */
 export const auditListQuerySchema = listQuerySchema;
@@ -39,6 +46,4 @@ export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 export const auditListResponseSchema = listResponseSchema(auditEntrySchema);
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
-export const auditEndpoints = {
-  list: { method: 'GET', path: '/api/users/logs' },
-} as const;
+export const auditEndpoints = { list: '/api/users/logs' } as const;

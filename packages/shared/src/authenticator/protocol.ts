@@ -9,6 +9,16 @@
 // signature made for one purpose or server is useless for another. Decisions cover the request id and the
 // server's nonce of that request; the server accepts one decision per request, so a replay is refused.
 
+import { canonicalJson } from '../common/canonical-json.ts';
+import {
+  checkDocumentSignedAttributes,
+  MAX_SIGNED_ATTRIBUTES_BYTES,
+  SignedAttributesError,
+} from './signed-attributes.ts';
+
+export { checkDocumentSignedAttributes, SignedAttributesError } from './signed-attributes.ts';
+export type { DocumentSignedAttributes } from './signed-attributes.ts';
+
 // ---------------------------------------------------------------------------------------------------------
 // Minimal platform types (the shared package compiles without DOM or Node typings).
 
@@ -124,35 +134,6 @@ export function fromBase64url(text: string): Uint8Array {
   return new Uint8Array(out);
 }
 
-/**
- * Canonical JSON: object keys sorted by code unit, no whitespace, arrays in order. Only plain JSON values
- * (strings, finite numbers, booleans, null, arrays, objects) are accepted; `undefined` members are left out.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return JSON.stringify(value);
-    case 'number':
-      if (!Number.isFinite(value)) throw new TypeError('Non-finite number in signed payload');
-      return JSON.stringify(value);
-    case 'object': {
-      if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-      const entries = Object.entries(value as Record<string, unknown>)
-        .filter(([, member]) => member !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonicalJson(member)}`).join(',')}}`;
-    }
-    case 'bigint':
-    case 'function':
-    case 'symbol':
-    case 'undefined':
-      break;
-  }
-  throw new TypeError(`Unsupported value in signed payload: ${typeof value}`);
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Keys and signatures
 
@@ -226,6 +207,23 @@ export async function verifyCanonical(
   return webCrypto().subtle.verify(ECDSA_SIGN, key, bytes, utf8(canonicalJson(payload)));
 }
 
+/** Verifies an ECDSA P-256/SHA-256 signature (P1363, base64url) over raw bytes: a document signature. */
+export async function verifyBytes(
+  publicJwk: PublicJwk,
+  data: Uint8Array,
+  signature: string,
+): Promise<boolean> {
+  let bytes: Uint8Array;
+  try {
+    bytes = fromBase64url(signature);
+  } catch {
+    return false;
+  }
+  if (bytes.length !== 64) return false;
+  const key = await importPublicJwk(publicJwk);
+  return webCrypto().subtle.verify(ECDSA_SIGN, key, bytes, data);
+}
+
 export function randomToken(bytes = 32): string {
   return base64url(webCrypto().getRandomValues(new Uint8Array(bytes)));
 }
@@ -268,6 +266,10 @@ export interface DecisionPayload {
   action?: string;
   resource?: string;
   digest?: string;
+  /** Document signing only: what the user was shown (the title, the uploaded file's SHA-256, the time). */
+  title?: string;
+  documentSha256?: string;
+  signingTime?: string;
 }
 
 /** Claiming a QR session: covers the secret read from the code. */
@@ -295,6 +297,91 @@ export interface PendingRequest {
   details: Record<string, unknown>;
   nonce: string;
   expiresAt: string;
+}
+
+/** The action of a resource authorization that signs a PDF (its details are DocumentSignDetails). */
+export const DOCUMENT_SIGN_ACTION = 'document.sign';
+
+/**
+ * What a document-signing request carries beside the usual action, resource and digest: the document's title
+ * and the SHA-256 (hex) of the uploaded file, to compare with the console; the DER signed attributes to sign
+ * (base64url), whose SHA-256 is the request's digest; the claimed signing time; the SHA-256 (hex) of the
+ * certificate the platform issued for the key, which the signed attributes must name; and that key's id (only
+ * that authenticator can answer).
+ */
+export interface DocumentSignDetails {
+  action: typeof DOCUMENT_SIGN_ACTION;
+  resource: string;
+  digest: string;
+  title: string;
+  documentSha256: string;
+  signedAttributes: string;
+  signingTime: string;
+  certificateSha256: string;
+  keyId: string;
+  description?: string;
+}
+
+export const MAX_DOCUMENT_TITLE = 200;
+
+/** The details of a document-signing request, checked; throws SignedAttributesError naming what is wrong. */
+export function documentSignDetails(details: Record<string, unknown>): DocumentSignDetails {
+  const str = (name: string, pattern: RegExp, max = 256) => {
+    const value = details[name];
+    if (typeof value !== 'string' || value.length > max || !pattern.test(value) || value.includes('\u0000')) {
+      throw new SignedAttributesError(`The request's ${name} is missing or malformed`);
+    }
+    return value;
+  };
+  if (details.action !== DOCUMENT_SIGN_ACTION)
+    throw new SignedAttributesError('Not a document signing request');
+  const description = details.description;
+  return {
+    action: DOCUMENT_SIGN_ACTION,
+    resource: str('resource', /^documents\/[0-9a-f-]{36}$/),
+    digest: str('digest', /^[A-Za-z0-9_-]{43}$/),
+    title: str('title', /^[\s\S]*$/, MAX_DOCUMENT_TITLE),
+    documentSha256: str('documentSha256', /^[0-9a-f]{64}$/),
+    signedAttributes: str(
+      'signedAttributes',
+      /^[A-Za-z0-9_-]+$/,
+      Math.ceil((MAX_SIGNED_ATTRIBUTES_BYTES * 4) / 3),
+    ),
+    signingTime: str('signingTime', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/),
+    certificateSha256: str('certificateSha256', /^[0-9a-f]{64}$/),
+    keyId: str('keyId', /^[A-Za-z0-9_-]{43}$/),
+    ...(typeof description === 'string' ? { description } : {}),
+  };
+}
+
+export const isDocumentSignRequest = (request: Pick<PendingRequest, 'kind' | 'details'>) =>
+  request.kind === 'resource' && request.details.action === DOCUMENT_SIGN_ACTION;
+
+/**
+ * Everything the authenticator checks before it signs a document: the request names this key, its digest is
+ * the SHA-256 of the signed attributes, and those are a document signature for the announced certificate.
+ * Returns the DER bytes to sign; throws SignedAttributesError otherwise.
+ */
+export async function checkDocumentSignRequest(
+  request: Pick<PendingRequest, 'kind' | 'details'>,
+  keyId: string,
+): Promise<{ details: DocumentSignDetails; signedAttributes: Uint8Array }> {
+  if (request.kind !== 'resource') throw new SignedAttributesError('Not a document signing request');
+  const details = documentSignDetails(request.details);
+  if (details.keyId !== keyId) {
+    throw new SignedAttributesError('This request is for another authenticator of the same identity');
+  }
+  let signedAttributes: Uint8Array;
+  try {
+    signedAttributes = fromBase64url(details.signedAttributes);
+  } catch {
+    throw new SignedAttributesError('The signed attributes are not base64url');
+  }
+  if ((await sha256Base64url(signedAttributes)) !== details.digest) {
+    throw new SignedAttributesError('The digest is not the SHA-256 of the signed attributes');
+  }
+  checkDocumentSignedAttributes(signedAttributes, details);
+  return { details, signedAttributes };
 }
 
 export interface EnrollResult {
@@ -458,19 +545,43 @@ export class AuthenticatorClient {
       kind: request.kind,
       bindingMessage: request.bindingMessage,
       ...(request.kind === 'resource'
-        ? { action: str(details.action), resource: str(details.resource), digest: str(details.digest) }
+        ? {
+            action: str(details.action),
+            resource: str(details.resource),
+            digest: str(details.digest),
+            title: str(details.title),
+            documentSha256: str(details.documentSha256),
+            signingTime: str(details.signingTime),
+          }
         : {}),
     };
   }
 
+  /**
+   * Approving a document-signing request also signs its DER signed attributes (ECDSA P-256/SHA-256, P1363,
+   * base64url), once they pass checkDocumentSignRequest; a request that does not pass is never signed.
+   */
   async decide(
     key: AuthenticatorKey,
     request: PendingRequest,
     decision: 'approve' | 'deny',
   ): Promise<{ status: 'approved' | 'denied' }> {
+    let documentSignature: string | undefined;
+    if (decision === 'approve' && isDocumentSignRequest(request)) {
+      const { signedAttributes } = await checkDocumentSignRequest(request, key.keyId);
+      documentSignature = base64url(
+        new Uint8Array(await webCrypto().subtle.sign(ECDSA_SIGN, key.privateKey, signedAttributes)),
+      );
+    }
     const payload = this.decisionPayload(key, request, decision);
     const signature = await signCanonical(key.privateKey, payload);
-    return this.call('decide', { keyId: key.keyId, requestId: request.id, decision, signature });
+    return this.call('decide', {
+      keyId: key.keyId,
+      requestId: request.id,
+      decision,
+      signature,
+      ...(documentSignature ? { documentSignature } : {}),
+    });
   }
 
   approve(key: AuthenticatorKey, request: PendingRequest) {

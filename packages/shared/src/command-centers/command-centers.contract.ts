@@ -1,13 +1,22 @@
 // Command centers: what the API accepts and answers.
 import { z } from 'zod';
 import {
+  addressSearchPaths,
+  defineListSpec,
+  filterKinds as k,
+  resourceEndpoints,
+} from '../common/list-spec.ts';
+import {
   commandCenterAddressSchema,
   embedded,
   embeddedList,
   idList,
   recordSchema,
   requiredText,
+  uuidSchema,
 } from '../common/primitives.ts';
+import { alertSchema } from '../alerts/alerts.contract.ts';
+import { deviceJobSchema } from '../devices/devices.contract.ts';
 
 export const commandCenterCreateSchema = z.strictObject({
   title: requiredText(),
@@ -34,3 +43,43 @@ export const commandCenterSchema = z.object({
   createdByUser: embedded.nullable().optional(),
 });
 export type CommandCenter = z.infer<typeof commandCenterSchema>;
+
+export const commandCenterListSpec = defineListSpec({
+  resource: 'command-centers',
+  filters: {
+    id: k.uuid,
+    'assignedUsers.id': k.ref('users'),
+    'devices.id': k.ref('devices'),
+    'createdByUser.id': k.ref('users'),
+  },
+  search: ['id', 'title', ...addressSearchPaths],
+  sort: ['createdAt', 'updatedAt', 'title'],
+  relations: ['assignedUsers', 'devices', 'createdByUser'],
+  defaultSort: { path: 'createdAt', direction: 'desc' },
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Actions on a user's care (spec §7): an alert addressed to the user with a `notify` job on each of the user's
+// devices, and a `reboot` job on each device assigned to the user. Both answer what they created.
+
+export const userAlertCreatedSchema = z.object({
+  alert: alertSchema,
+  /** One `notify` job per device assigned to the user (none when the user has no device). */
+  jobs: z.array(deviceJobSchema),
+});
+export type UserAlertCreated = z.infer<typeof userAlertCreatedSchema>;
+
+export const deviceRebootRequestedSchema = z.object({
+  /** One `reboot` job per device assigned to the user; a user without a device answers 409. */
+  jobs: z.array(deviceJobSchema).min(1),
+});
+export type DeviceRebootRequested = z.infer<typeof deviceRebootRequestedSchema>;
+
+export const userIdParamsSchema = z.object({ userId: uuidSchema });
+
+export const commandCenterEndpoints = {
+  ...resourceEndpoints('/api/command-centers'),
+  alertUser: (userId: string) => `/api/command-centers/users/${encodeURIComponent(userId)}/alert`,
+  rebootUserDevices: (userId: string) =>
+    `/api/command-centers/users/${encodeURIComponent(userId)}/device/reboot`,
+} as const;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatUnixDate, truncate, truncationLengths } from './formats.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatUnixDate,
+  truncate,
+  truncationLengths,
+  shortSha256,
+} from './formats.ts';
 
 // 1 December 2020, 07:05 UTC: the privacy policy's effective date.
 const moment = Date.UTC(2020, 11, 1, 7, 5, 30);
@@ -86,5 +93,14 @@ describe('truncate', () => {
   it('gives an empty string for missing text', () => {
     expect(truncate(null, 10)).toBe('');
     expect(truncate(undefined, 60)).toBe('');
+  });
+});
+
+describe('shortSha256', () => {
+  it('keeps the first and last eight hex digits of a digest, and short text as it is', () => {
+    expect(shortSha256('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08')).toBe(
+      '9f86d081…b0f00a08',
+    );
+    expect(shortSha256('abc')).toBe('abc');
   });
 });

@@ -15,15 +15,29 @@ const toDate = (value: DateInput | null | undefined): Date | undefined => {
 
 type Part = 'day' | 'month' | 'year' | 'hour' | 'minute' | 'timeZoneName';
 
+// Building a formatter costs far more than using one (a list or an export formats thousands of dates).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string | undefined, withTime: boolean) {
+  const key = `${timeZone ?? ''}|${withTime}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      ...(withTime
+        ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset' }
+        : {}),
+    });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** The calendar parts of a moment in a time zone (the runtime's own when none is given). */
 function partsOf(date: Date, timeZone: string | undefined, withTime: boolean): Record<Part, string> {
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset' } : {}),
-  });
+  const format = formatterFor(timeZone, withTime);
   const parts = { day: '', month: '', year: '', hour: '', minute: '', timeZoneName: '' };
   for (const part of format.formatToParts(date)) {
     if (part.type in parts) parts[part.type as Part] = part.value;
@@ -74,4 +88,12 @@ export function truncate(value: string | null | undefined, length: TruncationLen
   const characters = Array.from(value);
   if (characters.length <= length) return value;
   return `${characters.slice(0, length).join('').trimEnd()}${ELLIPSIS}`;
+}
+
+/**
+ * A SHA-256 (hex) shortened for people to compare: the first and last eight digits, `9f86d081…b0f00a08`. The
+ * console and the authenticator show a document's hash the same way.
+ */
+export function shortSha256(hex: string): string {
+  return hex.length > 20 ? `${hex.slice(0, 8)}…${hex.slice(-8)}` : hex;
 }

@@ -26,22 +26,45 @@ export const listQuerySchema = z.object({
   relations: repeatable,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  /**
+   * `count=false` answers the page without counting every match (`total: null`): on a large table the rows
+   * come at once, and the console asks for the total apart.
+   */
+  count: z
+    .enum(['true', 'false'], { message: 'Must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export const relationsQuerySchema = z.object({ relations: repeatable });
+
+/**
+ * `GET <list path>/export.csv`: the list's query without paging (every matching record, in the list's order),
+ * and which of the resource's column sets to write (a resource may offer several views, such as patients).
+ * `relations` is accepted and ignored: the columns say which relations they read.
+ */
+export const csvExportQuerySchema = listQuerySchema.omit({ limit: true, offset: true }).extend({
+  view: z
+    .string()
+    .regex(/^[a-z][a-z-]{0,39}$/, { message: 'Must be a view name' })
+    .optional(),
+});
+export type CsvExportQuery = z.infer<typeof csvExportQuerySchema>;
 export type RelationsQuery = z.infer<typeof relationsQuerySchema>;
 
 export const listResponseSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
-    total: z.number().int(),
+    /** Every match; null when the request said `count=false`. */
+    total: z.number().int().nullable(),
     limit: z.number().int(),
     offset: z.number().int(),
   });
 export interface ListResponse<T> {
   items: T[];
-  total: number;
+  /** Every match; null when the request said `count=false`. */
+  total: number | null;
   limit: number;
   offset: number;
 }

@@ -1,5 +1,6 @@
 // Client devices, device stats, workstations and device runner jobs: what the API accepts and answers.
 import { z } from 'zod';
+import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
 import { DEFAULT_STATS_LIMIT, deviceRoles, processStatuses, type ProcessStatus } from '../common/enums.ts';
 import { MAX_PAGE_SIZE, listQuerySchema } from '../common/http.ts';
 import {
@@ -326,3 +327,83 @@ export const jobTransitions: Readonly<Record<ProcessStatus, readonly ProcessStat
 export const canTransitionJob = (from: ProcessStatus, to: ProcessStatus) => jobTransitions[from].includes(to);
 
 export const isFinishedJobStatus = (status: ProcessStatus) => jobTransitions[status].length === 0;
+
+// ---------------------------------------------------------------------------------------------------------
+// Lists and endpoints
+
+export const deviceListSpec = defineListSpec({
+  resource: 'devices',
+  filters: {
+    id: k.uuid,
+    title: k.text,
+    isEnabled: k.boolean,
+    role: k.enum(deviceRoles),
+    localRoles: k.enumList(deviceRoles),
+    'assignedUser.id': k.ref('users'),
+    'commandCenter.id': k.ref('command-centers'),
+    'createdByUser.id': k.ref('users'),
+    'workstation.id': k.ref('workstations'),
+    'iotDevices.id': k.ref('iot-devices'),
+  },
+  search: ['id', 'title', 'location.title', 'assignedUser.id', 'commandCenter.id'],
+  sort: ['createdAt', 'updatedAt', 'title', 'role', 'isEnabled'],
+  relations: ['workstation', 'assignedUser', 'iotDevices', 'commandCenter', 'stats', 'createdByUser'],
+  defaultSort: { path: 'createdAt', direction: 'desc' },
+});
+
+export const deviceStatListSpec = defineListSpec({
+  resource: 'device-stats',
+  filters: { id: k.uuid, 'device.id': k.ref('devices'), timestamp: k.number, firmware: k.text },
+  search: ['id', 'device.id', 'firmware'],
+  sort: ['timestamp', 'bootTime', 'createdAt'],
+  relations: ['device'],
+  defaultSort: { path: 'timestamp', direction: 'desc' },
+  timeRange: 'timestamp',
+});
+
+export const workstationListSpec = defineListSpec({
+  resource: 'workstations',
+  filters: {
+    id: k.uuid,
+    title: k.text,
+    'device.id': k.ref('devices'),
+    'assignedPatients.id': k.ref('users'),
+    'assignedWorkstations.id': k.ref('devices'),
+    'createdByUser.id': k.ref('users'),
+  },
+  search: ['id', 'title', 'device.id'],
+  sort: ['createdAt', 'updatedAt', 'title'],
+  relations: ['device', 'assignedPatients', 'assignedWorkstations', 'createdByUser'],
+  defaultSort: { path: 'createdAt', direction: 'desc' },
+});
+
+export const deviceJobListSpec = defineListSpec({
+  resource: 'device-jobs',
+  filters: {
+    id: k.uuid,
+    status: k.enum(processStatuses),
+    purpose: k.text,
+    'device.id': k.ref('devices'),
+    'createdByUser.id': k.ref('users'),
+  },
+  search: ['id', 'purpose', 'commands', 'device.id'],
+  sort: ['createdAt', 'updatedAt', 'notBefore', 'status', 'purpose'],
+  relations: ['device', 'createdByUser'],
+  defaultSort: { path: 'createdAt', direction: 'desc' },
+});
+
+export const deviceEndpoints = {
+  ...resourceEndpoints('/api/devices'),
+  /** The calling device itself (device token). */
+  me: '/api/devices/me',
+  token: (id: string) => `/api/devices/${encodeURIComponent(id)}/token`,
+  lastStatsSubmission: (id: string) => `/api/devices/${encodeURIComponent(id)}/last-stats-submission`,
+} as const;
+export const deviceStatEndpoints = resourceEndpoints('/api/devices/stats');
+export const workstationEndpoints = {
+  ...resourceEndpoints('/api/devices/workstations'),
+  addPatient: (id: string) => `/api/devices/workstations/${encodeURIComponent(id)}/assigned-patient/add`,
+  removePatient: (id: string) =>
+    `/api/devices/workstations/${encodeURIComponent(id)}/assigned-patient/remove`,
+} as const;
+export const deviceJobEndpoints = resourceEndpoints('/api/devices/jobs');

@@ -1,5 +1,6 @@
 // IoT devices and their readings: what the API accepts and answers, and how readings are validated.
 import { z } from 'zod';
+import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
 import { connectionTypes, iotDataTypes, trustLevels, type IotDataType } from '../common/enums.ts';
 import {
   MAX_SHORT_TEXT,
@@ -246,11 +247,53 @@ export const iotDeviceExistsSchema = z.object({
 });
 export type IotDeviceExists = z.infer<typeof iotDeviceExistsSchema>;
 
-/** The endpoints of this feature beyond the generic resources. */
+// ---------------------------------------------------------------------------------------------------
+// Lists and endpoints
+
+export const iotDeviceListSpec = defineListSpec({
+  resource: 'iot-devices',
+  filters: {
+    id: k.uuid,
+    hardwareIdentifier: k.text,
+    deviceIdentifier: k.text,
+    model: k.text,
+    connectionType: k.enum(connectionTypes),
+    supportedDataTypes: k.enumList(iotDataTypes),
+    trustLevel: k.enum(trustLevels),
+    allowMultipleDeviceRelationships: k.boolean,
+    'assignedUser.id': k.ref('users'),
+    'createdByDevice.id': k.ref('devices'),
+    'devices.id': k.ref('devices'),
+  },
+  search: ['id', 'hardwareIdentifier', 'deviceIdentifier', 'model'],
+  sort: ['createdAt', 'updatedAt', 'hardwareIdentifier', 'model', 'connectionType', 'trustLevel'],
+  relations: ['devices', 'assignedUser', 'createdByDevice'],
+  defaultSort: { path: 'createdAt', direction: 'desc' },
+});
+
+/** Readings (spec §7: id, a time range, iotDevice.id, dataType, createdByUser.id). */
+export const iotDataListSpec = defineListSpec({
+  resource: 'iot-device-data',
+  filters: {
+    id: k.uuid,
+    'iotDevice.id': k.ref('iot-devices'),
+    dataType: k.enum(iotDataTypes),
+    'createdByUser.id': k.ref('users'),
+  },
+  search: ['id'],
+  sort: ['timestamp', 'createdAt', 'dataType'],
+  relations: ['iotDevice', 'createdByUser'],
+  defaultSort: { path: 'timestamp', direction: 'desc' },
+  timeRange: 'timestamp',
+});
+
+/** The endpoints of this feature. */
 export const iotEndpoints = {
   devices: '/api/iot-devices',
   data: '/api/iot-devices/data',
   submitData: '/api/iot-devices/data/submit',
   exists: '/api/iot-devices/exists',
-  lastDataSubmission: (id: string) => `/api/iot-devices/${id}/last-data-submission`,
+  lastDataSubmission: (id: string) => `/api/iot-devices/${encodeURIComponent(id)}/last-data-submission`,
 } as const;
+export const iotDeviceEndpoints = resourceEndpoints(iotEndpoints.devices);
+export const iotDataEndpoints = resourceEndpoints(iotEndpoints.data);

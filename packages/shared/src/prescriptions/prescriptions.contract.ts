@@ -1,5 +1,6 @@
 // Prescriptions: the submission, the partial update, the answer, and the rules both sides check.
 import { z } from 'zod';
+import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
 import { prescriptionStatuses, type PrescriptionStatus } from '../common/enums.ts';
 import {
   MAX_TEXT,
@@ -132,3 +133,37 @@ export const prescriptionSchema = z.object({
   createdByUser: embedded.nullable().optional(),
 });
 export type Prescription = z.infer<typeof prescriptionSchema>;
+
+export const prescriptionListSpec = defineListSpec({
+  resource: 'prescriptions',
+  filters: {
+    id: k.uuid,
+    status: k.enum(prescriptionStatuses),
+    pickupByNurse: k.boolean,
+    'issuer.id': k.ref('users'),
+    'issuerReceipt.id': k.ref('documents'),
+    'nurse.id': k.ref('users'),
+    'supplier.id': k.ref('service-providers'),
+    'shipper.id': k.ref('service-providers'),
+    'shipperDriver.id': k.ref('users'),
+    'pickupReceipt.id': k.ref('documents'),
+    'recipient.id': k.ref('users'),
+    'createdByUser.id': k.ref('users'),
+  },
+  search: ['id', 'content.name', 'pickupAddress.city', 'deliveryAddress.city'],
+  sort: ['createdAt', 'updatedAt', 'status'],
+  relations: [
+    'issuer',
+    'issuerReceipt',
+    'nurse',
+    'supplier',
+    'shipper',
+    'shipperDriver',
+    'pickupReceipt',
+    'recipient',
+    'createdByUser',
+  ],
+  defaultSort: { path: 'createdAt', direction: 'desc' },
+});
+
+export const prescriptionEndpoints = resourceEndpoints('/api/prescriptions');

@@ -1,5 +1,11 @@
 // Service providers (pharmacies, couriers, nursing services): what the API accepts and answers.
 import { z } from 'zod';
+import {
+  addressSearchPaths,
+  defineListSpec,
+  filterKinds as k,
+  resourceEndpoints,
+} from '../common/list-spec.ts';
 import { serviceProviderTypes } from '../common/enums.ts';
 import {
   embedded,
@@ -41,3 +47,20 @@ export const serviceProviderSchema = z.object({
   createdByUser: embedded.nullable().optional(),
 });
 export type ServiceProvider = z.infer<typeof serviceProviderSchema>;
+
+export const serviceProviderListSpec = defineListSpec({
+  resource: 'service-providers',
+  filters: {
+    id: k.uuid,
+    type: k.enum(serviceProviderTypes),
+    isEnabled: k.boolean,
+    'employees.id': k.ref('users'),
+    'createdByUser.id': k.ref('users'),
+  },
+  search: ['id', 'title', ...addressSearchPaths],
+  sort: ['createdAt', 'updatedAt', 'title', 'type', 'isEnabled'],
+  relations: ['employees', 'createdByUser'],
+  defaultSort: { path: 'createdAt', direction: 'desc' },
+});
+
+export const serviceProviderEndpoints = resourceEndpoints('/api/service-providers');

@@ -26,7 +26,7 @@ export const domainsSchema = z.object({ items: z.array(z.string()) });
 export type Domains = z.infer<typeof domainsSchema>;
 
 export const statsEndpoints = {
-  userStats: { method: 'GET', path: '/api/users/stats' },
-  deviceCharts: { method: 'GET', path: '/api/devices/charts' },
-  domains: { method: 'GET', path: '/api/domains' },
+  userStats: '/api/users/stats',
+  deviceCharts: '/api/devices/charts',
+  domains: '/api/domains',
 } as const;

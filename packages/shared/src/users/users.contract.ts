@@ -1,5 +1,6 @@
 // Users and patient profiles: what the API accepts and answers.
 import { z } from 'zod';
+import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
 import {
   genders,
   globalRoles,
@@ -167,3 +168,60 @@ export const patientProfileSchema = z.object({
   user: embedded.nullable().optional(),
 });
 export type PatientProfile = z.infer<typeof patientProfileSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Lists and endpoints
+
+export const userListSpec = defineListSpec({
+  resource: 'users',
+  filters: {
+    id: k.uuid,
+    username: k.text,
+    primaryDomain: k.text,
+    masterId: k.text,
+    email: k.text,
+    isVerified: k.boolean,
+    isBlocked: k.boolean,
+    registrationCompleted: k.boolean,
+    roles: k.enumList(globalRoles),
+    localRoles: k.enumList(localUserRoles),
+    'patientProfile.id': k.ref('patient-profiles'),
+    'patientProfile.status': k.enum(patientStatuses),
+    'commandCenters.id': k.ref('command-centers'),
+    'employers.id': k.ref('service-providers'),
+    'assignedNurses.id': k.ref('users'),
+    'createdByUser.id': k.ref('users'),
+  },
+  search: ['id', 'username', 'firstName', 'lastName', 'email', 'phoneNumber', 'name'],
+  sort: ['createdAt', 'updatedAt', 'username', 'firstName', 'lastName', 'email'],
+  relations: [
+    'patientProfile',
+    'employers',
+    'assignedNurses',
+    'assignedIotDevices',
+    'assignedToWorkstations',
+    'assignedDevices',
+    'commandCenters',
+    'createdByUser',
+  ],
+  defaultSort: { path: 'createdAt', direction: 'desc' },
+});
+
+export const patientProfileListSpec = defineListSpec({
+  resource: 'patient-profiles',
+  filters: { id: k.uuid, status: k.enum(patientStatuses), 'createdByUser.id': k.ref('users') },
+  search: ['id'],
+  sort: ['createdAt', 'updatedAt', 'status'],
+  relations: ['createdByUser', 'user'],
+  defaultSort: { path: 'createdAt', direction: 'desc' },
+});
+
+export const userEndpoints = {
+  ...resourceEndpoints('/api/users'),
+  me: '/api/users/me',
+  avatar: '/api/users/me/avatar',
+  signIn: '/api/auth',
+  enrollment: (id: string) => `/api/users/${encodeURIComponent(id)}/enrollment`,
+} as const;
+
+export const patientProfileEndpoints = resourceEndpoints('/api/patient-profiles');

@@ -15,7 +15,7 @@ export const auditLog = pgTable(
     ip: text('ip'),
   },
   (t) => [
-    index('audit_log_at_idx').on(t.at),
+    index('audit_log_at_idx').on(t.at, t.id),
     index('audit_log_actor_at_idx').on(t.actorUserId, t.at),
     index('audit_log_resource_record_idx').on(t.resource, t.recordId),
   ],

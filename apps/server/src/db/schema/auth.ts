@@ -96,6 +96,8 @@ export const authRequests = pgTable(
     /** The signed canonical decision and its signature (resource authorizations hand them to the caller). */
     signedPayload: text('signed_payload'),
     signature: text('signature'),
+    /** Document signing: the phone's signature over the request's signed attributes (P1363, base64url). */
+    documentSignature: text('document_signature'),
     /** Resource authorization: last poll, for slow_down. */
     polledAt: at('polled_at'),
     createdAt: createdAt(),
@@ -134,7 +136,10 @@ export const authQrSessions = pgTable(
 /** ES256 signing keys. The newest active key signs; retired keys stay published until their tokens expire. */
 export const authSigningKeys = pgTable('auth_signing_keys', {
   kid: text('kid').primaryKey(),
-  privateJwk: jsonb('private_jwk').$type<Record<string, string>>().notNull(),
+  /** Only in databases written before keys were sealed; the key store seals it and clears this column. */
+  privateJwk: jsonb('private_jwk').$type<Record<string, string>>(),
+  /** The private JWK, sealed with the server's encryption key (lib/secret-box.ts). */
+  privateJwkSealed: text('private_jwk_sealed'),
   publicJwk: jsonb('public_jwk').$type<Record<string, string>>().notNull(),
   createdAt: createdAt(),
   retiredAt: at('retired_at'),

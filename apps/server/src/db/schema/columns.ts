@@ -1,6 +1,6 @@
 // Column helpers shared by every table: time-ordered ids and record timestamps.
 import { sql } from 'drizzle-orm';
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 
 export const id = () =>
@@ -17,3 +17,8 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdateFn(() => new Date());
+
+/** Binary data (bytea): Buffer from node-postgres, Uint8Array from PGlite; both are Uint8Arrays. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});

@@ -40,11 +40,11 @@ export const devices = pgTable(
   (t) => [
     index('devices_assigned_user_idx').on(t.assignedUserId),
     index('devices_command_center_idx').on(t.commandCenterId),
-    index('devices_role_idx').on(t.role),
+    index('devices_role_idx').on(t.role, t.id),
     index('devices_local_roles_idx').using('gin', t.localRoles),
-    index('devices_title_idx').on(t.title),
+    index('devices_title_idx').on(t.title, t.id),
     index('devices_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    index('devices_created_at_idx').on(t.createdAt),
+    index('devices_created_at_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -64,7 +64,10 @@ export const deviceStats = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('device_stats_device_timestamp_idx').on(t.deviceId, t.timestamp)],
+  (t) => [
+    index('device_stats_device_timestamp_idx').on(t.deviceId, t.timestamp, t.id),
+    index('device_stats_timestamp_idx').on(t.timestamp, t.id),
+  ],
 );
 
 export const workstations = pgTable(
@@ -81,7 +84,7 @@ export const workstations = pgTable(
   },
   (t) => [
     index('workstations_created_by_idx').on(t.createdByUserId),
-    index('workstations_created_at_idx').on(t.createdAt),
+    index('workstations_created_at_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -139,6 +142,6 @@ export const deviceRunnerJobs = pgTable(
     index('device_runner_jobs_device_status_idx').on(t.deviceId, t.status),
     index('device_runner_jobs_status_idx').on(t.status),
     index('device_runner_jobs_created_by_idx').on(t.createdByUserId),
-    index('device_runner_jobs_created_at_idx').on(t.createdAt),
+    index('device_runner_jobs_created_at_idx').on(t.createdAt, t.id),
   ],
 );

@@ -2,6 +2,7 @@
 export * from './audit.js';
 export * from './auth.js';
 export * from './devices.js';
+export * from './documents.js';
 export * from './iot.js';
 export * from './organisations.js';
 export * from './prescriptions.js';

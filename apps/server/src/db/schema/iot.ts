@@ -34,7 +34,7 @@ export const iotDevices = pgTable(
     index('iot_devices_created_by_device_idx').on(t.createdByDeviceId),
     index('iot_devices_connection_type_idx').on(t.connectionType),
     index('iot_devices_supported_data_types_idx').using('gin', t.supportedDataTypes),
-    index('iot_devices_created_at_idx').on(t.createdAt),
+    index('iot_devices_created_at_idx').on(t.createdAt, t.id),
     index('iot_devices_hardware_identifier_trgm_idx').using('gin', sql`${t.hardwareIdentifier} gin_trgm_ops`),
     index('iot_devices_model_trgm_idx').using('gin', sql`${t.model} gin_trgm_ops`),
   ],
@@ -69,8 +69,9 @@ export const iotDeviceData = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('iot_device_data_device_timestamp_idx').on(t.iotDeviceId, t.timestamp),
-    index('iot_device_data_type_timestamp_idx').on(t.dataType, t.timestamp),
+    index('iot_device_data_device_timestamp_idx').on(t.iotDeviceId, t.timestamp, t.id),
+    index('iot_device_data_type_timestamp_idx').on(t.dataType, t.timestamp, t.id),
+    index('iot_device_data_timestamp_idx').on(t.timestamp, t.id),
     index('iot_device_data_created_by_idx').on(t.createdByUserId),
   ],
 );
@@ -92,8 +93,8 @@ export const alerts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('alerts_active_timestamp_idx').on(t.isActive, t.timestamp),
-    index('alerts_timestamp_idx').on(t.timestamp),
+    index('alerts_active_timestamp_idx').on(t.isActive, t.timestamp, t.id),
+    index('alerts_timestamp_idx').on(t.timestamp, t.id),
     index('alerts_iot_device_idx').on(t.iotDeviceId),
     index('alerts_user_idx').on(t.userId),
     index('alerts_created_by_idx').on(t.createdByUserId),

@@ -1,4 +1,4 @@
-// Service providers (pharmacy, courier, nurse) and command centers.
+// Service providers (pharmacy, courier, nurse), their employees, and command centers.
 import { boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { users } from './users.js';
@@ -16,9 +16,27 @@ export const serviceProviders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('service_providers_type_idx').on(t.type),
-    index('service_providers_title_idx').on(t.title),
+    index('service_providers_type_idx').on(t.type, t.id),
+    index('service_providers_title_idx').on(t.title, t.id),
     index('service_providers_created_by_idx').on(t.createdByUserId),
+    index('service_providers_created_at_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** users.employers / serviceProviders.employees */
+export const userEmployers = pgTable(
+  'user_employers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceProviderId: uuid('service_provider_id')
+      .notNull()
+      .references(() => serviceProviders.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.serviceProviderId] }),
+    index('user_employers_provider_idx').on(t.serviceProviderId),
   ],
 );
 
@@ -33,7 +51,8 @@ export const commandCenters = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('command_centers_title_idx').on(t.title),
+    index('command_centers_title_idx').on(t.title, t.id),
+    index('command_centers_created_at_idx').on(t.createdAt, t.id),
     index('command_centers_created_by_idx').on(t.createdByUserId),
   ],
 );

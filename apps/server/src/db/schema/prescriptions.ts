@@ -1,6 +1,18 @@
 // Prescriptions and the signed documents that travel with them.
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, updatedAt } from './columns.js';
+import { documentFiles, documentSignerCertificates } from './documents.js';
 import { serviceProviders } from './organisations.js';
 import { users } from './users.js';
 
@@ -15,10 +27,18 @@ export const documents = pgTable(
       .notNull()
       .default([]),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The uploaded file; null for a document without one (a receipt whose file is made later). */
+    originalSha256: text('original_sha256').references(() => documentFiles.sha256),
+    /** The latest signed revision; null until the first signature. */
+    signedSha256: text('signed_sha256').references(() => documentFiles.sha256),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('documents_created_by_idx').on(t.createdByUserId)],
+  (t) => [
+    index('documents_created_by_idx').on(t.createdByUserId),
+    index('documents_original_sha256_idx').on(t.originalSha256),
+    index('documents_signed_sha256_idx').on(t.signedSha256),
+  ],
 );
 
 /** documents.signingParties */
@@ -35,6 +55,52 @@ export const documentSigningParties = pgTable(
   (t) => [
     primaryKey({ columns: [t.documentId, t.userId] }),
     index('document_signing_parties_user_idx').on(t.userId),
+  ],
+);
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type DocumentSigningStatus = 'pending' | 'signed' | 'denied' | 'expired' | 'failed';
+
+/**
+ * A signature asked of a phone. Its id is the authenticator request's id. What was prepared is kept as its
+ * inputs (the revision, the time, the certificate) and the signed attributes: preparing is deterministic, so
+ * the server prepares again to complete instead of keeping the prepared file.
+ */
+export const documentSigningRequests = pgTable(
+  'document_signing_requests',
+  {
+    id: uuid('id').primaryKey(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    identityId: uuid('identity_id').notNull(),
+    keyId: text('key_id').notNull(),
+    certificateFingerprint: text('certificate_fingerprint').notNull(),
+    /** SHA-256 of the revision the signature was prepared on: completing it on another one is refused. */
+    baseSha256: text('base_sha256').notNull(),
+    signingTime: at('signing_time').notNull(),
+    /** The name written into the signature dictionary (/Name). */
+    signerName: text('signer_name').notNull(),
+    signedAttributes: bytea('signed_attributes').notNull(),
+    bindingMessage: text('binding_message').notNull(),
+    status: text('status').$type<DocumentSigningStatus>().notNull().default('pending'),
+    failure: text('failure'),
+    expiresAt: at('expires_at').notNull(),
+    completedAt: at('completed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('document_signing_requests_document_idx').on(t.documentId),
+    index('document_signing_requests_user_idx').on(t.userId),
+    foreignKey({
+      name: 'document_signing_requests_certificate_fk',
+      columns: [t.certificateFingerprint],
+      foreignColumns: [documentSignerCertificates.fingerprint],
+    }),
   ],
 );
 
@@ -67,7 +133,7 @@ export const prescriptions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('prescriptions_status_idx').on(t.status),
+    index('prescriptions_status_idx').on(t.status, t.id),
     index('prescriptions_issuer_idx').on(t.issuerId),
     index('prescriptions_nurse_idx').on(t.nurseId),
     index('prescriptions_supplier_status_idx').on(t.supplierId, t.status),
@@ -75,6 +141,6 @@ export const prescriptions = pgTable(
     index('prescriptions_shipper_driver_idx').on(t.shipperDriverId),
     index('prescriptions_recipient_idx').on(t.recipientId),
     index('prescriptions_created_by_idx').on(t.createdByUserId),
-    index('prescriptions_created_at_idx').on(t.createdAt),
+    index('prescriptions_created_at_idx').on(t.createdAt, t.id),
   ],
 );

@@ -10,9 +10,9 @@ import {
   workstations,
 } from './devices.js';
 import { alerts, iotDeviceData, iotDeviceDevices, iotDevices } from './iot.js';
-import { commandCenterUsers, commandCenters, serviceProviders } from './organisations.js';
+import { commandCenterUsers, commandCenters, serviceProviders, userEmployers } from './organisations.js';
 import { documentSigningParties, documents, prescriptions } from './prescriptions.js';
-import { patientProfiles, userAssignedNurses, userEmployers, users } from './users.js';
+import { patientProfiles, userAssignedNurses, users } from './users.js';
 
 export const usersRelations = relations(users, ({ one, many }) => ({
   patientProfile: one(patientProfiles, {

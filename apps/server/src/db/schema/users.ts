@@ -10,7 +10,6 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
-import { serviceProviders } from './organisations.js';
 
 export const patientProfiles = pgTable(
   'patient_profiles',
@@ -26,9 +25,11 @@ export const patientProfiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('patient_profiles_status_idx').on(t.status),
+    // Sortable columns carry the id too: a list sorted by them ends with the id (see lib/resources/filters.ts).
+    index('patient_profiles_status_idx').on(t.status, t.id),
     index('patient_profiles_created_by_idx').on(t.createdByUserId),
-    index('patient_profiles_created_at_idx').on(t.createdAt),
+    index('patient_profiles_created_at_idx').on(t.createdAt, t.id),
+    index('patient_profiles_updated_at_idx').on(t.updatedAt, t.id),
   ],
 );
 
@@ -73,33 +74,18 @@ export const users = pgTable(
   (t) => [
     index('users_local_roles_idx').using('gin', t.localRoles),
     index('users_roles_idx').using('gin', t.roles),
-    index('users_created_at_idx').on(t.createdAt),
-    index('users_last_name_idx').on(t.lastName),
-    index('users_first_name_idx').on(t.firstName),
-    index('users_email_idx').on(t.email),
+    // Sortable columns carry the id too: a list sorted by them ends with the id (see lib/resources/filters.ts).
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_updated_at_idx').on(t.updatedAt, t.id),
+    index('users_last_name_idx').on(t.lastName, t.id),
+    index('users_first_name_idx').on(t.firstName, t.id),
+    index('users_email_idx').on(t.email, t.id),
     index('users_created_by_idx').on(t.createdByUserId),
     // "contains" searches (filtersLike); the extension comes with migration 0002.
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('users_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
     index('users_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
-  ],
-);
-
-/** users.employers / serviceProviders.employees */
-export const userEmployers = pgTable(
-  'user_employers',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    serviceProviderId: uuid('service_provider_id')
-      .notNull()
-      .references(() => serviceProviders.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.serviceProviderId] }),
-    index('user_employers_provider_idx').on(t.serviceProviderId),
   ],
 );
 

@@ -1,21 +1,29 @@
-import { desc } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { defineListSpec, filterKinds } from '@careplane/shared/common/list-spec';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../errors.js';
-import { buildListSql, columnFilter, kinds, type ResourceQuerySpec } from './filters.js';
+import { bindListSpec, buildListSql, column } from './filters.js';
 
-const spec: ResourceQuerySpec = {
-  idColumn: users.id,
-  defaultSort: [desc(users.createdAt)],
+const listSpec = defineListSpec({
+  resource: 'users',
   filters: {
-    id: columnFilter(users.id, kinds.uuid),
-    isBlocked: columnFilter(users.isBlocked, kinds.boolean),
-    localRoles: columnFilter(users.localRoles, kinds.enum(['nurse', 'patient']), { list: true }),
+    id: filterKinds.uuid,
+    isBlocked: filterKinds.boolean,
+    localRoles: filterKinds.enumList(['nurse', 'patient']),
   },
-  like: { lastName: users.lastName },
-  sorts: { lastName: users.lastName },
-};
+  search: ['lastName'],
+  sort: ['createdAt', 'lastName'],
+  relations: [],
+  defaultSort: { path: 'createdAt', direction: 'desc' },
+});
+
+const spec = bindListSpec(listSpec, {
+  idColumn: users.id,
+  filters: { id: column(users.id), isBlocked: column(users.isBlocked), localRoles: column(users.localRoles) },
+  search: { lastName: users.lastName },
+  sort: { createdAt: users.createdAt, lastName: users.lastName },
+});
 
 const dialect = new PgDialect();
 const render = (criteria: Partial<Parameters<typeof buildListSql>[1]>) => {
@@ -51,12 +59,22 @@ describe('buildListSql', () => {
     expect(render({ filters: [`id~${ids.join(',')}`] }).where?.params).toEqual(ids);
   });
 
-  it('sorts by whitelisted paths and always ends with the id', () => {
+  it('sorts by whitelisted paths and always ends with the id, in the direction of the last key', () => {
+    // (column, id) indexes serve the whole order in one scan, forwards or backwards.
     expect(render({ sort: ['lastName:desc'] }).orderBy).toEqual([
       '"users"."last_name" desc',
+      '"users"."id" desc',
+    ]);
+    expect(render({ sort: ['lastName:asc'] }).orderBy).toEqual([
+      '"users"."last_name" asc',
       '"users"."id" asc',
     ]);
-    expect(render({}).orderBy).toEqual(['"users"."created_at" desc', '"users"."id" asc']);
+    expect(render({ sort: ['createdAt:desc', 'lastName'] }).orderBy).toEqual([
+      '"users"."created_at" desc',
+      '"users"."last_name" asc',
+      '"users"."id" asc',
+    ]);
+    expect(render({}).orderBy).toEqual(['"users"."created_at" desc', '"users"."id" desc']);
   });
 
   it.each([

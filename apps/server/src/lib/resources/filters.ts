@@ -14,34 +14,30 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type {
+  AnyListSpec,
+  FilterKind,
+  FilterPath,
+  SearchPath,
+  SortDirection,
+  SortPath,
+} from '@careplane/shared/common/list-spec';
 import { badRequest } from '../errors.js';
 
 export type FilterValue = string | number | boolean;
 
-export type ValueKind =
-  | { type: 'uuid' }
-  | { type: 'text' }
-  | { type: 'number' }
-  | { type: 'boolean' }
-  | { type: 'enum'; values: readonly string[] };
-
 export interface FilterSpec {
-  kind: ValueKind;
+  kind: FilterKind;
   /** values: the parsed "any of" list (never empty); isNull when the value was `null`. */
   build: (values: FilterValue[], isNullFilter: boolean) => SQL;
 }
 
-export const kinds = {
-  uuid: { type: 'uuid' } as const,
-  text: { type: 'text' } as const,
-  number: { type: 'number' } as const,
-  boolean: { type: 'boolean' } as const,
-  enum: (values: readonly string[]): ValueKind => ({ type: 'enum', values }),
-};
+/** How a filter path of a contract's list spec reaches SQL; the kind of its values comes from the spec. */
+export type FilterBinding = (kind: FilterKind) => FilterSpec;
 
 const uuid = z.uuid();
 
-function parseValue(kind: ValueKind, raw: string, path: string): FilterValue {
+function parseValue(kind: FilterKind, raw: string, path: string): FilterValue {
   const fail = (expected: string) =>
     badRequest(`Invalid filter value for ${path}`, [
       { path: `filters.${path}`, message: `Expected ${expected}, got "${raw.slice(0, 60)}"` },
@@ -67,26 +63,22 @@ function parseValue(kind: ValueKind, raw: string, path: string): FilterValue {
   }
 }
 
-/** Exact match on a column; a list column matches when it contains any of the values. */
-export function columnFilter(
-  column: PgColumn,
-  kind: ValueKind,
-  options: { list?: boolean } = {},
-): FilterSpec {
-  return {
+/** Exact match on a column; a list column (an enum list) matches when it contains any of the values. */
+export const column =
+  (target: PgColumn): FilterBinding =>
+  (kind) => ({
     kind,
     build: (values, isNullFilter) => {
-      if (isNullFilter) return isNull(column);
-      if (options.list) {
-        return sql`${column} && ARRAY[${sql.join(
+      if (isNullFilter) return isNull(target);
+      if (kind.type === 'enum' && kind.list) {
+        return sql`${target} && ARRAY[${sql.join(
           values.map((value) => sql`${String(value)}`),
           sql`, `,
         )}]::text[]`;
       }
-      return values.length === 1 ? sql`${column} = ${values[0]}` : inArray(column, values);
+      return values.length === 1 ? sql`${target} = ${values[0]}` : inArray(target, values);
     },
-  };
-}
+  });
 
 /**
  * The table of a subquery, named by identifier under an alias of its own. drizzle's relational queries
@@ -102,51 +94,82 @@ function subquerySource(table: PgTable) {
 }
 
 /** Match through a link table: EXISTS a link row from this record to a target with one of the values. */
-export function linkFilter(
-  link: PgTable,
-  ownerColumn: PgColumn,
-  targetColumn: PgColumn,
-  ownerId: PgColumn,
-): FilterSpec {
-  const source = subquerySource(link);
-  const owned = sql`${source.column(ownerColumn)} = ${ownerId}`;
-  return {
-    kind: kinds.uuid,
-    build: (values, isNullFilter) =>
-      isNullFilter
-        ? sql`not exists (select 1 from ${source.from} where ${owned})`
-        : sql`exists (select 1 from ${source.from} where ${owned} and ${inArray(source.column(targetColumn), values)})`,
+export const link =
+  (linkTable: PgTable, ownerColumn: PgColumn, targetColumn: PgColumn, ownerId: PgColumn): FilterBinding =>
+  (kind) => {
+    const source = subquerySource(linkTable);
+    const owned = sql`${source.column(ownerColumn)} = ${ownerId}`;
+    return {
+      kind,
+      build: (values, isNullFilter) =>
+        isNullFilter
+          ? sql`not exists (select 1 from ${source.from} where ${owned})`
+          : sql`exists (select 1 from ${source.from} where ${owned} and ${inArray(source.column(targetColumn), values)})`,
+    };
   };
-}
 
 /** Match on a column of a record this one points to: `patientProfile.status~enrolled`. */
-export function referencedFilter(
-  foreignKey: PgColumn,
-  target: PgTable,
-  targetId: PgColumn,
-  targetColumn: PgColumn,
-  kind: ValueKind,
-): FilterSpec {
-  const source = subquerySource(target);
-  const column = source.column(targetColumn);
-  return {
-    kind,
-    build: (values, isNullFilter) =>
-      sql`${foreignKey} in (select ${source.column(targetId)} from ${source.from} where ${
-        isNullFilter ? isNull(column) : inArray(column, values)
-      })`,
+export const referenced =
+  (foreignKey: PgColumn, target: PgTable, targetId: PgColumn, targetColumn: PgColumn): FilterBinding =>
+  (kind) => {
+    const source = subquerySource(target);
+    const matched = source.column(targetColumn);
+    return {
+      kind,
+      build: (values, isNullFilter) =>
+        sql`${foreignKey} in (select ${source.column(targetId)} from ${source.from} where ${
+          isNullFilter ? isNull(matched) : inArray(matched, values)
+        })`,
+    };
   };
+
+export interface SortKey {
+  column: PgColumn;
+  direction: SortDirection;
 }
 
+/** A list spec bound to SQL: what buildListSql reads. */
 export interface ResourceQuerySpec {
   filters: Readonly<Record<string, FilterSpec>>;
   /** Paths for case-insensitive "contains"; the expression is compared as text. */
   like: Readonly<Record<string, SQLWrapper>>;
   sorts: Readonly<Record<string, PgColumn>>;
   /** The column `from`/`to` bound; resources without one refuse them. */
-  timeColumn?: PgColumn;
-  defaultSort: SQL[];
+  timeColumn?: PgColumn | undefined;
+  defaultSort: SortKey;
   idColumn: PgColumn;
+}
+
+/** Every path of a contract's list spec, bound to SQL; the compiler insists that none is missing. */
+export interface ListBindings<Spec extends AnyListSpec> {
+  idColumn: PgColumn;
+  filters: { readonly [Path in FilterPath<Spec>]: FilterBinding };
+  search: { readonly [Path in SearchPath<Spec>]: SQLWrapper };
+  sort: { readonly [Path in SortPath<Spec>]: PgColumn };
+  /** The column of the spec's `timeRange`. */
+  time?: PgColumn;
+}
+
+/** Binds a contract's list spec to the columns and expressions of its table. */
+export function bindListSpec<Spec extends AnyListSpec>(
+  spec: Spec,
+  bindings: ListBindings<Spec>,
+): ResourceQuerySpec {
+  if (Boolean(spec.timeRange) !== Boolean(bindings.time)) {
+    throw new Error(`List ${spec.resource}: a time range needs a time column and the other way round`);
+  }
+  const sorts = bindings.sort as Readonly<Record<string, PgColumn>>;
+  const filters = bindings.filters as Readonly<Record<string, FilterBinding>>;
+  return {
+    idColumn: bindings.idColumn,
+    filters: Object.fromEntries(
+      Object.entries(spec.filters).map(([path, kind]) => [path, filters[path]!(kind)]),
+    ),
+    like: bindings.search,
+    sorts,
+    timeColumn: bindings.time,
+    defaultSort: { column: sorts[spec.defaultSort.path]!, direction: spec.defaultSort.direction },
+  };
 }
 
 function splitPair(raw: string, name: string): [string, string] {
@@ -210,7 +233,7 @@ export function buildListSql(spec: ResourceQuerySpec, criteria: ListCriteria) {
     if (criteria.to !== undefined) conditions.push(lte(spec.timeColumn, criteria.to));
   }
 
-  const orderBy: SQL[] = [];
+  const keys: SortKey[] = [];
   for (const raw of criteria.sort) {
     const [path, direction = 'asc'] = raw.split(':');
     const column = path && Object.hasOwn(spec.sorts, path) ? spec.sorts[path] : undefined;
@@ -219,11 +242,15 @@ export function buildListSql(spec: ResourceQuerySpec, criteria: ListCriteria) {
         { path: 'sort', message: `Sorting by ${raw.slice(0, 60)} is not allowed` },
       ]);
     }
-    orderBy.push(direction === 'asc' ? asc(column) : desc(column));
+    keys.push({ column, direction });
   }
-  if (orderBy.length === 0) orderBy.push(...spec.defaultSort);
-  // A stable tiebreaker keeps pages from overlapping.
-  orderBy.push(asc(spec.idColumn));
+  if (keys.length === 0) keys.push(spec.defaultSort);
+  // The id breaks ties, so pages never overlap. It runs in the direction of the last key, so an index on
+  // (column, id) serves the whole order in one scan, forwards or backwards.
+  const tieBreak: SortKey = { column: spec.idColumn, direction: keys[keys.length - 1]!.direction };
+  const orderBy = [...keys, tieBreak].map(({ column, direction }) =>
+    direction === 'asc' ? asc(column) : desc(column),
+  );
 
-  return { where: conditions.length ? and(...conditions) : undefined, orderBy };
+  return { where: conditions.length ? and(...conditions) : undefined, orderBy, keys };
 }

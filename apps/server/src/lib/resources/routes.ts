@@ -1,121 +1,136 @@
-// The five routes of a generic resource, admin only (decisions §4), typed by the resource's contract.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+// The five routes of a generic resource, validated and serialised by the resource's contract schemas. Each
+// checks who may call it before it reads or validates anything (the service's access rules; admins by
+// default, decisions §4).
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  errorBodySchema,
+  csvExportQuerySchema,
   idParamsSchema,
   listQuerySchema,
   listResponseSchema,
   relationsQuerySchema,
+  type CsvExportQuery,
+  type ListQuery,
+  type RelationsQuery,
 } from '@careplane/shared/common/http';
-import { requireAdmin } from '../../plugins/auth.js';
-import type { ActionContext } from '../../modules/audit/audit.service.js';
-import type { ResourceService } from './resource.js';
-
-export const actionContext = (request: { caller: ActionContext['caller']; ip: string }) => ({
-  caller: request.caller,
-  ip: request.ip,
-});
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-
-export type ResourceRouteName = 'list' | 'read' | 'create' | 'update' | 'delete';
+import { allow } from '../caller.js';
+import { actionContext, errorResponses } from '../http.js';
+import type { ResourceOperation, ResourceService } from './service.js';
 
 export interface ResourceRouteOptions {
   /** Routes a resource provides itself (or not at all), e.g. a create with its own body and answer. */
-  omit?: readonly ResourceRouteName[];
+  omit?: readonly ResourceOperation[];
 }
 
-export function registerResourceRoutes(
+// The schemas below have validated these parts before a handler runs; they only need naming here, since
+// one generic function serves every resource's types.
+const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+export function registerResourceRoutes<Create extends object, Update extends object, Item>(
   app: FastifyInstance,
-  service: ResourceService,
+  service: ResourceService<Create, Update, Item>,
   options: ResourceRouteOptions = {},
 ) {
-  const { definition } = service;
-  const wanted = (name: ResourceRouteName) => !options.omit?.includes(name);
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { definition, access } = service;
   const tags = [definition.name];
   const item = definition.schemas.item;
   const base = definition.path;
+  const route = (
+    operation: ResourceOperation,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    schema: Record<string, unknown>,
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ) => {
+    if (options.omit?.includes(operation)) return;
+    app.route({ method, url, onRequest: allow(access[operation]), schema: { tags, ...schema }, handler });
+  };
 
-  if (wanted('list')) {
-    typed.get(base, {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: `List ${definition.name}`,
-        querystring: listQuerySchema,
-        response: { 200: listResponseSchema(item), ...errors },
+  route(
+    'list',
+    'GET',
+    base,
+    {
+      summary: `List ${definition.name}`,
+      querystring: listQuerySchema,
+      response: { 200: listResponseSchema(item), ...errorResponses },
+    },
+    async (request) => service.list(request.query as ListQuery, request.caller),
+  );
+
+  if (definition.csv) {
+    route(
+      'list',
+      'GET',
+      `${base}/export.csv`,
+      {
+        summary: `Export the list of ${definition.name} as CSV (every matching record, the console's columns)`,
+        querystring: csvExportQuerySchema,
+        produces: ['text/csv'],
       },
-      handler: async (request) => service.list(request.query),
-    });
+      async (request, reply) => {
+        const { fileName, lines } = service.exportCsv(request.query as CsvExportQuery, request.caller);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(Readable.from(lines));
+      },
+    );
   }
 
-  if (wanted('read')) {
-    typed.get(`${base}/:id`, {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: `Read one of ${definition.name}`,
-        params: idParamsSchema,
-        querystring: relationsQuerySchema,
-        response: { 200: item, ...errors },
-      },
-      handler: async (request) => service.read(request.params.id, request.query),
-    });
-  }
+  route(
+    'read',
+    'GET',
+    `${base}/:id`,
+    {
+      summary: `Read one of ${definition.name}`,
+      params: idParamsSchema,
+      querystring: relationsQuerySchema,
+      response: { 200: item, ...errorResponses },
+    },
+    async (request) => service.read(idOf(request), request.query as RelationsQuery, request.caller),
+  );
 
-  if (wanted('create')) {
-    typed.post(base, {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: `Create one of ${definition.name}`,
-        body: definition.schemas.create,
-        response: { 201: item, ...errors },
-      },
-      handler: async (request, reply) => {
-        const created = await service.create(request.body as Record<string, unknown>, actionContext(request));
-        return reply.status(201).send(created);
-      },
-    });
-  }
+  route(
+    'create',
+    'POST',
+    base,
+    {
+      summary: `Create one of ${definition.name}`,
+      body: definition.schemas.create,
+      response: { 201: item, ...errorResponses },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(request.body as Create, actionContext(request))),
+  );
 
-  if (wanted('update')) {
-    typed.patch(`${base}/:id`, {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: `Change some fields of one of ${definition.name}`,
-        params: idParamsSchema,
-        body: definition.schemas.update,
-        response: { 200: item, ...errors },
-      },
-      handler: async (request) =>
-        service.update(request.params.id, request.body as Record<string, unknown>, actionContext(request)),
-    });
-  }
+  route(
+    'update',
+    'PATCH',
+    `${base}/:id`,
+    {
+      summary: `Change some fields of one of ${definition.name}`,
+      params: idParamsSchema,
+      body: definition.schemas.update,
+      response: { 200: item, ...errorResponses },
+    },
+    async (request) => service.update(idOf(request), request.body as Update, actionContext(request)),
+  );
 
-  if (wanted('delete')) {
-    typed.delete(`${base}/:id`, {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: `Delete one of ${definition.name}`,
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-      handler: async (request, reply) => {
-        await service.remove(request.params.id, actionContext(request));
-        return reply.status(204).send(null);
-      },
-    });
-  }
+  route(
+    'delete',
+    'DELETE',
+    `${base}/:id`,
+    {
+      summary: `Delete one of ${definition.name}`,
+      params: idParamsSchema,
+      response: { 204: z.null(), ...errorResponses },
+    },
+    async (request, reply) => {
+      await service.remove(idOf(request), actionContext(request));
+      return reply.status(204).send(null);
+    },
+  );
 }

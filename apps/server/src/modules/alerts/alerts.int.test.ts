@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, iotDevices, users } from '../../db/schema/index.js';
+import { auditLog, iotDevices } from '../../db/schema/index.js';
+import { createIotDevice, createUser } from '../../test/factories.js';
 import { api, createTestContext, type TestContext } from '../../test/harness.js';
 
 let context: TestContext;
@@ -15,32 +16,6 @@ afterAll(async () => {
 });
 
 const T0 = 1_720_000_000_000;
-
-async function createUser(options: { admin?: boolean } = {}) {
-  const subject = randomUUID();
-  const name = `u${randomUUID().slice(0, 8)}`;
-  const [row] = await context.database.db
-    .insert(users)
-    .values({
-      username: `${name}@careplane.test`,
-      usernameWithoutDomain: name,
-      primaryDomain: 'careplane.test',
-      masterId: subject,
-      roles: options.admin ? ['admin'] : ['public'],
-      localRoles: ['patient'],
-    })
-    .returning({ id: users.id });
-  const token = await context.signer.sign({ roles: options.admin ? ['admin'] : ['public'] }, { subject });
-  return { id: row!.id, token };
-}
-
-async function createIotDevice() {
-  const [row] = await context.database.db
-    .insert(iotDevices)
-    .values({ hardwareIdentifier: `HW-${randomUUID()}`, model: 'Pulse' })
-    .returning({ id: iotDevices.id });
-  return row!.id;
-}
 
 async function createAlert(body: Record<string, unknown>, token = context.adminToken) {
   const response = await api(context, token).post('/api/alerts', body);
@@ -64,8 +39,8 @@ describe('alerts resource', () => {
     expect(alert.timestamp).toBeGreaterThanOrEqual(before);
     expect(alert.timestamp).toBeLessThanOrEqual(Date.now());
 
-    const patient = await createUser();
-    const iotDevice = await createIotDevice();
+    const patient = await createUser(context);
+    const iotDevice = (await createIotDevice(context)).id;
     const addressed = await createAlert({
       data: { message: 'Low battery' },
       user: patient.id,
@@ -122,7 +97,7 @@ describe('alerts resource', () => {
   });
 
   it('closes an alert with closingData, by the caller; reopening clears the closing', async () => {
-    const closer = await createUser({ admin: true });
+    const closer = await createUser(context, { roles: ['admin'] });
     const alert = await createAlert({ data: { message: 'Fall detected' } });
     const url = `/api/alerts/${alert.id}`;
 
@@ -177,21 +152,21 @@ describe('alerts resource', () => {
     });
   });
 
-  it('refuses closing for a caller without a user record', async () => {
+  it('refuses closing for a caller without a user record, whatever its token claims', async () => {
     const alert = await createAlert({ data: { message: 'x' } });
     const stranger = await context.signer.sign({ roles: ['admin'] }, { subject: randomUUID() });
     const response = await api(context, stranger).patch(`/api/alerts/${alert.id}`, {
       isActive: false,
       closingData: { note: 'x' },
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(403);
     expect((await admin.get(`/api/alerts/${alert.id}`)).json().isActive).toBe(true);
   });
 
   it('lists with filters, a time range, sorts, relations and pages', async () => {
-    const other = await createUser({ admin: true });
-    const patient = await createUser();
-    const iotDevice = await createIotDevice();
+    const other = await createUser(context, { roles: ['admin'] });
+    const patient = await createUser(context);
+    const iotDevice = (await createIotDevice(context)).id;
     const a = await createAlert({ data: { n: 1 }, timestamp: T0 + 10, user: patient.id, iotDevice });
     const b = await createAlert({ data: { n: 2 }, timestamp: T0 + 20, user: patient.id }, other.token);
     const c = await createAlert({ data: { n: 3 }, timestamp: T0 + 30, iotDevice }, other.token);
@@ -279,10 +254,10 @@ describe('alerts resource', () => {
   });
 
   it('follows the delete rules: the concerned user and the creator take their alerts, the closer is cleared', async () => {
-    const creator = await createUser({ admin: true });
-    const closer = await createUser({ admin: true });
-    const patient = await createUser();
-    const iotDevice = await createIotDevice();
+    const creator = await createUser(context, { roles: ['admin'] });
+    const closer = await createUser(context, { roles: ['admin'] });
+    const patient = await createUser(context);
+    const iotDevice = (await createIotDevice(context)).id;
     const byCreator = await createAlert({ data: { n: 1 } }, creator.token);
     const aboutPatient = await createAlert({ data: { n: 2 }, user: patient.id });
     const closed = await createAlert({ data: { n: 3 }, iotDevice });

@@ -1,4 +1,4 @@
-// SQL of alerts beyond the generic resource: alerts opened by other writes, in their transaction.
+// SQL of alerts beyond the generic engine: alerts opened by other writes, in their transaction.
 import type { Executor } from '../../db/client.js';
 import { alerts } from '../../db/schema/index.js';
 

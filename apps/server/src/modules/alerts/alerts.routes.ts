@@ -1,10 +1,10 @@
 // /api/alerts.
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { createResourceService } from '../../lib/resources/resource.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
-import { alertsResource } from './alerts.resource.js';
+import type { Store } from '../../lib/store.js';
+import { createAlertsService } from './alerts.service.js';
 
-export async function alertsModule(app: FastifyInstance, { db }: { db: Database }) {
-  registerResourceRoutes(app, createResourceService(db, alertsResource));
+export async function alertsModule(app: FastifyInstance, { store }: { store: Store }) {
+  const service = createAlertsService(store);
+  registerResourceRoutes(app, service.alerts);
 }

@@ -1,14 +1,14 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
-import { insertAuditEntry } from './audit.repository.js';
+import { insertAuditEntry, redactChanges } from '../../lib/audit.js';
 import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { redactChanges } from './audit.service.js';
 
 let context: TestContext;
 let adminSubject: string;
 beforeAll(async () => {
-  context = await createTestContext();
+  // Behind a proxy on this machine, which names the client's address (X-Forwarded-For).
+  context = await createTestContext({ TRUST_PROXY: '127.0.0.1' });
   adminSubject = JSON.parse(Buffer.from(context.adminToken.split('.')[1]!, 'base64url').toString('utf8')).sub;
 });
 afterAll(async () => {
@@ -87,18 +87,28 @@ describe('audit log of writes', () => {
     expect(after!.n).toBe(before!.n);
   });
 
-  it('names the token subject when the actor has no user record yet', async () => {
+  it('records nothing for a caller without a user record, whose token alone grants no rights', async () => {
     const subject = 'b7e3c1d0-0000-4000-8000-00000000a11c';
     const token = await context.signer.sign({ roles: ['admin'] }, { subject });
-    const created = await api(context, token).post('/api/patient-profiles', {
+    const refused = await api(context, token).post('/api/patient-profiles', {
+      status: 'enrollment',
+      createdByUser: context.adminUserId,
+    });
+    expect(refused.statusCode).toBe(403);
+    const rows = await context.database.db.select().from(auditLog).where(eq(auditLog.actorSubject, subject));
+    expect(rows).toEqual([]);
+  });
+
+  it('names the actor by user id and token subject', async () => {
+    const created = await api(context).post('/api/patient-profiles', {
       status: 'enrollment',
       createdByUser: context.adminUserId,
     });
     expect(created.statusCode, created.body).toBe(201);
     const [row] = await auditRows(created.json().id);
     expect(row).toMatchObject({
-      actorUserId: null,
-      actorSubject: subject,
+      actorUserId: context.adminUserId,
+      actorSubject: adminSubject,
       action: 'create',
       ip: '127.0.0.1',
     });
@@ -238,13 +248,21 @@ describe('GET /api/users/logs', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
 
-    await insertAuditEntry(context.database.db, {
-      actorUserId: context.userId,
-      actorSubject: 'nurse-subject',
-      action: 'sign-in',
-      resource: 'users',
-      recordId: context.userId,
-    });
+    await insertAuditEntry(
+      context.database.db,
+      {
+        caller: {
+          subject: 'nurse-subject',
+          roles: ['public'],
+          claims: {},
+          userId: context.userId,
+          localRoles: ['nurse'],
+          isAdmin: false,
+        },
+        ip: null,
+      },
+      { action: 'sign-in', resource: 'users', recordId: context.userId },
+    );
     const nurse = await api(context, context.userToken).get('/api/users/logs');
     expect(nurse.statusCode).toBe(200);
     const items = nurse.json().items as { actorUserId: string; action: string }[];

@@ -1,22 +1,22 @@
-// Audit log rows: written in the same transaction as the change they record.
-import { desc, sql, type SQL } from 'drizzle-orm';
+// Reading the audit log (its rows are written by lib/audit.ts, in the transaction of each write).
+import { and, eq, sql } from 'drizzle-orm';
+import { auditListSpec, type AuditListQuery } from '@careplane/shared/audit/audit.contract';
 import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
-import { columnFilter, kinds, type ResourceQuerySpec } from '../../lib/resources/filters.js';
+import { bindListSpec, buildListSql, column } from '../../lib/resources/filters.js';
 
-/** Whitelisted filters, searches and sorts of GET /api/users/logs (see the audit contract). */
-export const auditQuerySpec: ResourceQuerySpec = {
+/** The audit contract's list spec, bound to the audit_log table. */
+export const auditQuerySpec = bindListSpec(auditListSpec, {
   idColumn: auditLog.id,
-  defaultSort: [desc(auditLog.at), desc(auditLog.id)],
   filters: {
-    actorUserId: columnFilter(auditLog.actorUserId, kinds.uuid),
-    'actor.id': columnFilter(auditLog.actorUserId, kinds.uuid),
-    actorSubject: columnFilter(auditLog.actorSubject, kinds.text),
-    resource: columnFilter(auditLog.resource, kinds.text),
-    action: columnFilter(auditLog.action, kinds.text),
-    recordId: columnFilter(auditLog.recordId, kinds.text),
+    actorUserId: column(auditLog.actorUserId),
+    'actor.id': column(auditLog.actorUserId),
+    actorSubject: column(auditLog.actorSubject),
+    resource: column(auditLog.resource),
+    action: column(auditLog.action),
+    recordId: column(auditLog.recordId),
   },
-  like: {
+  search: {
     actorUserId: auditLog.actorUserId,
     'actor.id': auditLog.actorUserId,
     actorSubject: auditLog.actorSubject,
@@ -24,52 +24,37 @@ export const auditQuerySpec: ResourceQuerySpec = {
     action: auditLog.action,
     recordId: auditLog.recordId,
   },
-  sorts: { at: auditLog.at, action: auditLog.action, resource: auditLog.resource },
-};
+  sort: { at: auditLog.at, action: auditLog.action, resource: auditLog.resource },
+});
 
-export interface AuditEntryInput {
-  actorUserId: string | null;
-  actorSubject: string | null;
-  action: string;
-  resource: string;
-  recordId: string | null;
-  changes?: Record<string, unknown> | null;
-  ip?: string | null;
-}
-
-export async function insertAuditEntry(executor: Executor, entry: AuditEntryInput) {
-  await executor.insert(auditLog).values({
-    actorUserId: entry.actorUserId,
-    actorSubject: entry.actorSubject,
-    action: entry.action,
-    resource: entry.resource,
-    recordId: entry.recordId,
-    changes: entry.changes ?? null,
-    ip: entry.ip ?? null,
-  });
-}
-
-export interface AuditListSql {
-  where: SQL | undefined;
-  /** Defaults to newest first. */
-  orderBy?: SQL[];
-  limit: number;
-  offset: number;
-}
-
-export async function listAuditEntries(executor: Executor, { where, orderBy, limit, offset }: AuditListSql) {
+/**
+ * One page of the audit log and its total. `onlyActor` narrows it to one user's own entries (null: to
+ * nothing, for a caller without a user record); undefined leaves it whole.
+ */
+export async function listAuditEntries(
+  executor: Executor,
+  query: AuditListQuery,
+  onlyActor: string | null | undefined,
+) {
+  const { where, orderBy } = buildListSql(auditQuerySpec, query);
+  const scoped =
+    onlyActor === undefined
+      ? where
+      : and(where, onlyActor === null ? sql`false` : eq(auditLog.actorUserId, onlyActor));
   const [items, [counted]] = await Promise.all([
     executor
       .select()
       .from(auditLog)
-      .where(where)
-      .orderBy(...(orderBy?.length ? orderBy : [desc(auditLog.at), desc(auditLog.id)]))
-      .limit(limit)
-      .offset(offset),
-    executor
-      .select({ total: sql<number>`count(*)::int` })
-      .from(auditLog)
-      .where(where),
+      .where(scoped)
+      .orderBy(...orderBy)
+      .limit(query.limit)
+      .offset(query.offset),
+    query.count
+      ? executor
+          .select({ total: sql<number>`count(*)::int` })
+          .from(auditLog)
+          .where(scoped)
+      : Promise.resolve([null]),
   ]);
-  return { items, total: counted?.total ?? 0 };
+  return { items, total: counted === null ? null : (counted?.total ?? 0) };
 }

@@ -1,29 +1,25 @@
 // GET /api/users/logs: the audit log, newest first, with the list filters of every resource. Admins read all of
-// it; everyone else only their own entries (the account page shows the user's last sign-in from it).
+// it; everyone else only their own entries.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditListQuerySchema, auditListResponseSchema } from '@careplane/shared/audit/audit.contract';
-import { errorBodySchema } from '@careplane/shared/common/http';
-import type { Database } from '../../db/client.js';
-import { requireCaller } from '../../plugins/auth.js';
+import {
+  auditEndpoints,
+  auditListQuerySchema,
+  auditListResponseSchema,
+} from '@careplane/shared/audit/audit.contract';
+import { requireCaller } from '../../lib/caller.js';
+import { errorResponses } from '../../lib/http.js';
+import type { Store } from '../../lib/store.js';
 import { listAuditLog } from './audit.service.js';
 
-export async function auditModule(app: FastifyInstance, { db }: { db: Database }) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/users/logs', {
+export async function auditModule(app: FastifyInstance, { store }: { store: Store }) {
+  app.withTypeProvider<ZodTypeProvider>().get(auditEndpoints.list, {
     schema: {
       tags: ['audit'],
       summary: 'The audit log of every write, newest first (non-admins: their own entries)',
       querystring: auditListQuerySchema,
-      response: {
-        200: auditListResponseSchema,
-        400: errorBodySchema,
-        401: errorBodySchema,
-        403: errorBodySchema,
-      },
+      response: { 200: auditListResponseSchema, ...errorResponses },
     },
-    handler: async (request) => {
-      const caller = requireCaller(request);
-      return listAuditLog(db, request.query, caller.isAdmin ? undefined : caller.userId);
-    },
+    handler: async (request) => listAuditLog(store.db, request.query, requireCaller(request)),
   });
 }

@@ -1,33 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, commandCenterUsers, commandCenters, devices, users } from '../../db/schema/index.js';
+import type { CommandCenterCreate } from '@careplane/shared/command-centers/command-centers.contract';
+import { commandCenterUsers, commandCenters, devices } from '../../db/schema/index.js';
+import { createCommandCenter, createDevice, createUser } from '../../test/factories.js';
 import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { auditRows as auditRowsOf } from '../../test/records.js';
 
 let context: TestContext;
 let admin: ReturnType<typeof api>;
-let userCount = 0;
 const db = () => context.database.db;
 
-async function makeUser(name: string) {
-  userCount += 1;
-  const handle = `${name.toLowerCase()}${userCount}`;
-  const [row] = await db()
-    .insert(users)
-    .values({
-      username: `${handle}@careplane.test`,
-      usernameWithoutDomain: handle,
-      primaryDomain: 'careplane.test',
-      firstName: name,
-      localRoles: ['supervisor'],
-    })
-    .returning({ id: users.id });
-  return row!.id;
-}
-
-async function makeDevice(title: string, commandCenterId: string) {
-  const [row] = await db().insert(devices).values({ title, commandCenterId }).returning({ id: devices.id });
-  return row!.id;
-}
+const makeUser = async (firstName: string) =>
+  (await createUser(context, { firstName, localRoles: ['supervisor'] })).id;
+const makeDevice = async (title: string, commandCenter: string) =>
+  (await createDevice(context, { title, commandCenter })).id;
 
 const address = {
   title: 'North Operations',
@@ -46,19 +32,11 @@ const center = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function createCenter(overrides: Record<string, unknown> = {}) {
-  const response = await admin.post('/api/command-centers', center(overrides));
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string } & Record<string, unknown>>();
-}
+const createCenter = (overrides: Partial<CommandCenterCreate> = {}) =>
+  createCommandCenter(context, { ...center(), ...overrides });
 
 const count = async () => (await db().select({ id: commandCenters.id }).from(commandCenters)).length;
-const auditRows = (recordId: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.resource, 'command-centers'), eq(auditLog.recordId, recordId)))
-    .orderBy(auditLog.id);
+const auditRows = (recordId: string) => auditRowsOf(context, 'command-centers', recordId);
 
 beforeAll(async () => {
   context = await createTestContext();

@@ -1,31 +1,26 @@
-// Command centers as a generic resource: filters, sorts, relations and write rules.
-import { desc, inArray, sql } from 'drizzle-orm';
+// Command centers as a generic resource: table, contract schemas, list spec bound to SQL.
+import { sql } from 'drizzle-orm';
 import {
   commandCenterCreateSchema,
+  commandCenterEndpoints,
+  commandCenterListSpec,
   commandCenterSchema,
   commandCenterUpdateSchema,
 } from '@careplane/shared/command-centers/command-centers.contract';
-import type { Executor } from '../../db/client.js';
-import { commandCenterUsers, commandCenters, devices, users } from '../../db/schema/index.js';
-import { badRequest } from '../../lib/errors.js';
-import { columnFilter, kinds, linkFilter } from '../../lib/resources/filters.js';
-import type { ResourceDefinition } from '../../lib/resources/resource.js';
-
-async function unknownUserIds(executor: Executor, ids: string[]) {
-  if (ids.length === 0) return [];
-  const found = await executor.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-  const present = new Set(found.map((row) => row.id));
-  return ids.filter((id) => !present.has(id));
-}
+import { commandCenterColumns } from '@careplane/shared/command-centers/command-centers.columns';
+import { commandCenterUsers, commandCenters, devices } from '../../db/schema/index.js';
+import { defineResource } from '../../lib/resources/definition.js';
+import { bindListSpec, column, link } from '../../lib/resources/filters.js';
 
 const addressPart = (part: string) => sql`${commandCenters.address} ->> ${part}`;
 
-export const commandCentersResource: ResourceDefinition = {
+export const commandCentersResource = defineResource({
   name: 'command-centers',
+  label: 'Command center',
   entity: 'commandCenters',
   table: commandCenters,
   idColumn: commandCenters.id,
-  path: '/api/command-centers',
+  path: commandCenterEndpoints.list,
   schemas: {
     create: commandCenterCreateSchema,
     update: commandCenterUpdateSchema,
@@ -40,44 +35,39 @@ export const commandCentersResource: ResourceDefinition = {
     },
   },
   createdByColumn: 'createdByUserId',
-  check: async (executor, plan) => {
-    const missing = await unknownUserIds(executor, plan.links.assignedUsers ?? []);
-    if (missing.length) {
-      throw badRequest('Unknown assigned users', [
-        { path: 'body.assignedUsers', message: `No user with id ${missing.join(', ')}` },
-      ]);
-    }
+  csv: { columns: commandCenterColumns },
+  list: {
+    spec: commandCenterListSpec,
+    query: bindListSpec(commandCenterListSpec, {
+      idColumn: commandCenters.id,
+      filters: {
+        id: column(commandCenters.id),
+        'assignedUsers.id': link(
+          commandCenterUsers,
+          commandCenterUsers.commandCenterId,
+          commandCenterUsers.userId,
+          commandCenters.id,
+        ),
+        // A device points at its command center, so the device table serves as the link.
+        'devices.id': link(devices, devices.commandCenterId, devices.id, commandCenters.id),
+        'createdByUser.id': column(commandCenters.createdByUserId),
+      },
+      search: {
+        id: commandCenters.id,
+        title: commandCenters.title,
+        'address.title': addressPart('title'),
+        'address.street': addressPart('street'),
+        'address.district': addressPart('district'),
+        'address.city': addressPart('city'),
+        'address.county': addressPart('county'),
+        'address.postalCode': addressPart('postalCode'),
+        'address.country': addressPart('country'),
+      },
+      sort: {
+        createdAt: commandCenters.createdAt,
+        updatedAt: commandCenters.updatedAt,
+        title: commandCenters.title,
+      },
+    }),
   },
-  query: {
-    idColumn: commandCenters.id,
-    defaultSort: [desc(commandCenters.createdAt)],
-    filters: {
-      id: columnFilter(commandCenters.id, kinds.uuid),
-      'assignedUsers.id': linkFilter(
-        commandCenterUsers,
-        commandCenterUsers.commandCenterId,
-        commandCenterUsers.userId,
-        commandCenters.id,
-      ),
-      // A device points at its command center, so the device table serves as the link.
-      'devices.id': linkFilter(devices, devices.commandCenterId, devices.id, commandCenters.id),
-      'createdByUser.id': columnFilter(commandCenters.createdByUserId, kinds.uuid),
-    },
-    like: {
-      id: commandCenters.id,
-      title: commandCenters.title,
-      'address.title': addressPart('title'),
-      'address.street': addressPart('street'),
-      'address.district': addressPart('district'),
-      'address.city': addressPart('city'),
-      'address.county': addressPart('county'),
-      'address.postalCode': addressPart('postalCode'),
-      'address.country': addressPart('country'),
-    },
-    sorts: {
-      createdAt: commandCenters.createdAt,
-      updatedAt: commandCenters.updatedAt,
-      title: commandCenters.title,
-    },
-  },
-};
+});

@@ -1,10 +1,10 @@
-// /api/command-centers (the generic resource; the command-center scoped calls live beside it later).
+// /api/command-centers (the generic resource; the command-center scoped calls live beside it).
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { createResourceService } from '../../lib/resources/resource.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
-import { commandCentersResource } from './command-centers.resource.js';
+import type { Store } from '../../lib/store.js';
+import { createCommandCentersService } from './command-centers.service.js';
 
-export async function commandCentersModule(app: FastifyInstance, { db }: { db: Database }) {
-  registerResourceRoutes(app, createResourceService(db, commandCentersResource));
+export async function commandCentersModule(app: FastifyInstance, { store }: { store: Store }) {
+  const service = createCommandCentersService(store);
+  registerResourceRoutes(app, service.commandCenters);
 }

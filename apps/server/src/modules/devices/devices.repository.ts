@@ -6,10 +6,19 @@ import {
   devices,
   iotDeviceDevices,
   iotDevices,
-  users,
   workstationPatients,
   workstations,
 } from '../../db/schema/index.js';
+
+/** An enabled device by the hash of its token. */
+export async function findEnabledDeviceByTokenHash(executor: Executor, tokenHash: string) {
+  const [row] = await executor
+    .select({ id: devices.id, title: devices.title })
+    .from(devices)
+    .where(and(eq(devices.tokenHash, tokenHash), eq(devices.isEnabled, true)))
+    .limit(1);
+  return row;
+}
 
 export async function deviceExists(executor: Executor, id: string) {
   const [row] = await executor.select({ id: devices.id }).from(devices).where(eq(devices.id, id)).limit(1);
@@ -41,11 +50,6 @@ export async function lockWorkstation(executor: Executor, id: string) {
     .from(workstations)
     .where(eq(workstations.id, id))
     .for('update');
-  return Boolean(row);
-}
-
-export async function userExists(executor: Executor, id: string) {
-  const [row] = await executor.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
   return Boolean(row);
 }
 

@@ -1,10 +1,14 @@
 // /api/devices, /api/devices/stats, /api/devices/workstations, /api/devices/jobs and their specific calls (admin).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema, idParamsSchema, listResponseSchema } from '@careplane/shared/common/http';
+import { idParamsSchema, listResponseSchema } from '@careplane/shared/common/http';
 import {
   deviceCreateSchema,
+  deviceEndpoints,
+  deviceStatEndpoints,
+  workstationEndpoints,
   deviceCreatedSchema,
+  deviceSchema,
   deviceStatSchema,
   deviceStatsQuerySchema,
   deviceTokenIssuedSchema,
@@ -12,21 +16,12 @@ import {
   workstationPatientSchema,
   workstationSchema,
 } from '@careplane/shared/devices/devices.contract';
-import type { Database } from '../../db/client.js';
-import { actionContext, registerResourceRoutes } from '../../lib/resources/routes.js';
-import { requireAdmin } from '../../plugins/auth.js';
-import { createDevicesService } from './devices.service.js';
+import { requireAdmin, requireDevice } from '../../lib/caller.js';
+import { actionContext, errorResponses as errors } from '../../lib/http.js';
+import { registerResourceRoutes } from '../../lib/resources/routes.js';
+import type { DevicesService } from './devices.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-
-export async function devicesModule(app: FastifyInstance, { db }: { db: Database }) {
-  const service = createDevicesService(db);
+export async function devicesModule(app: FastifyInstance, { service }: { service: DevicesService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   // Device create answers the token once; the stats list has its own default limit and `timestamps`.
@@ -35,8 +30,19 @@ export async function devicesModule(app: FastifyInstance, { db }: { db: Database
   registerResourceRoutes(app, service.workstations);
   registerResourceRoutes(app, service.jobs);
 
-  typed.post('/api/devices', {
-    preHandler: requireAdmin,
+  // The device's own calls (decisions §7): a device token, never a person's.
+  typed.get(deviceEndpoints.me, {
+    schema: {
+      tags: ['devices'],
+      summary: 'The calling device (device token)',
+      security: [{ deviceToken: [] }],
+      response: { 200: deviceSchema, ...errors },
+    },
+    handler: async (request) => service.me(requireDevice(request).id),
+  });
+
+  typed.post(deviceEndpoints.list, {
+    onRequest: requireAdmin,
     schema: {
       tags: ['devices'],
       summary: 'Create a client device; the answer shows its device token, once',
@@ -49,8 +55,8 @@ export async function devicesModule(app: FastifyInstance, { db }: { db: Database
     },
   });
 
-  typed.post('/api/devices/:id/token', {
-    preHandler: requireAdmin,
+  typed.post(`${deviceEndpoints.list}/:id/token`, {
+    onRequest: requireAdmin,
     schema: {
       tags: ['devices'],
       summary: 'Issue a new device token (the old one stops working); the answer shows it, once',
@@ -60,8 +66,8 @@ export async function devicesModule(app: FastifyInstance, { db }: { db: Database
     handler: async (request) => service.rekeyDevice(request.params.id, actionContext(request)),
   });
 
-  typed.get('/api/devices/:id/last-stats-submission', {
-    preHandler: requireAdmin,
+  typed.get(`${deviceEndpoints.list}/:id/last-stats-submission`, {
+    onRequest: requireAdmin,
     schema: {
       tags: ['devices'],
       summary: 'The newest stat of a device, or null when it has sent none',
@@ -71,8 +77,8 @@ export async function devicesModule(app: FastifyInstance, { db }: { db: Database
     handler: async (request) => service.lastStatsSubmission(request.params.id),
   });
 
-  typed.get('/api/devices/stats', {
-    preHandler: requireAdmin,
+  typed.get(deviceStatEndpoints.list, {
+    onRequest: requireAdmin,
     schema: {
       tags: ['device-stats'],
       summary: 'List device stats (newest first, 5 by default); `timestamps` picks stats at exact times',
@@ -82,8 +88,8 @@ export async function devicesModule(app: FastifyInstance, { db }: { db: Database
     handler: async (request) => service.listStats(request.query),
   });
 
-  typed.post('/api/devices/workstations/:id/assigned-patient/add', {
-    preHandler: requireAdmin,
+  typed.post(`${workstationEndpoints.list}/:id/assigned-patient/add`, {
+    onRequest: requireAdmin,
     schema: {
       tags: ['workstations'],
       summary: 'Assign a patient (a user) to a workstation; assigning twice changes nothing',
@@ -95,8 +101,8 @@ export async function devicesModule(app: FastifyInstance, { db }: { db: Database
       service.addWorkstationPatient(request.params.id, request.body.id, actionContext(request)),
   });
 
-  typed.post('/api/devices/workstations/:id/assigned-patient/remove', {
-    preHandler: requireAdmin,
+  typed.post(`${workstationEndpoints.list}/:id/assigned-patient/remove`, {
+    onRequest: requireAdmin,
     schema: {
       tags: ['workstations'],
       summary: 'Remove a patient (a user) from a workstation; removing twice changes nothing',

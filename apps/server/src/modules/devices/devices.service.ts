@@ -1,20 +1,23 @@
-// Devices module: the four generic resources plus device tokens, the latest stat and workstation patients.
-// Answers are typed by the contract; the route's response schema checks them on the way out.
+// Devices module: the four generic resources with their rules, plus device tokens, the latest stat and
+// workstation patients. Answers are typed by the contract; the route's response schema checks them on the way out.
 import { createHash, randomBytes } from 'node:crypto';
+import { DEFAULT_JOB_PURPOSE, processStatuses, type ProcessStatus } from '@careplane/shared/common/enums';
 import type { ListResponse } from '@careplane/shared/common/http';
 import {
   DEVICE_TOKEN_PREFIX,
-  type Device,
+  canTransitionJob,
+  type DeviceCreate,
   type DeviceCreated,
   type DeviceStat,
   type DeviceStatsQuery,
   type Workstation,
 } from '@careplane/shared/devices/devices.contract';
-import type { Database } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
+import type { ActionContext } from '../../lib/audit.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { shapeRow } from '../../lib/resources/relations.js';
-import { createResourceService } from '../../lib/resources/resource.js';
-import { audit, type ActionContext } from '../audit/audit.service.js';
+import { createResourceService } from '../../lib/resources/service.js';
+import type { Store } from '../../lib/store.js';
+import { missingUserIds } from '../users/users.service.js';
 import * as repository from './devices.repository.js';
 import {
   deviceJobsResource,
@@ -29,33 +32,83 @@ export const generateDeviceToken = () => `${DEVICE_TOKEN_PREFIX}${randomBytes(32
 /** The stored form of a device token (hex sha-256); a presented token is looked up by this value. */
 export const hashDeviceToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-export function createDevicesService(db: Database) {
-  const devices = createResourceService(db, devicesResource);
-  const stats = createResourceService(db, deviceStatsResource);
-  const workstations = createResourceService(db, workstationsResource);
-  const jobs = createResourceService(db, deviceJobsResource);
+export function createDevicesService(store: Store) {
+  const { db } = store;
+  const devices = createResourceService(store, devicesResource, {
+    check: async (executor, plan, _mode, existing) => {
+      // An IoT device that does not allow several device relationships stays with the device it has.
+      const taken = await repository.findIotDevicesLinkedElsewhere(
+        executor,
+        (existing?.id as string | undefined) ?? null,
+        plan.links.iotDevices ?? [],
+      );
+      if (taken.length) {
+        throw conflict(`IoT device already linked to another client device: ${taken.join(', ')}`);
+      }
+    },
+  });
+  const stats = createResourceService(store, deviceStatsResource);
+  const workstations = createResourceService(store, workstationsResource);
+  const jobs = createResourceService(store, deviceJobsResource, {
+    derive: (body, mode) => {
+      if (mode !== 'create' || !('commands' in body)) return {};
+      return {
+        purpose: body.purpose.trim() || DEFAULT_JOB_PURPOSE,
+        ...(body.notBefore ? { notBefore: new Date(body.notBefore) } : {}),
+      };
+    },
+    check: async (_executor, plan, mode, existing) => {
+      if (mode === 'create' && !plan.values.createdByUserId) {
+        throw badRequest('createdByUser is required', [
+          { path: 'createdByUser', message: 'The caller has no user record: sign in once first' },
+        ]);
+      }
+      if (mode === 'update' && existing) {
+        // The row is locked by the update, so of two conflicting transitions one sees the other's result.
+        const from = existing.status as ProcessStatus;
+        const to = plan.values.status as ProcessStatus;
+        if (!processStatuses.includes(from) || !canTransitionJob(from, to)) {
+          throw conflict(`A job in status ${from} cannot become ${to}`);
+        }
+      }
+    },
+  });
+
+  /** The enabled device a presented device token belongs to, for the auth plugin. */
+  const findDeviceByToken = (token: string) =>
+    repository.findEnabledDeviceByTokenHash(db, hashDeviceToken(token));
+
+  /** The calling device's own record. */
+  const me = (deviceId: string) => devices.read(deviceId, { relations: [] });
 
   /** Creates a device with a fresh token; the answer is the only place the token appears. */
-  async function createDevice(body: Record<string, unknown>, context: ActionContext): Promise<DeviceCreated> {
+  async function createDevice(body: DeviceCreate, context: ActionContext): Promise<DeviceCreated> {
     const token = generateDeviceToken();
-    const created = (await devices.create({ ...body, tokenHash: hashDeviceToken(token) }, context)) as Device;
-    return { ...created, token };
+    const created = await store.write(context, (scope) =>
+      devices.createWithin(scope, body, { tokenHash: hashDeviceToken(token) }),
+    );
+    return { ...(await devices.read(created, { relations: [] })), token };
   }
 
   /** Issues a new token for a device; the old one stops working at once. */
   async function rekeyDevice(id: string, context: ActionContext) {
     const token = generateDeviceToken();
     const tokenHash = hashDeviceToken(token);
-    await db.transaction(async (tx) => {
-      if (!(await repository.setDeviceTokenHash(tx, id, tokenHash))) throw notFound('device');
-      await audit(tx, context, 'rekey', devicesResource.name, id, { tokenHash });
+    await store.write(context, async (scope) => {
+      if (!(await repository.setDeviceTokenHash(scope.tx, id, tokenHash))) throw notFound('Device');
+      await scope.audit({
+        action: 'rekey',
+        resource: devicesResource.name,
+        recordId: id,
+        changes: { tokenHash },
+      });
     });
     return { id, token };
   }
 
   /** The newest stat of a device; null when it has sent none; 404 when there is no such device. */
   async function lastStatsSubmission(deviceId: string): Promise<DeviceStat | null> {
-    if (!(await repository.deviceExists(db, deviceId))) throw notFound('device');
+    if (!(await repository.deviceExists(db, deviceId))) throw notFound('Device');
     const row = await repository.findLatestStat(db, deviceId);
     return row ? (shapeRow('deviceStats', row, {}) as DeviceStat) : null;
   }
@@ -64,7 +117,7 @@ export function createDevicesService(db: Database) {
   async function listStats(query: DeviceStatsQuery): Promise<ListResponse<DeviceStat>> {
     const { timestamps, ...criteria } = query;
     const filters = timestamps ? [...criteria.filters, `timestamp~${timestamps}`] : criteria.filters;
-    return (await stats.list({ ...criteria, filters })) as ListResponse<DeviceStat>;
+    return stats.list({ ...criteria, filters }, null);
   }
 
   async function changeWorkstationPatient(
@@ -73,21 +126,25 @@ export function createDevicesService(db: Database) {
     change: 'add' | 'remove',
     context: ActionContext,
   ): Promise<Workstation> {
-    await db.transaction(async (tx) => {
-      if (!(await repository.lockWorkstation(tx, workstationId))) throw notFound('workstation');
-      if (!(await repository.userExists(tx, userId))) throw notFound('user');
+    await store.write(context, async (scope) => {
+      const { tx } = scope;
+      if (!(await repository.lockWorkstation(tx, workstationId))) throw notFound('Workstation');
+      if ((await missingUserIds(tx, [userId])).length) throw notFound('User');
       const changed =
         change === 'add'
           ? await repository.addWorkstationPatient(tx, workstationId, userId)
           : await repository.removeWorkstationPatient(tx, workstationId, userId);
       // A repeated add or remove changes nothing and is not logged.
       if (changed) {
-        await audit(tx, context, 'update', workstationsResource.name, workstationId, {
-          assignedPatients: { [change]: userId },
+        await scope.audit({
+          action: 'update',
+          resource: workstationsResource.name,
+          recordId: workstationId,
+          changes: { assignedPatients: { [change]: userId } },
         });
       }
     });
-    return (await workstations.read(workstationId, { relations: ['assignedPatients'] })) as Workstation;
+    return workstations.read(workstationId, { relations: ['assignedPatients'] });
   }
 
   return {
@@ -95,6 +152,8 @@ export function createDevicesService(db: Database) {
     stats,
     workstations,
     jobs,
+    findDeviceByToken,
+    me,
     createDevice,
     rekeyDevice,
     lastStatsSubmission,

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workstationPatients, workstations } from '../../db/schema/index.js';
 import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { auditRows, createDevice, ids, insertUser } from './devices.test-helpers.js';
+import { createDevice, createUser } from '../../test/factories.js';
+import { auditRows, ids } from '../../test/records.js';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -30,8 +31,8 @@ describe('workstations: create, read, update, delete (spec §3, §5)', () => {
     const { get } = api(context);
     const device = await createDevice(context, { title: 'Nurse station', role: 'workstation' });
     const screen = await createDevice(context, { title: 'Ward screen', role: 'screen_workstation' });
-    const anna = await insertUser(context, 'anna');
-    const bert = await insertUser(context, 'bert');
+    const anna = await createUser(context, { firstName: 'anna' });
+    const bert = await createUser(context, { firstName: 'bert' });
     const workstation = await createWorkstation({
       title: 'Ward 3',
       device: device.id,
@@ -66,8 +67,8 @@ describe('workstations: create, read, update, delete (spec §3, §5)', () => {
   it('updates only what is sent: both lists are optional (spec §5)', async () => {
     const { get, patch, delete: del } = api(context);
     const device = await createDevice(context, { title: 'Desk' });
-    const carla = await insertUser(context, 'carla');
-    const dora = await insertUser(context, 'dora');
+    const carla = await createUser(context, { firstName: 'carla' });
+    const dora = await createUser(context, { firstName: 'dora' });
     const workstation = await createWorkstation({
       device: device.id,
       assignedPatients: [carla.id],
@@ -156,7 +157,7 @@ describe('workstations: create, read, update, delete (spec §3, §5)', () => {
 describe('assigned patients: add and remove', () => {
   it('adds a patient once however often it is asked, and removes it', async () => {
     const workstation = await createWorkstation({ title: 'Bedside' });
-    const emil = await insertUser(context, 'emil');
+    const emil = await createUser(context, { firstName: 'emil' });
     const base = `/api/devices/workstations/${workstation.id}/assigned-patient`;
 
     const added = await api(context).post(`${base}/add`, { id: emil.id });
@@ -167,7 +168,7 @@ describe('assigned patients: add and remove', () => {
     expect(again.statusCode).toBe(200);
     expect(relationIds(again.json().assignedPatients)).toEqual([emil.id]);
 
-    const other = await insertUser(context, 'fritz');
+    const other = await createUser(context, { firstName: 'fritz' });
     await api(context).post(`${base}/add`, { id: other.id });
     const removed = await api(context).post(`${base}/remove`, { id: emil.id });
     expect(removed.statusCode).toBe(200);
@@ -229,8 +230,8 @@ describe('workstations list', () => {
     scope = `W${Date.now().toString(36)}`;
     device = (await createDevice(context, { title: 'Main desk' })).id;
     grouped = (await createDevice(context, { title: 'Side screen' })).id;
-    patient = await insertUser(context, 'gina');
-    creator = await insertUser(context, 'hugo', ['admin']);
+    patient = await createUser(context, { firstName: 'gina' });
+    creator = await createUser(context, { firstName: 'hugo', roles: ['admin'] });
     found.alpha = (
       await createWorkstation({
         title: `${scope} alpha`,

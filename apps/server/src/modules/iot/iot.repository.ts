@@ -1,4 +1,4 @@
-// SQL of the IoT module beyond the generic resources: submissions, latest reading, lookups.
+// SQL of the IoT module beyond the generic engine: submissions, latest reading, lookups.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { iotDeviceData, iotDeviceDevices, iotDevices } from '../../db/schema/index.js';

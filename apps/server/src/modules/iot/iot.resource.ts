@@ -1,31 +1,27 @@
-// IoT devices and IoT data records as generic resources: filters, sorts, relations and write rules.
-import { desc } from 'drizzle-orm';
+// IoT devices and IoT data records (readings) as generic resources: tables, contract schemas, list specs.
 import { z } from 'zod';
-import { connectionTypes, iotDataTypes, trustLevels } from '@careplane/shared/common/enums';
 import {
-  connectionSecretIssues,
+  iotDataListSpec,
   iotDataRecordSchema,
   iotDataSubmissionSchema,
   iotDeviceCreateSchema,
+  iotDeviceListSpec,
   iotDeviceSchema,
   iotDeviceUpdateSchema,
+  iotEndpoints,
 } from '@careplane/shared/iot/iot.contract';
+import { iotDeviceColumns } from '@careplane/shared/iot/iot.columns';
 import { iotDeviceData, iotDeviceDevices, iotDevices } from '../../db/schema/index.js';
-import { badRequest } from '../../lib/errors.js';
-import { columnFilter, kinds, linkFilter } from '../../lib/resources/filters.js';
-import type { ResourceDefinition } from '../../lib/resources/resource.js';
-import { countDeviceLinks } from './iot.repository.js';
-import { hashConnectionSecret } from './iot.secrets.js';
+import { defineResource } from '../../lib/resources/definition.js';
+import { bindListSpec, column, link } from '../../lib/resources/filters.js';
 
-export const IOT_DEVICES_RESOURCE_NAME = 'iot-devices';
-export const IOT_DATA_RESOURCE_NAME = 'iot-device-data';
-
-export const iotDevicesResource: ResourceDefinition = {
-  name: IOT_DEVICES_RESOURCE_NAME,
+export const iotDevicesResource = defineResource({
+  name: 'iot-devices',
+  label: 'IoT device',
   entity: 'iotDevices',
   table: iotDevices,
   idColumn: iotDevices.id,
-  path: '/api/iot-devices',
+  path: iotEndpoints.devices,
   schemas: { create: iotDeviceCreateSchema, update: iotDeviceUpdateSchema, item: iotDeviceSchema },
   references: { assignedUser: 'assignedUserId' },
   links: {
@@ -36,100 +32,73 @@ export const iotDevicesResource: ResourceDefinition = {
       targetKey: 'deviceId',
     },
   },
-  // The secret is hashed before the transaction; the plain text never reaches the database.
-  derive: async (body) =>
-    typeof body.connectionSecret === 'string'
-      ? { connectionSecret: await hashConnectionSecret(body.connectionSecret) }
-      : {},
-  check: async (executor, plan, _mode, existing) => {
-    const { values, links } = plan;
-    // Spec §5 on the record as it will be stored: the body's fields over the stored ones.
-    const trustLevel = (Object.hasOwn(values, 'trustLevel') ? values.trustLevel : existing?.trustLevel) as
-      string | null | undefined;
-    const hasSecret = Boolean(
-      Object.hasOwn(values, 'connectionSecret') ? values.connectionSecret : existing?.connectionSecret,
-    );
-    const issues = connectionSecretIssues(trustLevel, hasSecret);
-    if (issues.length) throw badRequest('Invalid trust level and connection secret', issues);
-
-    const allowMultiple = (values.allowMultipleDeviceRelationships ??
-      existing?.allowMultipleDeviceRelationships ??
-      false) as boolean;
-    if (allowMultiple) return;
-    const linked =
-      links.devices?.length ?? (existing ? await countDeviceLinks(executor, existing.id as string) : 0);
-    if (linked > 1) {
-      throw badRequest('This IoT device may be linked to one device only', [
-        { path: 'devices', message: 'At most one device unless allowMultipleDeviceRelationships is true' },
-      ]);
-    }
+  csv: { columns: iotDeviceColumns },
+  list: {
+    spec: iotDeviceListSpec,
+    query: bindListSpec(iotDeviceListSpec, {
+      idColumn: iotDevices.id,
+      filters: {
+        id: column(iotDevices.id),
+        hardwareIdentifier: column(iotDevices.hardwareIdentifier),
+        deviceIdentifier: column(iotDevices.deviceIdentifier),
+        model: column(iotDevices.model),
+        connectionType: column(iotDevices.connectionType),
+        supportedDataTypes: column(iotDevices.supportedDataTypes),
+        trustLevel: column(iotDevices.trustLevel),
+        allowMultipleDeviceRelationships: column(iotDevices.allowMultipleDeviceRelationships),
+        'assignedUser.id': column(iotDevices.assignedUserId),
+        'createdByDevice.id': column(iotDevices.createdByDeviceId),
+        'devices.id': link(
+          iotDeviceDevices,
+          iotDeviceDevices.iotDeviceId,
+          iotDeviceDevices.deviceId,
+          iotDevices.id,
+        ),
+      },
+      search: {
+        id: iotDevices.id,
+        hardwareIdentifier: iotDevices.hardwareIdentifier,
+        deviceIdentifier: iotDevices.deviceIdentifier,
+        model: iotDevices.model,
+      },
+      sort: {
+        createdAt: iotDevices.createdAt,
+        updatedAt: iotDevices.updatedAt,
+        hardwareIdentifier: iotDevices.hardwareIdentifier,
+        model: iotDevices.model,
+        connectionType: iotDevices.connectionType,
+        trustLevel: iotDevices.trustLevel,
+      },
+    }),
   },
-  query: {
-    idColumn: iotDevices.id,
-    defaultSort: [desc(iotDevices.createdAt)],
-    filters: {
-      id: columnFilter(iotDevices.id, kinds.uuid),
-      hardwareIdentifier: columnFilter(iotDevices.hardwareIdentifier, kinds.text),
-      deviceIdentifier: columnFilter(iotDevices.deviceIdentifier, kinds.text),
-      model: columnFilter(iotDevices.model, kinds.text),
-      connectionType: columnFilter(iotDevices.connectionType, kinds.enum(connectionTypes)),
-      supportedDataTypes: columnFilter(iotDevices.supportedDataTypes, kinds.enum(iotDataTypes), {
-        list: true,
-      }),
-      trustLevel: columnFilter(iotDevices.trustLevel, kinds.enum(trustLevels)),
-      allowMultipleDeviceRelationships: columnFilter(
-        iotDevices.allowMultipleDeviceRelationships,
-        kinds.boolean,
-      ),
-      'assignedUser.id': columnFilter(iotDevices.assignedUserId, kinds.uuid),
-      'createdByDevice.id': columnFilter(iotDevices.createdByDeviceId, kinds.uuid),
-      'devices.id': linkFilter(
-        iotDeviceDevices,
-        iotDeviceDevices.iotDeviceId,
-        iotDeviceDevices.deviceId,
-        iotDevices.id,
-      ),
-    },
-    like: {
-      id: iotDevices.id,
-      hardwareIdentifier: iotDevices.hardwareIdentifier,
-      deviceIdentifier: iotDevices.deviceIdentifier,
-      model: iotDevices.model,
-    },
-    sorts: {
-      createdAt: iotDevices.createdAt,
-      updatedAt: iotDevices.updatedAt,
-      hardwareIdentifier: iotDevices.hardwareIdentifier,
-      model: iotDevices.model,
-      connectionType: iotDevices.connectionType,
-      trustLevel: iotDevices.trustLevel,
-    },
-  },
-};
+});
 
 /** Readings are created by submissions (iot.service) and never changed; list, read and delete are generic. */
-export const iotDataResource: ResourceDefinition = {
-  name: IOT_DATA_RESOURCE_NAME,
+export const iotDataResource = defineResource({
+  name: 'iot-device-data',
+  label: 'Reading',
   entity: 'iotDeviceData',
   table: iotDeviceData,
   idColumn: iotDeviceData.id,
-  path: '/api/iot-devices/data',
+  path: iotEndpoints.data,
   schemas: { create: iotDataSubmissionSchema, update: z.strictObject({}), item: iotDataRecordSchema },
-  query: {
-    idColumn: iotDeviceData.id,
-    timeColumn: iotDeviceData.timestamp,
-    defaultSort: [desc(iotDeviceData.timestamp)],
-    filters: {
-      id: columnFilter(iotDeviceData.id, kinds.uuid),
-      'iotDevice.id': columnFilter(iotDeviceData.iotDeviceId, kinds.uuid),
-      dataType: columnFilter(iotDeviceData.dataType, kinds.enum(iotDataTypes)),
-      'createdByUser.id': columnFilter(iotDeviceData.createdByUserId, kinds.uuid),
-    },
-    like: { id: iotDeviceData.id },
-    sorts: {
-      timestamp: iotDeviceData.timestamp,
-      createdAt: iotDeviceData.createdAt,
-      dataType: iotDeviceData.dataType,
-    },
+  list: {
+    spec: iotDataListSpec,
+    query: bindListSpec(iotDataListSpec, {
+      idColumn: iotDeviceData.id,
+      time: iotDeviceData.timestamp,
+      filters: {
+        id: column(iotDeviceData.id),
+        'iotDevice.id': column(iotDeviceData.iotDeviceId),
+        dataType: column(iotDeviceData.dataType),
+        'createdByUser.id': column(iotDeviceData.createdByUserId),
+      },
+      search: { id: iotDeviceData.id },
+      sort: {
+        timestamp: iotDeviceData.timestamp,
+        createdAt: iotDeviceData.createdAt,
+        dataType: iotDeviceData.dataType,
+      },
+    }),
   },
-};
+});

@@ -11,48 +11,40 @@ import {
   lastDataSubmissionQuerySchema,
   lastDataSubmissionSchema,
 } from '@careplane/shared/iot/iot.contract';
-import type { Database } from '../../db/client.js';
+import { requireAdmin } from '../../lib/caller.js';
 import { AppError } from '../../lib/errors.js';
-import { createResourceService } from '../../lib/resources/resource.js';
-import { actionContext, registerResourceRoutes } from '../../lib/resources/routes.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { actionContext, errorResponses } from '../../lib/http.js';
+import { registerResourceRoutes } from '../../lib/resources/routes.js';
+import type { Store } from '../../lib/store.js';
 import { iotDataResource, iotDevicesResource } from './iot.resource.js';
 import { createIotService } from './iot.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-
-export async function iotModule(app: FastifyInstance, { db }: { db: Database }) {
+export async function iotModule(app: FastifyInstance, { store }: { store: Store }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const iot = createIotService(db);
+  const iot = createIotService(store);
 
-  registerResourceRoutes(app, createResourceService(db, iotDevicesResource));
-  registerResourceRoutes(app, createResourceService(db, iotDataResource), { omit: ['create', 'update'] });
+  registerResourceRoutes(app, iot.iotDevices);
+  registerResourceRoutes(app, iot.readings, { omit: ['create', 'update'] });
 
   typed.get(iotEndpoints.exists, {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: {
       tags: [iotDevicesResource.name],
       summary: 'Whether an IoT device with this hardware identifier exists',
       querystring: iotDeviceExistsQuerySchema,
-      response: { 200: iotDeviceExistsSchema, ...errors },
+      response: { 200: iotDeviceExistsSchema, ...errorResponses },
     },
     handler: async (request) => iot.existsByHardwareIdentifier(request.query.hardwareIdentifier),
   });
 
   typed.get(`${iotEndpoints.devices}/:id/last-data-submission`, {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: {
       tags: [iotDevicesResource.name],
       summary: 'The latest reading of an IoT device (null when it has sent none)',
       params: idParamsSchema,
       querystring: lastDataSubmissionQuerySchema,
-      response: { 200: lastDataSubmissionSchema, ...errors },
+      response: { 200: lastDataSubmissionSchema, ...errorResponses },
     },
     handler: async (request) => iot.lastDataSubmission(request.params.id, request.query.dataType),
   });
@@ -60,12 +52,12 @@ export async function iotModule(app: FastifyInstance, { db }: { db: Database }) 
   // The generic create and the spec's submit call are the same: a batch of readings of one device.
   for (const url of [iotEndpoints.data, iotEndpoints.submitData]) {
     typed.post(url, {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: [iotDataResource.name],
         summary: 'Store a batch of readings of one IoT device (all or nothing; retries are stored once)',
         body: iotDataSubmissionSchema,
-        response: { 201: iotDataSubmissionResultSchema, ...errors },
+        response: { 201: iotDataSubmissionResultSchema, ...errorResponses },
       },
       handler: async (request, reply) => {
         const result = await iot.submitReadings(request.body, actionContext(request));
@@ -75,12 +67,12 @@ export async function iotModule(app: FastifyInstance, { db }: { db: Database }) 
   }
 
   typed.patch(`${iotEndpoints.data}/:id`, {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: {
       tags: [iotDataResource.name],
       summary: 'Readings are not changed once stored',
       params: idParamsSchema,
-      response: { 405: errorBodySchema, ...errors },
+      response: { 405: errorBodySchema, ...errorResponses },
     },
     handler: async () => {
       throw new AppError(405, 'Readings are measurements and are not changed once stored');

@@ -1,39 +1,33 @@
-// IoT submissions (a batch of readings in one transaction, alerts opened with it), latest reading, exists check.
+// IoT devices and readings: the generic resources with their rules (connection secrets, device links),
+// submissions (a batch of readings in one transaction, alerts opened with it), latest reading, exists check.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@careplane/shared/common/canonical-json';
 import type { IotDataType } from '@careplane/shared/common/enums';
 import {
   HEART_RATE_BOUNDS,
+  connectionSecretIssues,
   isHeartRateOutOfBounds,
   type IotDataSubmission,
   type IotDataSubmissionResult,
   type LastDataSubmission,
 } from '@careplane/shared/iot/iot.contract';
-import type { Database } from '../../db/client.js';
+import type { ActionContext } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { createResourceService } from '../../lib/resources/service.js';
+import type { Store } from '../../lib/store.js';
 import { openAlerts, type NewAlert } from '../alerts/alerts.service.js';
-import { audit, type ActionContext } from '../audit/audit.service.js';
-import { IOT_DATA_RESOURCE_NAME } from './iot.resource.js';
+import { iotDataResource, iotDevicesResource } from './iot.resource.js';
 import {
+  countDeviceLinks,
   findDeviceForSubmission,
   findIotDeviceId,
   findLatestReading,
   insertReadings,
   type ReadingRow,
 } from './iot.repository.js';
+import { hashConnectionSecret } from './iot.secrets.js';
 
 type Reading = Record<string, unknown> & { timestamp: number };
-
-/** JSON with object keys sorted at every level: equal readings give equal text. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, inner]) => inner !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonicalJson(inner)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 const TIMESTAMP_SPACE = 2 ** 48;
 
@@ -97,7 +91,42 @@ export function alertsForReadings(
   return [];
 }
 
-export function createIotService(db: Database) {
+export function createIotService(store: Store) {
+  const { db } = store;
+
+  const iotDevices = createResourceService(store, iotDevicesResource, {
+    // The secret is hashed before the transaction; the plain text never reaches the database.
+    derive: async (body) =>
+      typeof body.connectionSecret === 'string'
+        ? { connectionSecret: await hashConnectionSecret(body.connectionSecret) }
+        : {},
+    check: async (executor, plan, _mode, existing) => {
+      const { values, links } = plan;
+      // Spec §5 on the record as it will be stored: the body's fields over the stored ones.
+      const trustLevel = (Object.hasOwn(values, 'trustLevel') ? values.trustLevel : existing?.trustLevel) as
+        string | null | undefined;
+      const hasSecret = Boolean(
+        Object.hasOwn(values, 'connectionSecret') ? values.connectionSecret : existing?.connectionSecret,
+      );
+      const issues = connectionSecretIssues(trustLevel, hasSecret);
+      if (issues.length) throw badRequest('Invalid trust level and connection secret', issues);
+
+      const allowMultiple = (values.allowMultipleDeviceRelationships ??
+        existing?.allowMultipleDeviceRelationships ??
+        false) as boolean;
+      if (allowMultiple) return;
+      const linked =
+        links.devices?.length ?? (existing ? await countDeviceLinks(executor, existing.id as string) : 0);
+      if (linked > 1) {
+        throw badRequest('This IoT device may be linked to one device only', [
+          { path: 'devices', message: 'At most one device unless allowMultipleDeviceRelationships is true' },
+        ]);
+      }
+    },
+  });
+
+  const readings = createResourceService(store, iotDataResource);
+
   /** Stores a batch all-or-nothing in one transaction, with the alerts it opens. */
   async function submitReadings(
     submission: IotDataSubmission,
@@ -119,7 +148,8 @@ export function createIotService(db: Database) {
       a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
     );
 
-    return db.transaction(async (tx) => {
+    return store.write(context, async (scope) => {
+      const { tx } = scope;
       const device = await findDeviceForSubmission(tx, iotDeviceId);
       if (!device) throw notFound('IoT device');
       if (device.supportedDataTypes.length && !device.supportedDataTypes.includes(dataType)) {
@@ -132,13 +162,18 @@ export function createIotService(db: Database) {
       }
       const stored = new Set(await insertReadings(tx, unique));
       const fresh = unique.filter((row) => stored.has(row.id));
-      const alertIds = await openAlerts(tx, context, alertsForReadings(dataType, fresh, device));
-      await audit(tx, context, 'create', IOT_DATA_RESOURCE_NAME, null, {
-        iotDeviceId,
-        dataType,
-        count: rows.length,
-        stored: fresh.length,
-        ...(fresh.length <= MAX_IDS_IN_AUDIT ? { ids: fresh.map((row) => row.id) } : {}),
+      const alertIds = await openAlerts(scope, alertsForReadings(dataType, fresh, device));
+      await scope.audit({
+        action: 'create',
+        resource: iotDataResource.name,
+        recordId: null,
+        changes: {
+          iotDeviceId,
+          dataType,
+          count: rows.length,
+          stored: fresh.length,
+          ...(fresh.length <= MAX_IDS_IN_AUDIT ? { ids: fresh.map((row) => row.id) } : {}),
+        },
       });
       return {
         iotDeviceId,
@@ -165,7 +200,7 @@ export function createIotService(db: Database) {
     return id ? { exists: true, id } : { exists: false };
   }
 
-  return { submitReadings, lastDataSubmission, existsByHardwareIdentifier };
+  return { iotDevices, readings, submitReadings, lastDataSubmission, existsByHardwareIdentifier };
 }
 
 export type IotService = ReturnType<typeof createIotService>;

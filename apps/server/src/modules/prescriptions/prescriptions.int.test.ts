@@ -1,44 +1,27 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PrescriptionSubmission } from '@careplane/shared/prescriptions/prescriptions.contract';
+import type { ServiceProviderCreate } from '@careplane/shared/service-providers/service-providers.contract';
+import type { UserCreate } from '@careplane/shared/users/users.contract';
+import { documents, prescriptions } from '../../db/schema/index.js';
 import {
-  auditLog,
-  documents,
-  patientProfiles,
-  prescriptions,
-  serviceProviders,
-  users,
-} from '../../db/schema/index.js';
+  createPatient,
+  createPrescription as createPrescriptionOf,
+  createServiceProvider,
+  createUser,
+} from '../../test/factories.js';
 import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { auditRows as auditRowsOf } from '../../test/records.js';
 
 let context: TestContext;
 let admin: ReturnType<typeof api>;
-let userCount = 0;
 
 const db = () => context.database.db;
 
-async function makeUser(name: string, extra: Partial<typeof users.$inferInsert> = {}) {
-  userCount += 1;
-  const handle = `${name.toLowerCase()}${userCount}`;
-  const [row] = await db()
-    .insert(users)
-    .values({
-      username: `${handle}@careplane.test`,
-      usernameWithoutDomain: handle,
-      primaryDomain: 'careplane.test',
-      firstName: name,
-      ...extra,
-    })
-    .returning({ id: users.id });
-  return row!.id;
-}
-
-async function makeProvider(title: string, type: string, isEnabled = true) {
-  const [row] = await db()
-    .insert(serviceProviders)
-    .values({ title, type, isEnabled, address: { city: 'Chiang Mai' } })
-    .returning({ id: serviceProviders.id });
-  return row!.id;
-}
+const makeUser = async (firstName: string, overrides: Partial<UserCreate> = {}) =>
+  (await createUser(context, { firstName, ...overrides })).id;
+const makeProvider = async (title: string, type: ServiceProviderCreate['type'], isEnabled = true) =>
+  (await createServiceProvider(context, { title, type, isEnabled })).id;
 
 interface Parties {
   issuer: string;
@@ -61,32 +44,20 @@ const submission = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function createPrescription(overrides: Record<string, unknown> = {}) {
-  const response = await admin.post('/api/prescriptions', submission(overrides));
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string } & Record<string, unknown>>();
-}
+const createPrescription = (overrides: Partial<PrescriptionSubmission> = {}) =>
+  createPrescriptionOf(context, { ...submission(), ...overrides });
 
 const count = async () => (await db().select({ id: prescriptions.id }).from(prescriptions)).length;
-const auditRows = (recordId: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.resource, 'prescriptions'), eq(auditLog.recordId, recordId)))
-    .orderBy(auditLog.id);
+const auditRows = (recordId: string) => auditRowsOf(context, 'prescriptions', recordId);
 const setStatus = (id: string, status: string) =>
   db().update(prescriptions).set({ status }).where(eq(prescriptions.id, id));
 
 beforeAll(async () => {
   context = await createTestContext();
   admin = api(context);
-  const [profile] = await db()
-    .insert(patientProfiles)
-    .values({ status: 'enrolled' })
-    .returning({ id: patientProfiles.id });
   parties = {
     issuer: await makeUser('Dora', { localRoles: ['doctor'] }),
-    recipient: await makeUser('Pia', { localRoles: ['patient'], patientProfileId: profile!.id }),
+    recipient: (await createPatient(context, { firstName: 'Pia' })).id,
     nurse: await makeUser('Nora', { localRoles: ['nurse'] }),
     driver: await makeUser('Dan', { localRoles: ['courier'] }),
     pharmacy: await makeProvider('Riverside Pharmacy', 'pharmacy'),

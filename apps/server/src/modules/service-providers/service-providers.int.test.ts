@@ -1,50 +1,31 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, prescriptions, serviceProviders, userEmployers, users } from '../../db/schema/index.js';
+import type { ServiceProviderCreate } from '@careplane/shared/service-providers/service-providers.contract';
+import { prescriptions, serviceProviders, userEmployers } from '../../db/schema/index.js';
+import { createPrescription, createServiceProvider, createUser } from '../../test/factories.js';
 import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { auditRows as auditRowsOf } from '../../test/records.js';
 
 let context: TestContext;
 let admin: ReturnType<typeof api>;
-let userCount = 0;
 const db = () => context.database.db;
 
-async function makeUser(name: string) {
-  userCount += 1;
-  const handle = `${name.toLowerCase()}${userCount}`;
-  const [row] = await db()
-    .insert(users)
-    .values({
-      username: `${handle}@careplane.test`,
-      usernameWithoutDomain: handle,
-      primaryDomain: 'careplane.test',
-      firstName: name,
-      localRoles: ['pharmacist'],
-    })
-    .returning({ id: users.id });
-  return row!.id;
-}
+const makeUser = async (firstName: string) =>
+  (await createUser(context, { firstName, localRoles: ['pharmacist'] })).id;
 
 const address = { street: 'Tha Phae Rd', houseNumber: '12', city: 'Chiang Mai', country: 'TH' };
 const provider = (overrides: Record<string, unknown> = {}) => ({
   title: 'Riverside Pharmacy',
-  type: 'pharmacy',
+  type: 'pharmacy' as const,
   address,
   ...overrides,
 });
 
-async function createProvider(overrides: Record<string, unknown> = {}) {
-  const response = await admin.post('/api/service-providers', provider(overrides));
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string } & Record<string, unknown>>();
-}
+const createProvider = (overrides: Partial<ServiceProviderCreate> = {}) =>
+  createServiceProvider(context, { ...provider(), ...overrides });
 
 const count = async () => (await db().select({ id: serviceProviders.id }).from(serviceProviders)).length;
-const auditRows = (recordId: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.resource, 'service-providers'), eq(auditLog.recordId, recordId)))
-    .orderBy(auditLog.id);
+const auditRows = (recordId: string) => auditRowsOf(context, 'service-providers', recordId);
 
 beforeAll(async () => {
   context = await createTestContext();
@@ -165,9 +146,7 @@ describe('service providers: validation', () => {
   it('refuses a type change that would break the prescriptions the provider serves', async () => {
     const pharmacy = await createProvider({ title: 'Supplier Pharmacy' });
     const courier = await createProvider({ title: 'Shipper Courier', type: 'courier' });
-    await db()
-      .insert(prescriptions)
-      .values({ supplierId: pharmacy.id, shipperId: courier.id, content: [{ name: 'A', quantity: 1 }] });
+    await createPrescription(context, { supplier: pharmacy.id, shipper: courier.id });
 
     const asSupplier = await admin.patch(`/api/service-providers/${pharmacy.id}`, { type: 'courier' });
     expect(asSupplier.statusCode).toBe(409);
@@ -283,10 +262,7 @@ describe('service providers: delete', () => {
   it('removes the employee links but keeps the users, and clears prescriptions that name it', async () => {
     const employee = await makeUser('Dara');
     const { id } = await createProvider({ employees: [employee] });
-    const [prescription] = await db()
-      .insert(prescriptions)
-      .values({ supplierId: id, content: [{ name: 'A', quantity: 1 }] })
-      .returning({ id: prescriptions.id });
+    const prescription = await createPrescription(context, { supplier: id });
 
     expect((await admin.delete(`/api/service-providers/${id}`)).statusCode).toBe(204);
     expect(await db().select().from(userEmployers).where(eq(userEmployers.serviceProviderId, id))).toEqual(
@@ -295,7 +271,7 @@ describe('service providers: delete', () => {
     const user = await admin.get(`/api/users/${employee}?relations=employers`);
     expect(user.statusCode).toBe(200);
     expect(user.json().employers).toEqual([]);
-    const [row] = await db().select().from(prescriptions).where(eq(prescriptions.id, prescription!.id));
+    const [row] = await db().select().from(prescriptions).where(eq(prescriptions.id, prescription.id));
     expect(row!.supplierId).toBeNull();
     expect((await auditRows(id)).at(-1)!.action).toBe('delete');
   });

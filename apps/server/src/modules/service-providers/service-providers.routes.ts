@@ -1,10 +1,10 @@
 // /api/service-providers.
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { createResourceService } from '../../lib/resources/resource.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
-import { serviceProvidersResource } from './service-providers.resource.js';
+import type { Store } from '../../lib/store.js';
+import { createServiceProvidersService } from './service-providers.service.js';
 
-export async function serviceProvidersModule(app: FastifyInstance, { db }: { db: Database }) {
-  registerResourceRoutes(app, createResourceService(db, serviceProvidersResource));
+export async function serviceProvidersModule(app: FastifyInstance, { store }: { store: Store }) {
+  const service = createServiceProvidersService(store);
+  registerResourceRoutes(app, service.serviceProviders);
 }

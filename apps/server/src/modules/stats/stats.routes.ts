@@ -1,23 +1,26 @@
 // GET /api/users/stats and /api/devices/charts (admin), GET /api/domains (anyone signed in).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@careplane/shared/common/http';
-import { deviceChartsSchema, domainsSchema, userStatsSchema } from '@careplane/shared/stats/stats.contract';
-import type { Database } from '../../db/client.js';
-import { requireAdmin, requireCaller } from '../../plugins/auth.js';
+import {
+  deviceChartsSchema,
+  domainsSchema,
+  statsEndpoints,
+  userStatsSchema,
+} from '@careplane/shared/stats/stats.contract';
+import { accessRules, allow, requireAdmin } from '../../lib/caller.js';
+import { errorResponses as errors } from '../../lib/http.js';
+import type { Store } from '../../lib/store.js';
 import { createStatsService } from './stats.service.js';
-
-const errors = { 401: errorBodySchema, 403: errorBodySchema };
 
 export async function statsModule(
   app: FastifyInstance,
-  { db, deviceDomains }: { db: Database; deviceDomains: readonly string[] },
+  { store, deviceDomains }: { store: Store; deviceDomains: readonly string[] },
 ) {
-  const service = createStatsService(db, { deviceDomains });
+  const service = createStatsService(store.db, { deviceDomains });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/api/users/stats', {
-    preHandler: requireAdmin,
+  typed.get(statsEndpoints.userStats, {
+    onRequest: requireAdmin,
     schema: {
       tags: ['users'],
       summary: 'Total users and new users per month for the last 12 months (UTC)',
@@ -26,8 +29,8 @@ export async function statsModule(
     handler: async () => service.userStats(new Date()),
   });
 
-  typed.get('/api/devices/charts', {
-    preHandler: requireAdmin,
+  typed.get(statsEndpoints.deviceCharts, {
+    onRequest: requireAdmin,
     schema: {
       tags: ['devices'],
       summary: 'Total devices and devices reporting stats per hour for the last 24 hours',
@@ -36,14 +39,12 @@ export async function statsModule(
     handler: async () => service.deviceCharts(new Date()),
   });
 
-  typed.get('/api/domains', {
-    preHandler: async (request) => {
-      requireCaller(request);
-    },
+  typed.get(statsEndpoints.domains, {
+    onRequest: allow(accessRules.signedIn),
     schema: {
       tags: ['devices'],
       summary: 'The permitted device domains',
-      response: { 200: domainsSchema, 401: errorBodySchema },
+      response: { 200: domainsSchema, ...errors },
     },
     handler: async () => service.domains(),
   });

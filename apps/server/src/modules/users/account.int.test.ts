@@ -70,7 +70,7 @@ describe('POST /api/auth', () => {
     });
     const userId = created.json().id as string;
 
-    // The admin changes local roles; a later sign-in updates the identity's fields and keeps them.
+    // The admin changes local roles; a later sign-in updates the identity's fields and keeps the roles.
     await context.database.db
       .update(users)
       .set({ localRoles: ['nurse'] })
@@ -81,10 +81,11 @@ describe('POST /api/auth', () => {
     );
     const updated = await post(later.access, { idToken: later.id });
     expect(updated.statusCode, updated.body).toBe(200);
+    // Names and contact details follow the identity; the roles stay the record's (an admin decides them).
     expect(updated.json()).toMatchObject({
       id: userId,
       lastName: 'Operator-Lee',
-      roles: ['public'],
+      roles: ['admin'],
       identityAssuranceLevel: 'substantial',
       localRoles: ['nurse'],
     });
@@ -276,6 +277,6 @@ describe('GET /api/users/me and the avatar', () => {
       expect(refused.statusCode, query).toBe(400);
       expect(refused.json().statusCode).toBe(400);
     }
-    expect(userId).toBeDefined();
+    expect(userId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 });

@@ -1,16 +1,10 @@
-// The user's own account: the first sign-in creates (later ones update) the application user from the
-// identity token of the auth server; the avatar is drawn from the user's initials.
-import { eq } from 'drizzle-orm';
+// The user's own account: the identity token a sign-in presents (verified, read into the user's fields) and
+// the avatar drawn from the user's initials. Pure functions: the writes are in users.service.ts.
 import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { globalRoles } from '@careplane/shared/common/enums';
 import { splitUsername, usernameSchema } from '@careplane/shared/users/users.contract';
-import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
-import { audit, type ActionContext } from '../audit/audit.service.js';
-
-/** The console's client id: the audience of its id tokens. */
-export const CONSOLE_CLIENT_ID = 'careplane-console';
 
 export interface IdTokenVerifier {
   issuer: string;
@@ -68,53 +62,6 @@ export function userFieldsFromIdToken(claims: JWTPayload) {
     identityAssuranceLevel: text(claims.acr, 32),
     roles: roles.slice(0, 3),
   };
-}
-
-/**
- * Creates or updates the user of the identity: found by masterId, else by username when that user is not yet
- * bound to an identity (a record an admin made before the identity existed). One audit row 'sign-in'.
- */
-export async function signIn(
-  db: Database,
-  claims: JWTPayload,
-  context: ActionContext,
-): Promise<{ id: string; created: boolean }> {
-  const fields = userFieldsFromIdToken(claims);
-  return db.transaction(async (tx) => {
-    let [existing] = await tx
-      .select({ id: users.id, masterId: users.masterId })
-      .from(users)
-      .where(eq(users.masterId, fields.masterId))
-      .for('update');
-    if (!existing) {
-      [existing] = await tx
-        .select({ id: users.id, masterId: users.masterId })
-        .from(users)
-        .where(eq(users.username, fields.username))
-        .for('update');
-      if (existing?.masterId) {
-        throw new AppError(409, 'This username belongs to a user of another identity');
-      }
-    }
-    let id: string;
-    let created = false;
-    if (existing) {
-      id = existing.id;
-      await tx.update(users).set(fields).where(eq(users.id, id));
-    } else {
-      const [inserted] = await tx.insert(users).values(fields).returning({ id: users.id });
-      id = inserted!.id;
-      created = true;
-    }
-    const actor = context.caller ? { ...context.caller, userId: id } : null;
-    await audit(tx, { caller: actor, ip: context.ip }, 'sign-in', 'users', id, {
-      username: fields.username,
-      roles: fields.roles,
-      identityAssuranceLevel: fields.identityAssuranceLevel,
-      firstSignIn: created,
-    });
-    return { id, created };
-  });
 }
 
 // --- Avatar -------------------------------------------------------------------------------------------

@@ -1,12 +1,14 @@
-// Users and patient profiles as generic resources: their filters, sorts, relations and write rules.
-import { desc, sql } from 'drizzle-orm';
-import { globalRoles, localUserRoles, patientStatuses } from '@careplane/shared/common/enums';
+// Users and patient profiles as generic resources: their tables, contract schemas and list specs bound to SQL.
+import { sql } from 'drizzle-orm';
 import {
   patientProfileCreateSchema,
+  patientProfileEndpoints,
+  patientProfileListSpec,
   patientProfileSchema,
   patientProfileUpdateSchema,
-  splitUsername,
   userCreateSchema,
+  userEndpoints,
+  userListSpec,
   userSchema,
   userUpdateSchema,
 } from '@careplane/shared/users/users.contract';
@@ -17,16 +19,17 @@ import {
   userEmployers,
   users,
 } from '../../db/schema/index.js';
-import { badRequest } from '../../lib/errors.js';
-import { columnFilter, kinds, linkFilter, referencedFilter } from '../../lib/resources/filters.js';
-import type { ResourceDefinition } from '../../lib/resources/resource.js';
+import { patientColumns, userColumns } from '@careplane/shared/users/users.columns';
+import { defineResource } from '../../lib/resources/definition.js';
+import { bindListSpec, column, link, referenced } from '../../lib/resources/filters.js';
 
-export const usersResource: ResourceDefinition = {
+export const usersResource = defineResource({
   name: 'users',
+  label: 'User',
   entity: 'users',
   table: users,
   idColumn: users.id,
-  path: '/api/users',
+  path: userEndpoints.list,
   schemas: { create: userCreateSchema, update: userUpdateSchema, item: userSchema },
   references: { patientProfile: 'patientProfileId' },
   links: {
@@ -50,93 +53,72 @@ export const usersResource: ResourceDefinition = {
     },
   },
   createdByColumn: 'createdByUserId',
-  derive: (body, mode) => {
-    if (mode === 'create') {
-      return typeof body.username === 'string' ? splitUsername(body.username) : {};
-    }
-    // A PATCH of additionalInfo merges into the stored object, so unsent keys keep their values.
-    return body.additionalInfo
-      ? { additionalInfo: sql`${users.additionalInfo} || ${JSON.stringify(body.additionalInfo)}::jsonb` }
-      : {};
+  csv: { columns: userColumns, views: { patients: patientColumns } },
+  list: {
+    spec: userListSpec,
+    query: bindListSpec(userListSpec, {
+      idColumn: users.id,
+      filters: {
+        id: column(users.id),
+        username: column(users.username),
+        primaryDomain: column(users.primaryDomain),
+        masterId: column(users.masterId),
+        email: column(users.email),
+        isVerified: column(users.isVerified),
+        isBlocked: column(users.isBlocked),
+        registrationCompleted: column(users.registrationCompleted),
+        roles: column(users.roles),
+        localRoles: column(users.localRoles),
+        'patientProfile.id': column(users.patientProfileId),
+        'patientProfile.status': referenced(
+          users.patientProfileId,
+          patientProfiles,
+          patientProfiles.id,
+          patientProfiles.status,
+        ),
+        'commandCenters.id': link(
+          commandCenterUsers,
+          commandCenterUsers.userId,
+          commandCenterUsers.commandCenterId,
+          users.id,
+        ),
+        'employers.id': link(userEmployers, userEmployers.userId, userEmployers.serviceProviderId, users.id),
+        'assignedNurses.id': link(
+          userAssignedNurses,
+          userAssignedNurses.userId,
+          userAssignedNurses.nurseId,
+          users.id,
+        ),
+        'createdByUser.id': column(users.createdByUserId),
+      },
+      search: {
+        id: users.id,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        phoneNumber: users.phoneNumber,
+        name: sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`,
+      },
+      sort: {
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      },
+    }),
   },
-  check: async (_executor, plan, mode, existing) => {
-    const nurses = plan.links.assignedNurses ?? [];
-    const selfId = existing?.id;
-    if (mode === 'update' && selfId && nurses.includes(selfId as string)) {
-      throw badRequest('A user cannot be their own nurse', [
-        { path: 'assignedNurses', message: 'Must not contain the user itself' },
-      ]);
-    }
-  },
-  query: {
-    idColumn: users.id,
-    defaultSort: [desc(users.createdAt)],
-    timeColumn: undefined,
-    filters: {
-      id: columnFilter(users.id, kinds.uuid),
-      username: columnFilter(users.username, kinds.text),
-      primaryDomain: columnFilter(users.primaryDomain, kinds.text),
-      masterId: columnFilter(users.masterId, kinds.text),
-      email: columnFilter(users.email, kinds.text),
-      isVerified: columnFilter(users.isVerified, kinds.boolean),
-      isBlocked: columnFilter(users.isBlocked, kinds.boolean),
-      registrationCompleted: columnFilter(users.registrationCompleted, kinds.boolean),
-      roles: columnFilter(users.roles, kinds.enum(globalRoles), { list: true }),
-      localRoles: columnFilter(users.localRoles, kinds.enum(localUserRoles), { list: true }),
-      'patientProfile.id': columnFilter(users.patientProfileId, kinds.uuid),
-      'patientProfile.status': referencedFilter(
-        users.patientProfileId,
-        patientProfiles,
-        patientProfiles.id,
-        patientProfiles.status,
-        kinds.enum(patientStatuses),
-      ),
-      'commandCenters.id': linkFilter(
-        commandCenterUsers,
-        commandCenterUsers.userId,
-        commandCenterUsers.commandCenterId,
-        users.id,
-      ),
-      'employers.id': linkFilter(
-        userEmployers,
-        userEmployers.userId,
-        userEmployers.serviceProviderId,
-        users.id,
-      ),
-      'assignedNurses.id': linkFilter(
-        userAssignedNurses,
-        userAssignedNurses.userId,
-        userAssignedNurses.nurseId,
-        users.id,
-      ),
-      'createdByUser.id': columnFilter(users.createdByUserId, kinds.uuid),
-    },
-    like: {
-      id: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phoneNumber: users.phoneNumber,
-      name: sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`,
-    },
-    sorts: {
-      createdAt: users.createdAt,
-      updatedAt: users.updatedAt,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    },
-  },
-};
+});
 
-export const patientProfilesResource: ResourceDefinition = {
+export const patientProfilesResource = defineResource({
   name: 'patient-profiles',
+  label: 'Patient profile',
   entity: 'patientProfiles',
   table: patientProfiles,
   idColumn: patientProfiles.id,
-  path: '/api/patient-profiles',
+  path: patientProfileEndpoints.list,
   schemas: {
     create: patientProfileCreateSchema,
     update: patientProfileUpdateSchema,
@@ -144,27 +126,21 @@ export const patientProfilesResource: ResourceDefinition = {
   },
   references: { createdByUser: 'createdByUserId' },
   createdByColumn: 'createdByUserId',
-  check: async (_executor, plan, mode) => {
-    // Spec §5: a patient profile is created with status and createdByUser, both non-empty.
-    if (mode === 'create' && !plan.values.createdByUserId) {
-      throw badRequest('createdByUser is required', [
-        { path: 'createdByUser', message: 'Required: sign in once or name the creating user' },
-      ]);
-    }
+  list: {
+    spec: patientProfileListSpec,
+    query: bindListSpec(patientProfileListSpec, {
+      idColumn: patientProfiles.id,
+      filters: {
+        id: column(patientProfiles.id),
+        status: column(patientProfiles.status),
+        'createdByUser.id': column(patientProfiles.createdByUserId),
+      },
+      search: { id: patientProfiles.id },
+      sort: {
+        createdAt: patientProfiles.createdAt,
+        updatedAt: patientProfiles.updatedAt,
+        status: patientProfiles.status,
+      },
+    }),
   },
-  query: {
-    idColumn: patientProfiles.id,
-    defaultSort: [desc(patientProfiles.createdAt)],
-    filters: {
-      id: columnFilter(patientProfiles.id, kinds.uuid),
-      status: columnFilter(patientProfiles.status, kinds.enum(patientStatuses)),
-      'createdByUser.id': columnFilter(patientProfiles.createdByUserId, kinds.uuid),
-    },
-    like: { id: patientProfiles.id },
-    sorts: {
-      createdAt: patientProfiles.createdAt,
-      updatedAt: patientProfiles.updatedAt,
-      status: patientProfiles.status,
-    },
-  },
-};
+});

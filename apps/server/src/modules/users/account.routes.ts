@@ -1,44 +1,39 @@
 // The signed-in user's own routes: POST /api/auth (first and every later sign-in), GET /api/users/me and
 // GET /api/users/me/avatar. Any signed-in caller; no admin rights needed. These static paths win over the
 // admin-only /api/users/:id (the router prefers a static segment to a parameter).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@careplane/shared/common/http';
+import { z } from 'zod';
 import {
   AVATAR_DEFAULT_SIZE,
   avatarQuerySchema,
   signInRequestSchema,
 } from '@careplane/shared/users/account.contract';
-import { userSchema, type User } from '@careplane/shared/users/users.contract';
-import { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import { userEndpoints, userSchema } from '@careplane/shared/users/users.contract';
+import { requireCaller } from '../../lib/caller.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
-import type { ResourceService } from '../../lib/resources/resource.js';
-import { actionContext } from '../../lib/resources/routes.js';
-import { requireCaller } from '../../plugins/auth.js';
-import { avatarSvg, signIn, verifyIdToken, type IdTokenVerifier } from './account.service.js';
-
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+import { actionContext, errorResponses } from '../../lib/http.js';
+import { avatarSvg, verifyIdToken, type IdTokenVerifier } from './account.service.js';
+import type { UsersService } from './users.service.js';
 
 export interface AccountRouteOptions {
-  db: Database;
-  service: ResourceService;
+  service: UsersService;
   verifier: IdTokenVerifier;
 }
 
-export async function accountRoutes(app: FastifyInstance, { db, service, verifier }: AccountRouteOptions) {
+export async function accountRoutes(app: FastifyInstance, { service, verifier }: AccountRouteOptions) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   /** The caller's own record; 404 until the first POST /api/auth created it. */
-  const me = async (request: Parameters<typeof requireCaller>[0]) => {
+  const me = async (request: FastifyRequest) => {
     const caller = requireCaller(request);
     if (!caller.userId) {
       throw new AppError(404, 'No user record for this identity yet: sign in once with POST /api/auth');
     }
-    return (await service.read(caller.userId, { relations: [] })) as User;
+    return service.users.read(caller.userId, { relations: [] });
   };
 
-  typed.post('/api/auth', {
+  typed.post(userEndpoints.signIn, {
     schema: {
       tags: ['account'],
       summary: "Sign in: create or update the caller's user from the identity token (returns the user)",
@@ -46,7 +41,7 @@ export async function accountRoutes(app: FastifyInstance, { db, service, verifie
         'The Authorization header carries the access token and the body the id_token of the same sign-in; ' +
         'both must name the same subject. Roles, names and contact details are copied from the id_token.',
       body: signInRequestSchema,
-      response: { 200: userSchema, ...errors },
+      response: { 200: userSchema, ...errorResponses },
     },
     handler: async (request) => {
       const caller = requireCaller(request);
@@ -54,27 +49,27 @@ export async function accountRoutes(app: FastifyInstance, { db, service, verifie
       if (claims.sub !== caller.subject) {
         throw unauthorized('The id token and the access token belong to different identities');
       }
-      const { id } = await signIn(db, claims, actionContext(request));
+      const user = await service.signIn(claims, actionContext(request));
       app.forgetCachedUser(caller.subject);
-      return (await service.read(id, { relations: [] })) as User;
+      return user;
     },
   });
 
-  typed.get('/api/users/me', {
+  typed.get(userEndpoints.me, {
     schema: {
       tags: ['account'],
       summary: 'The signed-in user (with localRoles)',
-      response: { 200: userSchema, ...errors },
+      response: { 200: userSchema, ...errorResponses },
     },
     handler: async (request) => me(request),
   });
 
-  typed.get('/api/users/me/avatar', {
+  typed.get(userEndpoints.avatar, {
     schema: {
       tags: ['account'],
       summary: "The signed-in user's avatar (SVG), width and height 16–512 pixels (default 128)",
       querystring: avatarQuerySchema,
-      response: { 200: z.string().describe('image/svg+xml'), ...errors },
+      response: { 200: z.string().describe('image/svg+xml'), ...errorResponses },
     },
     handler: async (request, reply) => {
       const user = await me(request);

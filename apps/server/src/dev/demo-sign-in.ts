@@ -11,11 +11,11 @@ import {
   generateAuthenticatorKey,
   type FetchLike,
 } from '@careplane/shared/authenticator/protocol';
-import type { AuthServer } from '../../auth-server/index.js';
-import { putIdentity, readStore, storableJwk, writeStore, type AuthenticatorStore } from '../../cli/store.js';
-import type { Database } from '../client.js';
-import { authIdentities, users } from '../schema/index.js';
-import { DEMO_SEED, demoSignInUsers } from './demo-data.js';
+import type { AuthServer } from '../auth-server/index.js';
+import { putIdentity, readStore, storableJwk, writeStore, type AuthenticatorStore } from '../cli/store.js';
+import type { Database } from '../db/client.js';
+import { authIdentities, users } from '../db/schema/index.js';
+import { DEMO_SEED, demoSignInUsers } from '../db/seed/demo-data.js';
 
 export const DEMO_STORE_FILE = 'demo-authenticator.json';
 

@@ -9,9 +9,9 @@ import {
 } from '@careplane/shared/authenticator/protocol';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
-import { createTestDatabase, type TestDatabase } from '../test/harness.js';
-import type { IdentityInput } from './identities.js';
-import type { AuthServer } from './index.js';
+import { TEST_CA_PASSPHRASE, TEST_ENCRYPTION_KEY, createTestDatabase, type TestDatabase } from './harness.js';
+import type { IdentityInput } from '../auth-server/identities.js';
+import type { AuthServer } from '../auth-server/index.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,6 +50,8 @@ export async function startAuthTestServer(
     LOG_LEVEL: 'silent',
     DEMO_DATA: '0',
     AUTH_POLL_INTERVAL: '1',
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    DOCUMENTS_CA_PASSPHRASE: TEST_CA_PASSPHRASE,
     ...env,
   });
   const app = await buildApp(config, { database: db.handle, logger: false });

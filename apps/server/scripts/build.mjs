@@ -1,0 +1,89 @@
+// `npm run build -w @careplane/server`: the server as plain JavaScript in dist/, so that it starts with `node`
+// and runs where development tools (tsx) are not installed (decision 017).
+//
+// - Entries: dist/main.js (the server), dist/careplane.js (the careplane command, run by bin/careplane.mjs),
+//   dist/seed.js (`npm run seed`). Code they share goes into chunks beside them: every output file sits
+//   directly in dist/, which src/locations.ts relies on to find the migrations. (`--outdir <folder>` builds
+//   elsewhere inside apps/server, for the build's own test.)
+// - @careplane/shared (TypeScript source) is inlined; every npm package stays an import, resolved from
+//   node_modules at run time. A package imported but not declared in `dependencies` fails the build, since
+//   `npm ci --omit=dev` would not install it.
+// - The drizzle-kit migrations are copied to dist/db/migrations.
+import { cpSync, existsSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: options } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
+const outdir = path.resolve(root, options.outdir);
+if (!outdir.startsWith(root + path.sep)) {
+  console.error(`server build: --outdir must be inside ${root}`);
+  process.exit(2);
+}
+const shown = path.relative(root, outdir);
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const dependencies = new Set(Object.keys(manifest.dependencies ?? {}));
+const inlined = new Set(['@careplane/shared']);
+
+/** `@scope/name/sub/path` → `@scope/name`, `name/sub` → `name`. */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** Every import of a package (not a relative path, not Node's own) → the first file that imports it. */
+const imported = new Map();
+const packagesStayImports = {
+  name: 'packages-stay-imports',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      const name = packageOf(args.path);
+      if (args.path.startsWith('node:') || builtinModules.includes(name)) return { external: true };
+      if (inlined.has(name)) return undefined;
+      if (!imported.has(name)) imported.set(name, path.relative(root, args.importer));
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+rmSync(outdir, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: { main: 'src/main.ts', careplane: 'src/cli/bin.ts', seed: 'src/db/seed/cli.ts' },
+  outdir,
+  chunkNames: '[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  sourcemap: true,
+  plugins: [packagesStayImports],
+  logLevel: 'warning',
+});
+if (result.errors.length > 0) process.exit(1);
+
+const undeclared = [...imported].filter(([name]) => !dependencies.has(name));
+if (undeclared.length > 0) {
+  rmSync(outdir, { recursive: true, force: true });
+  console.error('server build: these packages are imported but not in the dependencies of apps/server:');
+  for (const [name, importer] of undeclared) console.error(`  ${name} (imported by ${importer})`);
+  process.exit(1);
+}
+
+cpSync(path.join(root, 'src/db/migrations'), path.join(outdir, 'db/migrations'), { recursive: true });
+if (!existsSync(path.join(outdir, 'db/migrations/meta/_journal.json'))) {
+  console.error('server build: the migrations were not copied');
+  process.exit(1);
+}
+
+const scripts = readdirSync(outdir).filter((name) => name.endsWith('.js'));
+const bytes = scripts.reduce((sum, name) => sum + statSync(path.join(outdir, name)).size, 0);
+console.log(
+  `server built in ${shown}/: main.js, careplane.js, seed.js and ${scripts.length - 3} shared chunks ` +
+    `(${(bytes / 1024).toFixed(0)} kB), ${imported.size} packages left to node_modules, the migrations copied`,
+);

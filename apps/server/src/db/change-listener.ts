@@ -1,0 +1,96 @@
+// Listens for the changes other server processes relay through the database (LISTEN on the change channel)
+// and hands them to this process's change feed. On PostgreSQL one dedicated connection; when it is lost the
+// feed hears RESYNC (caches forget what they hold) and the listener reconnects. The embedded database has one
+// process only, but several apps may share its handle (as tests do), so it listens the same way.
+import type pg from 'pg';
+import { CHANGE_CHANNEL, RESYNC, parseRelayedChanges, type ChangeFeed } from '../lib/changes.js';
+import type { DatabaseHandle } from './client.js';
+
+export interface ChangeListenerHandle {
+  close: () => Promise<void>;
+}
+
+const RETRY_MS = 1_000;
+
+export function listenForRemoteChanges(
+  database: DatabaseHandle,
+  feed: ChangeFeed,
+  onError: (error: unknown) => void = () => {},
+): ChangeListenerHandle {
+  const { driver } = database;
+  if (driver.kind === 'postgres') return listenOnPool(driver.pool, feed, onError);
+  const receive = (payload: string) => {
+    const relayed = parseRelayedChanges(payload);
+    if (relayed && relayed.origin !== feed.origin) feed.publish(relayed.changes);
+  };
+  const stop = driver.client.listen(CHANGE_CHANNEL, receive).catch((error: unknown) => {
+    onError(error);
+    return undefined;
+  });
+  return {
+    close: async () => {
+      const unlisten = await stop;
+      await unlisten?.();
+    },
+  };
+}
+
+function listenOnPool(
+  pool: pg.Pool,
+  feed: ChangeFeed,
+  onError: (error: unknown) => void = () => {},
+): ChangeListenerHandle {
+  let client: pg.PoolClient | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    try {
+      const connected = await pool.connect();
+      client = connected;
+      connected.on('notification', (message) => {
+        if (message.channel !== CHANGE_CHANNEL) return;
+        const relayed = parseRelayedChanges(message.payload);
+        if (relayed && relayed.origin !== feed.origin) feed.publish(relayed.changes);
+      });
+      connected.on('error', (error) => {
+        onError(error);
+        lost(connected, error);
+      });
+      await connected.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch (error) {
+      onError(error);
+      if (client) lost(client, error);
+      else schedule();
+    }
+  };
+
+  const lost = (lostClient: pg.PoolClient, error: unknown) => {
+    if (client !== lostClient) return;
+    client = undefined;
+    lostClient.release(error instanceof Error ? error : true);
+    // What arrived while no one listened is unknown: every cache starts over.
+    feed.publish([{ ...RESYNC, at: Date.now() }]);
+    schedule();
+  };
+
+  const schedule = () => {
+    if (closed) return;
+    retry = setTimeout(() => void connect(), RETRY_MS);
+    retry.unref();
+  };
+
+  void connect();
+  return {
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      if (current) {
+        await current.query(`UNLISTEN ${CHANGE_CHANNEL}`).catch(() => undefined);
+        current.release();
+      }
+    },
+  };
+}

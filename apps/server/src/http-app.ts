@@ -1,0 +1,50 @@
+// The Fastify instance every server part starts from (the whole server, or the auth server alone): who may
+// tell the client's address (TRUST_PROXY), time limits, the one error handler and body parser, security
+// headers, and an answer in the documented error shape even for a URL that cannot be decoded.
+import { STATUS_CODES } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { jsonBodyPlugin } from './plugins/json-body.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { stalledBodyPlugin } from './plugins/stalled-body.js';
+
+/** No request may take longer than this to arrive whole (Node answers 408 past it). */
+const REQUEST_TIMEOUT_MS = 60_000;
+
+export interface HttpAppOptions {
+  logger?: boolean | undefined;
+  bodyLimit: number;
+  /** How long a body may stall before a 408 (ms); tests shorten it. */
+  bodyIdleMs?: number;
+}
+
+export async function createHttpApp(config: AppConfig, options: HttpAppOptions): Promise<FastifyInstance> {
+  const proxies = config.trustProxy;
+  const app: FastifyInstance = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: options.bodyLimit,
+    // Only the configured proxies may name the client (rate limits and audit rows read request.ip).
+    trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: (error, request, answer) => {
+      const reply = answer as unknown as FastifyReply;
+      const statusCode = error.statusCode ?? 400;
+      request.log.info({ err: error }, 'request refused before routing');
+      void reply.status(statusCode).send({
+        statusCode,
+        error: STATUS_CODES[statusCode] ?? 'Error',
+        message: statusCode === 400 ? 'The address cannot be read (invalid encoding)' : error.message,
+      });
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(securityHeadersPlugin, { config });
+  await app.register(stalledBodyPlugin, { ...(options.bodyIdleMs ? { idleMs: options.bodyIdleMs } : {}) });
+  await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
+  return app;
+}

@@ -1,0 +1,47 @@
+// The write side of the audit log: every write records who did what to which record, from which address,
+// with the fields it sent (secrets replaced by a marker), in the same transaction as the write itself.
+import type { Executor } from '../db/client.js';
+import { auditLog } from '../db/schema/index.js';
+import type { Caller } from './caller.js';
+
+/** Who acts and from where: everything a write needs to know about its request. */
+export interface ActionContext {
+  caller: Caller | null;
+  ip: string | null;
+}
+
+const SECRET_FIELDS = new Set([
+  'connectionSecret',
+  'token',
+  'tokenHash',
+  'secret',
+  'password',
+  'enrollmentCode',
+]);
+
+/** Copies changed fields with secrets replaced by a marker, so the log says *that* a secret changed. */
+export function redactChanges(changes: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(changes).map(([key, value]) => [key, SECRET_FIELDS.has(key) ? '[redacted]' : value]),
+  );
+}
+
+export interface AuditRecord {
+  action: string;
+  resource: string;
+  recordId: string | null;
+  changes?: Record<string, unknown> | undefined;
+}
+
+/** Inserts one audit row; call it inside the transaction of the write it records. */
+export async function insertAuditEntry(executor: Executor, context: ActionContext, entry: AuditRecord) {
+  await executor.insert(auditLog).values({
+    actorUserId: context.caller?.userId ?? null,
+    actorSubject: context.caller?.subject ?? null,
+    action: entry.action,
+    resource: entry.resource,
+    recordId: entry.recordId,
+    changes: entry.changes ? redactChanges(entry.changes) : null,
+    ip: context.ip,
+  });
+}

@@ -1,0 +1,114 @@
+// What changed, told after the commit: every audited write becomes a change, and listeners (live updates,
+// caches, MQTT, jobs) hear about it once its transaction has committed, never before and never for a
+// rolled-back one. A write's changes also travel to the other server processes on the same database as a
+// NOTIFY sent inside its transaction, so they arrive exactly when it commits.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+
+export interface Change {
+  /** The resource's name in the audit log (`devices`, `device-jobs`, ...), or a sign-in artifact. */
+  resource: string;
+  /** `create`, `update`, `delete` or a domain action (`sign-in`, `rekey`, `revoke`, ...). */
+  action: string;
+  recordId: string | null;
+  /** The application user who made the change, when known. */
+  actorUserId: string | null;
+  /** Milliseconds since the epoch when the change was made. */
+  at: number;
+}
+
+/**
+ * Told to listeners when changes may have been missed (the connection that carries other processes'
+ * changes was lost): caches should forget what they hold.
+ */
+export const RESYNC: Change = { resource: '*', action: 'resync', recordId: null, actorUserId: null, at: 0 };
+
+export type ChangeListener = (changes: readonly Change[]) => void | Promise<void>;
+
+/** The PostgreSQL channel other processes' changes arrive on. */
+export const CHANGE_CHANNEL = 'careplane_changes';
+/** NOTIFY payloads stay well under PostgreSQL's 8000-byte limit. */
+const CHANGES_PER_NOTIFY = 25;
+
+export interface RelayedChanges {
+  origin: string;
+  changes: Change[];
+}
+
+export interface ChangeFeed {
+  /** This process's name in relayed messages, so it can skip its own. */
+  readonly origin: string;
+  /** Adds a listener; the returned function removes it. */
+  subscribe(listener: ChangeListener): () => void;
+  /** Hands committed changes to this process's listeners; a failing listener is reported, never thrown. */
+  publish(changes: readonly Change[]): void;
+  /**
+   * Sends changes to the other server processes: inside a transaction the message leaves when it commits,
+   * outside one at once. A no-op for a feed that is not shared.
+   */
+  relay(executor: Executor, changes: readonly Change[]): Promise<void>;
+  /** Both: relay, then publish here. For writes made outside `store.write` (the auth server's revocations). */
+  announce(executor: Executor, changes: readonly Change[]): Promise<void>;
+}
+
+export interface ChangeFeedOptions {
+  /** Whether other apps may share the database: then changes are relayed to them through it. */
+  shared?: boolean;
+  onListenerError?: (error: unknown) => void;
+}
+
+export function createChangeFeed(options: ChangeFeedOptions = {}): ChangeFeed {
+  const listeners = new Set<ChangeListener>();
+  const origin = randomUUID();
+  const onError = options.onListenerError ?? (() => {});
+  const feed: ChangeFeed = {
+    origin,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    publish(changes) {
+      if (changes.length === 0) return;
+      for (const listener of listeners) {
+        try {
+          const pending = listener(changes);
+          if (pending instanceof Promise) pending.catch(onError);
+        } catch (error) {
+          onError(error);
+        }
+      }
+    },
+    async relay(executor, changes) {
+      if (!options.shared) return;
+      for (let start = 0; start < changes.length; start += CHANGES_PER_NOTIFY) {
+        const message: RelayedChanges = { origin, changes: changes.slice(start, start + CHANGES_PER_NOTIFY) };
+        await executor.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(message)})`);
+      }
+    },
+    async announce(executor, changes) {
+      await feed.relay(executor, changes);
+      feed.publish(changes);
+    },
+  };
+  return feed;
+}
+
+/** Reads one relayed message; anything malformed is ignored. */
+export function parseRelayedChanges(payload: string | undefined): RelayedChanges | undefined {
+  if (!payload) return undefined;
+  try {
+    const message = JSON.parse(payload) as Partial<RelayedChanges>;
+    if (typeof message.origin !== 'string' || !Array.isArray(message.changes)) return undefined;
+    const changes = message.changes.filter(
+      (change): change is Change =>
+        typeof change === 'object' &&
+        change !== null &&
+        typeof change.resource === 'string' &&
+        typeof change.action === 'string',
+    );
+    return { origin: message.origin, changes };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,339 @@
+// IoT readings coming in: validation, all-or-nothing batches, retries stored once, the alerts they open.
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alerts, auditLog, iotDeviceData } from '../../db/schema/index.js';
+import { createIotDevice, createUser } from '../../test/factories.js';
+import { api, createTestContext, type TestContext } from '../../test/harness.js';
+
+let context: TestContext;
+let admin: ReturnType<typeof api>;
+beforeAll(async () => {
+  context = await createTestContext();
+  admin = api(context);
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+const T0 = 1_720_000_000_000;
+
+const readingsOf = (iotDeviceId: string) =>
+  context.database.db.select().from(iotDeviceData).where(eq(iotDeviceData.iotDeviceId, iotDeviceId));
+const alertsOf = (iotDeviceId: string) =>
+  context.database.db.select().from(alerts).where(eq(alerts.iotDeviceId, iotDeviceId));
+const countReadings = async () =>
+  (await context.database.db.select({ n: sql<number>`count(*)::int` }).from(iotDeviceData))[0]!.n;
+
+describe('IoT data records', () => {
+  it('stores a batch through submit and through the generic create, with the caller as creator', async () => {
+    const device = await createIotDevice(context, { supportedDataTypes: ['blood_pressure', 'battery'] });
+    const viaSubmit = await admin.post('/api/iot-devices/data/submit', {
+      iotDeviceId: device.id,
+      dataType: 'blood_pressure',
+      data: [
+        { timestamp: T0, sys: 120, dias: 80 },
+        { timestamp: T0 + 1000, sys: 125, dias: 82, id: 'bp-2' },
+      ],
+    });
+    expect(viaSubmit.statusCode, viaSubmit.body).toBe(201);
+    expect(viaSubmit.json()).toMatchObject({
+      iotDeviceId: device.id,
+      dataType: 'blood_pressure',
+      count: 2,
+      duplicates: 0,
+      alertIds: [],
+    });
+    const viaCreate = await admin.post('/api/iot-devices/data', {
+      iotDeviceId: device.id,
+      dataType: 'battery',
+      data: [{ timestamp: T0 + 2000, level: 91 }],
+    });
+    expect(viaCreate.statusCode, viaCreate.body).toBe(201);
+    expect(viaCreate.json().count).toBe(1);
+
+    const [firstId] = viaSubmit.json().ids;
+    const read = await admin.get(`/api/iot-devices/data/${firstId}?relations=iotDevice,createdByUser`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({
+      id: firstId,
+      timestamp: T0,
+      dataType: 'blood_pressure',
+      data: { timestamp: T0, sys: 120, dias: 80 },
+      iotDeviceId: device.id,
+      createdByUserId: context.adminUserId,
+      iotDevice: { id: device.id },
+      createdByUser: { id: context.adminUserId },
+    });
+    expect(typeof read.json().createdAt).toBe('string');
+    expect((await readingsOf(device.id)).length).toBe(3);
+  });
+
+  it('validates every reading type and names the bad reading', async () => {
+    const device = await createIotDevice(context);
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['battery', { timestamp: T0 }, 'body.data.1.level'],
+      ['heart_rate', { timestamp: T0, rate: '80' }, 'body.data.1.rate'],
+      ['temperature', { timestamp: T0, value: 37 }, 'body.data.1.unit'],
+      ['pressure', { timestamp: T0, unit: 'hPa' }, 'body.data.1.value'],
+      ['blood_pressure', { timestamp: T0, sys: 120 }, 'body.data.1.dias'],
+      ['blood_pressure', { timestamp: T0, dias: 80 }, 'body.data.1.sys'],
+      ['alert', { timestamp: T0 }, 'body.data.1.id'],
+      ['alert', { timestamp: T0, id: 5 }, 'body.data.1.id'],
+      ['battery', { level: 20 }, 'body.data.1.timestamp'],
+      ['battery', { timestamp: 'now', level: 20 }, 'body.data.1.timestamp'],
+    ];
+    const good: Record<string, Record<string, unknown>> = {
+      battery: { timestamp: T0, level: 50 },
+      heart_rate: { timestamp: T0, rate: 70 },
+      temperature: { timestamp: T0, value: 36.5, unit: 'C' },
+      pressure: { timestamp: T0, value: 1000, unit: 'hPa' },
+      blood_pressure: { timestamp: T0, sys: 110, dias: 70 },
+      alert: { timestamp: T0, id: 'a-1' },
+    };
+    for (const [dataType, reading, path] of cases) {
+      const response = await admin.post('/api/iot-devices/data/submit', {
+        iotDeviceId: device.id,
+        dataType,
+        data: [good[dataType], reading],
+      });
+      expect(response.statusCode, `${dataType}: ${response.body}`).toBe(400);
+      expect(response.json().issues.map((issue: { path: string }) => issue.path)).toContain(path);
+    }
+    const shapes: [Record<string, unknown>, string][] = [
+      [{ dataType: 'battery', data: [good.battery] }, 'body.iotDeviceId'],
+      [{ iotDeviceId: 'device-1', dataType: 'battery', data: [good.battery] }, 'body.iotDeviceId'],
+      [{ iotDeviceId: device.id, data: [good.battery] }, 'body.dataType'],
+      [{ iotDeviceId: device.id, dataType: 'glucose', data: [good.battery] }, 'body.dataType'],
+      [{ iotDeviceId: device.id, dataType: 'battery', data: [] }, 'body.data'],
+      [{ iotDeviceId: device.id, dataType: 'battery' }, 'body.data'],
+    ];
+    for (const [body, path] of shapes) {
+      const response = await admin.post('/api/iot-devices/data', body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().issues.map((issue: { path: string }) => issue.path)).toContain(path);
+    }
+    expect((await readingsOf(device.id)).length).toBe(0);
+  });
+
+  it('stores a batch all or nothing', async () => {
+    const device = await createIotDevice(context);
+    const before = await countReadings();
+    const data = [70, 71, 72, 'x', 74].map((rate, index) => ({ timestamp: T0 + index, rate }));
+    const bad = await admin.post('/api/iot-devices/data/submit', {
+      iotDeviceId: device.id,
+      dataType: 'heart_rate',
+      data,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues).toEqual([expect.objectContaining({ path: 'body.data.3.rate' })]);
+
+    // NUL inside an alert's free fields: refused for the whole batch.
+    const withNul = await admin.post('/api/iot-devices/data/submit', {
+      iotDeviceId: device.id,
+      dataType: 'alert',
+      data: [
+        { timestamp: T0, id: 'fine' },
+        { timestamp: T0 + 1, id: 'broken', note: 'a\u0000b' },
+      ],
+    });
+    expect(withNul.statusCode).toBe(400);
+
+    // A failure after the readings are inserted (the database refuses the alert they open) undoes them too.
+    await context.database.rawQuery(`
+      create function refuse_test_alert() returns trigger language plpgsql as $$
+      begin
+        if new.data->'reading'->>'id' = 'refused-by-database' then
+          raise exception 'alert refused' using errcode = 'check_violation';
+        end if;
+        return new;
+      end $$`);
+    await context.database.rawQuery(
+      'create trigger refuse_test_alert before insert on alerts for each row execute function refuse_test_alert()',
+    );
+    try {
+      const refused = await admin.post('/api/iot-devices/data/submit', {
+        iotDeviceId: device.id,
+        dataType: 'alert',
+        data: [
+          { timestamp: T0, id: 'accepted' },
+          { timestamp: T0 + 1, id: 'refused-by-database' },
+        ],
+      });
+      expect(refused.json()).toMatchObject({ statusCode: 400, message: 'Invalid value' });
+    } finally {
+      await context.database.rawQuery('drop trigger refuse_test_alert on alerts');
+      await context.database.rawQuery('drop function refuse_test_alert()');
+    }
+    expect(await countReadings()).toBe(before);
+    expect((await alertsOf(device.id)).length).toBe(0);
+  });
+
+  it('answers 404 for an unknown device and 400 for a data type the device does not send', async () => {
+    const reading = { timestamp: T0, level: 40 };
+    const unknown = await admin.post('/api/iot-devices/data/submit', {
+      iotDeviceId: randomUUID(),
+      dataType: 'battery',
+      data: [reading],
+    });
+    expect(unknown.statusCode).toBe(404);
+    const thermometer = await createIotDevice(context, { supportedDataTypes: ['temperature'] });
+    const unsupported = await admin.post('/api/iot-devices/data/submit', {
+      iotDeviceId: thermometer.id,
+      dataType: 'battery',
+      data: [reading],
+    });
+    expect(unsupported.statusCode).toBe(400);
+    expect(unsupported.json().issues[0].path).toBe('dataType');
+    expect((await readingsOf(thermometer.id)).length).toBe(0);
+    const anyType = await createIotDevice(context, { supportedDataTypes: [] });
+    expect(
+      (
+        await admin.post('/api/iot-devices/data/submit', {
+          iotDeviceId: anyType.id,
+          dataType: 'battery',
+          data: [reading],
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('stores a retried identical submission once', async () => {
+    const device = await createIotDevice(context);
+    const body = {
+      iotDeviceId: device.id,
+      dataType: 'heart_rate',
+      data: [
+        { timestamp: T0, rate: 72 },
+        { timestamp: T0 + 1000, rate: 150 },
+      ],
+    };
+    const first = await admin.post('/api/iot-devices/data/submit', body);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().alertIds).toHaveLength(1);
+    const retry = await context.app.inject({
+      method: 'POST',
+      url: '/api/iot-devices/data',
+      headers: { authorization: `Bearer ${context.adminToken}`, 'idempotency-key': 'retry-1' },
+      // Same readings, keys in another order: still the same readings.
+      payload: { ...body, data: [{ rate: 72, timestamp: T0 }, body.data[1]] },
+    });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toMatchObject({ count: 2, duplicates: 2, ids: first.json().ids, alertIds: [] });
+    expect((await readingsOf(device.id)).length).toBe(2);
+    expect((await alertsOf(device.id)).length).toBe(1);
+
+    // Overlapping batch: only the new reading is stored.
+    const overlap = await admin.post('/api/iot-devices/data/submit', {
+      ...body,
+      data: [...body.data, { timestamp: T0 + 2000, rate: 73 }],
+    });
+    expect(overlap.json()).toMatchObject({ count: 3, duplicates: 2 });
+    expect(overlap.json().ids.slice(0, 2)).toEqual(first.json().ids);
+    expect((await readingsOf(device.id)).length).toBe(3);
+
+    // A different reading at the same time is a different record.
+    const other = await admin.post('/api/iot-devices/data/submit', {
+      ...body,
+      data: [{ timestamp: T0, rate: 99 }],
+    });
+    expect(other.json().duplicates).toBe(0);
+
+    // Concurrent retries of one submission.
+    const burst = { ...body, data: [{ timestamp: T0 + 5000, rate: 30 }] };
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => admin.post('/api/iot-devices/data/submit', burst)),
+    );
+    expect(results.map((result) => result.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(results.map((result) => result.json().ids[0])).size).toBe(1);
+    expect(results.reduce((sum, result) => sum + result.json().alertIds.length, 0)).toBe(1);
+    expect((await readingsOf(device.id)).length).toBe(5);
+    expect((await alertsOf(device.id)).length).toBe(2);
+  });
+
+  it('opens alerts for alert readings and heart rates outside 40–130', async () => {
+    const patient = await createUser(context);
+    const device = await createIotDevice(context, { assignedUser: patient.id });
+    const inRange = await admin.post('/api/iot-devices/data/submit', {
+      iotDeviceId: device.id,
+      dataType: 'heart_rate',
+      data: [40, 90, 130].map((rate, index) => ({ timestamp: T0 + index, rate })),
+    });
+    expect(inRange.json().alertIds).toEqual([]);
+
+    const outOfRange = await admin.post('/api/iot-devices/data/submit', {
+      iotDeviceId: device.id,
+      dataType: 'heart_rate',
+      data: [35, 80, 141].map((rate, index) => ({ timestamp: T0 + 100 + index, rate })),
+    });
+    expect(outOfRange.json().alertIds).toHaveLength(1);
+    const heartAlert = await admin.get(`/api/alerts/${outOfRange.json().alertIds[0]}`);
+    expect(heartAlert.json()).toMatchObject({
+      isActive: true,
+      timestamp: T0 + 100,
+      iotDeviceId: device.id,
+      userId: patient.id,
+      createdByUserId: context.adminUserId,
+      closedByUserId: null,
+      closingData: null,
+      data: {
+        reason: 'heart_rate_out_of_bounds',
+        bounds: { min: 40, max: 130 },
+        count: 2,
+        minRate: 35,
+        maxRate: 141,
+        readingIds: [outOfRange.json().ids[0], outOfRange.json().ids[2]],
+      },
+    });
+
+    const alertReadings = await admin.post('/api/iot-devices/data/submit', {
+      iotDeviceId: device.id,
+      dataType: 'alert',
+      data: [
+        { timestamp: T0 + 200, id: 'fall-1', kind: 'fall' },
+        { timestamp: T0 + 300, id: 'sos-1', kind: 'sos' },
+      ],
+    });
+    expect(alertReadings.json().alertIds).toHaveLength(2);
+    const opened = await admin.get(`/api/alerts?filters=iotDevice.id~${device.id}&sort=timestamp:asc`);
+    expect(opened.json().total).toBe(3);
+    expect(opened.json().items[2].data).toMatchObject({
+      reason: 'alert_reading',
+      readingId: alertReadings.json().ids[1],
+      reading: { id: 'sos-1', kind: 'sos' },
+    });
+
+    // A device without an assigned user opens alerts that concern nobody yet.
+    const loose = await createIotDevice(context);
+    const unassigned = await admin.post('/api/iot-devices/data/submit', {
+      iotDeviceId: loose.id,
+      dataType: 'alert',
+      data: [{ timestamp: T0, id: 'x' }],
+    });
+    expect((await admin.get(`/api/alerts/${unassigned.json().alertIds[0]}`)).json().userId).toBeNull();
+  });
+
+  it('audits submissions and the alerts they open', async () => {
+    const device = await createIotDevice(context);
+    const submitted = await admin.post('/api/iot-devices/data/submit', {
+      iotDeviceId: device.id,
+      dataType: 'alert',
+      data: [{ timestamp: T0, id: 'audit-1' }],
+    });
+    const rows = await context.database.db.select().from(auditLog)
+      .where(sql`${auditLog.resource} in ('iot-device-data', 'alerts') and ${auditLog.changes}->>'iotDeviceId' = ${device.id}
+        or ${auditLog.recordId} = ${submitted.json().alertIds[0]}`);
+    expect(rows.map((row) => `${row.action} ${row.resource}`).sort()).toEqual([
+      'create alerts',
+      'create iot-device-data',
+    ]);
+    const submission = rows.find((row) => row.resource === 'iot-device-data')!;
+    expect(submission.actorUserId).toBe(context.adminUserId);
+    expect(submission.changes).toMatchObject({
+      dataType: 'alert',
+      count: 1,
+      stored: 1,
+      ids: submitted.json().ids,
+    });
+  });
+});

@@ -1,0 +1,234 @@
+// One account, one truth (decision 022): blocking, demoting and deleting a user take effect on the tokens
+// already issued at once, in every server process on the database, and on the next sign-in; an ended sign-in
+// (a revoked refresh family or token) ends its access tokens too. Real sign-ins, two processes, one database.
+import { decodeJwt } from 'jose';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
+import { AuthenticatorClient } from '@careplane/shared/authenticator/protocol';
+import { authIdentities } from '../../db/schema/index.js';
+import {
+  enrolledIdentity,
+  freePort,
+  startAuthTestServer,
+  type AuthTestServer,
+  type EnrolledIdentity,
+} from '../../test/auth-server.js';
+
+let a: AuthTestServer;
+let b: AuthTestServer;
+/** The phone, talking to process A under the issuer both processes share (as behind one load balancer). */
+let phone: AuthenticatorClient;
+let adminToken: string;
+let identitySeq = 0;
+
+type Answer = { status: number; body: Record<string, unknown> };
+const authPost = (server: AuthTestServer, path: string, params: Record<string, string>): Promise<Answer> =>
+  fetch(`${server.baseUrl}/auth${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, ...params }),
+  }).then(async (response) => ({
+    status: response.status,
+    body: (await response.json().catch(() => ({}))) as Record<string, unknown>,
+  }));
+
+const call = async (server: AuthTestServer, token: string, method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+};
+
+/** Polls `probe` until it answers `expected` or a second has passed; answers what it saw last. */
+async function withinASecond(probe: () => Promise<number>, expected: number) {
+  const end = Date.now() + 1_000;
+  let seen = await probe();
+  while (seen !== expected && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    seen = await probe();
+  }
+  return seen;
+}
+
+async function identity(roles: ('admin' | 'public')[]) {
+  identitySeq += 1;
+  return enrolledIdentity(
+    { server: a.server, authenticator: phone },
+    { username: `trust${identitySeq}@careplane.test`, roles },
+  );
+}
+
+/** A whole sign-in as the console does it: backchannel, approval on the phone, tokens, POST /api/auth. */
+async function signIn(who: EnrolledIdentity) {
+  const started = await authPost(a, '/backchannel', { scope: 'openid', login_hint: who.username });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const pending = await phone.waitForPending(who.key, { timeoutMs: 3_000, intervalMs: 50 });
+  if (!pending) throw new Error('the sign-in never reached the phone');
+  await phone.approve(who.key, pending);
+  let tokens: Answer;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    tokens = await authPost(a, '/token', {
+      grant_type: 'urn:openid:params:grant-type:ciba',
+      auth_req_id: started.body.auth_req_id as string,
+    });
+  } while (tokens.body.error === 'authorization_pending');
+  expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
+  const access = tokens.body.access_token as string;
+  const user = await call(a, access, 'POST', '/api/auth', { idToken: tokens.body.id_token });
+  expect(user.status, JSON.stringify(user.body)).toBe(200);
+  return { access, refresh: tokens.body.refresh_token as string, userId: user.body.id as string };
+}
+
+/** Whether a new sign-in of the identity reaches its phone at all (it must not once blocked or deleted). */
+async function signInReachesPhone(who: EnrolledIdentity) {
+  const started = await authPost(a, '/backchannel', { scope: 'openid', login_hint: who.username });
+  expect(started.status).toBe(200);
+  const pending = await a.authenticator
+    .waitForPending(who.key, { timeoutMs: 1_500, intervalMs: 100 })
+    .catch(() => undefined);
+  return Boolean(pending);
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  const env = { PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_IDENTITY: '1000' };
+  a = await startAuthTestServer(env);
+  b = await startAuthTestServer(env, a.database);
+  phone = new AuthenticatorClient({
+    issuer: a.issuer,
+    fetch: (url, init) => fetch(url.replace(a.issuer, `${a.baseUrl}/auth`), init),
+  });
+  adminToken = (await signIn(await identity(['admin']))).access;
+}, 60_000);
+
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+describe('one account, one truth', () => {
+  it('blocking an admin ends their tokens at once, on every process, and their sign-in; unblocking restores it', async () => {
+    const who = await identity(['admin']);
+    const session = await signIn(who);
+    expect((await call(a, session.access, 'GET', '/api/users')).status).toBe(200);
+    expect((await call(b, session.access, 'GET', '/api/users')).status).toBe(200);
+
+    const blocked = await call(a, adminToken, 'PATCH', `/api/users/${session.userId}`, { isBlocked: true });
+    expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+    // At once in the process that made the change, within a second in the other.
+    expect((await call(a, session.access, 'GET', '/api/users')).status).toBe(401);
+    expect(
+      await withinASecond(async () => (await call(b, session.access, 'GET', '/api/users')).status, 401),
+    ).toBe(401);
+    expect((await call(a, session.access, 'POST', '/api/auth', { idToken: 'x.y.z' })).status).toBe(401);
+    const refreshed = await authPost(a, '/token', {
+      grant_type: 'refresh_token',
+      refresh_token: session.refresh,
+    });
+    expect(refreshed.body.error).toBe('invalid_grant');
+    expect(await signInReachesPhone(who)).toBe(false);
+
+    const unblocked = await call(a, adminToken, 'PATCH', `/api/users/${session.userId}`, {
+      isBlocked: false,
+    });
+    expect(unblocked.status).toBe(200);
+    const again = await signIn(who);
+    expect(again.userId).toBe(session.userId);
+    const me = await call(b, again.access, 'GET', '/api/users/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ isBlocked: false, roles: ['admin'] });
+  }, 60_000);
+
+  it('demoting an admin takes their rights from existing tokens at once; the next token carries the new roles', async () => {
+    const who = await identity(['admin']);
+    const session = await signIn(who);
+    expect((await call(b, session.access, 'GET', '/api/users')).status).toBe(200);
+
+    const demoted = await call(a, adminToken, 'PATCH', `/api/users/${session.userId}`, { roles: ['public'] });
+    expect(demoted.status).toBe(200);
+    expect((await call(a, session.access, 'GET', '/api/users')).status).toBe(403);
+    expect(
+      await withinASecond(async () => (await call(b, session.access, 'GET', '/api/users')).status, 403),
+    ).toBe(403);
+    // Still signed in, just without admin rights.
+    expect((await call(a, session.access, 'GET', '/api/users/me')).status).toBe(200);
+
+    const next = await signIn(who);
+    expect(decodeJwt(next.access).roles).toEqual(['public']);
+    const me = await call(a, next.access, 'GET', '/api/users/me');
+    expect(me.body.roles).toEqual(['public']);
+    expect((await call(a, next.access, 'GET', '/api/users')).status).toBe(403);
+  }, 60_000);
+
+  it('deleting a user ends their tokens, and no sign-in can re-create them', async () => {
+    const who = await identity(['admin']);
+    const session = await signIn(who);
+    const center = {
+      title: 'Deleted admin center',
+      address: { title: 'A', street: 'B', city: 'C', country: 'TH' },
+    };
+    expect((await call(b, session.access, 'POST', '/api/command-centers', center)).status).toBe(201);
+
+    expect((await call(a, adminToken, 'DELETE', `/api/users/${session.userId}`)).status).toBe(204);
+    expect((await call(a, session.access, 'POST', '/api/command-centers', center)).status).toBe(401);
+    expect(
+      await withinASecond(
+        async () => (await call(b, session.access, 'POST', '/api/command-centers', center)).status,
+        401,
+      ),
+    ).toBe(401);
+    expect((await call(a, session.access, 'GET', '/api/users/me')).status).toBe(401);
+    expect(await signInReachesPhone(who)).toBe(false);
+    const identities = await a.database.handle.db
+      .select()
+      .from(authIdentities)
+      .where(eq(authIdentities.id, who.identityId));
+    expect(identities).toEqual([]);
+  }, 60_000);
+});
+
+describe('ended sign-ins end their access tokens', () => {
+  it('a refresh token used twice revokes its family, and the family’s access tokens stop working', async () => {
+    const session = await signIn(await identity(['public']));
+    const first = await authPost(a, '/token', {
+      grant_type: 'refresh_token',
+      refresh_token: session.refresh,
+    });
+    expect(first.status).toBe(200);
+    const newer = first.body.access_token as string;
+    expect((await call(b, newer, 'GET', '/api/users/me')).status).toBe(200);
+    const reused = await authPost(a, '/token', {
+      grant_type: 'refresh_token',
+      refresh_token: session.refresh,
+    });
+    expect(reused.body.error).toBe('invalid_grant');
+    for (const token of [session.access, newer]) {
+      expect((await call(a, token, 'GET', '/api/users/me')).status).toBe(401);
+      expect(
+        await withinASecond(async () => (await call(b, token, 'GET', '/api/users/me')).status, 401),
+      ).toBe(401);
+    }
+  }, 60_000);
+
+  it('revoking the refresh token at the revocation endpoint ends the access tokens of its sign-in', async () => {
+    const session = await signIn(await identity(['public']));
+    expect((await call(a, session.access, 'GET', '/api/users/me')).status).toBe(200);
+    const revoked = await authPost(a, '/token/revocation', {
+      token: session.refresh,
+      token_type_hint: 'refresh_token',
+    });
+    expect(revoked.status).toBe(200);
+    expect((await call(a, session.access, 'GET', '/api/users/me')).status).toBe(401);
+    expect(
+      await withinASecond(async () => (await call(b, session.access, 'GET', '/api/users/me')).status, 401),
+    ).toBe(401);
+  }, 60_000);
+});

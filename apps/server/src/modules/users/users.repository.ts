@@ -1,0 +1,45 @@
+// SQL of the users module beyond the generic engine: sign-in upserts, the caller's record, identity links.
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+
+/** What a request needs to know about its caller's user record; undefined before the first sign-in. */
+export async function findCallerRecord(executor: Executor, subject: string) {
+  const [row] = await executor
+    .select({ id: users.id, roles: users.roles, localRoles: users.localRoles, isBlocked: users.isBlocked })
+    .from(users)
+    .where(eq(users.masterId, subject))
+    .limit(1);
+  return row;
+}
+
+/** The user bound to an identity, else the unbound user of that username; locked for the sign-in. */
+export async function lockUserForSignIn(executor: Executor, masterId: string, username: string) {
+  const [bound] = await executor
+    .select({ id: users.id, masterId: users.masterId })
+    .from(users)
+    .where(eq(users.masterId, masterId))
+    .for('update');
+  if (bound) return bound;
+  const [byName] = await executor
+    .select({ id: users.id, masterId: users.masterId })
+    .from(users)
+    .where(eq(users.username, username))
+    .for('update');
+  return byName;
+}
+
+export type UserFields = Partial<typeof users.$inferInsert>;
+
+export async function insertUser(executor: Executor, fields: typeof users.$inferInsert) {
+  const [inserted] = await executor.insert(users).values(fields).returning({ id: users.id });
+  return inserted!.id;
+}
+
+export async function updateUser(executor: Executor, id: string, fields: UserFields) {
+  await executor.update(users).set(fields).where(eq(users.id, id));
+}
+
+/** A PATCH of additionalInfo merges into the stored object, so unsent keys keep their values. */
+export const mergedAdditionalInfo = (patch: Record<string, unknown>) =>
+  sql`${users.additionalInfo} || ${JSON.stringify(patch)}::jsonb`;

@@ -1,0 +1,205 @@
+// Users and patient profiles: the generic resources with their rules, admin provisioning (a user created in
+// the admin area gets its sign-in identity and a one-time enrollment code, in the same transaction) and the
+// sign-in that creates or updates the caller's own record from the identity token.
+import type { JWTPayload } from 'jose';
+import type { Enrollment } from '@careplane/shared/users/account.contract';
+import { splitUsername, type User, type UserCreate } from '@careplane/shared/users/users.contract';
+import { grantRevoked } from '../../auth-server/grants.js';
+import type { Identity, IdentityService, IssuedEnrollment } from '../../auth-server/identities.js';
+import type { Executor } from '../../db/client.js';
+import type { ActionContext } from '../../lib/audit.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { createResourceRepository } from '../../lib/resources/repository.js';
+import { createResourceService } from '../../lib/resources/service.js';
+import type { Store } from '../../lib/store.js';
+import { userFieldsFromIdToken } from './account.service.js';
+import {
+  findCallerRecord,
+  insertUser,
+  lockUserForSignIn,
+  mergedAdditionalInfo,
+  updateUser,
+} from './users.repository.js';
+import { patientProfilesResource, usersResource } from './users.resource.js';
+
+type IdentityRole = 'admin' | 'master' | 'public';
+const identityRoles = new Set<string>(['admin', 'master', 'public']);
+const assuranceLevels = new Set(['low', 'substantial', 'high']);
+
+const usersRepository = createResourceRepository(usersResource);
+
+/** Ids among `ids` that name no user: for other modules' checks of the users they link. */
+export const missingUserIds = (executor: Executor, ids: readonly string[]) =>
+  usersRepository.missingIds(executor, ids);
+
+export const enrollmentAnswer = (issued: IssuedEnrollment): Enrollment => ({
+  code: issued.code,
+  link: issued.link,
+  expiresAt: issued.expiresAt.toISOString(),
+});
+
+/** The identity of a user's fields; a missing name falls back to the username's local part. */
+export function identityInputFor(user: {
+  username: string;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  email?: string | null | undefined;
+  phoneNumber?: string | null | undefined;
+  title?: string | null | undefined;
+  identityAssuranceLevel?: string | null | undefined;
+  roles?: readonly string[] | null | undefined;
+}) {
+  const { usernameWithoutDomain } = splitUsername(user.username);
+  const roles = (user.roles ?? []).filter((role): role is IdentityRole => identityRoles.has(role));
+  return {
+    username: user.username,
+    firstName: user.firstName?.trim() || usernameWithoutDomain,
+    lastName: user.lastName?.trim() || usernameWithoutDomain,
+    ...(user.email ? { email: user.email } : {}),
+    ...(user.phoneNumber ? { phoneNumber: user.phoneNumber.slice(0, 40) } : {}),
+    ...(user.title ? { title: user.title } : {}),
+    ...(user.identityAssuranceLevel && assuranceLevels.has(user.identityAssuranceLevel)
+      ? { assuranceLevel: user.identityAssuranceLevel as 'low' | 'substantial' | 'high' }
+      : {}),
+    roles: roles.length ? roles : (['public'] as IdentityRole[]),
+  };
+}
+
+export function createUsersService(store: Store, identities: IdentityService) {
+  const users = createResourceService(store, usersResource, {
+    // The sign-in identity follows its user in the same transaction: roles, block and deletion.
+    afterWrite: async (scope, { operation, before, values }) => {
+      const identityId = typeof before?.masterId === 'string' ? before.masterId : null;
+      if (!identityId || operation === 'create') return;
+      const change =
+        operation === 'delete'
+          ? { deleted: true }
+          : {
+              ...(Array.isArray(values.roles) ? { roles: values.roles as string[] } : {}),
+              ...(typeof values.isBlocked === 'boolean' ? { blocked: values.isBlocked } : {}),
+            };
+      if (Object.keys(change).length === 0) return;
+      for (const grantId of await identities.followUser(scope.tx, identityId, change)) {
+        scope.tell(grantRevoked(grantId));
+      }
+    },
+    derive: (body, mode) => {
+      if (mode === 'create') return 'username' in body ? splitUsername(body.username) : {};
+      return body.additionalInfo ? { additionalInfo: mergedAdditionalInfo(body.additionalInfo) } : {};
+    },
+    check: async (_executor, plan, mode, existing) => {
+      const selfId = existing?.id;
+      if (mode === 'update' && typeof selfId === 'string' && plan.links.assignedNurses?.includes(selfId)) {
+        throw badRequest('A user cannot be their own nurse', [
+          { path: 'assignedNurses', message: 'Must not contain the user itself' },
+        ]);
+      }
+    },
+  });
+
+  const patientProfiles = createResourceService(store, patientProfilesResource, {
+    check: async (_executor, plan, mode) => {
+      // Spec §5: a patient profile is created with status and createdByUser, both non-empty.
+      if (mode === 'create' && !plan.values.createdByUserId) {
+        throw badRequest('createdByUser is required', [
+          { path: 'createdByUser', message: 'Required: sign in once or name the creating user' },
+        ]);
+      }
+    },
+  });
+
+  /**
+   * Creates the user and, when no identity exists for its username, its sign-in identity and a one-time
+   * enrollment code: all in one transaction, so a refused user leaves no identity behind. The code is
+   * answered once and never logged.
+   */
+  async function createUser(body: UserCreate, context: ActionContext): Promise<User> {
+    const { id, issued } = await store.write(context, async (scope) => {
+      let identity: Identity | undefined = await identities.findByUsername(body.username, scope.tx);
+      const provision = !identity && body.masterId == null;
+      if (provision) identity = await identities.create(identityInputFor(body), scope.tx);
+      const values: UserCreate =
+        identity && body.masterId == null ? { ...body, masterId: identity.id } : body;
+      const userId = await users.createWithin(scope, values);
+      return {
+        id: userId,
+        issued: provision && identity ? await identities.issueEnrollmentCode(identity.id, scope.tx) : null,
+      };
+    });
+    const created = await users.read(id, { relations: [] });
+    return issued ? { ...created, enrollment: enrollmentAnswer(issued) } : created;
+  }
+
+  /** A fresh code for the user's identity (provisioned now if the user has none). */
+  async function issueEnrollment(userId: string, context: ActionContext): Promise<Enrollment> {
+    const user = await users.read(userId, { relations: [] });
+    const issued = await store.write(context, async (scope) => {
+      let identity = user.masterId ? await identities.findById(user.masterId, scope.tx) : undefined;
+      if (user.masterId && !identity) throw notFound('Sign-in identity');
+      const provisioned = !identity;
+      if (!identity) {
+        if (await identities.findByUsername(user.username, scope.tx)) {
+          throw conflict('An identity with this username exists but belongs to no user record');
+        }
+        identity = await identities.create(identityInputFor(user), scope.tx);
+        await updateUser(scope.tx, userId, { masterId: identity.id });
+      }
+      await scope.audit({
+        action: 'enrollment',
+        resource: usersResource.name,
+        recordId: userId,
+        changes: { identityProvisioned: provisioned },
+      });
+      return identities.issueEnrollmentCode(identity.id, scope.tx);
+    });
+    return enrollmentAnswer(issued);
+  }
+
+  /**
+   * Creates or updates the user of the identity token: found by masterId, else by username when that user is
+   * not yet bound to an identity (a record an admin made before the identity existed). One audit row 'sign-in',
+   * acted by the user it created or updated.
+   */
+  async function signIn(claims: JWTPayload, context: ActionContext): Promise<User> {
+    const fields = userFieldsFromIdToken(claims);
+    const id = await store.write(context, async (scope) => {
+      const existing = await lockUserForSignIn(scope.tx, fields.masterId, fields.username);
+      if (existing?.masterId && existing.masterId !== fields.masterId) {
+        throw new AppError(409, 'This username belongs to a user of another identity');
+      }
+      let userId: string;
+      if (existing) {
+        userId = existing.id;
+        // Once the record exists it decides the roles (an admin may have changed them): decision 022.
+        await updateUser(scope.tx, userId, { ...fields, roles: undefined });
+      } else {
+        userId = await insertUser(scope.tx, fields);
+      }
+      const actor = context.caller ? { ...context.caller, userId } : null;
+      await scope.audit(
+        {
+          action: 'sign-in',
+          resource: usersResource.name,
+          recordId: userId,
+          changes: {
+            username: fields.username,
+            // Copied from the token at the first sign-in only; later the record's roles stand.
+            ...(existing ? {} : { roles: fields.roles }),
+            identityAssuranceLevel: fields.identityAssuranceLevel,
+            firstSignIn: !existing,
+          },
+        },
+        { caller: actor, ip: context.ip },
+      );
+      return userId;
+    });
+    return users.read(id, { relations: [] });
+  }
+
+  /** The caller's user record, for the auth plugin; undefined before the first sign-in. */
+  const findCaller = (subject: string) => findCallerRecord(store.db, subject);
+
+  return { users, patientProfiles, createUser, issueEnrollment, signIn, findCaller };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,35 @@
+// The columns of a resource's list, once for both readers: the console's table shows them (truncated, with
+// the full text on hover) and the server's CSV export writes the same columns in full, so an exported file
+// opens in a spreadsheet with what the screen showed.
+import type { TruncationLength } from './formats.ts';
+
+/** What a cell holds: plain text or a number, already formatted for people (dates as DD.MM.YYYY). */
+export type CellValue = string | number | boolean | null;
+
+export interface ListColumn<Item, SortPath extends string = string> {
+  /** Stable key (the CSV header's machine name and the table's column accessor). */
+  key: string;
+  /** Header shown in the table and written in the CSV file. */
+  title: string;
+  /** The cell's value for one record of the list (with `relations` embedded). */
+  value: (item: Item) => CellValue;
+  /** The sort path this column orders by, when the list can sort on it. */
+  sort?: SortPath;
+  /** Relations the value reads (`relations=` of the list request). */
+  relations?: readonly string[];
+  /** Truncate in the table at one of the spec's lengths; the full text shows on hover. */
+  truncate?: TruncationLength;
+}
+
+/** Checks a column list against its item type and sort paths; returns it unchanged. */
+export const defineColumns = <Item, SortPath extends string = string>(
+  columns: readonly ListColumn<Item, SortPath>[],
+) => columns;
+
+/** The relations every column of a list needs, each once. */
+export const columnRelations = (columns: readonly ListColumn<never>[]) => [
+  ...new Set(columns.flatMap((column) => column.relations ?? [])),
+];
+
+/** Where a list is exported as CSV: the list's address plus `/export.csv`, with the list's query. */
+export const csvExportPath = (listPath: string) => `${listPath}/export.csv`;
