@@ -26,6 +26,7 @@ import { createStore } from './lib/store.js';
 import { describeEncryptionKey, loadEncryptionKey } from './encryption-key.js';
 import { createHttpApp } from './http-app.js';
 import { createDevicesService } from './modules/devices/devices.service.js';
+import { createCommandCentersService } from './modules/command-centers/command-centers.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { authenticatorWebPlugin } from './plugins/authenticator-web.js';
@@ -139,7 +140,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     });
     await app.register(auditModule, { store });
     await app.register(statsModule, { store, deviceDomains: config.deviceDomains });
-    await app.register(commandCentersModule, { store });
+    await app.register(commandCentersModule, { service: createCommandCentersService(store, devices) });
     await app.register(serviceProvidersModule, { store });
     await app.register(prescriptionsModule, { store });
     await app.register(iotModule, { store });
