@@ -1,6 +1,7 @@
 // The SQL of the prescription workflow the resource engine does not write: who takes part, the atomic status
 // change, the actions waiting for a signature, and the names a generated PDF prints.
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import type { PrescriptionViewer } from '@careplane/shared/prescriptions/prescription-actors';
 import type { Executor } from '../../db/client.js';
@@ -25,8 +26,12 @@ export async function employerIdsOf(executor: Executor, userId: string | null): 
   return rows.map((row) => row.id);
 }
 
+/** The ids of the providers employing the user, as a subquery (no executor: scopes are built before a query). */
 const employersOf = (userId: string) =>
-  sql`(select ${userEmployers.serviceProviderId} from ${userEmployers} where ${userEmployers.userId} = ${userId})`;
+  new QueryBuilder()
+    .select({ id: userEmployers.serviceProviderId })
+    .from(userEmployers)
+    .where(eq(userEmployers.userId, userId));
 
 /**
  * The prescriptions a viewer takes part in (the same rule as `takesPart` of the contract): issuer, recipient,
@@ -49,8 +54,8 @@ export function participantScope(
       : undefined,
     viewer.localRoles.includes('courier')
       ? and(
-          sql`coalesce(${prescriptions.pickupByNurse}, false) = false`,
-          sql`${prescriptions.shipperId} in ${employersOf(me)}`,
+          or(isNull(prescriptions.pickupByNurse), eq(prescriptions.pickupByNurse, false)),
+          inArray(prescriptions.shipperId, employersOf(me)),
         )
       : undefined,
   );

@@ -66,7 +66,7 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
             ? `${action}: 202 with the phone request; the status changes once the signer's phone signs`
             : `${action} (decisions §5)`,
         params: idParamsSchema,
-        body: (withReason ? prescriptionReasonBodySchema : prescriptionEmptyBodySchema).optional(),
+        body: (withReason ? prescriptionReasonBodySchema : prescriptionEmptyBodySchema).nullish(),
         response: {
           200: prescriptionSchema,
           202: prescriptionSigningStartedSchema,

@@ -236,7 +236,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
   async function perform(
     id: string,
     action: PrescriptionAction,
-    body: { reason?: string | undefined } | undefined,
+    body: { reason?: string | undefined } | null | undefined,
     context: ActionContext,
   ): Promise<ActionOutcome> {
     if (!context.caller) throw new AppError(401, 'Authentication required');
