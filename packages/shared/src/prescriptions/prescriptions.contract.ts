@@ -250,5 +250,7 @@ export const prescriptionViewerSchema = z.object({
   userId: z.string().nullable(),
   localRoles: z.array(z.string()),
   employerIds: z.array(z.string()),
+  employers: z.array(z.object({ id: z.string(), title: z.string(), type: z.string() })),
   isAdmin: z.boolean(),
 });
+export type PrescriptionViewerAnswer = z.infer<typeof prescriptionViewerSchema>;

@@ -387,3 +387,18 @@ describe('submission by doctors', () => {
     expect(given.json().deliveryAddress).toEqual({ city: 'Lamphun' });
   });
 });
+
+describe('the viewer', () => {
+  it('names the caller’s roles and employers, as the shared who-may rule reads them', async () => {
+    const answer = await as(people.pharmacist).get('/api/prescriptions/viewer');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({
+      userId: people.pharmacist.id,
+      localRoles: ['pharmacist'],
+      employerIds: [pharmacy],
+      employers: [{ id: pharmacy, title: 'Riverside Pharmacy', type: 'pharmacy' }],
+      isAdmin: false,
+    });
+    expect((await context.app.inject({ url: '/api/prescriptions/viewer' })).statusCode).toBe(401);
+  });
+});

@@ -27,6 +27,17 @@ export async function employerIdsOf(executor: Executor, userId: string | null): 
 }
 
 /** The ids of the providers employing the user, as a subquery (no executor: scopes are built before a query). */
+/** The providers employing the user, for the console's area picker. */
+export async function employersWithTitles(executor: Executor, userId: string | null) {
+  if (!userId) return [];
+  return executor
+    .select({ id: serviceProviders.id, title: serviceProviders.title, type: serviceProviders.type })
+    .from(userEmployers)
+    .innerJoin(serviceProviders, eq(serviceProviders.id, userEmployers.serviceProviderId))
+    .where(eq(userEmployers.userId, userId))
+    .orderBy(serviceProviders.title);
+}
+
 const employersOf = (userId: string) =>
   new QueryBuilder()
     .select({ id: userEmployers.serviceProviderId })

@@ -47,10 +47,7 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
       summary: 'Who asks, as the who-may rules of the transition table read it (roles and employers)',
       response: { 200: prescriptionViewerSchema, ...errorResponses },
     },
-    handler: async (request) => {
-      const viewer = await service.viewer(requireCaller(request));
-      return { ...viewer, localRoles: [...viewer.localRoles], employerIds: [...viewer.employerIds] };
-    },
+    handler: async (request) => service.viewer(requireCaller(request)),
   });
 
   registerResourceRoutes(app, service.prescriptions);

@@ -22,6 +22,7 @@ import {
   type PrescriptionReceipt,
   type PrescriptionSigningStarted,
   type PrescriptionSigningState,
+  type PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import type { Executor } from '../../db/client.js';
 import type { ActionContext } from '../../lib/audit.js';
@@ -36,6 +37,7 @@ import { missingUserIds } from '../users/users.service.js';
 import { pickupReceiptPdf, prescriptionPdf, type PdfItem } from './prescription-pdf.js';
 import {
   employerIdsOf,
+  employersWithTitles,
   findPrescription,
   findSigning,
   historyOf,
@@ -420,8 +422,17 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     };
   }
 
-  /** Who is asking, for the console to derive its buttons from the shared table. */
-  const viewer = (caller: Caller) => viewerOf(caller);
+  /** Who is asking, for the console to derive its buttons from the shared table; and their employers. */
+  async function viewer(caller: Caller): Promise<PrescriptionViewerAnswer> {
+    const employers = await employersWithTitles(db, caller.userId);
+    return {
+      userId: caller.userId,
+      localRoles: [...caller.localRoles],
+      employerIds: employers.map((employer) => employer.id),
+      employers,
+      isAdmin: caller.isAdmin,
+    };
+  }
 
   return { prescriptions, perform, signingState, receipt, history, viewer };
 }
