@@ -661,6 +661,20 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     return documentId;
   }
 
+  /** Removes a generated document nobody was asked to sign after all (the phone could not be asked). */
+  async function discardGenerated(documentId: string, context: ActionContext): Promise<void> {
+    await store.write(context, async (scope) => {
+      const document = await lockDocument(scope.tx, documentId);
+      if (!document || document.signedSha256) return;
+      await deleteDocument(scope.tx, documentId);
+      await deleteUnreferencedFiles(
+        scope.tx,
+        [document.originalSha256].filter((sha) => sha !== null),
+      );
+      await scope.audit({ action: 'delete', resource: RESOURCE, recordId: documentId });
+    });
+  }
+
   /** Asks `signer`'s phone to sign a document, whoever asks; the calling workflow decides who may. */
   async function requestSignatureOf(
     documentId: string,
@@ -748,6 +762,7 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     requestSignature,
     signingState,
     createGenerated,
+    discardGenerated,
     requestSignatureOf,
     signingStateOf,
     latestFile,

@@ -15,7 +15,7 @@ import {
   type PrescriptionAction,
 } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { UserCreate } from '@careplane/shared/users/users.contract';
-import { prescriptions } from '../../db/schema/index.js';
+import { documents, prescriptions } from '../../db/schema/index.js';
 import { injectFetch } from '../../dev/demo-sign-in.js';
 import { createServiceProvider, createUser, uniqueName, type TestUser } from '../../test/factories.js';
 import { api, createTestContext, TEST_ISSUER, type TestContext } from '../../test/harness.js';
@@ -295,6 +295,17 @@ describe('the custody chain with signed receipts', () => {
     const id = await prescription();
     const issued = await signed(people.admin, people.issuer, id, 'issue');
     expect(issued).toMatchObject({ status: 'signed', prescription: { status: 'issued' } });
+  });
+
+  it('answers 409 and keeps nothing when the signer has no phone to ask', async () => {
+    const noPhone = await createUser(context, { localRoles: ['doctor'] });
+    const id = await prescription({ issuer: noPhone.id });
+    const before = (await db().select({ id: documents.id }).from(documents)).length;
+    const answer = await api(context, noPhone.token).post(`/api/prescriptions/${id}/issue`);
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json().message).toBe('The signer is not known to the sign-in server');
+    expect((await db().select({ id: documents.id }).from(documents)).length).toBe(before);
+    expect(await statusOf(id)).toBe('new');
   });
 
   it('leaves the status unchanged when the phone denies', async () => {

@@ -31,6 +31,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, type ErrorIssue } 
 import type { Row } from '../../lib/resources/repository.js';
 import { createResourceService, type WritePlan } from '../../lib/resources/service.js';
 import type { Store } from '../../lib/store.js';
+import type { SigningStarted } from '@careplane/shared/documents/documents.contract';
 import type { DocumentsService, FileDownload } from '../documents/documents.service.js';
 import { lockServiceProviders } from '../service-providers/service-providers.service.js';
 import { missingUserIds } from '../users/users.service.js';
@@ -315,11 +316,18 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     const documentId = await store.write(context, (scope) =>
       documents.createGenerated(scope, { title, bytes, ownerUserId: signer.id }),
     );
-    const started = await documents.requestSignatureOf(
-      documentId,
-      { userId: signer.id, subject: signer.masterId },
-      context,
-    );
+    let started: SigningStarted;
+    try {
+      started = await documents.requestSignatureOf(
+        documentId,
+        { userId: signer.id, subject: signer.masterId },
+        context,
+      );
+    } catch (error) {
+      // No phone to ask (no identity, no enrolled key): nothing waits, so the generated file goes too.
+      await documents.discardGenerated(documentId, context);
+      throw error;
+    }
     await store.write(context, async (scope) => {
       await insertSigning(scope.tx, {
         id: started.requestId,
