@@ -297,6 +297,26 @@ describe('the custody chain with signed receipts', () => {
     expect(issued).toMatchObject({ status: 'signed', prescription: { status: 'issued' } });
   });
 
+  it('lets the first of two approved pickups win; the other reports failed with the current status', async () => {
+    const id = await prescription({}, 'ready');
+    const first = await act(people.courier, id, 'pickup');
+    const second = await act(people.driver, id, 'pickup');
+    expect([first.statusCode, second.statusCode]).toEqual([202, 202]);
+    await phoneAnswers(people.courier, first.json().requestId, 'approve');
+    await phoneAnswers(people.driver, second.json().requestId, 'approve');
+    const won = await as(people.courier).get(`/api/prescriptions/${id}/signing/${first.json().requestId}`);
+    expect(won.json()).toMatchObject({ status: 'signed', prescription: { status: 'picked_up' } });
+    const lost = await as(people.driver).get(`/api/prescriptions/${id}/signing/${second.json().requestId}`);
+    expect(lost.statusCode).toBe(200);
+    expect(lost.json()).toMatchObject({
+      status: 'failed',
+      message: 'The prescription is picked_up: pickup needs ready',
+    });
+    expect(lost.json().prescription).toBeUndefined();
+    const row = (await db().select().from(prescriptions).where(eq(prescriptions.id, id)))[0]!;
+    expect(row.shipperDriverId).toBe(people.courier.id);
+  });
+
   it('answers 409 and keeps nothing when the signer has no phone to ask', async () => {
     const noPhone = await createUser(context, { localRoles: ['doctor'] });
     const id = await prescription({ issuer: noPhone.id });

@@ -355,12 +355,16 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
   ): Promise<PrescriptionSigningState> {
     if (!context.caller) throw new AppError(401, 'Authentication required');
     const documents = deps.documents;
-    const { viewer, row } = await visible(id, context.caller);
+    // Who asked and whose phone signs follow their request even if the prescription left them meanwhile
+    // (another courier picked it up); everyone else learns nothing.
+    const viewer = await viewerOf(context.caller);
     const signing = await findSigning(db, { id: requestId, prescriptionId: id });
     const mine =
       signing &&
       (viewer.isAdmin || [signing.requestedByUserId, signing.signerUserId].includes(viewer.userId));
     if (!signing || !mine || !documents) throw notFound('Signing request');
+    const row = await findPrescription(db, id);
+    if (!row) throw notFound('Signing request');
     const action = signing.action as PrescriptionAction;
     const state = await documents.signingStateOf(signing.documentId, requestId, context);
     const base = {
@@ -375,7 +379,9 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     const transition = prescriptionTransitions[action];
     const receiptColumn = action === 'issue' ? 'issuerReceiptId' : 'pickupReceiptId';
     if (row[receiptColumn] !== signing.documentId) {
-      await store.write(context, async (scope) => {
+      // The phone signed, but the status may have moved meanwhile (another picker was faster): then the
+      // action failed, and the answer says why instead of an error the console would keep polling after.
+      const moved = await store.write(context, async (scope): Promise<string | null> => {
         const set =
           action === 'issue'
             ? { issuerReceiptId: signing.documentId }
@@ -386,8 +392,8 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
         const changed = await transitionStatus(scope.tx, id, transition.from, transition.to, set);
         if (!changed) {
           const again = await findPrescription(scope.tx, id);
-          if (again?.[receiptColumn] === signing.documentId) return;
-          throw statusConflict(action, again?.status as PrescriptionStatus | undefined);
+          if (again?.[receiptColumn] === signing.documentId) return null;
+          return statusConflict(action, again?.status as PrescriptionStatus | undefined).message;
         }
         await scope.audit({
           action,
@@ -399,7 +405,9 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
             requestId,
           },
         });
+        return null;
       });
+      if (moved) return { ...base, status: 'failed', message: moved };
     }
     return { ...base, prescription: await readPlain(id) };
   }
