@@ -54,15 +54,22 @@ function Following({
   }, [state.data, changed, onDone]);
   const left = Math.max(0, Math.round((started.until - now) / 1000));
   return (
-    <Button
-      size="xs"
-      disabled
-      leftSection={<Loader size="xs" type="dots" />}
-      aria-live="polite"
-      data-testid={`signing-${started.action}`}
-    >
-      {`Approve on the phone · code ${started.bindingMessage}${left > 0 ? ` · ${left} s` : ''}`}
-    </Button>
+    <Stack gap={2}>
+      <Button
+        size="xs"
+        disabled
+        leftSection={<Loader size="xs" type="dots" />}
+        aria-live="polite"
+        data-testid={`signing-${started.action}`}
+      >
+        {`Approve on the phone · code ${started.bindingMessage}${left > 0 ? ` · ${left} s` : ''}`}
+      </Button>
+      {state.isError ? (
+        <Text size="xs" c="red" role="alert">
+          {`Could not check the phone's answer: ${state.error.message}`}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
