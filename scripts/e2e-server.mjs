@@ -51,6 +51,11 @@ const testIdentities = [
   // The admin specs (apps/web/e2e/admin*.spec.ts) sign in once per run as this one.
   'console.kit@careplane.local:admin',
   'console.documents@careplane.local',
+  // apps/web/e2e/prescriptions.spec.ts: the custody chain, each party in a browser of its own.
+  'console.rx.admin@careplane.local:admin',
+  'console.rx.doctor@careplane.local',
+  'console.rx.pharmacist@careplane.local',
+  'console.rx.driver@careplane.local',
 ];
 const identities = execFileSync(
   path.join(repo, 'node_modules/.bin/tsx'),

@@ -11,7 +11,7 @@ import { authServerRoutes } from './auth-server/routes.js';
 import { auditModule } from './modules/audit/audit.routes.js';
 import { alertsModule } from './modules/alerts/alerts.routes.js';
 import { devicesModule } from './modules/devices/devices.routes.js';
-import { documentsModule } from './modules/documents/documents.routes.js';
+import { documentsModule, openDocumentsService } from './modules/documents/documents.routes.js';
 import { healthModule } from './modules/health/health.routes.js';
 import { iotModule } from './modules/iot/iot.routes.js';
 import { commandCentersModule } from './modules/command-centers/command-centers.routes.js';
@@ -142,7 +142,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await app.register(statsModule, { store, deviceDomains: config.deviceDomains });
     await app.register(commandCentersModule, { service: createCommandCentersService(store, devices) });
     await app.register(serviceProvidersModule, { store });
-    await app.register(prescriptionsModule, { store });
+    const documents = await openDocumentsService({
+      store,
+      config,
+      identities,
+      requests: authRequests,
+      secrets,
+    });
+    await app.register(prescriptionsModule, { store, documents, publicUrl: config.publicUrl });
     await app.register(iotModule, { store });
     await app.register(alertsModule, { store });
     await app.register(devicesModule, { service: devices });
@@ -154,6 +161,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       redis: authServer?.redis ?? null,
       redisKeyPrefix: config.redisKeyPrefix,
       secrets,
+      service: documents,
     });
     if (authServer) await app.register(authServerRoutes, { server: authServer });
     await app.register(authenticatorWebPlugin, {});

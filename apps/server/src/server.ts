@@ -12,6 +12,7 @@ import { createChangeFeed } from './lib/changes.js';
 import { lockEmbeddedDatabase } from './db/embedded-lock.js';
 import { loadDemoDataIfEmpty } from './db/seed/demo.js';
 import { ensureDemoDocuments } from './dev/demo-documents.js';
+import { ensureDemoPrescriptionReceipts } from './dev/demo-prescription-receipts.js';
 import { demoSignInInstructions, ensureDemoSignIn, injectFetch } from './dev/demo-sign-in.js';
 import { healthModule } from './modules/health/health.routes.js';
 
@@ -114,6 +115,14 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
             secrets: app.secrets,
           });
           if (documents) app.log.info({ documents }, 'demo documents created');
+          const receipts = await ensureDemoPrescriptionReceipts({
+            db: database.db,
+            config: effective,
+            storePath: demo.storePath,
+            issuer: app.authServer.settings.issuer,
+            secrets: app.secrets,
+          });
+          if (receipts) app.log.info({ receipts }, 'demo prescription receipts signed');
         }
       }
     }

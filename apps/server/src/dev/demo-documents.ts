@@ -17,7 +17,7 @@ import { completeSignature, prepareSignature } from '../modules/documents/pdf-si
 import { openPlatformCa, resolveCaPassphrase, type PlatformCa } from '../modules/documents/platform-ca.js';
 import { createSamplePdf } from '../modules/documents/sample-pdf.js';
 
-interface Signer {
+export interface Signer {
   userId: string;
   identityId: string;
   username: string;
@@ -89,7 +89,7 @@ async function signWithStoredKey(stored: StoredIdentity, data: Uint8Array): Prom
   return new Uint8Array(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, data));
 }
 
-async function signOnce(
+export async function signOnce(
   ca: PlatformCa,
   pdf: Uint8Array,
   signer: Signer,
@@ -132,28 +132,13 @@ async function signOnce(
   };
 }
 
-/**
- * Creates the demo documents when no document holds a file yet. Needs the demo users and their keys in the
- * demo authenticator store (ensureDemoSignIn writes it); documents whose people are missing are left out.
- * Returns how many documents it created.
- */
-export async function ensureDemoDocuments(options: {
-  db: Database;
-  config: AppConfig;
-  storePath: string;
-  issuer: string;
-  /** The server's encryption key (the CA passphrase derives from it by default). */
-  secrets: SecretBox;
-}): Promise<number> {
-  const { db } = options;
-  const [withFile] = await db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(isNotNull(documents.originalSha256))
-    .limit(1);
-  if (withFile) return 0;
-
-  const stored = readStore(options.storePath).identities.filter((entry) => entry.issuer === options.issuer);
+/** The demo identities of the authenticator store that have a user, by their username's local part. */
+export async function demoSigners(
+  db: Database,
+  storePath: string,
+  issuer: string,
+): Promise<Map<string, Signer>> {
+  const stored = readStore(storePath).identities.filter((entry) => entry.issuer === issuer);
   const rows = stored.length
     ? await db
         .select({
@@ -183,6 +168,31 @@ export async function ensureDemoDocuments(options: {
       stored: entry,
     });
   }
+  return people;
+}
+
+/**
+ * Creates the demo documents when no document holds a file yet. Needs the demo users and their keys in the
+ * demo authenticator store (ensureDemoSignIn writes it); documents whose people are missing are left out.
+ * Returns how many documents it created.
+ */
+export async function ensureDemoDocuments(options: {
+  db: Database;
+  config: AppConfig;
+  storePath: string;
+  issuer: string;
+  /** The server's encryption key (the CA passphrase derives from it by default). */
+  secrets: SecretBox;
+}): Promise<number> {
+  const { db } = options;
+  const [withFile] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(isNotNull(documents.originalSha256))
+    .limit(1);
+  if (withFile) return 0;
+
+  const people = await demoSigners(db, options.storePath, options.issuer);
   const wanted = DEMO_DOCUMENTS.filter((plan) =>
     [plan.owner, ...plan.parties, ...plan.signers].every((who) => people.has(who)),
   );

@@ -196,7 +196,7 @@ describe('the pharmacy and prescriptions layouts', () => {
       '/pharmacy/picked-up/7f1c',
     );
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeVisible();
-    expect(await screen.findByText(/Ready prescriptions is not yet available/)).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Ready prescriptions' })).toBeVisible();
   });
 
   it('offers Waiting, Picked-up and Logout in the prescriptions area', async () => {

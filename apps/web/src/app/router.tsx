@@ -22,12 +22,15 @@ const users = () => import('../features/users/routes.tsx');
 const devices = () => import('../features/devices/routes.tsx');
 const iot = () => import('../features/iot/routes.tsx');
 const prescriptions = () => import('../features/prescriptions/routes.tsx');
+const custody = () => import('../features/prescriptions/custody-routes.tsx');
 const providers = () => import('../features/service-providers/routes.tsx');
 const centers = () => import('../features/command-centers/routes.tsx');
 
-const notYetAvailable = (title: string) => ({
+type CustodyPages = Awaited<ReturnType<typeof custody>>;
+/** A page of the pharmacy or prescriptions area, titled. */
+const custodyPage = (title: string, pick: (module: CustodyPages) => RouteObject['Component']) => ({
   handle: { title },
-  ...page(() => import('./routes/not-yet-available.tsx')),
+  ...featurePage(custody, pick),
 });
 
 const admin = paths.admin;
@@ -140,16 +143,31 @@ export const routes: RouteObject[] = [
           {
             ...page(() => import('./layouts/pharmacy-layout.tsx')),
             children: [
-              { path: paths.pharmacy.waiting.pattern, ...notYetAvailable('Waiting prescriptions') },
-              { path: paths.pharmacy.ready.pattern, ...notYetAvailable('Ready prescriptions') },
-              { path: paths.pharmacy.pickedUp.pattern, ...notYetAvailable('Picked-up prescriptions') },
+              {
+                path: paths.pharmacy.waiting.pattern,
+                ...custodyPage('Waiting prescriptions', (m) => m.PharmacyWaitingPage),
+              },
+              {
+                path: paths.pharmacy.ready.pattern,
+                ...custodyPage('Ready prescriptions', (m) => m.PharmacyReadyPage),
+              },
+              {
+                path: paths.pharmacy.pickedUp.pattern,
+                ...custodyPage('Picked-up prescriptions', (m) => m.PharmacyPickedUpPage),
+              },
             ],
           },
           {
             ...page(() => import('./layouts/prescriptions-layout.tsx')),
             children: [
-              { path: paths.prescriptions.waiting.pattern, ...notYetAvailable('Waiting prescriptions') },
-              { path: paths.prescriptions.pickedUp.pattern, ...notYetAvailable('Picked-up prescriptions') },
+              {
+                path: paths.prescriptions.waiting.pattern,
+                ...custodyPage('Waiting prescriptions', (m) => m.PrescriptionsWaitingPage),
+              },
+              {
+                path: paths.prescriptions.pickedUp.pattern,
+                ...custodyPage('Picked-up prescriptions', (m) => m.PrescriptionsPickedUpPage),
+              },
             ],
           },
         ],

@@ -21,7 +21,13 @@ import {
   verificationReportSchema,
 } from '@careplane/shared/documents/documents.contract';
 import { iotDataRecordSchema, iotDeviceSchema } from '@careplane/shared/iot/iot.contract';
-import { prescriptionSchema } from '@careplane/shared/prescriptions/prescriptions.contract';
+import {
+  prescriptionHistorySchema,
+  prescriptionSchema,
+  prescriptionSigningStartedSchema,
+  prescriptionSigningStateSchema,
+  prescriptionViewerSchema,
+} from '@careplane/shared/prescriptions/prescriptions.contract';
 import { serviceProviderSchema } from '@careplane/shared/service-providers/service-providers.contract';
 import { patientProfileSchema, userSchema } from '@careplane/shared/users/users.contract';
 import { parseRuntimeConfig } from '../lib/config.ts';
@@ -87,6 +93,17 @@ const documentActions: [method: string, pattern: RegExp, answer: z.ZodType][] = 
   ['POST', new RegExp(`^/api/documents/${UUID}/share$`), documentSchema],
   ['POST', new RegExp(`^/api/documents/${UUID}/sign$`), signingStartedSchema],
   ['GET', new RegExp(`^/api/documents/${UUID}/signing/${UUID}$`), signingStateSchema],
+  // Prescriptions beyond the generic calls: who asks, the status actions, the phone's answer, the history.
+  ['GET', /^\/api\/prescriptions\/viewer$/, prescriptionViewerSchema],
+  [
+    'POST',
+    new RegExp(
+      `^/api/prescriptions/${UUID}/(issue|accept|hold|resume|mark-ready|pickup|delivered|return|restock)$`,
+    ),
+    prescriptionSchema.or(prescriptionSigningStartedSchema),
+  ],
+  ['GET', new RegExp(`^/api/prescriptions/${UUID}/signing/${UUID}$`), prescriptionSigningStateSchema],
+  ['GET', new RegExp(`^/api/prescriptions/${UUID}/history$`), prescriptionHistorySchema],
 ];
 
 function resourceContract(method: string, path: string): Contract | undefined {

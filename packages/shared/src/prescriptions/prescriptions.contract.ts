@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
 import { prescriptionStatuses, type PrescriptionStatus } from '../common/enums.ts';
+import { prescriptionActions, type PrescriptionAction } from './prescription-transitions.ts';
 import {
   MAX_TEXT,
   embedded,
@@ -97,6 +98,10 @@ export type PrescriptionSubmission = z.infer<typeof prescriptionSubmissionSchema
 
 /** `PATCH /api/prescriptions/{id}`: only the fields sent change; the status changes through actions. */
 export const prescriptionUpdateSchema = z.strictObject({
+  /** Named only to refuse it with a clear message. */
+  status: z
+    .never({ error: 'The status changes only through the actions: POST /api/prescriptions/{id}/<action>' })
+    .optional(),
   issuer: uuidSchema.optional(),
   supplier: uuidSchema.optional(),
   recipient: uuidSchema.optional(),
@@ -167,3 +172,85 @@ export const prescriptionListSpec = defineListSpec({
 });
 
 export const prescriptionEndpoints = resourceEndpoints('/api/prescriptions');
+
+// ---------------------------------------------------------------------------------------------------------
+// Status actions (decisions §5): POST /api/prescriptions/{id}/<action>
+
+export const MAX_ACTION_REASON = 500;
+
+/** hold and return may say why; every other action takes an empty body (or none). */
+export const prescriptionReasonBodySchema = z.strictObject({ reason: text(MAX_ACTION_REASON).optional() });
+export const prescriptionEmptyBodySchema = z.strictObject({});
+export const actionsWithReason: readonly PrescriptionAction[] = ['hold', 'return'];
+
+export const prescriptionActionPath = (id: string, action: PrescriptionAction) =>
+  `/api/prescriptions/${encodeURIComponent(id)}/${action}`;
+export const prescriptionSigningPath = (id: string, requestId: string) =>
+  `/api/prescriptions/${encodeURIComponent(id)}/signing/${encodeURIComponent(requestId)}`;
+export const prescriptionReceiptPath = (id: string, receipt: PrescriptionReceipt) =>
+  `/api/prescriptions/${encodeURIComponent(id)}/receipts/${receipt}`;
+export const prescriptionHistoryPath = (id: string) => `/api/prescriptions/${encodeURIComponent(id)}/history`;
+export const prescriptionViewerPath = '/api/prescriptions/viewer';
+
+export const prescriptionReceipts = ['issuer', 'pickup'] as const;
+export type PrescriptionReceipt = (typeof prescriptionReceipts)[number];
+
+export const prescriptionEndpointPatterns = {
+  action: (action: PrescriptionAction) => `/api/prescriptions/:id/${action}`,
+  signing: '/api/prescriptions/:id/signing/:requestId',
+  receipt: '/api/prescriptions/:id/receipts/:receipt',
+  history: '/api/prescriptions/:id/history',
+  viewer: '/api/prescriptions/viewer',
+} as const;
+
+/** 202 of issue and pickup: the phone was asked; the status changes once it signs. */
+export const prescriptionSigningStartedSchema = z.object({
+  action: z.enum(prescriptionActions),
+  requestId: z.string(),
+  bindingMessage: z.string(),
+  expiresIn: z.number().int(),
+  interval: z.number().int(),
+});
+export type PrescriptionSigningStarted = z.infer<typeof prescriptionSigningStartedSchema>;
+
+export const prescriptionSigningStatuses = ['pending', 'signed', 'denied', 'expired', 'failed'] as const;
+
+/** Where an action waiting for a signature stands; `prescription` once signed (the transition made). */
+export const prescriptionSigningStateSchema = z.object({
+  action: z.enum(prescriptionActions),
+  requestId: z.string(),
+  status: z.enum(prescriptionSigningStatuses),
+  expiresIn: z.number().int().optional(),
+  message: z.string().optional(),
+  prescription: prescriptionSchema.optional(),
+});
+export type PrescriptionSigningState = z.infer<typeof prescriptionSigningStateSchema>;
+
+export const prescriptionSigningParamsSchema = z.object({ id: uuidSchema, requestId: uuidSchema });
+export const prescriptionReceiptParamsSchema = z.object({
+  id: uuidSchema,
+  receipt: z.enum(prescriptionReceipts),
+});
+
+/** `GET /api/prescriptions/{id}/history`: its audit rows, newest first. */
+export const prescriptionHistorySchema = z.object({
+  items: z.array(
+    z.object({
+      at: z.string(),
+      action: z.string(),
+      actor: z.string().nullable(),
+      changes: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
+});
+export type PrescriptionHistory = z.infer<typeof prescriptionHistorySchema>;
+
+/** `GET /api/prescriptions/viewer`: who asks, as the shared who-may rule needs it. */
+export const prescriptionViewerSchema = z.object({
+  userId: z.string().nullable(),
+  localRoles: z.array(z.string()),
+  employerIds: z.array(z.string()),
+  employers: z.array(z.object({ id: z.string(), title: z.string(), type: z.string() })),
+  isAdmin: z.boolean(),
+});
+export type PrescriptionViewerAnswer = z.infer<typeof prescriptionViewerSchema>;

@@ -144,3 +144,28 @@ export const prescriptions = pgTable(
     index('prescriptions_created_at_idx').on(t.createdAt, t.id),
   ],
 );
+
+/**
+ * A status action waiting for a phone's signature (issue, pickup): the transition happens when the signature
+ * is in. Its id is the document signing request's id.
+ */
+export const prescriptionSignings = pgTable(
+  'prescription_signings',
+  {
+    id: uuid('id').primaryKey(),
+    prescriptionId: uuid('prescription_id')
+      .notNull()
+      .references(() => prescriptions.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** Who asked (the audit's actor) and whose phone signs. */
+    requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    signerUserId: uuid('signer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('prescription_signings_prescription_idx').on(t.prescriptionId, t.createdAt)],
+);

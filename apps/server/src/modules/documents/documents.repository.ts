@@ -417,7 +417,7 @@ export async function insertSigningRequest(
 
 export async function findSigningRequest(
   executor: Executor,
-  by: { id: string; documentId: string; userId: string },
+  by: { id: string; documentId: string; userId?: string },
 ): Promise<SigningRequestRow | undefined> {
   const [row] = await executor
     .select()
@@ -426,7 +426,7 @@ export async function findSigningRequest(
       and(
         eq(documentSigningRequests.id, by.id),
         eq(documentSigningRequests.documentId, by.documentId),
-        eq(documentSigningRequests.userId, by.userId),
+        by.userId === undefined ? undefined : eq(documentSigningRequests.userId, by.userId),
       ),
     );
   return row;

@@ -34,6 +34,7 @@ import type { Store } from '../../lib/store.js';
 import {
   createDocumentsService,
   signingGatewayOf,
+  type DocumentsService,
   type FileDownload,
   type UploadedFile,
 } from './documents.service.js';
@@ -51,6 +52,8 @@ export interface DocumentsModuleOptions {
   redisKeyPrefix: string;
   /** The server's encryption key: the CA passphrase derives from it unless one is configured. */
   secrets: SecretBox;
+  /** The service the app built already (shared with the workflows that sign documents). */
+  service?: DocumentsService;
 }
 
 const fileErrors = {
@@ -111,15 +114,23 @@ function sendFile(reply: FastifyReply, file: FileDownload) {
     .send(file.stream);
 }
 
-export async function documentsModule(app: FastifyInstance, options: DocumentsModuleOptions) {
+/** The documents service on the platform CA: built once by the app, used by this module and by workflows. */
+export async function openDocumentsService(
+  options: Pick<DocumentsModuleOptions, 'store' | 'config' | 'identities' | 'requests' | 'secrets'>,
+): Promise<DocumentsService> {
   const { config } = options;
   const passphrase = resolveCaPassphrase({ source: config.documents.caPassphrase, secrets: options.secrets });
   const ca = await openPlatformCa(options.store.db, passphrase);
-  const service = createDocumentsService({
+  return createDocumentsService({
     store: options.store,
     ca,
     gateway: signingGatewayOf(options.identities, options.requests, CONSOLE_CLIENT_ID),
   });
+}
+
+export async function documentsModule(app: FastifyInstance, options: DocumentsModuleOptions) {
+  const { config } = options;
+  const service = options.service ?? (await openDocumentsService(options));
 
   const maxBytes = config.documents.maxBytes;
   await app.register(multipart, {

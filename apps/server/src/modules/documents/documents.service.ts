@@ -26,7 +26,7 @@ import type {
 import type { ActionContext } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { Store } from '../../lib/store.js';
+import type { Store, WriteScope } from '../../lib/store.js';
 import { missingUserIds } from '../users/users.service.js';
 import {
   deleteDocument,
@@ -418,16 +418,30 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     if (record.createdByUserId !== user.userId && !parties.includes(user.userId)) {
       throw forbidden('Only the owner and the parties asked to sign can sign this document');
     }
+    return startSigning(record, { userId: user.userId, subject: user.subject }, context);
+  }
+
+  /**
+   * Asks the signer's phone to sign the document's latest revision. `signer` is the person whose key signs;
+   * `context` is who asked (the audit's actor), which may be someone else acting for them.
+   */
+  async function startSigning(
+    record: DocumentRecord,
+    signer: { userId: string; subject: string },
+    context: ActionContext,
+  ): Promise<SigningStarted> {
+    const id = record.id;
+    const user = signer;
     const metadata = record.signingPartiesMetadata.map(normalizeEntry);
     if (metadata.some((entry) => entry.userId === user.userId))
-      throw conflict('You have signed this document already');
+      throw conflict('This signer has signed this document already');
     const base = record.signedSha256 ?? record.originalSha256;
     if (!base || !record.originalSha256) throw conflict('This document has no file to sign');
 
     const identity = await gateway.identity(user.subject);
-    if (!identity) throw conflict('Your identity is not known to the sign-in server');
+    if (!identity) throw conflict('The signer is not known to the sign-in server');
     const key = await gateway.latestActiveKey(identity.id);
-    if (!key) throw conflict('No authenticator is enrolled for you: enroll the Careplane app first');
+    if (!key) throw conflict('No authenticator is enrolled for the signer: enroll the Careplane app first');
     const certificate = await ca.certificateForKey({
       keyId: key.id,
       identityId: identity.id,
@@ -595,19 +609,11 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
       return null;
     });
     if (answer) return answer;
-    return {
-      requestId: row.id,
-      status: 'signed' as const,
-      document: await read(row.documentId, context.caller),
-    };
+    return { requestId: row.id, status: 'signed' as const };
   }
 
-  /** Where a signature asked of the caller's phone stands; an approval is completed on the first poll after it. */
-  async function signingState(id: string, requestId: string, context: ActionContext): Promise<SigningState> {
-    const user = userOf(context.caller);
-    const row = await findSigningRequest(db, { id: requestId, documentId: id, userId: user.userId });
-    if (!row) throw notFound('Signing request');
-    if (row.status === 'signed') return { ...stateOf(row), document: await read(id, context.caller) };
+  /** Where a request stands; an approval is completed on the first look after it (the document not read). */
+  async function advance(row: SigningRequestRow, context: ActionContext): Promise<SigningState> {
     if (row.status !== 'pending') return stateOf(row);
     const state = await gateway.state(row.identityId, row.id);
     if (!state || state.status === 'expired') return finish(row, 'expired', context);
@@ -617,6 +623,92 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
       requestId: row.id,
       status: 'pending',
       expiresIn: Math.max(0, Math.floor((state.expiresAt.getTime() - Date.now()) / 1000)),
+    };
+  }
+
+  /** Where a signature asked of the caller's phone stands; an approval is completed on the first poll after it. */
+  async function signingState(id: string, requestId: string, context: ActionContext): Promise<SigningState> {
+    const user = userOf(context.caller);
+    const row = await findSigningRequest(db, { id: requestId, documentId: id, userId: user.userId });
+    if (!row) throw notFound('Signing request');
+    const state = await advance(row, context);
+    return state.status === 'signed' ? { ...state, document: await read(id, context.caller) } : state;
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // For other modules: documents the platform generates and has signed in a workflow (prescription receipts)
+
+  /** Stores a generated PDF as a document owned by `ownerUserId`, audited inside the caller's write. */
+  async function createGenerated(
+    scope: WriteScope,
+    input: { title: string; bytes: Uint8Array; ownerUserId: string },
+  ): Promise<string> {
+    assertPdf(input.bytes);
+    const sha256 = sha256Hex(input.bytes);
+    await upsertFile(scope.tx, { sha256, size: input.bytes.length, bytes: input.bytes });
+    const documentId = await insertDocument(scope.tx, {
+      title: input.title.slice(0, MAX_DOCUMENT_TITLE),
+      isSigned: false,
+      originalSha256: sha256,
+      createdByUserId: input.ownerUserId,
+    });
+    await scope.audit({
+      action: 'create',
+      resource: RESOURCE,
+      recordId: documentId,
+      changes: { title: input.title, sha256, size: input.bytes.length, generated: true },
+    });
+    return documentId;
+  }
+
+  /** Removes a generated document nobody was asked to sign after all (the phone could not be asked). */
+  async function discardGenerated(documentId: string, context: ActionContext): Promise<void> {
+    await store.write(context, async (scope) => {
+      const document = await lockDocument(scope.tx, documentId);
+      if (!document || document.signedSha256) return;
+      await deleteDocument(scope.tx, documentId);
+      await deleteUnreferencedFiles(
+        scope.tx,
+        [document.originalSha256].filter((sha) => sha !== null),
+      );
+      await scope.audit({ action: 'delete', resource: RESOURCE, recordId: documentId });
+    });
+  }
+
+  /** Asks `signer`'s phone to sign a document, whoever asks; the calling workflow decides who may. */
+  async function requestSignatureOf(
+    documentId: string,
+    signer: { userId: string; subject: string },
+    context: ActionContext,
+  ): Promise<SigningStarted> {
+    const record = await findDocument(db, documentId);
+    if (!record) throw notFound('Document');
+    return startSigning(record, signer, context);
+  }
+
+  /** Where a request on a document stands, for the workflow that asked for it (it checks the caller). */
+  async function signingStateOf(
+    documentId: string,
+    requestId: string,
+    context: ActionContext,
+  ): Promise<SigningState> {
+    const row = await findSigningRequest(db, { id: requestId, documentId });
+    if (!row) throw notFound('Signing request');
+    return advance(row, context);
+  }
+
+  /** The latest revision of a document's file: the signed one once anybody signed, else the original. */
+  async function latestFile(documentId: string): Promise<FileDownload> {
+    const record = await findDocument(db, documentId);
+    const sha = record?.signedSha256 ?? record?.originalSha256;
+    const size = record?.signedSha256 ? record.signedSize : record?.originalSize;
+    if (!record || !sha || size === null || size === undefined) throw notFound('File of the document');
+    const last = record.signingPartiesMetadata.map(normalizeEntry).at(-1);
+    return {
+      filename: downloadFileName(last?.signedAt ?? record.updatedAt),
+      size,
+      sha256: sha,
+      stream: fileStream(sha, size),
     };
   }
 
@@ -669,6 +761,11 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     remove,
     requestSignature,
     signingState,
+    createGenerated,
+    discardGenerated,
+    requestSignatureOf,
+    signingStateOf,
+    latestFile,
     verify,
     suggestParties,
     caCertificatePem: ca.certificatePem,

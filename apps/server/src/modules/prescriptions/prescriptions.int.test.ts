@@ -215,7 +215,14 @@ describe('prescriptions: submission rules', () => {
   it('never takes a status from the body: new prescriptions start at new', async () => {
     await refused(submission({ status: 'ready' }), ['body']);
     const { id } = await createPrescription();
-    await refused({ status: 'delivered' }, ['body'], 'patch', id);
+    const patched = await admin.patch(`/api/prescriptions/${id}`, { status: 'delivered' });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json().issues).toEqual([
+      {
+        path: 'body.status',
+        message: 'The status changes only through the actions: POST /api/prescriptions/{id}/<action>',
+      },
+    ]);
     const [row] = await db().select().from(prescriptions).where(eq(prescriptions.id, id));
     expect(row!.status).toBe('new');
   });
@@ -501,13 +508,15 @@ describe('prescriptions: deleting what a prescription names', () => {
 });
 
 describe('prescriptions: access', () => {
-  it('answers 401 without a token and 403 to a non-admin on every route, writing nothing', async () => {
+  it('answers 401 without a token; a user outside the prescription sees none and gets 404 or 403', async () => {
     const { id } = await createPrescription();
     const before = await count();
     const user = api(context, context.userToken);
+    const list = await user.get('/api/prescriptions');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ items: [], total: 0 });
+    expect((await user.get(`/api/prescriptions/${id}`)).statusCode).toBe(404);
     const calls = [
-      user.get('/api/prescriptions'),
-      user.get(`/api/prescriptions/${id}`),
       user.post('/api/prescriptions', submission()),
       user.patch(`/api/prescriptions/${id}`, { content: [item] }),
       user.delete(`/api/prescriptions/${id}`),

@@ -1,10 +1,129 @@
-// /api/prescriptions (the generic resource; the status actions join it later).
+// /api/prescriptions: the generic resource (participants see theirs), the status actions of the shared table,
+// the phone signature an issue or a pickup waits for, the signed receipts and the history.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '@careplane/shared/common/http';
+import { prescriptionActions } from '@careplane/shared/prescriptions/prescription-transitions';
+import {
+  actionsWithReason,
+  prescriptionEmptyBodySchema,
+  prescriptionEndpointPatterns,
+  prescriptionHistorySchema,
+  prescriptionReasonBodySchema,
+  prescriptionReceiptParamsSchema,
+  prescriptionSchema,
+  prescriptionSigningParamsSchema,
+  prescriptionSigningStartedSchema,
+  prescriptionSigningStateSchema,
+  prescriptionViewerSchema,
+} from '@careplane/shared/prescriptions/prescriptions.contract';
+import { allow, accessRules, requireCaller } from '../../lib/caller.js';
+import { actionContext, errorResponses } from '../../lib/http.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
 import type { Store } from '../../lib/store.js';
+import type { DocumentsService } from '../documents/documents.service.js';
 import { createPrescriptionsService } from './prescriptions.service.js';
 
-export async function prescriptionsModule(app: FastifyInstance, { store }: { store: Store }) {
-  const service = createPrescriptionsService(store);
+export interface PrescriptionsModuleOptions {
+  store: Store;
+  documents?: DocumentsService;
+  publicUrl?: string;
+}
+
+export async function prescriptionsModule(app: FastifyInstance, options: PrescriptionsModuleOptions) {
+  const service = createPrescriptionsService(options.store, {
+    ...(options.documents ? { documents: options.documents } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+  });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['prescriptions'];
+  const signedIn = allow(accessRules.signedIn);
+
+  typed.get(prescriptionEndpointPatterns.viewer, {
+    onRequest: signedIn,
+    schema: {
+      tags,
+      summary: 'Who asks, as the who-may rules of the transition table read it (roles and employers)',
+      response: { 200: prescriptionViewerSchema, ...errorResponses },
+    },
+    handler: async (request) => service.viewer(requireCaller(request)),
+  });
+
   registerResourceRoutes(app, service.prescriptions);
+
+  for (const action of prescriptionActions) {
+    const withReason = actionsWithReason.includes(action);
+    typed.post(prescriptionEndpointPatterns.action(action), {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary:
+          action === 'issue' || action === 'pickup'
+            ? `${action}: 202 with the phone request; the status changes once the signer's phone signs`
+            : `${action} (decisions §5)`,
+        params: idParamsSchema,
+        body: (withReason ? prescriptionReasonBodySchema : prescriptionEmptyBodySchema).nullish(),
+        response: {
+          200: prescriptionSchema,
+          202: prescriptionSigningStartedSchema,
+          ...errorResponses,
+        },
+      },
+      handler: async (request, reply) => {
+        const outcome = await service.perform(
+          request.params.id,
+          action,
+          request.body,
+          actionContext(request),
+        );
+        return outcome.kind === 'done'
+          ? reply.status(200).send(outcome.prescription)
+          : reply.status(202).send(outcome.started);
+      },
+    });
+  }
+
+  typed.get(prescriptionEndpointPatterns.signing, {
+    onRequest: signedIn,
+    schema: {
+      tags,
+      summary: 'Where an issue or pickup waiting for a phone signature stands; completes it once approved',
+      params: prescriptionSigningParamsSchema,
+      response: { 200: prescriptionSigningStateSchema, ...errorResponses },
+    },
+    handler: async (request) =>
+      service.signingState(request.params.id, request.params.requestId, actionContext(request)),
+  });
+
+  typed.get(prescriptionEndpointPatterns.receipt, {
+    onRequest: signedIn,
+    schema: {
+      tags,
+      summary: 'The signed prescription (issuer) or pickup receipt (pickup) as a PDF',
+      params: prescriptionReceiptParamsSchema,
+      response: { 200: z.any().describe('application/pdf'), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const file = await service.receipt(request.params.id, request.params.receipt, requireCaller(request));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', String(file.size))
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    },
+  });
+
+  typed.get(prescriptionEndpointPatterns.history, {
+    onRequest: signedIn,
+    schema: {
+      tags,
+      summary: 'The audit rows of a prescription, newest first',
+      params: idParamsSchema,
+      response: { 200: prescriptionHistorySchema, ...errorResponses },
+    },
+    handler: async (request) => service.history(request.params.id, requireCaller(request)),
+  });
 }

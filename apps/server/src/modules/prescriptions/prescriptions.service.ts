@@ -1,19 +1,59 @@
-// Prescriptions: the generic resource and the rules of who may fill each role (decisions §5, record 012).
+// Prescriptions: the generic resource (participants see theirs), the rules of who may fill each role, and the
+// custody chain: status actions from the shared table, atomic and audited, with phone-signed receipts.
+import { sql } from 'drizzle-orm';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
+import {
+  mayPerform,
+  type PrescriptionParties,
+  type PrescriptionViewer,
+} from '@careplane/shared/prescriptions/prescription-actors';
+import {
+  prescriptionTransitions,
+  type PrescriptionAction,
+  type PrescriptionActor,
+} from '@careplane/shared/prescriptions/prescription-transitions';
 import {
   lockedPrescriptionFields,
   pickupAssignmentIssues,
   shipperProviderTypes,
   supplierProviderTypes,
+  type Prescription,
+  type PrescriptionHistory,
+  type PrescriptionReceipt,
+  type PrescriptionSigningStarted,
+  type PrescriptionSigningState,
+  type PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import type { Executor } from '../../db/client.js';
-import { AppError, badRequest, type ErrorIssue } from '../../lib/errors.js';
+import type { ActionContext } from '../../lib/audit.js';
+import { accessRules, type Caller } from '../../lib/caller.js';
+import { AppError, badRequest, conflict, forbidden, notFound, type ErrorIssue } from '../../lib/errors.js';
 import type { Row } from '../../lib/resources/repository.js';
 import { createResourceService, type WritePlan } from '../../lib/resources/service.js';
 import type { Store } from '../../lib/store.js';
+import type { SigningStarted } from '@careplane/shared/documents/documents.contract';
+import type { DocumentsService, FileDownload } from '../documents/documents.service.js';
 import { lockServiceProviders } from '../service-providers/service-providers.service.js';
 import { missingUserIds } from '../users/users.service.js';
+import { pickupReceiptPdf, prescriptionPdf, type PdfItem } from './prescription-pdf.js';
+import {
+  employerIdsOf,
+  employersWithTitles,
+  findPrescription,
+  findSigning,
+  historyOf,
+  insertSigning,
+  participantScope,
+  peopleByIds,
+  providersByIds,
+  statusOf,
+  transitionStatus,
+  type PersonRow,
+  type PrescriptionRow,
+} from './prescriptions.repository.js';
 import { prescriptionReferences, prescriptionsResource } from './prescriptions.resource.js';
+
+const RESOURCE = 'prescriptions';
 
 type ReferenceField = keyof typeof prescriptionReferences;
 
@@ -106,11 +146,311 @@ export async function checkPrescriptionWrite(
   if (issues.length) throw badRequest('Invalid prescription', issues);
 }
 
-export function createPrescriptionsService(store: Store) {
+const actorText: Record<PrescriptionActor, string> = {
+  issuer: 'the issuer',
+  supplierPharmacist: 'a pharmacist of the supplier',
+  pickupParty: 'the nurse, driver or courier assigned to pick it up',
+  picker: 'whoever picked it up',
+};
+
+const statusConflict = (action: PrescriptionAction, status: PrescriptionStatus | undefined) => {
+  if (!status) return notFound('Prescription');
+  const from = prescriptionTransitions[action].from;
+  return new AppError(409, `The prescription is ${status}: ${action} needs ${from.join(' or ')}`, [
+    { path: 'status', message: status },
+  ]);
+};
+
+const personName = (person: PersonRow | undefined) =>
+  person ? [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username : 'Unknown';
+
+const addressText = (address: Record<string, unknown> | null | undefined) =>
+  address
+    ? [address.title, address.street, address.houseNumber, address.city, address.country]
+        .filter((part) => typeof part === 'string' && part)
+        .join(', ')
+    : '';
+
+export interface PrescriptionsDeps {
+  /** Generates and signs the receipts; without it issue and pickup answer 409 (tests of other modules). */
+  documents?: DocumentsService;
+  /** The console's address: the QR code of a printed prescription points to its verifier. */
+  publicUrl?: string;
+}
+
+export type ActionOutcome =
+  { kind: 'done'; prescription: Prescription } | { kind: 'signing'; started: PrescriptionSigningStarted };
+
+export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps = {}) {
+  const db = store.db;
+  const doctorOrAdmin = (caller: Caller) => caller.isAdmin || caller.localRoles.includes('doctor');
+
   const prescriptions = createResourceService(store, prescriptionsResource, {
-    check: (executor, plan, _mode, existing) => checkPrescriptionWrite(executor, plan, existing),
+    access: { list: accessRules.signedIn, read: accessRules.signedIn, create: doctorOrAdmin },
+    scope: (caller) => (caller ? participantScope(caller) : sql`false`),
+    check: async (executor, plan, mode, existing, context) => {
+      if (mode === 'create') {
+        const caller = context.caller;
+        if (caller && !caller.isAdmin && plan.values.issuerId !== caller.userId) {
+          throw forbidden('A doctor submits prescriptions in their own name: issuer must be you');
+        }
+        await defaultAddresses(executor, plan);
+      }
+      await checkPrescriptionWrite(executor, plan, existing);
+    },
   });
-  return { prescriptions };
+
+  /** Spec §5: the pickup address defaults to the supplier's, the delivery address to the recipient's. */
+  async function defaultAddresses(executor: Executor, plan: WritePlan) {
+    if (plan.values.pickupAddress === undefined && typeof plan.values.supplierId === 'string') {
+      const [supplier] = await providersByIds(executor, [plan.values.supplierId]);
+      if (supplier) plan.values.pickupAddress = supplier.address;
+    }
+    if (plan.values.deliveryAddress === undefined && typeof plan.values.recipientId === 'string') {
+      const [recipient] = await peopleByIds(executor, [plan.values.recipientId]);
+      const first = recipient?.address[0];
+      if (first) plan.values.deliveryAddress = first;
+    }
+  }
+
+  async function viewerOf(caller: Caller): Promise<PrescriptionViewer> {
+    return {
+      userId: caller.userId,
+      localRoles: caller.localRoles,
+      employerIds: await employerIdsOf(db, caller.userId),
+      isAdmin: caller.isAdmin,
+    };
+  }
+
+  const partiesOf = (row: PrescriptionRow): PrescriptionParties => ({
+    ...row,
+    status: row.status as PrescriptionStatus,
+  });
+
+  async function visible(id: string, caller: Caller) {
+    const viewer = await viewerOf(caller);
+    const row = await findPrescription(db, id, participantScope(viewer));
+    if (!row) throw notFound('Prescription');
+    return { viewer, row };
+  }
+
+  const readPlain = (id: string) => prescriptions.read(id, { relations: [] });
+
+  async function perform(
+    id: string,
+    action: PrescriptionAction,
+    body: { reason?: string | undefined } | null | undefined,
+    context: ActionContext,
+  ): Promise<ActionOutcome> {
+    if (!context.caller) throw new AppError(401, 'Authentication required');
+    const { viewer, row } = await visible(id, context.caller);
+    const transition = prescriptionTransitions[action];
+    if (!mayPerform(action, partiesOf(row), viewer)) {
+      throw forbidden(`Only ${actorText[transition.actor]} may ${action} this prescription`);
+    }
+    const status = row.status as PrescriptionStatus;
+    if (!transition.from.includes(status)) throw statusConflict(action, status);
+    if (transition.signs)
+      return { kind: 'signing', started: await askSignature(row, action, viewer, context) };
+
+    await store.write(context, async (scope) => {
+      const changed = await transitionStatus(scope.tx, id, transition.from, transition.to);
+      if (!changed) throw statusConflict(action, await statusOf(scope.tx, id));
+      await scope.audit({
+        action,
+        resource: RESOURCE,
+        recordId: id,
+        changes: { status: transition.to, ...(body?.reason ? { reason: body.reason } : {}) },
+      });
+    });
+    return { kind: 'done', prescription: await readPlain(id) };
+  }
+
+  const verificationUrl = (id: string) =>
+    `${deps.publicUrl ?? ''}/verify?prescription=${encodeURIComponent(id)}`;
+
+  async function receiptPdf(row: PrescriptionRow, action: PrescriptionAction, signer: PersonRow) {
+    const people = new Map(
+      (
+        await peopleByIds(
+          db,
+          [row.issuerId, row.recipientId].filter((v) => v !== null),
+        )
+      ).map((p) => [p.id, p]),
+    );
+    const [supplier] = await providersByIds(db, row.supplierId ? [row.supplierId] : []);
+    const common = {
+      prescriptionId: row.id,
+      recipient: personName(people.get(row.recipientId ?? '')),
+      supplier: supplier?.title ?? 'Unknown',
+      items: row.content as unknown as PdfItem[],
+      date: new Date(),
+      verificationUrl: verificationUrl(row.id),
+    };
+    return action === 'issue'
+      ? prescriptionPdf({ ...common, issuer: personName(people.get(row.issuerId ?? '')) })
+      : pickupReceiptPdf({
+          ...common,
+          picker: personName(signer),
+          deliveryAddress: addressText(row.deliveryAddress),
+        });
+  }
+
+  /** issue and pickup: the receipt is generated and the signer's phone asked; the status waits for it. */
+  async function askSignature(
+    row: PrescriptionRow,
+    action: PrescriptionAction,
+    viewer: PrescriptionViewer,
+    context: ActionContext,
+  ): Promise<PrescriptionSigningStarted> {
+    const documents = deps.documents;
+    if (!documents) throw conflict('Signing is not available on this server');
+    // The issuer's phone signs the prescription, even when an admin asks; the picker's signs the pickup.
+    const signerId = action === 'issue' ? row.issuerId : viewer.userId;
+    const [signer] = await peopleByIds(db, signerId ? [signerId] : []);
+    if (!signer)
+      throw conflict(`The prescription has no ${action === 'issue' ? 'issuer' : 'picker'} to sign`);
+    if (!signer.masterId) throw conflict(`${personName(signer)} cannot sign: no sign-in identity`);
+    const bytes = await receiptPdf(row, action, signer);
+    const title = `${action === 'issue' ? 'Prescription' : 'Pickup receipt'} ${row.id.slice(0, 8)}`;
+    const documentId = await store.write(context, (scope) =>
+      documents.createGenerated(scope, { title, bytes, ownerUserId: signer.id }),
+    );
+    let started: SigningStarted;
+    try {
+      started = await documents.requestSignatureOf(
+        documentId,
+        { userId: signer.id, subject: signer.masterId },
+        context,
+      );
+    } catch (error) {
+      // No phone to ask (no identity, no enrolled key): nothing waits, so the generated file goes too.
+      await documents.discardGenerated(documentId, context);
+      throw error;
+    }
+    await store.write(context, async (scope) => {
+      await insertSigning(scope.tx, {
+        id: started.requestId,
+        prescriptionId: row.id,
+        action,
+        documentId,
+        requestedByUserId: viewer.userId,
+        signerUserId: signer.id,
+      });
+      await scope.audit({
+        action: `${action}-requested`,
+        resource: RESOURCE,
+        recordId: row.id,
+        changes: { requestId: started.requestId, documentId, signer: signer.id },
+      });
+    });
+    return { action, ...started };
+  }
+
+  /** Where an issue or pickup waiting for a phone stands; once signed, the transition is made (once). */
+  async function signingState(
+    id: string,
+    requestId: string,
+    context: ActionContext,
+  ): Promise<PrescriptionSigningState> {
+    if (!context.caller) throw new AppError(401, 'Authentication required');
+    const documents = deps.documents;
+    // Who asked and whose phone signs follow their request even if the prescription left them meanwhile
+    // (another courier picked it up); everyone else learns nothing.
+    const viewer = await viewerOf(context.caller);
+    const signing = await findSigning(db, { id: requestId, prescriptionId: id });
+    const mine =
+      signing &&
+      (viewer.isAdmin || [signing.requestedByUserId, signing.signerUserId].includes(viewer.userId));
+    if (!signing || !mine || !documents) throw notFound('Signing request');
+    const row = await findPrescription(db, id);
+    if (!row) throw notFound('Signing request');
+    const action = signing.action as PrescriptionAction;
+    const state = await documents.signingStateOf(signing.documentId, requestId, context);
+    const base = {
+      action,
+      requestId,
+      status: state.status,
+      ...(state.expiresIn !== undefined ? { expiresIn: state.expiresIn } : {}),
+      ...(state.message ? { message: state.message } : {}),
+    };
+    if (state.status !== 'signed') return base;
+
+    const transition = prescriptionTransitions[action];
+    const receiptColumn = action === 'issue' ? 'issuerReceiptId' : 'pickupReceiptId';
+    if (row[receiptColumn] !== signing.documentId) {
+      // The phone signed, but the status may have moved meanwhile (another picker was faster): then the
+      // action failed, and the answer says why instead of an error the console would keep polling after.
+      const moved = await store.write(context, async (scope): Promise<string | null> => {
+        const set =
+          action === 'issue'
+            ? { issuerReceiptId: signing.documentId }
+            : {
+                pickupReceiptId: signing.documentId,
+                ...(row.pickupByNurse ? {} : { shipperDriverId: signing.signerUserId }),
+              };
+        const changed = await transitionStatus(scope.tx, id, transition.from, transition.to, set);
+        if (!changed) {
+          const again = await findPrescription(scope.tx, id);
+          if (again?.[receiptColumn] === signing.documentId) return null;
+          return statusConflict(action, again?.status as PrescriptionStatus | undefined).message;
+        }
+        await scope.audit({
+          action,
+          resource: RESOURCE,
+          recordId: id,
+          changes: {
+            status: transition.to,
+            [receiptColumn.replace(/Id$/, '')]: signing.documentId,
+            requestId,
+          },
+        });
+        return null;
+      });
+      if (moved) return { ...base, status: 'failed', message: moved };
+    }
+    return { ...base, prescription: await readPlain(id) };
+  }
+
+  /** The signed receipt of a prescription, for whoever takes part in it. */
+  async function receipt(id: string, which: PrescriptionReceipt, caller: Caller): Promise<FileDownload> {
+    const { row } = await visible(id, caller);
+    const documentId = which === 'issuer' ? row.issuerReceiptId : row.pickupReceiptId;
+    if (!documentId || !deps.documents) throw notFound('Receipt');
+    return deps.documents.latestFile(documentId);
+  }
+
+  async function history(id: string, caller: Caller): Promise<PrescriptionHistory> {
+    await visible(id, caller);
+    const rows = await historyOf(db, id);
+    const names = new Map(
+      (await peopleByIds(db, [...new Set(rows.map((r) => r.actorUserId).filter((v) => v !== null))])).map(
+        (p) => [p.id, personName(p)],
+      ),
+    );
+    return {
+      items: rows.map((r) => ({
+        at: r.at.toISOString(),
+        action: r.action,
+        actor: r.actorUserId ? (names.get(r.actorUserId) ?? null) : null,
+        changes: r.changes ?? null,
+      })),
+    };
+  }
+
+  /** Who is asking, for the console to derive its buttons from the shared table; and their employers. */
+  async function viewer(caller: Caller): Promise<PrescriptionViewerAnswer> {
+    const employers = await employersWithTitles(db, caller.userId);
+    return {
+      userId: caller.userId,
+      localRoles: [...caller.localRoles],
+      employerIds: employers.map((employer) => employer.id),
+      employers,
+      isAdmin: caller.isAdmin,
+    };
+  }
+
+  return { prescriptions, perform, signingState, receipt, history, viewer };
 }
 
 export type PrescriptionsService = ReturnType<typeof createPrescriptionsService>;

@@ -100,7 +100,9 @@ function prescribe(
       const supplier = providerId(region, 'pharmacy');
       const pharmacist = region === bangkok ? named('pharmacist') : withRole('pharmacist', region)[0]!;
       // Phuket's courier is paused, so nurses pick up there; elsewhere one in three goes with a nurse.
-      const pickupByNurse = region.key === 'phuket' || serial % 3 === 0;
+      // The named patient's ready and picked-up prescriptions go with the named nurse: her area is never empty.
+      const namedNurseRound = index === 0 && (status === 'ready' || status === 'picked_up');
+      const pickupByNurse = region.key === 'phuket' || serial % 3 === 0 || namedNurseRound;
       const regionNurse = region === bangkok ? nurse : nursesIn(region)[0]!;
       const driver =
         region === bangkok

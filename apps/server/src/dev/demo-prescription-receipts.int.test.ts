@@ -1,0 +1,114 @@
+// Demo prescription receipts: on a fresh start the receipts whose signers are demo identities become real
+// PDFs signed with their stored keys (pdfsig accepts them); the named demo people's areas are full; a second
+// start changes nothing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, inArray, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableActions } from '@careplane/shared/prescriptions/prescription-actors';
+import type { PrescriptionStatus } from '@careplane/shared/common/enums';
+import { documentFiles, documents, prescriptions, userEmployers, users } from '../db/schema/index.js';
+import { loadDemoDataIfEmpty } from '../db/seed/demo.js';
+import { pdfsig } from '../modules/documents/documents.test-helpers.js';
+import { startAuthTestServer, type AuthTestServer } from '../test/auth-server.js';
+import { ensureDemoPrescriptionReceipts, receiptsWithoutFile } from './demo-prescription-receipts.js';
+import { ensureDemoSignIn, injectFetch } from './demo-sign-in.js';
+
+let t: AuthTestServer;
+let dataDir: string;
+let storePath: string;
+let signed: number;
+const db = () => t.database.handle.db;
+
+beforeAll(async () => {
+  t = await startAuthTestServer({ AUTH_RATE_LIMIT_PER_IDENTITY: '1000' });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'careplane-demo-receipts-'));
+  await loadDemoDataIfEmpty(t.database.handle);
+  const demo = (await ensureDemoSignIn({
+    db: db(),
+    authServer: t.server,
+    fetch: injectFetch(t.app),
+    dataDir,
+  }))!;
+  storePath = demo.storePath;
+  signed = await ensureDemoPrescriptionReceipts({
+    db: db(),
+    config: t.config,
+    storePath,
+    issuer: t.issuer,
+    secrets: t.app.secrets,
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('demo prescription receipts', () => {
+  it('signs every receipt of the named demo people, with files pdfsig accepts', async () => {
+    expect(signed).toBeGreaterThan(0);
+    const doctor = (await db().select().from(users).where(eq(users.username, 'doctor@careplane.local')))[0]!;
+    const ownIssued = await db()
+      .select({ receipt: prescriptions.issuerReceiptId })
+      .from(prescriptions)
+      .where(eq(prescriptions.issuerId, doctor.id));
+    const receiptIds = ownIssued.map((row) => row.receipt).filter((id) => id !== null);
+    expect(receiptIds.length).toBeGreaterThan(0);
+    const rows = await db().select().from(documents).where(inArray(documents.id, receiptIds));
+    expect(rows.every((row) => row.signedSha256 !== null && row.isSigned)).toBe(true);
+    const [file] = await db()
+      .select()
+      .from(documentFiles)
+      .where(eq(documentFiles.sha256, rows[0]!.signedSha256!));
+    const checked = await pdfsig(file!.bytes);
+    expect(checked.signatures.map((signature) => signature.validation)).toEqual(['Signature is Valid.']);
+    expect(checked.signatures[0]!.commonName).toContain(doctor.firstName);
+  });
+
+  it('fills the demo pharmacist’s and couriers’ queues with prescriptions they may act on', async () => {
+    const person = async (username: string) => {
+      const [user] = await db().select().from(users).where(eq(users.username, username));
+      const employers = await db()
+        .select({ id: userEmployers.serviceProviderId })
+        .from(userEmployers)
+        .where(eq(userEmployers.userId, user!.id));
+      return {
+        userId: user!.id,
+        localRoles: user!.localRoles,
+        employerIds: employers.map((row) => row.id),
+        isAdmin: false,
+      };
+    };
+    const all = await db().select().from(prescriptions);
+    const actionable = (viewer: Awaited<ReturnType<typeof person>>) =>
+      all.filter(
+        (row) => availableActions({ ...row, status: row.status as PrescriptionStatus }, viewer).length > 0,
+      ).length;
+    for (const username of [
+      'pharmacist@careplane.local',
+      'driver@careplane.local',
+      'courier@careplane.local',
+      'nurse@careplane.local',
+    ]) {
+      expect(actionable(await person(username)), username).toBeGreaterThan(0);
+    }
+  });
+
+  it('does nothing on the next start', async () => {
+    const before = await receiptsWithoutFile(db());
+    const again = await ensureDemoPrescriptionReceipts({
+      db: db(),
+      config: t.config,
+      storePath,
+      issuer: t.issuer,
+      secrets: t.app.secrets,
+    });
+    expect(again).toBe(0);
+    expect(await receiptsWithoutFile(db())).toBe(before);
+    expect((await db().select().from(documents).where(isNotNull(documents.originalSha256))).length).toBe(
+      signed,
+    );
+  });
+});

@@ -1,0 +1,154 @@
+// Real files for the demo prescriptions' receipts: the seed writes each issued prescription's receipt and each
+// pickup receipt as a document with its signers; here those whose signers are demo identities with keys in the
+// demo authenticator store get the generated prescription PDF or pickup receipt, signed with those keys the
+// way a phone signs, so a fresh start downloads receipts that any PDF reader verifies. Runs while such
+// receipts still lack a file.
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { SignatureEntry } from '@careplane/shared/documents/documents.contract';
+import type { AppConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import { documents, prescriptions, serviceProviders, users } from '../db/schema/index.js';
+import type { SecretBox } from '../lib/secret-box.js';
+import { updateDocument, upsertFile } from '../modules/documents/documents.repository.js';
+import { openPlatformCa, resolveCaPassphrase } from '../modules/documents/platform-ca.js';
+import {
+  pickupReceiptPdf,
+  prescriptionPdf,
+  type PdfItem,
+} from '../modules/prescriptions/prescription-pdf.js';
+import { demoSigners, signOnce, type Signer } from './demo-documents.js';
+
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const addressText = (address: Record<string, unknown> | null) =>
+  address
+    ? [address.street, address.houseNumber, address.city]
+        .filter((part) => typeof part === 'string' && part)
+        .join(', ')
+    : '';
+
+export async function ensureDemoPrescriptionReceipts(options: {
+  db: Database;
+  config: AppConfig;
+  storePath: string;
+  issuer: string;
+  secrets: SecretBox;
+}): Promise<number> {
+  const { db } = options;
+  const receipts = await db
+    .select({ prescription: prescriptions, document: documents })
+    .from(prescriptions)
+    .innerJoin(
+      documents,
+      or(eq(documents.id, prescriptions.issuerReceiptId), eq(documents.id, prescriptions.pickupReceiptId)),
+    )
+    .where(isNull(documents.originalSha256));
+  if (receipts.length === 0) return 0;
+
+  const signers = new Map<string, Signer>();
+  for (const signer of (await demoSigners(db, options.storePath, options.issuer)).values()) {
+    signers.set(signer.userId, signer);
+  }
+  const signable = receipts.filter(({ document }) => {
+    const ids = document.signingPartiesMetadata.map((entry) => entry.userId);
+    return ids.length > 0 && ids.every((id) => typeof id === 'string' && signers.has(id));
+  });
+  if (signable.length === 0) return 0;
+
+  const userIds = [
+    ...new Set(signable.flatMap(({ prescription }) => [prescription.issuerId, prescription.recipientId])),
+  ].filter((id) => id !== null);
+  const names = new Map(
+    (
+      await db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          username: users.username,
+        })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    ).map((user) => [user.id, [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username]),
+  );
+  const supplierIds = [...new Set(signable.map(({ prescription }) => prescription.supplierId))].filter(
+    (id) => id !== null,
+  );
+  const suppliers = new Map(
+    (
+      await db
+        .select({ id: serviceProviders.id, title: serviceProviders.title })
+        .from(serviceProviders)
+        .where(inArray(serviceProviders.id, supplierIds))
+    ).map((provider) => [provider.id, provider.title]),
+  );
+
+  const ca = await openPlatformCa(
+    db,
+    resolveCaPassphrase({ source: options.config.documents.caPassphrase, secrets: options.secrets }),
+  );
+  const verificationUrl = (id: string) => `${options.config.publicUrl}/verify?prescription=${id}`;
+  // Signing times a second apart, from now (the certificates are issued now, so never earlier).
+  let clock = Math.floor(Date.now() / 1000) * 1000 + 1000;
+  let made = 0;
+  for (const { prescription, document } of signable) {
+    const isIssue = document.id === prescription.issuerReceiptId;
+    const entries = document.signingPartiesMetadata;
+    const first = signers.get(entries[0]!.userId as string)!;
+    const common = {
+      prescriptionId: prescription.id,
+      recipient: names.get(prescription.recipientId ?? '') ?? 'Unknown',
+      supplier: suppliers.get(prescription.supplierId ?? '') ?? 'Unknown',
+      items: prescription.content as unknown as PdfItem[],
+      date: prescription.createdAt,
+      verificationUrl: verificationUrl(prescription.id),
+    };
+    const original = isIssue
+      ? await prescriptionPdf({ ...common, issuer: names.get(prescription.issuerId ?? '') ?? first.name })
+      : await pickupReceiptPdf({
+          ...common,
+          picker: first.name,
+          deliveryAddress: addressText(prescription.deliveryAddress),
+        });
+    const files = [original];
+    const metadata: SignatureEntry[] = [];
+    let current = original;
+    for (const raw of entries) {
+      const signer = signers.get(raw.userId as string)!;
+      const { signed, entry } = await signOnce(ca, current, signer, new Date((clock += 1000)));
+      metadata.push({
+        ...entry,
+        role: typeof raw.role === 'string' ? raw.role : 'party',
+        revisionSha256: sha256Hex(signed),
+      });
+      files.push(signed);
+      current = signed;
+    }
+    await db.transaction(async (tx) => {
+      for (const bytes of files)
+        await upsertFile(tx, { sha256: sha256Hex(bytes), size: bytes.length, bytes });
+      await updateDocument(tx, document.id, {
+        originalSha256: sha256Hex(original),
+        signedSha256: sha256Hex(current),
+        signingPartiesMetadata: metadata,
+        isSigned: true,
+      });
+    });
+    made++;
+  }
+  return made;
+}
+
+/** Receipts still without a file (those whose signers have no demo key). */
+export async function receiptsWithoutFile(db: Database) {
+  const rows = await db
+    .select({ id: documents.id })
+    .from(prescriptions)
+    .innerJoin(
+      documents,
+      or(eq(documents.id, prescriptions.issuerReceiptId), eq(documents.id, prescriptions.pickupReceiptId)),
+    )
+    .where(and(isNull(documents.originalSha256)));
+  return rows.length;
+}

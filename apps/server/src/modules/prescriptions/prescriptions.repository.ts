@@ -1,0 +1,176 @@
+// The SQL of the prescription workflow the resource engine does not write: who takes part, the atomic status
+// change, the actions waiting for a signature, and the names a generated PDF prints.
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { PrescriptionStatus } from '@careplane/shared/common/enums';
+import type { PrescriptionViewer } from '@careplane/shared/prescriptions/prescription-actors';
+import type { Executor } from '../../db/client.js';
+import {
+  auditLog,
+  prescriptionSignings,
+  prescriptions,
+  serviceProviders,
+  userEmployers,
+  users,
+} from '../../db/schema/index.js';
+
+export type PrescriptionRow = typeof prescriptions.$inferSelect;
+export type PrescriptionSigningRow = typeof prescriptionSignings.$inferSelect;
+
+export async function employerIdsOf(executor: Executor, userId: string | null): Promise<string[]> {
+  if (!userId) return [];
+  const rows = await executor
+    .select({ id: userEmployers.serviceProviderId })
+    .from(userEmployers)
+    .where(eq(userEmployers.userId, userId));
+  return rows.map((row) => row.id);
+}
+
+/** The ids of the providers employing the user, as a subquery (no executor: scopes are built before a query). */
+/** The providers employing the user, for the console's area picker. */
+export async function employersWithTitles(executor: Executor, userId: string | null) {
+  if (!userId) return [];
+  return executor
+    .select({ id: serviceProviders.id, title: serviceProviders.title, type: serviceProviders.type })
+    .from(userEmployers)
+    .innerJoin(serviceProviders, eq(serviceProviders.id, userEmployers.serviceProviderId))
+    .where(eq(userEmployers.userId, userId))
+    .orderBy(serviceProviders.title);
+}
+
+const employersOf = (userId: string) =>
+  new QueryBuilder()
+    .select({ id: userEmployers.serviceProviderId })
+    .from(userEmployers)
+    .where(eq(userEmployers.userId, userId));
+
+/**
+ * The prescriptions a viewer takes part in (the same rule as `takesPart` of the contract): issuer, recipient,
+ * nurse, driver; a pharmacist employed by the supplier; a courier employed by the shipper unless a nurse picks
+ * up. Admins: everything (no condition).
+ */
+export function participantScope(
+  viewer: Pick<PrescriptionViewer, 'userId' | 'localRoles' | 'isAdmin'>,
+): SQL | undefined {
+  if (viewer.isAdmin) return undefined;
+  const me = viewer.userId;
+  if (!me) return sql`false`;
+  return or(
+    eq(prescriptions.issuerId, me),
+    eq(prescriptions.recipientId, me),
+    eq(prescriptions.nurseId, me),
+    eq(prescriptions.shipperDriverId, me),
+    viewer.localRoles.includes('pharmacist')
+      ? sql`${prescriptions.supplierId} in ${employersOf(me)}`
+      : undefined,
+    viewer.localRoles.includes('courier')
+      ? and(
+          or(isNull(prescriptions.pickupByNurse), eq(prescriptions.pickupByNurse, false)),
+          inArray(prescriptions.shipperId, employersOf(me)),
+        )
+      : undefined,
+  );
+}
+
+export async function findPrescription(
+  executor: Executor,
+  id: string,
+  scope?: SQL,
+): Promise<PrescriptionRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(prescriptions)
+    .where(and(eq(prescriptions.id, id), scope));
+  return row;
+}
+
+/**
+ * The status change as one conditional statement: it changes the row only while the status is one of `from`,
+ * so of concurrent requests exactly one sees a row back. `set` adds the columns the action fills.
+ */
+export async function transitionStatus(
+  executor: Executor,
+  id: string,
+  from: readonly PrescriptionStatus[],
+  to: PrescriptionStatus,
+  set: Partial<Pick<PrescriptionRow, 'issuerReceiptId' | 'pickupReceiptId' | 'shipperDriverId'>> = {},
+): Promise<PrescriptionRow | undefined> {
+  const [row] = await executor
+    .update(prescriptions)
+    .set({ ...set, status: to, version: sql`${prescriptions.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(prescriptions.id, id), inArray(prescriptions.status, [...from])))
+    .returning();
+  return row;
+}
+
+export async function statusOf(executor: Executor, id: string): Promise<PrescriptionStatus | undefined> {
+  const [row] = await executor
+    .select({ status: prescriptions.status })
+    .from(prescriptions)
+    .where(eq(prescriptions.id, id));
+  return row?.status as PrescriptionStatus | undefined;
+}
+
+export async function insertSigning(executor: Executor, values: typeof prescriptionSignings.$inferInsert) {
+  await executor.insert(prescriptionSignings).values(values);
+}
+
+export async function findSigning(
+  executor: Executor,
+  by: { id: string; prescriptionId: string },
+): Promise<PrescriptionSigningRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(prescriptionSignings)
+    .where(
+      and(eq(prescriptionSignings.id, by.id), eq(prescriptionSignings.prescriptionId, by.prescriptionId)),
+    );
+  return row;
+}
+
+export interface PersonRow {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  username: string;
+  masterId: string | null;
+  address: Record<string, unknown>[];
+}
+
+export async function peopleByIds(executor: Executor, ids: readonly string[]): Promise<PersonRow[]> {
+  if (!ids.length) return [];
+  return executor
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      masterId: users.masterId,
+      address: users.address,
+    })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+export async function providersByIds(executor: Executor, ids: readonly string[]) {
+  if (!ids.length) return [];
+  return executor
+    .select({ id: serviceProviders.id, title: serviceProviders.title, address: serviceProviders.address })
+    .from(serviceProviders)
+    .where(inArray(serviceProviders.id, [...ids]));
+}
+
+/** The prescription's audit rows, oldest first: its history. */
+export async function historyOf(executor: Executor, id: string) {
+  return executor
+    .select({
+      at: auditLog.at,
+      action: auditLog.action,
+      actorUserId: auditLog.actorUserId,
+      changes: auditLog.changes,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.resource, 'prescriptions'), eq(auditLog.recordId, id)))
+    .orderBy(desc(auditLog.at))
+    .limit(200);
+}

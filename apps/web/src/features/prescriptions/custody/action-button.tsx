@@ -1,0 +1,123 @@
+// One status action on a prescription. A plain one posts and refreshes the queues; issue and pickup ask a
+// phone, and the button itself shows the approval in progress (code to compare, time left) until the phone
+// answers.
+import { Button, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
+import type { PrescriptionSigningStarted } from '@careplane/shared/prescriptions/prescriptions.contract';
+import { custodyQueries, isSigningStarted, useAction, useCustodyChanged } from '../api/custody.ts';
+
+export const actionLabels: Record<PrescriptionAction, string> = {
+  issue: 'Issue',
+  accept: 'Accept',
+  hold: 'Hold',
+  resume: 'Resume',
+  'mark-ready': 'Mark ready',
+  pickup: 'Pick up',
+  delivered: 'Delivered',
+  return: 'Return',
+  restock: 'Restock',
+};
+
+const phoneAnswers = {
+  denied: 'The signature was denied on the phone: nothing changed.',
+  expired: 'The phone did not answer in time: nothing changed.',
+} as const;
+
+function Following({
+  id,
+  started,
+  onDone,
+}: {
+  id: string;
+  started: PrescriptionSigningStarted & { until: number };
+  onDone: (message: string | null) => void;
+}) {
+  const changed = useCustodyChanged();
+  const state = useQuery(custodyQueries.signing(id, started.requestId, started.interval));
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    const status = state.data?.status;
+    if (status === 'signed') {
+      void changed();
+      onDone(null);
+    } else if (status === 'denied' || status === 'expired') {
+      onDone(phoneAnswers[status]);
+    } else if (status === 'failed') {
+      onDone(state.data?.message ?? 'The signature could not be completed.');
+    }
+  }, [state.data, changed, onDone]);
+  const left = Math.max(0, Math.round((started.until - now) / 1000));
+  return (
+    <Stack gap={2}>
+      <Button
+        size="xs"
+        disabled
+        leftSection={<Loader size="xs" type="dots" />}
+        aria-live="polite"
+        data-testid={`signing-${started.action}`}
+      >
+        {`Approve on the phone · code ${started.bindingMessage}${left > 0 ? ` · ${left} s` : ''}`}
+      </Button>
+      {state.isError ? (
+        <Text size="xs" c="red" role="alert">
+          {`Could not check the phone's answer: ${state.error.message}`}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function ActionButton({ id, action }: { id: string; action: PrescriptionAction }) {
+  const mutation = useAction(id, action);
+  const [started, setStarted] = useState<(PrescriptionSigningStarted & { until: number }) | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  if (started) {
+    return (
+      <Following
+        id={id}
+        started={started}
+        onDone={(outcome) => {
+          setStarted(null);
+          setMessage(outcome);
+        }}
+      />
+    );
+  }
+  return (
+    <Stack gap={2}>
+      <Button
+        size="xs"
+        variant={action === 'hold' || action === 'return' ? 'light' : 'filled'}
+        loading={mutation.isPending}
+        onClick={(event) => {
+          event.stopPropagation();
+          setMessage(null);
+          mutation.mutate(undefined, {
+            onSuccess: (answer) => {
+              if (isSigningStarted(answer))
+                setStarted({ ...answer, until: Date.now() + answer.expiresIn * 1000 });
+            },
+          });
+        }}
+      >
+        {actionLabels[action]}
+      </Button>
+      {mutation.isError ? (
+        <Text size="xs" c="red" role="alert">
+          {mutation.error.message}
+        </Text>
+      ) : null}
+      {message ? (
+        <Text size="xs" c="orange" role="status">
+          {message}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,191 @@
+// The pharmacy and prescriptions areas with the API faked at the network edge: the queue of a tab, the
+// actions this user may take (from the shared table), the phone approval shown on its button, the list
+// refreshed after an action, and the detail with history.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  Prescription,
+  PrescriptionViewerAnswer,
+} from '@careplane/shared/prescriptions/prescriptions.contract';
+import { makeUser, renderApp, resetSession, signIn } from '../../../test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '../../../test/network.ts';
+
+const pharmacist = makeUser({ localRoles: ['pharmacist'] });
+const courier = makeUser({ id: '8b3c7a52-3f0e-4b59-9a77-0b1f1f5f2a11', localRoles: ['courier'] });
+const pharmacyId = '0190a0b0-0000-7000-8000-00000000a001';
+const courierCoId = '0190a0b0-0000-7000-8000-00000000a002';
+const rxId = '0190a0b0-0000-7000-8000-00000000b001';
+const requestId = '0190a0b0-0000-7000-8000-00000000c001';
+
+const prescriptionOf = (patch: Partial<Prescription> = {}): Prescription => ({
+  id: rxId,
+  createdAt: '2026-11-23T09:00:00.000Z',
+  updatedAt: '2026-11-23T09:00:00.000Z',
+  status: 'waiting',
+  issuerId: '0190a0b0-0000-7000-8000-00000000d001',
+  issuerReceiptId: '0190a0b0-0000-7000-8000-00000000e001',
+  pickupByNurse: false,
+  nurseId: null,
+  supplierId: pharmacyId,
+  shipperId: courierCoId,
+  shipperDriverId: null,
+  pickupReceiptId: null,
+  recipientId: '0190a0b0-0000-7000-8000-00000000d002',
+  pickupAddress: { city: 'Chiang Mai', street: 'Tha Phae Rd' },
+  deliveryAddress: { city: 'Lamphun', street: 'Nimman Rd' },
+  content: [{ name: 'Amoxicillin', strength: '500 mg', quantity: 20, unit: 'capsules' }],
+  version: 2,
+  createdByUserId: null,
+  recipient: { id: '0190a0b0-0000-7000-8000-00000000d002', firstName: 'Pia', lastName: 'Patient' },
+  issuer: { id: '0190a0b0-0000-7000-8000-00000000d001', firstName: 'Dora', lastName: 'Doctor' },
+  supplier: { id: pharmacyId, title: 'Riverside Pharmacy' },
+  shipper: { id: courierCoId, title: 'Swift Couriers' },
+  ...patch,
+});
+
+const viewerOf = (user: typeof pharmacist, employer: { id: string; title: string; type: string }) =>
+  ({
+    userId: user.id,
+    localRoles: user.localRoles,
+    employerIds: [employer.id],
+    employers: [employer],
+    isAdmin: false,
+  }) satisfies PrescriptionViewerAnswer;
+
+const page = (items: Prescription[]) => json({ items, total: items.length, limit: 100, offset: 0 });
+
+let network: FakeNetwork;
+beforeEach(() => {
+  resetSession();
+  network = fakeNetwork().install();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the pharmacy area', () => {
+  it('lists the first pharmacy employer’s waiting prescriptions with the pharmacist’s actions; an action refreshes the list', async () => {
+    let current = prescriptionOf();
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(viewerOf(pharmacist, { id: pharmacyId, title: 'Riverside Pharmacy', type: 'pharmacy' })),
+      )
+      .on('GET', '/api/prescriptions', () => page(current.status === 'waiting' ? [current] : []))
+      .on('POST', `/api/prescriptions/${rxId}/mark-ready`, () => {
+        current = prescriptionOf({ status: 'ready' });
+        return json(current);
+      });
+    signIn(pharmacist);
+    renderApp('/pharmacy');
+    const table = await screen.findByRole('table', { name: 'Waiting prescriptions' });
+    const row = within(table)
+      .getByText(/Amoxicillin 500 mg/)
+      .closest('tr')!;
+    // waiting: hold and mark ready, from the table; a pharmacist of the supplier may take both.
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([expect.stringContaining('Amoxicillin'), 'Hold', 'Mark ready']);
+    const list = network.callsTo('GET', '/api/prescriptions')[0]!;
+    expect(list.url.searchParams.getAll('filters')).toEqual([
+      'status~issued,waiting,on_hold,returned',
+      `supplier.id~${pharmacyId}`,
+    ]);
+    fireEvent.click(within(row).getByRole('button', { name: 'Mark ready' }));
+    expect(await screen.findByText('No prescriptions here.')).toBeVisible();
+    expect(network.callsTo('POST', `/api/prescriptions/${rxId}/mark-ready`)).toHaveLength(1);
+  });
+
+  it('shows the detail with addresses, parties and history', async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(viewerOf(pharmacist, { id: pharmacyId, title: 'Riverside Pharmacy', type: 'pharmacy' })),
+      )
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf()]))
+      .on('GET', `/api/prescriptions/${rxId}/history`, () =>
+        json({
+          items: [
+            {
+              at: '2026-11-23T10:00:00.000Z',
+              action: 'accept',
+              actor: 'Phil Test',
+              changes: { status: 'waiting' },
+            },
+            { at: '2026-11-23T09:30:00.000Z', action: 'issue', actor: 'Dora Doctor', changes: null },
+          ],
+        }),
+      );
+    signIn(pharmacist);
+    renderApp(`/pharmacy/${pharmacyId}`);
+    fireEvent.click(await screen.findByRole('button', { name: /Amoxicillin/ }));
+    const detail = await screen.findByRole('region', { name: 'Prescription detail' });
+    expect(within(detail).getByText('Tha Phae Rd, Chiang Mai', { exact: false })).toBeVisible();
+    expect(within(detail).getByText('Dora Doctor')).toBeVisible();
+    expect(within(detail).getByRole('button', { name: 'Signed prescription' })).toBeVisible();
+    const history = within(detail).getByRole('list', { name: 'History' });
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(history).getAllByRole('listitem')[0]!.textContent).toContain('accept · Phil Test');
+  });
+});
+
+describe('the prescriptions area', () => {
+  it('shows the phone approval on the Pick up button until the phone signs, then refreshes', async () => {
+    let current = prescriptionOf({ status: 'ready' });
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(viewerOf(courier, { id: courierCoId, title: 'Swift Couriers', type: 'courier' })),
+      )
+      .on('GET', '/api/prescriptions', () => page(current.status === 'ready' ? [current] : []))
+      .on('POST', `/api/prescriptions/${rxId}/pickup`, () =>
+        json({ action: 'pickup', requestId, bindingMessage: 'AC 27', expiresIn: 120, interval: 1 }, 202),
+      )
+      .sequence('GET', `/api/prescriptions/${rxId}/signing/${requestId}`, [
+        () => json({ action: 'pickup', requestId, status: 'pending', expiresIn: 119 }),
+        () => {
+          current = prescriptionOf({ status: 'picked_up', shipperDriverId: courier.id });
+          return json({ action: 'pickup', requestId, status: 'signed', prescription: current });
+        },
+      ]);
+    signIn(courier);
+    renderApp('/prescriptions');
+    const pickup = await screen.findByRole('button', { name: 'Pick up' });
+    fireEvent.click(pickup);
+    const waiting = await screen.findByTestId('signing-pickup');
+    expect(waiting.textContent).toContain('code AC 27');
+    expect(await screen.findByText('No prescriptions here.', {}, { timeout: 5_000 })).toBeVisible();
+  });
+
+  it('leaves the prescription in place when the phone denies', async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(viewerOf(courier, { id: courierCoId, title: 'Swift Couriers', type: 'courier' })),
+      )
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf({ status: 'ready' })]))
+      .on('POST', `/api/prescriptions/${rxId}/pickup`, () =>
+        json({ action: 'pickup', requestId, bindingMessage: 'AC 27', expiresIn: 120, interval: 1 }, 202),
+      )
+      .on('GET', `/api/prescriptions/${rxId}/signing/${requestId}`, () =>
+        json({ action: 'pickup', requestId, status: 'denied' }),
+      );
+    signIn(courier);
+    renderApp('/prescriptions');
+    fireEvent.click(await screen.findByRole('button', { name: 'Pick up' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('denied on the phone');
+    expect(screen.getByRole('button', { name: 'Pick up' })).toBeVisible();
+  });
+
+  it('offers no action to a courier of another company', async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(
+          viewerOf(courier, { id: '0190a0b0-0000-7000-8000-00000000a0ff', title: 'Other', type: 'courier' }),
+        ),
+      )
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf({ status: 'ready' })]));
+    signIn(courier);
+    renderApp('/prescriptions');
+    expect(await screen.findByText('No prescriptions here.')).toBeVisible();
+  });
+});
