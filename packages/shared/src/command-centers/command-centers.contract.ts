@@ -15,6 +15,7 @@ import {
   requiredText,
   uuidSchema,
 } from '../common/primitives.ts';
+import { listQuerySchema, relationsQuerySchema } from '../common/http.ts';
 import { alertSchema } from '../alerts/alerts.contract.ts';
 import { deviceJobSchema } from '../devices/devices.contract.ts';
 
@@ -77,8 +78,39 @@ export type DeviceRebootRequested = z.infer<typeof deviceRebootRequestedSchema>;
 
 export const userIdParamsSchema = z.object({ userId: uuidSchema });
 
+// ---------------------------------------------------------------------------------------------------------
+// Scoped reads (spec §7, decisions §4): a supervisor (a user assigned to a command center) sees the devices,
+// workstations, users, stats and jobs of their own centers; records of other centers answer 404. Admins see
+// every center, or one when they name it with `commandCenter`; a supervisor may name one of their own.
+
+const centerParam = { commandCenter: uuidSchema.optional() };
+/** The list query of the resource listed, narrowed to a command center. */
+export const commandCenterScopedListQuerySchema = listQuerySchema.extend(centerParam);
+export type CommandCenterScopedListQuery = z.infer<typeof commandCenterScopedListQuerySchema>;
+export const commandCenterScopedReadQuerySchema = relationsQuerySchema.extend(centerParam);
+export type CommandCenterScopedReadQuery = z.infer<typeof commandCenterScopedReadQuerySchema>;
+
+/**
+ * Relations a supervisor may embed in the scoped reads: those that stay inside the center's records. Admins may
+ * embed every relation of the resource.
+ */
+export const commandCenterScopedRelations = {
+  devices: ['workstation', 'assignedUser', 'iotDevices', 'commandCenter', 'stats'],
+  workstations: ['device', 'assignedPatients', 'assignedWorkstations'],
+  users: ['patientProfile', 'assignedIotDevices', 'assignedToWorkstations', 'assignedDevices'],
+  stats: ['device'],
+  jobs: ['device'],
+} as const;
+
 export const commandCenterEndpoints = {
   ...resourceEndpoints('/api/command-centers'),
+  devices: '/api/command-centers/devices',
+  workstations: '/api/command-centers/workstations',
+  users: '/api/command-centers/users',
+  unassignedUsers: '/api/command-centers/users/unassigned',
+  user: (id: string) => `/api/command-centers/users/${encodeURIComponent(id)}`,
+  deviceStats: (id: string) => `/api/command-centers/devices/${encodeURIComponent(id)}/stats`,
+  job: (id: string) => `/api/command-centers/jobs/${encodeURIComponent(id)}`,
   alertUser: (userId: string) => `/api/command-centers/users/${encodeURIComponent(userId)}/alert`,
   rebootUserDevices: (userId: string) =>
     `/api/command-centers/users/${encodeURIComponent(userId)}/device/reboot`,
