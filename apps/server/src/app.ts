@@ -12,6 +12,7 @@ import { auditModule } from './modules/audit/audit.routes.js';
 import { alertsModule } from './modules/alerts/alerts.routes.js';
 import { devicesModule } from './modules/devices/devices.routes.js';
 import { documentsModule } from './modules/documents/documents.routes.js';
+import { eventsModule } from './modules/events/events.routes.js';
 import { healthModule } from './modules/health/health.routes.js';
 import { iotModule } from './modules/iot/iot.routes.js';
 import { commandCentersModule } from './modules/command-centers/command-centers.routes.js';
@@ -145,6 +146,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await app.register(iotModule, { store });
     await app.register(alertsModule, { store });
     await app.register(devicesModule, { service: devices });
+    await app.register(eventsModule, { store, secrets });
     await app.register(documentsModule, {
       store,
       config,
