@@ -100,6 +100,7 @@ export const commandCenterScopedRelations = {
   users: ['patientProfile', 'assignedIotDevices', 'assignedToWorkstations', 'assignedDevices'],
   stats: ['device'],
   jobs: ['device'],
+  alerts: ['iotDevice', 'user'],
 } as const;
 
 export const commandCenterEndpoints = {
@@ -110,7 +111,10 @@ export const commandCenterEndpoints = {
   unassignedUsers: '/api/command-centers/users/unassigned',
   user: (id: string) => `/api/command-centers/users/${encodeURIComponent(id)}`,
   deviceStats: (id: string) => `/api/command-centers/devices/${encodeURIComponent(id)}/stats`,
+  /** Not in spec §7's list: the jobs and alerts of a center, for the supervisor's view (decision 027). */
+  jobs: '/api/command-centers/jobs',
   job: (id: string) => `/api/command-centers/jobs/${encodeURIComponent(id)}`,
+  alerts: '/api/command-centers/alerts',
   alertUser: (userId: string) => `/api/command-centers/users/${encodeURIComponent(userId)}/alert`,
   rebootUserDevices: (userId: string) =>
     `/api/command-centers/users/${encodeURIComponent(userId)}/device/reboot`,

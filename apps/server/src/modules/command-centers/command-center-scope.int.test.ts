@@ -21,6 +21,7 @@ interface Center {
   device: string;
   workstation: string;
   job: string;
+  alert: string;
 }
 
 const ids = (response: { json: () => { items: { id: string }[] } }) =>
@@ -55,7 +56,10 @@ async function makeCenter(name: string): Promise<Center> {
   await createStat(context, device, 1_700_000_000_000);
   const job = await admin.post('/api/devices/jobs', { purpose: 'Check', commands: ['reboot'], device });
   expect(job.statusCode, job.body).toBe(201);
+  const alert = await admin.post('/api/alerts', { data: { message: `${name} fall` }, user: wardPatient.id });
+  expect(alert.statusCode, alert.body).toBe(201);
   return {
+    alert: alert.json().id,
     id: center.id,
     supervisor,
     patient,
@@ -97,6 +101,18 @@ describe('command-center scoped reads: a supervisor', () => {
     const users = await me.get(endpoints.users);
     expect(users.statusCode, users.body).toBe(200);
     expect(ids(users)).toEqual([north.supervisor.id, north.patient.id, north.wardPatient.id].sort());
+  });
+
+  it("lists their center's jobs and alerts", async () => {
+    const me = as(() => north);
+    const jobs = await me.get(`${endpoints.jobs}?filters=status~NEW`);
+    expect(jobs.statusCode, jobs.body).toBe(200);
+    expect(ids(jobs)).toEqual([north.job]);
+    const alerts = await me.get(`${endpoints.alerts}?filters=isActive~true&relations=user`);
+    expect(alerts.statusCode, alerts.body).toBe(200);
+    expect(ids(alerts)).toEqual([north.alert]);
+    expect(alerts.json().items[0].user).toMatchObject({ id: north.wardPatient.id });
+    expect(ids(await me.get(`${endpoints.alerts}?filters=id~${south.alert}`))).toEqual([]);
   });
 
   it("reads their center's user, device stats and job, with the relations that stay inside it", async () => {
@@ -178,6 +194,7 @@ describe('command-center scoped reads: others', () => {
     const admin = api(context);
     expect(ids(await admin.get(endpoints.devices))).toEqual([north.device, south.device].sort());
     expect(ids(await admin.get(`${endpoints.devices}?commandCenter=${south.id}`))).toEqual([south.device]);
+    expect(ids(await admin.get(endpoints.alerts))).toEqual([north.alert, south.alert].sort());
     expect(ids(await admin.get(`${endpoints.users}?commandCenter=${south.id}`))).toEqual(
       [south.supervisor.id, south.patient.id, south.wardPatient.id].sort(),
     );

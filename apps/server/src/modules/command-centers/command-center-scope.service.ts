@@ -20,6 +20,7 @@ import {
   workstationsResource,
 } from '../devices/devices.resource.js';
 import { usersResource } from '../users/users.resource.js';
+import { alertsResource } from '../alerts/alerts.resource.js';
 import * as repository from './command-centers.repository.js';
 
 /** Every center (an admin who named none), or these. */
@@ -45,6 +46,7 @@ export function createCommandCenterScopeService(store: Store) {
   const users = createResourceService(store, usersResource, scoped('users'));
   const stats = createResourceService(store, deviceStatsResource, scoped('stats'));
   const jobs = createResourceService(store, deviceJobsResource, scoped('jobs'));
+  const alerts = createResourceService(store, alertsResource, scoped('alerts'));
 
   /** The centers a caller supervises; a caller who supervises none may not use the scoped calls (403). */
   async function supervisedCenters(caller: Caller): Promise<CenterSet> {
@@ -131,6 +133,9 @@ export function createCommandCenterScopeService(store: Store) {
     },
     readUser: (caller: Caller, id: string, query: CommandCenterScopedReadQuery) =>
       readOf('users', users, caller, id, query),
+    listJobs: (caller: Caller, query: CommandCenterScopedListQuery) => listOf('jobs', jobs, caller, query),
+    listAlerts: (caller: Caller, query: CommandCenterScopedListQuery) =>
+      listOf('alerts', alerts, caller, query),
     readJob: (caller: Caller, id: string, query: CommandCenterScopedReadQuery) =>
       readOf('jobs', jobs, caller, id, query),
     /** A device's stats, newest first; 404 when the device is not in the caller's centers. */

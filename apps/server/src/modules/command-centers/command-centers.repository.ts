@@ -4,6 +4,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
+  alerts,
   commandCenterUsers,
   commandCenters,
   deviceRunnerJobs,
@@ -61,6 +62,19 @@ export const scopes = {
     or ${users.id} in (select wp.user_id from workstation_patients wp
                        join workstations w on w.id = wp.workstation_id
                        where w.device_id in (${centerDeviceIds(centerIds)})))`,
+  /** A center's alerts: those of its users, and those of IoT devices linked to its devices. */
+  alerts: (centerIds: readonly string[]): SQL => sql`(
+    ${alerts.userId} in (select ccu.user_id from command_center_users ccu
+                         where ccu.command_center_id in (${idList(centerIds)})
+                         union
+                         select d.assigned_user_id from devices d
+                         where d.assigned_user_id is not null and d.command_center_id in (${idList(centerIds)})
+                         union
+                         select wp.user_id from workstation_patients wp
+                         join workstations w on w.id = wp.workstation_id
+                         where w.device_id in (${centerDeviceIds(centerIds)}))
+    or ${alerts.iotDeviceId} in (select idd.iot_device_id from iot_device_devices idd
+                                 where idd.device_id in (${centerDeviceIds(centerIds)})))`,
   /** Users that belong to no command center in any of the ways above. */
   unassignedUsers: (): SQL => sql`(
     ${users.id} not in (select ccu.user_id from command_center_users ccu)

@@ -15,6 +15,7 @@ import {
   workstationSchema,
 } from '@careplane/shared/devices/devices.contract';
 import { userSchema } from '@careplane/shared/users/users.contract';
+import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
 import { requireCaller } from '../../lib/caller.js';
 import { errorResponses as errors } from '../../lib/http.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
@@ -100,7 +101,28 @@ export async function commandCentersModule(app: FastifyInstance, { store }: { st
     handler: async (request) => scope.readUser(requireCaller(request), request.params.id, request.query),
   });
 
-  typed.get('/api/command-centers/jobs/:id', {
+  typed.get(commandCenterEndpoints.jobs, {
+    onRequest: requireSupervisor,
+    schema: {
+      ...list,
+      summary: "The runner jobs of the devices of the caller's command centers",
+      response: { 200: listResponseSchema(deviceJobSchema), ...errors },
+    },
+    handler: async (request) => scope.listJobs(requireCaller(request), request.query),
+  });
+
+  typed.get(commandCenterEndpoints.alerts, {
+    onRequest: requireSupervisor,
+    schema: {
+      ...list,
+      summary:
+        "The alerts of the caller's command centers: of their users and of IoT devices linked to their devices",
+      response: { 200: listResponseSchema(alertSchema), ...errors },
+    },
+    handler: async (request) => scope.listAlerts(requireCaller(request), request.query),
+  });
+
+  typed.get(`${commandCenterEndpoints.jobs}/:id`, {
     onRequest: requireSupervisor,
     schema: {
       ...read,
