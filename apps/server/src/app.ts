@@ -27,6 +27,8 @@ import { createStore } from './lib/store.js';
 import { describeEncryptionKey, loadEncryptionKey } from './encryption-key.js';
 import { createHttpApp } from './http-app.js';
 import { createDevicesService } from './modules/devices/devices.service.js';
+import { createCommandCentersService } from './modules/command-centers/command-centers.service.js';
+import { createCommandCenterScopeService } from './modules/command-centers/command-center-scope.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { authenticatorWebPlugin } from './plugins/authenticator-web.js';
@@ -140,13 +142,17 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     });
     await app.register(auditModule, { store });
     await app.register(statsModule, { store, deviceDomains: config.deviceDomains });
-    await app.register(commandCentersModule, { store });
+    const commandCenterScope = createCommandCenterScopeService(store);
+    await app.register(commandCentersModule, {
+      service: createCommandCentersService(store, devices),
+      scope: commandCenterScope,
+    });
     await app.register(serviceProvidersModule, { store });
     await app.register(prescriptionsModule, { store });
     await app.register(iotModule, { store });
     await app.register(alertsModule, { store });
     await app.register(devicesModule, { service: devices });
-    await app.register(eventsModule, { store, secrets });
+    await app.register(eventsModule, { store, secrets, scope: commandCenterScope });
     await app.register(documentsModule, {
       store,
       config,

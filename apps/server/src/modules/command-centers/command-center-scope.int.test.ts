@@ -175,6 +175,35 @@ describe('command-center scoped reads: a supervisor', () => {
   });
 });
 
+describe('care actions by a supervisor', () => {
+  it("sends an alert to and reboots the devices of their own center's users only", async () => {
+    const me = api(context, north.supervisor.token);
+    const alerted = await me.post(endpoints.alertUser(north.patient.id));
+    expect(alerted.statusCode, alerted.body).toBe(201);
+    expect(alerted.json().alert).toMatchObject({ userId: north.patient.id, isActive: true });
+    expect(alerted.json().jobs.map((job: { deviceId: string }) => job.deviceId)).toEqual([north.device]);
+    const rebooted = await me.post(endpoints.rebootUserDevices(north.patient.id));
+    expect(rebooted.statusCode, rebooted.body).toBe(201);
+    expect(rebooted.json().jobs).toHaveLength(1);
+
+    for (const url of [
+      endpoints.alertUser(south.patient.id),
+      endpoints.rebootUserDevices(south.patient.id),
+      endpoints.alertUser(loner.id),
+    ]) {
+      const response = await me.post(url);
+      expect(response.statusCode, url).toBe(404);
+    }
+    // Nothing was made for the other center's user.
+    const southJobs = await api(context).get(`/api/devices/jobs?filters=device.id~${south.device}`);
+    expect(ids(southJobs)).toEqual([south.job]);
+    // Someone who supervises no center may not use them at all.
+    expect(
+      (await api(context, context.userToken).post(endpoints.alertUser(north.patient.id))).statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('command-center scoped reads: others', () => {
   it('refuses signed-in users who supervise no center with 403, and no token with 401', async () => {
     const nurse = api(context, context.userToken);
@@ -194,7 +223,10 @@ describe('command-center scoped reads: others', () => {
     const admin = api(context);
     expect(ids(await admin.get(endpoints.devices))).toEqual([north.device, south.device].sort());
     expect(ids(await admin.get(`${endpoints.devices}?commandCenter=${south.id}`))).toEqual([south.device]);
-    expect(ids(await admin.get(endpoints.alerts))).toEqual([north.alert, south.alert].sort());
+    // Both centers' alerts (and the one the care action above sent).
+    expect(ids(await admin.get(endpoints.alerts))).toEqual(
+      expect.arrayContaining([north.alert, south.alert]),
+    );
     expect(ids(await admin.get(`${endpoints.users}?commandCenter=${south.id}`))).toEqual(
       [south.supervisor.id, south.patient.id, south.wardPatient.id].sort(),
     );

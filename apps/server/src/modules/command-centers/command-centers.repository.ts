@@ -1,7 +1,8 @@
-// The SQL of the command-center scopes: which centers a user supervises, and the conditions that narrow the
+// SQL of command centers beyond the generic engine: a user's devices (for the care actions), and the
+// command-center scopes: which centers a user supervises, and the conditions that narrow the
 // generic engine's devices, workstations, users, stats and jobs to the records of some centers. The main
 // table's columns are referenced as columns (the engine aliases them); subqueries name their tables plainly.
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   alerts,
@@ -13,6 +14,16 @@ import {
   users,
   workstations,
 } from '../../db/schema/index.js';
+
+/** The ids of the client devices assigned to a user, oldest first (a stable order for the jobs made). */
+export async function findUserDeviceIds(executor: Executor, userId: string): Promise<string[]> {
+  const rows = await executor
+    .select({ id: devices.id })
+    .from(devices)
+    .where(eq(devices.assignedUserId, userId))
+    .orderBy(asc(devices.createdAt), asc(devices.id));
+  return rows.map((row) => row.id);
+}
 
 /** The command centers a user is assigned to (supervises). */
 export async function findCenterIdsOfUser(executor: Executor, userId: string): Promise<string[]> {

@@ -1,5 +1,5 @@
-// /api/command-centers: the generic resource (admins) and the command-center scoped reads (supervisors of a
-// center, and admins).
+// /api/command-centers: the generic resource (admins), the command-center scoped reads and the care actions on
+// a user (spec §7: supervisors of a center for its own records, and admins).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, listResponseSchema } from '@careplane/shared/common/http';
@@ -7,6 +7,9 @@ import {
   commandCenterEndpoints,
   commandCenterScopedListQuerySchema,
   commandCenterScopedReadQuerySchema,
+  deviceRebootRequestedSchema,
+  userAlertCreatedSchema,
+  userIdParamsSchema,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import {
   deviceJobSchema,
@@ -17,15 +20,15 @@ import {
 import { userSchema } from '@careplane/shared/users/users.contract';
 import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
 import { requireCaller } from '../../lib/caller.js';
-import { errorResponses as errors } from '../../lib/http.js';
+import { actionContext, errorResponses as errors } from '../../lib/http.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
-import type { Store } from '../../lib/store.js';
-import { createCommandCenterScopeService } from './command-center-scope.service.js';
-import { createCommandCentersService } from './command-centers.service.js';
+import type { CommandCenterScopeService } from './command-center-scope.service.js';
+import type { CommandCentersService } from './command-centers.service.js';
 
-export async function commandCentersModule(app: FastifyInstance, { store }: { store: Store }) {
-  const service = createCommandCentersService(store);
-  const scope = createCommandCenterScopeService(store);
+export async function commandCentersModule(
+  app: FastifyInstance,
+  { service, scope }: { service: CommandCentersService; scope: CommandCenterScopeService },
+) {
   registerResourceRoutes(app, service.commandCenters);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -131,5 +134,37 @@ export async function commandCentersModule(app: FastifyInstance, { store }: { st
       response: { 200: deviceJobSchema, ...errors },
     },
     handler: async (request) => scope.readJob(requireCaller(request), request.params.id, request.query),
+  });
+
+  // Care actions on a user: admins for anyone, a supervisor for the users of their own centers (others 404).
+  typed.post(`${commandCenterEndpoints.list}/users/:userId/alert`, {
+    onRequest: requireSupervisor,
+    schema: {
+      tags,
+      summary:
+        "Send an alert to a user: an active alert for the user and a notify job on each of the user's devices",
+      params: userIdParamsSchema,
+      response: { 201: userAlertCreatedSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      await scope.assertUserInScope(requireCaller(request), request.params.userId);
+      const created = await service.alertUser(request.params.userId, actionContext(request));
+      return reply.status(201).send(created);
+    },
+  });
+
+  typed.post(`${commandCenterEndpoints.list}/users/:userId/device/reboot`, {
+    onRequest: requireSupervisor,
+    schema: {
+      tags,
+      summary: "Request a reboot of the user's devices: a reboot job on each; 409 when the user has none",
+      params: userIdParamsSchema,
+      response: { 201: deviceRebootRequestedSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      await scope.assertUserInScope(requireCaller(request), request.params.userId);
+      const requested = await service.rebootUserDevices(request.params.userId, actionContext(request));
+      return reply.status(201).send(requested);
+    },
   });
 }

@@ -1,11 +1,25 @@
-// Command centers: the generic resource and its rule (assigned users must exist).
-import type { Store } from '../../lib/store.js';
-import { badRequest } from '../../lib/errors.js';
+// Command centers: the generic resource and its rule (assigned users must exist), and the care actions on a
+// user (spec §7, decisions §7): an alert sent to the user, and a reboot of the user's devices.
+import type {
+  DeviceRebootRequested,
+  UserAlertCreated,
+} from '@careplane/shared/command-centers/command-centers.contract';
+import type { ActionContext } from '../../lib/audit.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resources/service.js';
+import type { Store, WriteScope } from '../../lib/store.js';
+import { createAlertsService, openAlerts } from '../alerts/alerts.service.js';
+import type { DevicesService } from '../devices/devices.service.js';
 import { missingUserIds } from '../users/users.service.js';
+import * as repository from './command-centers.repository.js';
 import { commandCentersResource } from './command-centers.resource.js';
 
-export function createCommandCentersService(store: Store) {
+/** What the user's devices show when a care team sends an alert. */
+export const USER_ALERT_TEXT = 'Your care team needs you to get in touch with them.';
+const ALERT_JOB_PURPOSE = 'Alert sent to the user by the care team';
+const REBOOT_JOB_PURPOSE = "Reboot of the user's device requested by the care team";
+
+export function createCommandCentersService(store: Store, devices: DevicesService) {
   const commandCenters = createResourceService(store, commandCentersResource, {
     check: async (executor, plan) => {
       const missing = await missingUserIds(executor, plan.links.assignedUsers ?? []);
@@ -16,7 +30,60 @@ export function createCommandCentersService(store: Store) {
       }
     },
   });
-  return { commandCenters };
+  const { alerts } = createAlertsService(store);
+
+  /** The user's devices, after checking that the user exists (404 otherwise). */
+  async function userDevices(scope: WriteScope, userId: string) {
+    if ((await missingUserIds(scope.tx, [userId])).length) throw notFound('User');
+    return repository.findUserDeviceIds(scope.tx, userId);
+  }
+
+  /** One job per device, in the caller's write. */
+  async function createJobs(scope: WriteScope, deviceIds: string[], purpose: string, command: string) {
+    const ids: string[] = [];
+    for (const device of deviceIds) {
+      ids.push(await devices.jobs.createWithin(scope, { purpose, commands: [command], device }));
+    }
+    return ids;
+  }
+
+  const readJobs = (ids: string[]) => Promise.all(ids.map((id) => devices.jobs.read(id, { relations: [] })));
+
+  /** An active alert addressed to the user, and a `notify` job on each of the user's devices (maybe none). */
+  async function alertUser(userId: string, context: ActionContext): Promise<UserAlertCreated> {
+    const created = await store.write(context, async (scope) => {
+      const deviceIds = await userDevices(scope, userId);
+      const [alertId] = await openAlerts(scope, [
+        {
+          timestamp: Date.now(),
+          data: { kind: 'manual', message: USER_ALERT_TEXT },
+          iotDeviceId: null,
+          userId,
+        },
+      ]);
+      const jobIds = await createJobs(scope, deviceIds, ALERT_JOB_PURPOSE, `notify ${USER_ALERT_TEXT}`);
+      return { alertId: alertId!, jobIds };
+    });
+    const [alert, jobs] = await Promise.all([
+      alerts.read(created.alertId, { relations: [] }),
+      readJobs(created.jobIds),
+    ]);
+    return { alert, jobs };
+  }
+
+  /** A `reboot` job on each of the user's devices; 409 when the user has none, so nothing happened. */
+  async function rebootUserDevices(userId: string, context: ActionContext): Promise<DeviceRebootRequested> {
+    const jobIds = await store.write(context, async (scope) => {
+      const deviceIds = await userDevices(scope, userId);
+      if (!deviceIds.length) {
+        throw conflict('This user has no device assigned, so there is nothing to reboot.');
+      }
+      return createJobs(scope, deviceIds, REBOOT_JOB_PURPOSE, 'reboot');
+    });
+    return { jobs: await readJobs(jobIds) };
+  }
+
+  return { commandCenters, alertUser, rebootUserDevices };
 }
 
 export type CommandCentersService = ReturnType<typeof createCommandCentersService>;

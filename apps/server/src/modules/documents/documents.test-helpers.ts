@@ -17,11 +17,13 @@ import { completeSignature, prepareSignature, type PrepareSignatureOptions } fro
 
 export const TEST_PASSPHRASE = 'a passphrase for tests only';
 
-export async function testAuthority(commonName?: string): Promise<CertificateAuthority> {
+/** A CA for tests; `issuedAt` pins its validity for tests whose signing times are fixed dates. */
+export async function testAuthority(commonName?: string, issuedAt?: Date): Promise<CertificateAuthority> {
   const stored = await createCertificateAuthority({
     passphrase: TEST_PASSPHRASE,
     kdfIterations: 100_000,
     ...(commonName ? { commonName } : {}),
+    ...(issuedAt ? { now: issuedAt } : {}),
   });
   return loadCertificateAuthority(stored, TEST_PASSPHRASE);
 }
@@ -36,14 +38,22 @@ export interface TestSigner {
   sign(data: Uint8Array): Promise<Uint8Array>;
 }
 
-export async function testSigner(ca: CertificateAuthority, identity: SignerIdentity): Promise<TestSigner> {
+export async function testSigner(
+  ca: CertificateAuthority,
+  identity: SignerIdentity,
+  issuedAt?: Date,
+): Promise<TestSigner> {
   const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
     'sign',
     'verify',
   ]);
   const jwk = (await webcrypto.subtle.exportKey('jwk', keys.publicKey)) as PublicJwk;
   const publicJwk: PublicJwk = { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y };
-  const certificate = await ca.issueSignerCertificate({ publicJwk, identity });
+  const certificate = await ca.issueSignerCertificate({
+    publicJwk,
+    identity,
+    ...(issuedAt ? { now: issuedAt } : {}),
+  });
   return {
     identity,
     privateKey: keys.privateKey,

@@ -28,12 +28,23 @@ beforeAll(async () => {
   bob = await testSigner(ca, BOB);
 });
 
+// Signing times inside the certificates' validity, which starts when the test issues them.
+const signedAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 60_000);
+const nextDay = new Date(signedAt.getTime() + 18.5 * 3_600_000);
+const two = (n: number) => String(n).padStart(2, '0');
+/** The PDF date of `signedAt`, as in the signature's /M entry. */
+const pdfDate = (d: Date) =>
+  `D:${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}00+00'00'`;
+/** How pdfsig prints it ("Nov 23 2026 14:02:00"). */
+const pdfsigDate = (d: Date) =>
+  `${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${two(d.getUTCDate())} ${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:00`;
+
 const options = (
   signer: TestSigner,
   extra: Partial<PrepareSignatureOptions> = {},
 ): PrepareSignatureOptions => ({
   signerName: `${signer.identity.firstName} ${signer.identity.lastName}`,
-  signingTime: new Date('2026-11-23T14:02:00Z'),
+  signingTime: signedAt,
   signerCertificate: signer.certificate.pem,
   caCertificate: ca.certificatePem,
   reason: 'Care plan agreed',
@@ -86,18 +97,13 @@ describe('a signature made on the phone, checked by pdfsig', () => {
         totalDocumentSigned: true,
         subFilter: 'ETSI.CAdES.detached',
       });
-      expect(output).toContain('Signing Time: Nov 23 2026 14:02:00');
+      expect(output).toContain(`Signing Time: ${pdfsigDate(signedAt)}`);
     });
 
     it(`stays valid when a second party signs (input with ${kind})`, async () => {
       const original = await createSamplePdf({ useObjectStreams });
       const first = await signPdf(original, ann, ca, options(ann));
-      const second = await signPdf(
-        first,
-        bob,
-        ca,
-        options(bob, { signingTime: new Date('2026-11-24T08:30:00Z') }),
-      );
+      const second = await signPdf(first, bob, ca, options(bob, { signingTime: nextDay }));
       expect(startsWith(second, first)).toBe(true);
 
       const { output, signatures } = await pdfsig(second);
@@ -168,7 +174,7 @@ describe('prepareSignature', () => {
     const value = children(children(messageDigest)[1]!)[0]!;
     expect(Buffer.from(contentBytes(value)).toString('hex')).toBe(digest);
     expect(text(prepared.prepared)).toContain(`/ByteRange [0 ${length1} ${start2} ${length2}`);
-    expect(text(prepared.prepared)).toContain("/M (D:20261123140200+00'00')");
+    expect(text(prepared.prepared)).toContain(`/M (${pdfDate(signedAt)})`);
     expect(prepared.fieldName).toBe('Signature1');
   });
 

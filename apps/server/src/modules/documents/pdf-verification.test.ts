@@ -33,11 +33,13 @@ let signedTwice: Uint8Array;
 
 const ANN_TIME = new Date('2026-11-23T14:02:00Z');
 const BOB_TIME = new Date('2026-11-24T08:30:00Z');
+/** The certificates are issued before those fixed signing times, whenever the tests run. */
+const ISSUED_AT = new Date('2026-11-20T00:00:00Z');
 
 beforeAll(async () => {
-  ca = await testAuthority();
-  ann = await testSigner(ca, ANN);
-  bob = await testSigner(ca, BOB);
+  ca = await testAuthority(undefined, ISSUED_AT);
+  ann = await testSigner(ca, ANN, ISSUED_AT);
+  bob = await testSigner(ca, BOB, ISSUED_AT);
   original = await createSamplePdf();
   signedOnce = await signPdf(original, ann, ca, { signingTime: ANN_TIME });
   signedTwice = await signPdf(signedOnce, bob, ca, { signingTime: BOB_TIME });

@@ -10,16 +10,16 @@ import { requireCaller } from '../../lib/caller.js';
 import { errorResponses as errors } from '../../lib/http.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Store } from '../../lib/store.js';
-import { createCommandCenterScopeService } from '../command-centers/command-center-scope.service.js';
+import type { CommandCenterScopeService } from '../command-centers/command-center-scope.service.js';
 import { createEventsService } from './events.service.js';
 
 export async function eventsModule(
   app: FastifyInstance,
-  { store, secrets }: { store: Store; secrets: SecretBox },
+  { store, secrets, scope }: { store: Store; secrets: SecretBox; scope: CommandCenterScopeService },
 ) {
   const service = createEventsService(store, {
     secrets,
-    scope: createCommandCenterScopeService(store),
+    scope,
     onError: (error) => app.log.error({ err: error }, 'a live event stream failed'),
   });
   const typed = app.withTypeProvider<ZodTypeProvider>();

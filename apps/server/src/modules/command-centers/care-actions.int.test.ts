@@ -1,0 +1,113 @@
+// The care actions on a user (spec §7, decisions §7): an alert sent to the user with a notify job on each of the
+// user's devices, and a reboot job on each of the user's devices.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alerts, deviceRunnerJobs } from '../../db/schema/index.js';
+import { createDevice, createUser } from '../../test/factories.js';
+import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { auditRows } from '../../test/records.js';
+import { USER_ALERT_TEXT } from './command-centers.service.js';
+
+let context: TestContext;
+let admin: ReturnType<typeof api>;
+const db = () => context.database.db;
+const alertPath = (userId: string) => `/api/command-centers/users/${userId}/alert`;
+const rebootPath = (userId: string) => `/api/command-centers/users/${userId}/device/reboot`;
+
+const jobsOf = (deviceId: string) =>
+  db().select().from(deviceRunnerJobs).where(eq(deviceRunnerJobs.deviceId, deviceId));
+const alertsOf = (userId: string) => db().select().from(alerts).where(eq(alerts.userId, userId));
+
+beforeAll(async () => {
+  context = await createTestContext();
+  admin = api(context);
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+describe('send an alert to a user', () => {
+  it("opens an active alert for the user and a notify job on each of the user's devices, audited", async () => {
+    const patient = await createUser(context, { firstName: 'Malee' });
+    const tablet = await createDevice(context, { title: 'Tablet', assignedUser: patient.id });
+    const hub = await createDevice(context, { title: 'Hub', assignedUser: patient.id });
+    const other = await createDevice(context, { title: 'Not hers' });
+
+    const response = await admin.post(alertPath(patient.id));
+    expect(response.statusCode, response.body).toBe(201);
+    const { alert, jobs } = response.json();
+    expect(alert).toMatchObject({
+      isActive: true,
+      userId: patient.id,
+      iotDeviceId: null,
+      createdByUserId: context.adminUserId,
+      data: { kind: 'manual', message: USER_ALERT_TEXT },
+    });
+    expect(jobs.map((job: { deviceId: string }) => job.deviceId).sort()).toEqual([tablet.id, hub.id].sort());
+    for (const job of jobs) {
+      expect(job).toMatchObject({ status: 'NEW', commands: [`notify ${USER_ALERT_TEXT}`] });
+    }
+    expect(await jobsOf(other.id)).toEqual([]);
+    expect(await alertsOf(patient.id)).toHaveLength(1);
+    expect(await auditRows(context, 'alerts', alert.id)).toEqual([
+      expect.objectContaining({ action: 'create' }),
+    ]);
+    expect(await auditRows(context, 'device-jobs', jobs[0].id)).toEqual([
+      expect.objectContaining({ action: 'create' }),
+    ]);
+  });
+
+  it('still opens the alert for a user without a device, with no job', async () => {
+    const patient = await createUser(context);
+    const response = await admin.post(alertPath(patient.id));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().jobs).toEqual([]);
+    expect(await alertsOf(patient.id)).toHaveLength(1);
+  });
+});
+
+describe("request a reboot of a user's devices", () => {
+  it('creates one reboot job per device assigned to the user', async () => {
+    const patient = await createUser(context);
+    const tablet = await createDevice(context, { title: 'Tablet', assignedUser: patient.id });
+    const response = await admin.post(rebootPath(patient.id));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().jobs).toEqual([
+      expect.objectContaining({ deviceId: tablet.id, commands: ['reboot'], status: 'NEW' }),
+    ]);
+    expect(await jobsOf(tablet.id)).toHaveLength(1);
+  });
+
+  it('answers 409 saying why when the user has no device, and creates nothing', async () => {
+    const patient = await createUser(context);
+    const response = await admin.post(rebootPath(patient.id));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('This user has no device assigned, so there is nothing to reboot.');
+  });
+});
+
+describe('refusals', () => {
+  it('answers 404 for an unknown user and 400 for an id that is not one, creating nothing', async () => {
+    const before = await db().select({ id: alerts.id }).from(alerts);
+    for (const path of [alertPath(randomUUID()), rebootPath(randomUUID())]) {
+      const response = await admin.post(path);
+      expect(response.statusCode, path).toBe(404);
+    }
+    for (const path of [alertPath('not-a-uuid'), rebootPath('not-a-uuid')]) {
+      expect((await admin.post(path)).statusCode, path).toBe(400);
+    }
+    expect(await db().select({ id: alerts.id }).from(alerts)).toHaveLength(before.length);
+  });
+
+  it('refuses callers who are not admins (403) and callers without a token (401)', async () => {
+    const patient = await createUser(context);
+    await createDevice(context, { assignedUser: patient.id });
+    const nurse = await createUser(context, { localRoles: ['nurse'] });
+    for (const path of [alertPath(patient.id), rebootPath(patient.id)]) {
+      expect((await api(context, nurse.token).post(path)).statusCode, path).toBe(403);
+      expect((await api(context, '').post(path)).statusCode, path).toBe(401);
+    }
+    expect(await alertsOf(patient.id)).toEqual([]);
+  });
+});
