@@ -42,6 +42,8 @@ export function showsAny(key: QueryKey, resources: ReadonlySet<string>): boolean
 export interface LiveConnectionOptions {
   /** Changes are gathered this long before their queries refetch (a burst of readings refetches once). */
   flushMs?: number;
+  /** The first wait before trying to reconnect after a failure; it doubles up to `maxRetryMs`. */
+  retryMs?: number;
   /** The longest wait before trying to reconnect after a failure. */
   maxRetryMs?: number;
   /** For tests: the EventSource to use. */
@@ -55,8 +57,11 @@ export interface LiveConnection {
 /** Opens the stream for `client` and keeps it open until closed. */
 export function connectLiveEvents(client: QueryClient, options: LiveConnectionOptions = {}): LiveConnection {
   const flushMs = options.flushMs ?? 300;
+  const retryMs = options.retryMs ?? 1_000;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
-  const Source = options.eventSource ?? EventSource;
+  const Source = options.eventSource ?? globalThis.EventSource;
+  // A browser without server-sent events (or a test without them) shows what it loaded, as before.
+  if (!Source) return { close: () => undefined };
   let source: EventSource | undefined;
   let lastEventId: string | undefined;
   let closed = false;
@@ -80,7 +85,7 @@ export function connectLiveEvents(client: QueryClient, options: LiveConnectionOp
   const scheduleReconnect = () => {
     if (closed) return;
     failures += 1;
-    const wait = Math.min(maxRetryMs, 1_000 * 2 ** Math.min(failures - 1, 5));
+    const wait = Math.min(maxRetryMs, retryMs * 2 ** Math.min(failures - 1, 5));
     retry = setTimeout(() => void open(), wait);
   };
 
@@ -90,8 +95,8 @@ export function connectLiveEvents(client: QueryClient, options: LiveConnectionOp
     try {
       ticket = await api.post<EventTicket>(eventEndpoints.ticket);
     } catch (error) {
-      // Not an admin nor a supervisor, or signed out: nothing to watch.
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
+      // Not an admin nor a supervisor, signed out, or a server without live events: nothing to watch.
+      if (error instanceof ApiError && [401, 403, 404].includes(error.status)) return;
       scheduleReconnect();
       return;
     }

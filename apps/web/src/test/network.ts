@@ -20,6 +20,7 @@ import {
   signingStateSchema,
   verificationReportSchema,
 } from '@careplane/shared/documents/documents.contract';
+import { eventTicketSchema } from '@careplane/shared/events/events.contract';
 import { iotDataRecordSchema, iotDeviceSchema } from '@careplane/shared/iot/iot.contract';
 import { prescriptionSchema } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { serviceProviderSchema } from '@careplane/shared/service-providers/service-providers.contract';
@@ -51,6 +52,7 @@ const jsonBody =
  */
 const contracts: Record<string, Contract> = {
   'GET /config.json': jsonBody(parseRuntimeConfig),
+  'POST /api/events/ticket': jsonBody((body) => eventTicketSchema.parse(body)),
   'POST /api/auth': jsonBody((body) => userSchema.parse(body)),
   'GET /api/users/me': jsonBody((body) => userSchema.parse(body)),
   'GET /api/users/me/avatar': async (answer) => {

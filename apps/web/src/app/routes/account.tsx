@@ -11,6 +11,7 @@ import { TopBarSession } from '../layouts/top-bar.tsx';
 
 export function Component() {
   const admin = useSession((state) => isAdmin(state.user));
+  const supervisor = useSession((state) => state.user?.localRoles?.includes('supervisor') ?? false);
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -30,6 +31,11 @@ export function Component() {
           <Anchor component={Link} to={paths.documents.list.to()}>
             Your documents: store, share and sign PDFs
           </Anchor>
+          {supervisor ? (
+            <Anchor component={Link} to={paths.commandCenter.to()}>
+              Go to your command center
+            </Anchor>
+          ) : null}
           {admin ? (
             <Anchor component={Link} to={paths.admin.root.to()}>
               Go to the admin area
