@@ -4,7 +4,10 @@ import { vi } from 'vitest';
 import type { z } from 'zod';
 import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
 import { auditListResponseSchema } from '@careplane/shared/audit/audit.contract';
-import { commandCenterSchema } from '@careplane/shared/command-centers/command-centers.contract';
+import {
+  commandCenterSchema,
+  userAlertCreatedSchema,
+} from '@careplane/shared/command-centers/command-centers.contract';
 import { errorBodySchema, listResponseSchema } from '@careplane/shared/common/http';
 import {
   deviceCreatedSchema,
@@ -91,8 +94,17 @@ const documentActions: [method: string, pattern: RegExp, answer: z.ZodType][] = 
   ['GET', new RegExp(`^/api/documents/${UUID}/signing/${UUID}$`), signingStateSchema],
 ];
 
+/** The command-center scoped calls and care actions (docs/decisions/027). */
+const commandCenterCalls: [method: string, pattern: RegExp, answer: z.ZodType][] = [
+  ['GET', /^\/api\/command-centers\/users$/, listResponseSchema(userSchema)],
+  ['GET', /^\/api\/command-centers\/devices$/, listResponseSchema(deviceSchema)],
+  ['GET', /^\/api\/command-centers\/alerts$/, listResponseSchema(alertSchema)],
+  ['GET', /^\/api\/command-centers\/jobs$/, listResponseSchema(deviceJobSchema)],
+  ['POST', new RegExp(`^/api/command-centers/users/${UUID}/alert$`), userAlertCreatedSchema],
+];
+
 function resourceContract(method: string, path: string): Contract | undefined {
-  for (const [verb, pattern, answer] of documentActions) {
+  for (const [verb, pattern, answer] of [...documentActions, ...commandCenterCalls]) {
     if (verb === method && pattern.test(path)) return jsonBody((body) => answer.parse(body));
   }
   for (const [base, item, created = item] of resources) {
