@@ -10,7 +10,14 @@ describe('listQuerySchema', () => {
       relations: [],
       limit: DEFAULT_PAGE_SIZE,
       offset: 0,
+      count: true,
     });
+  });
+
+  it('counts every match unless count=false says not to', () => {
+    expect(listQuerySchema.parse({ count: 'false' }).count).toBe(false);
+    expect(listQuerySchema.parse({ count: 'true' }).count).toBe(true);
+    expect(listQuerySchema.safeParse({ count: 'no' }).success).toBe(false);
   });
 
   it('reads from and to as numbers', () => {
