@@ -51,6 +51,8 @@ const testIdentities = [
   // The admin specs (apps/web/e2e/admin*.spec.ts) sign in once per run as this one.
   'console.kit@careplane.local:admin',
   'console.documents@careplane.local',
+  // A supervisor whose command center the admin spec of the command-center view makes.
+  'console.supervisor@careplane.local',
 ];
 const identities = execFileSync(
   path.join(repo, 'node_modules/.bin/tsx'),
