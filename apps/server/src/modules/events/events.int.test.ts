@@ -6,12 +6,14 @@ import { createLocalJWKSet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventEndpoints } from '@careplane/shared/events/events.contract';
 import { buildApp } from '../../app.js';
+import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { openEventStream, type EventStreamClient, type StreamEvent } from '../../test/event-stream.js';
 import { createCommandCenter, createDevice, createStat, createUser } from '../../test/factories.js';
 import { api, createTestContext, type TestContext } from '../../test/harness.js';
 
 let context: TestContext;
 let second: FastifyInstance;
+let secondDatabase: DatabaseHandle | undefined;
 const base = { first: '', second: '' };
 const streams: EventStreamClient[] = [];
 
@@ -51,9 +53,15 @@ const body = (event: StreamEvent) => JSON.parse(event.data) as Record<string, un
 
 beforeAll(async () => {
   context = await createTestContext();
-  // A second server process on the same database (its own change listener, its own origin).
+  // A second server process on the same database: on PostgreSQL with connections of its own, as another
+  // process would have; the embedded database has one handle, shared (its own change listener and origin).
+  const { driver } = context.database;
+  if (driver.kind === 'postgres') {
+    const { connectionString } = driver.pool.options;
+    secondDatabase = await openDatabase({ databaseUrl: connectionString!, poolSize: 3 });
+  }
   second = await buildApp(context.config, {
-    database: context.database,
+    database: secondDatabase ?? context.database,
     keys: createLocalJWKSet({ keys: [context.signer.jwk] }),
     logger: false,
   });
@@ -63,6 +71,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const stream of streams) stream.close();
   await second?.close();
+  await secondDatabase?.close();
   await context?.close();
 });
 
