@@ -39,6 +39,8 @@ test("a supervisor watches their center's devices and jobs live", async ({ page,
   const admin = await adminApi(page);
   const found = await admin.get(`/api/users?filtersLike=username~${encodeURIComponent(SUPERVISOR)}`);
   const supervisorId = (found.items as { id: string }[])[0]!.id;
+  // Of the care team: a supervisor (assigned to the center below).
+  await admin.patch(`/api/users/${supervisorId}`, { localRoles: ['supervisor'] });
   const centerTitle = unique('Live center');
   const center = await admin.post('/api/command-centers', {
     title: centerTitle,

@@ -83,6 +83,12 @@ export const userIdParamsSchema = z.object({ userId: uuidSchema });
 // workstations, users, stats and jobs of their own centers; records of other centers answer 404. Admins see
 // every center, or one when they name it with `commandCenter`; a supervisor may name one of their own.
 
+/**
+ * The local roles of a center's care team: assigned to a center with one of these, a user uses the scoped
+ * calls. Patients and caregivers assigned to a center are among its users, and see nothing of the others.
+ */
+export const commandCenterTeamRoles = ['supervisor', 'nurse', 'doctor'] as const;
+
 const centerParam = { commandCenter: uuidSchema.optional() };
 /** The list query of the resource listed, narrowed to a command center. */
 export const commandCenterScopedListQuerySchema = listQuerySchema.extend(centerParam);

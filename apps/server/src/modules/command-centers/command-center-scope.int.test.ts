@@ -219,6 +219,20 @@ describe('command-center scoped reads: others', () => {
     expect((await context.app.inject({ method: 'GET', url: endpoints.devices })).statusCode).toBe(401);
   });
 
+  it("refuses a patient who is a member of a center: members are not the center's care team", async () => {
+    const member = await createUser(context, { firstName: 'Member', localRoles: ['patient'] });
+    const admin = api(context);
+    const patched = await admin.patch(`/api/command-centers/${north.id}`, {
+      assignedUsers: [north.supervisor.id, member.id],
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    for (const url of [endpoints.devices, endpoints.users, endpoints.user(north.patient.id)]) {
+      expect((await api(context, member.token).get(url)).statusCode, url).toBe(403);
+    }
+    // A member is among the center's users all the same.
+    expect(ids(await api(context, north.supervisor.token).get(endpoints.users))).toContain(member.id);
+  });
+
   it('lets admins read every center, or the one they name', async () => {
     const admin = api(context);
     expect(ids(await admin.get(endpoints.devices))).toEqual([north.device, south.device].sort());

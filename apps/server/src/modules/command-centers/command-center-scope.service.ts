@@ -5,6 +5,7 @@
 import type { ListResponse } from '@careplane/shared/common/http';
 import {
   commandCenterScopedRelations,
+  commandCenterTeamRoles,
   type CommandCenterScopedListQuery,
   type CommandCenterScopedReadQuery,
 } from '@careplane/shared/command-centers/command-centers.contract';
@@ -48,11 +49,20 @@ export function createCommandCenterScopeService(store: Store) {
   const jobs = createResourceService(store, deviceJobsResource, scoped('jobs'));
   const alerts = createResourceService(store, alertsResource, scoped('alerts'));
 
-  /** The centers a caller supervises; a caller who supervises none may not use the scoped calls (403). */
+  /**
+   * The centers a caller supervises: those they are assigned to, when they are of a center's care team. Anyone
+   * else may not use the scoped calls (403).
+   */
   async function supervisedCenters(caller: Caller): Promise<CenterSet> {
     if (caller.isAdmin) return 'all';
-    const own = caller.userId ? await repository.findCenterIdsOfUser(db, caller.userId) : [];
-    if (!own.length) throw forbidden('Only users assigned to a command center may use these calls');
+    const team = caller.localRoles.some((role) =>
+      (commandCenterTeamRoles as readonly string[]).includes(role),
+    );
+    const own = team && caller.userId ? await repository.findCenterIdsOfUser(db, caller.userId) : [];
+    if (!own.length)
+      throw forbidden(
+        "Only a command center's care team (a supervisor, nurse or doctor assigned to it) may use these calls",
+      );
     return own;
   }
 
