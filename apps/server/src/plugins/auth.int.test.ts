@@ -99,6 +99,14 @@ describe('access tokens', () => {
     await expectRefused(await context.signer.sign({ roles: ['admin'] }, { expiresInSeconds: -1 }));
   });
 
+  it('refuses a token without iat, even when everything else is right', async () => {
+    const subject = (await api(context).get('/api/users/me')).json().masterId as string;
+    await expectRefused(await context.signer.sign({ roles: ['admin'] }, { subject, withoutIssuedAt: true }));
+    expect(await callWith(await context.signer.sign({ roles: ['admin'] }, { subject }))).toMatchObject({
+      statusCode: 200,
+    });
+  });
+
   it('refuses a wrong audience and a wrong issuer', async () => {
     await expectRefused(await context.signer.sign({ roles: ['admin'] }, { audience: 'other-api' }));
     await expectRefused(
@@ -181,6 +189,23 @@ describe('admin rule on the server', () => {
     const token = await context.signer.sign({ roles: ['admin'] }, { subject: randomUUID() });
     expect(await status(token)).toBe(403);
     expect((await api(context, token).get('/api/users/me')).statusCode).toBe(404);
+  });
+
+  it("lets the record's block win over an outside issuer's claims: 401 at once, back after unblocking", async () => {
+    const subject = randomUUID();
+    const { id } = (
+      await api(context).post('/api/users', {
+        username: `blocked-${subject}@careplane.test`,
+        masterId: subject,
+        roles: ['admin'],
+      })
+    ).json();
+    const token = await context.signer.sign({ roles: ['admin'] }, { subject });
+    expect(await status(token)).toBe(200);
+    expect((await api(context).patch(`/api/users/${id}`, { isBlocked: true })).statusCode).toBe(200);
+    expect(await status(token)).toBe(401);
+    expect((await api(context).patch(`/api/users/${id}`, { isBlocked: false })).statusCode).toBe(200);
+    expect(await status(token)).toBe(200);
   });
 
   it('refuses writes to non-admins as well', async () => {

@@ -59,6 +59,8 @@ export interface SignOptions {
   expiresInSeconds?: number;
   typ?: string;
   kid?: string;
+  /** Leaves out `iat`, as a careless issuer would. */
+  withoutIssuedAt?: boolean;
 }
 
 export async function createSigner(kid = 'test-key'): Promise<TokenSigner> {
@@ -68,12 +70,13 @@ export async function createSigner(kid = 'test-key'): Promise<TokenSigner> {
     jwk,
     sign: async (claims, options = {}) => {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT(claims)
+      const jwt = new SignJWT(claims)
         .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? kid, typ: options.typ ?? 'at+jwt' })
         .setIssuer(options.issuer ?? TEST_ISSUER)
         .setAudience(options.audience ?? TEST_AUDIENCE)
-        .setSubject(options.subject ?? randomUUID())
-        .setIssuedAt(now)
+        .setSubject(options.subject ?? randomUUID());
+      if (!options.withoutIssuedAt) jwt.setIssuedAt(now);
+      return jwt
         .setJti(randomUUID())
         .setExpirationTime(now + (options.expiresInSeconds ?? 600))
         .sign(privateKey);
