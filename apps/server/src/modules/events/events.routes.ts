@@ -13,6 +13,9 @@ import type { Store } from '../../lib/store.js';
 import type { CommandCenterScopeService } from '../command-centers/command-center-scope.service.js';
 import { createEventsService } from './events.service.js';
 
+/** What may wait unsent for a slow client before its stream is ended. */
+const MAX_UNSENT_BYTES = 1024 * 1024;
+
 export async function eventsModule(
   app: FastifyInstance,
   { store, secrets, scope }: { store: Store; secrets: SecretBox; scope: CommandCenterScopeService },
@@ -61,7 +64,10 @@ export async function eventsModule(
       // A dropped stream is retried by the browser after two seconds.
       response.write('retry: 2000\n\n');
       const disconnect = service.connect(viewer, lastEventId, (frame) => {
-        if (!response.writableEnded) response.write(frame);
+        if (response.writableEnded) return;
+        // A client that stopped reading is let go rather than buffered for without end; it resumes on reconnect.
+        if (response.writableLength > MAX_UNSENT_BYTES) end();
+        else response.write(frame);
       });
       const end = () => {
         clearTimeout(expiry);
