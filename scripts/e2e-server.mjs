@@ -56,6 +56,8 @@ const testIdentities = [
   'console.rx.doctor@careplane.local',
   'console.rx.pharmacist@careplane.local',
   'console.rx.driver@careplane.local',
+  // A supervisor whose command center the admin spec of the command-center view makes.
+  'console.supervisor@careplane.local',
 ];
 const identities = execFileSync(
   path.join(repo, 'node_modules/.bin/tsx'),

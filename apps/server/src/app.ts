@@ -12,6 +12,7 @@ import { auditModule } from './modules/audit/audit.routes.js';
 import { alertsModule } from './modules/alerts/alerts.routes.js';
 import { devicesModule } from './modules/devices/devices.routes.js';
 import { documentsModule, openDocumentsService } from './modules/documents/documents.routes.js';
+import { eventsModule } from './modules/events/events.routes.js';
 import { healthModule } from './modules/health/health.routes.js';
 import { iotModule } from './modules/iot/iot.routes.js';
 import { commandCentersModule } from './modules/command-centers/command-centers.routes.js';
@@ -27,6 +28,7 @@ import { describeEncryptionKey, loadEncryptionKey } from './encryption-key.js';
 import { createHttpApp } from './http-app.js';
 import { createDevicesService } from './modules/devices/devices.service.js';
 import { createCommandCentersService } from './modules/command-centers/command-centers.service.js';
+import { createCommandCenterScopeService } from './modules/command-centers/command-center-scope.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { authenticatorWebPlugin } from './plugins/authenticator-web.js';
@@ -140,7 +142,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     });
     await app.register(auditModule, { store });
     await app.register(statsModule, { store, deviceDomains: config.deviceDomains });
-    await app.register(commandCentersModule, { service: createCommandCentersService(store, devices) });
+    const commandCenterScope = createCommandCenterScopeService(store);
+    await app.register(commandCentersModule, {
+      service: createCommandCentersService(store, devices),
+      scope: commandCenterScope,
+    });
     await app.register(serviceProvidersModule, { store });
     const documents = await openDocumentsService({
       store,
@@ -153,6 +159,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await app.register(iotModule, { store });
     await app.register(alertsModule, { store });
     await app.register(devicesModule, { service: devices });
+    await app.register(eventsModule, { store, secrets, scope: commandCenterScope });
     await app.register(documentsModule, {
       store,
       config,

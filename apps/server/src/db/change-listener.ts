@@ -1,9 +1,10 @@
 // Listens for the changes other server processes relay through the database (LISTEN on the change channel)
-// and hands them to this process's change feed. On PostgreSQL one dedicated connection; when it is lost the
+// and hands them to this process's change feed (its own messages too, for the listeners that need every
+// process's messages in one order). On PostgreSQL one dedicated connection; when it is lost the
 // feed hears RESYNC (caches forget what they hold) and the listener reconnects. The embedded database has one
 // process only, but several apps may share its handle (as tests do), so it listens the same way.
 import type pg from 'pg';
-import { CHANGE_CHANNEL, RESYNC, parseRelayedChanges, type ChangeFeed } from '../lib/changes.js';
+import { CHANGE_CHANNEL, parseRelayedChanges, type ChangeFeed } from '../lib/changes.js';
 import type { DatabaseHandle } from './client.js';
 
 export interface ChangeListenerHandle {
@@ -21,7 +22,7 @@ export function listenForRemoteChanges(
   if (driver.kind === 'postgres') return listenOnPool(driver.pool, feed, onError);
   const receive = (payload: string) => {
     const relayed = parseRelayedChanges(payload);
-    if (relayed && relayed.origin !== feed.origin) feed.publish(relayed.changes);
+    if (relayed) feed.receive(relayed);
   };
   const stop = driver.client.listen(CHANGE_CHANNEL, receive).catch((error: unknown) => {
     onError(error);
@@ -51,7 +52,7 @@ function listenOnPool(
       connected.on('notification', (message) => {
         if (message.channel !== CHANGE_CHANNEL) return;
         const relayed = parseRelayedChanges(message.payload);
-        if (relayed && relayed.origin !== feed.origin) feed.publish(relayed.changes);
+        if (relayed) feed.receive(relayed);
       });
       connected.on('error', (error) => {
         onError(error);
@@ -69,8 +70,7 @@ function listenOnPool(
     if (client !== lostClient) return;
     client = undefined;
     lostClient.release(error instanceof Error ? error : true);
-    // What arrived while no one listened is unknown: every cache starts over.
-    feed.publish([{ ...RESYNC, at: Date.now() }]);
+    feed.lost();
     schedule();
   };
 

@@ -33,8 +33,16 @@ const CHANGES_PER_NOTIFY = 25;
 
 export interface RelayedChanges {
   origin: string;
+  /** The message's number among its origin's messages: with `origin`, a name every process shares. */
+  seq: number;
   changes: Change[];
 }
+
+/**
+ * Told every message heard on the database channel, this process's own included, in the order the database
+ * delivers them (commit order, the same in every process), and `null` when messages may have been missed.
+ */
+export type RelayedListener = (message: RelayedChanges | null) => void;
 
 export interface ChangeFeed {
   /** This process's name in relayed messages, so it can skip its own. */
@@ -50,6 +58,16 @@ export interface ChangeFeed {
   relay(executor: Executor, changes: readonly Change[]): Promise<void>;
   /** Both: relay, then publish here. For writes made outside `store.write` (the auth server's revocations). */
   announce(executor: Executor, changes: readonly Change[]): Promise<void>;
+  /**
+   * Adds a listener to the messages heard on the database (every process's, in commit order): what a process
+   * must hear in the same order as the others, such as live events that a client may resume at another
+   * process. The returned function removes it.
+   */
+  subscribeRelayed(listener: RelayedListener): () => void;
+  /** For the database listener: a message heard on the channel (others' are published here too). */
+  receive(message: RelayedChanges): void;
+  /** For the database listener: the channel was lost, so messages may have been missed. */
+  lost(): void;
 }
 
 export interface ChangeFeedOptions {
@@ -60,7 +78,18 @@ export interface ChangeFeedOptions {
 
 export function createChangeFeed(options: ChangeFeedOptions = {}): ChangeFeed {
   const listeners = new Set<ChangeListener>();
+  const relayedListeners = new Set<RelayedListener>();
   const origin = randomUUID();
+  let seq = 0;
+  const tellRelayed = (message: RelayedChanges | null) => {
+    for (const listener of relayedListeners) {
+      try {
+        listener(message);
+      } catch (error) {
+        onError(error);
+      }
+    }
+  };
   const onError = options.onListenerError ?? (() => {});
   const feed: ChangeFeed = {
     origin,
@@ -82,13 +111,30 @@ export function createChangeFeed(options: ChangeFeedOptions = {}): ChangeFeed {
     async relay(executor, changes) {
       if (!options.shared) return;
       for (let start = 0; start < changes.length; start += CHANGES_PER_NOTIFY) {
-        const message: RelayedChanges = { origin, changes: changes.slice(start, start + CHANGES_PER_NOTIFY) };
+        const message: RelayedChanges = {
+          origin,
+          seq: ++seq,
+          changes: changes.slice(start, start + CHANGES_PER_NOTIFY),
+        };
         await executor.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(message)})`);
       }
     },
     async announce(executor, changes) {
       await feed.relay(executor, changes);
       feed.publish(changes);
+    },
+    subscribeRelayed(listener) {
+      relayedListeners.add(listener);
+      return () => relayedListeners.delete(listener);
+    },
+    receive(message) {
+      if (message.origin !== origin) feed.publish(message.changes);
+      tellRelayed(message);
+    },
+    lost() {
+      // What arrived while no one listened is unknown: every cache starts over.
+      feed.publish([{ ...RESYNC, at: Date.now() }]);
+      tellRelayed(null);
     },
   };
   return feed;
@@ -100,6 +146,7 @@ export function parseRelayedChanges(payload: string | undefined): RelayedChanges
   try {
     const message = JSON.parse(payload) as Partial<RelayedChanges>;
     if (typeof message.origin !== 'string' || !Array.isArray(message.changes)) return undefined;
+    const seq = typeof message.seq === 'number' && Number.isSafeInteger(message.seq) ? message.seq : 0;
     const changes = message.changes.filter(
       (change): change is Change =>
         typeof change === 'object' &&
@@ -107,7 +154,7 @@ export function parseRelayedChanges(payload: string | undefined): RelayedChanges
         typeof change.resource === 'string' &&
         typeof change.action === 'string',
     );
-    return { origin: message.origin, changes };
+    return { origin: message.origin, seq, changes };
   } catch {
     return undefined;
   }

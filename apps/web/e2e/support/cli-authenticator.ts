@@ -43,8 +43,11 @@ function careplane(args: string[]): Promise<{ code: number | null; out: string }
   });
 }
 
-/** Signs the page in as the identity: enrolls a fresh key store, asks by user ID, approves on the "phone". */
-export async function signInWithCliAuthenticator(page: Page, identity: IssuedIdentity) {
+/**
+ * Signs the page in as the identity: enrolls a fresh key store, asks by user ID, approves on the "phone".
+ * `landing` is where the console then goes (the admin area for an admin, the account page for others).
+ */
+export async function signInWithCliAuthenticator(page: Page, identity: IssuedIdentity, landing = /\/admin$/) {
   const store = path.join(mkdtempSync(path.join(tmpdir(), 'careplane-e2e-admin-')), 'authenticator.json');
   const enrolled = await careplane(['authenticator', 'enroll', '--store', store, identity.link]);
   expect(enrolled.code, enrolled.out).toBe(0);
@@ -64,5 +67,5 @@ export async function signInWithCliAuthenticator(page: Page, identity: IssuedIde
   await page.getByRole('button', { name: 'Sign in' }).click();
   const answer = await approved;
   expect(answer.code, answer.out).toBe(0);
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(landing);
 }

@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
         shouldRevalidate: () => true,
         children: [
           { path: paths.account.pattern, ...page(() => import('./routes/account.tsx')) },
+          { path: paths.commandCenter.pattern, ...page(() => import('./routes/command-center.tsx')) },
           { path: paths.documents.list.pattern, ...page(() => import('./routes/documents.tsx')) },
           { path: paths.documents.detail.pattern, ...page(() => import('./routes/document.tsx')) },
           {

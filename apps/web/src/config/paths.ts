@@ -7,6 +7,8 @@ export const paths = {
   home: { pattern: '/', to: () => '/' },
   login: { pattern: '/login', to: () => '/login' },
   account: { pattern: '/account', to: () => '/account' },
+  /** A supervisor's view of their command centers (docs/decisions/027); not in the spec's table. */
+  commandCenter: { pattern: '/command-center', to: () => '/command-center' },
   documents: {
     /** `scope`: own (default), shared or waiting. */
     list: {

@@ -4,7 +4,10 @@ import { vi } from 'vitest';
 import type { z } from 'zod';
 import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
 import { auditListResponseSchema } from '@careplane/shared/audit/audit.contract';
-import { commandCenterSchema } from '@careplane/shared/command-centers/command-centers.contract';
+import {
+  commandCenterSchema,
+  userAlertCreatedSchema,
+} from '@careplane/shared/command-centers/command-centers.contract';
 import { errorBodySchema, listResponseSchema } from '@careplane/shared/common/http';
 import {
   deviceCreatedSchema,
@@ -20,6 +23,7 @@ import {
   signingStateSchema,
   verificationReportSchema,
 } from '@careplane/shared/documents/documents.contract';
+import { eventTicketSchema } from '@careplane/shared/events/events.contract';
 import { iotDataRecordSchema, iotDeviceSchema } from '@careplane/shared/iot/iot.contract';
 import {
   prescriptionHistorySchema,
@@ -57,6 +61,7 @@ const jsonBody =
  */
 const contracts: Record<string, Contract> = {
   'GET /config.json': jsonBody(parseRuntimeConfig),
+  'POST /api/events/ticket': jsonBody((body) => eventTicketSchema.parse(body)),
   'POST /api/auth': jsonBody((body) => userSchema.parse(body)),
   'GET /api/users/me': jsonBody((body) => userSchema.parse(body)),
   'GET /api/users/me/avatar': async (answer) => {
@@ -106,8 +111,17 @@ const documentActions: [method: string, pattern: RegExp, answer: z.ZodType][] = 
   ['GET', new RegExp(`^/api/prescriptions/${UUID}/history$`), prescriptionHistorySchema],
 ];
 
+/** The command-center scoped calls and care actions (docs/decisions/027). */
+const commandCenterCalls: [method: string, pattern: RegExp, answer: z.ZodType][] = [
+  ['GET', /^\/api\/command-centers\/users$/, listResponseSchema(userSchema)],
+  ['GET', /^\/api\/command-centers\/devices$/, listResponseSchema(deviceSchema)],
+  ['GET', /^\/api\/command-centers\/alerts$/, listResponseSchema(alertSchema)],
+  ['GET', /^\/api\/command-centers\/jobs$/, listResponseSchema(deviceJobSchema)],
+  ['POST', new RegExp(`^/api/command-centers/users/${UUID}/alert$`), userAlertCreatedSchema],
+];
+
 function resourceContract(method: string, path: string): Contract | undefined {
-  for (const [verb, pattern, answer] of documentActions) {
+  for (const [verb, pattern, answer] of [...documentActions, ...commandCenterCalls]) {
     if (verb === method && pattern.test(path)) return jsonBody((body) => answer.parse(body));
   }
   for (const [base, item, created = item] of resources) {

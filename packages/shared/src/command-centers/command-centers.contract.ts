@@ -15,6 +15,7 @@ import {
   requiredText,
   uuidSchema,
 } from '../common/primitives.ts';
+import { listQuerySchema, relationsQuerySchema } from '../common/http.ts';
 import { alertSchema } from '../alerts/alerts.contract.ts';
 import { deviceJobSchema } from '../devices/devices.contract.ts';
 
@@ -77,8 +78,49 @@ export type DeviceRebootRequested = z.infer<typeof deviceRebootRequestedSchema>;
 
 export const userIdParamsSchema = z.object({ userId: uuidSchema });
 
+// ---------------------------------------------------------------------------------------------------------
+// Scoped reads (spec §7, decisions §4): a supervisor (a user assigned to a command center) sees the devices,
+// workstations, users, stats and jobs of their own centers; records of other centers answer 404. Admins see
+// every center, or one when they name it with `commandCenter`; a supervisor may name one of their own.
+
+/**
+ * The local roles of a center's care team: assigned to a center with one of these, a user uses the scoped
+ * calls. Patients and caregivers assigned to a center are among its users, and see nothing of the others.
+ */
+export const commandCenterTeamRoles = ['supervisor', 'nurse', 'doctor'] as const;
+
+const centerParam = { commandCenter: uuidSchema.optional() };
+/** The list query of the resource listed, narrowed to a command center. */
+export const commandCenterScopedListQuerySchema = listQuerySchema.extend(centerParam);
+export type CommandCenterScopedListQuery = z.infer<typeof commandCenterScopedListQuerySchema>;
+export const commandCenterScopedReadQuerySchema = relationsQuerySchema.extend(centerParam);
+export type CommandCenterScopedReadQuery = z.infer<typeof commandCenterScopedReadQuerySchema>;
+
+/**
+ * Relations a supervisor may embed in the scoped reads: those that stay inside the center's records. Admins may
+ * embed every relation of the resource.
+ */
+export const commandCenterScopedRelations = {
+  devices: ['workstation', 'assignedUser', 'iotDevices', 'commandCenter', 'stats'],
+  workstations: ['device', 'assignedPatients', 'assignedWorkstations'],
+  users: ['patientProfile', 'assignedIotDevices', 'assignedToWorkstations', 'assignedDevices'],
+  stats: ['device'],
+  jobs: ['device'],
+  alerts: ['iotDevice', 'user'],
+} as const;
+
 export const commandCenterEndpoints = {
   ...resourceEndpoints('/api/command-centers'),
+  devices: '/api/command-centers/devices',
+  workstations: '/api/command-centers/workstations',
+  users: '/api/command-centers/users',
+  unassignedUsers: '/api/command-centers/users/unassigned',
+  user: (id: string) => `/api/command-centers/users/${encodeURIComponent(id)}`,
+  deviceStats: (id: string) => `/api/command-centers/devices/${encodeURIComponent(id)}/stats`,
+  /** Not in spec §7's list: the jobs and alerts of a center, for the supervisor's view (decision 027). */
+  jobs: '/api/command-centers/jobs',
+  job: (id: string) => `/api/command-centers/jobs/${encodeURIComponent(id)}`,
+  alerts: '/api/command-centers/alerts',
   alertUser: (userId: string) => `/api/command-centers/users/${encodeURIComponent(userId)}/alert`,
   rebootUserDevices: (userId: string) =>
     `/api/command-centers/users/${encodeURIComponent(userId)}/device/reboot`,

@@ -1,48 +1,168 @@
-// /api/command-centers (the generic resource) and the care actions on a user beside it (spec §7).
-import type { FastifyInstance } from 'fastify';
+// /api/command-centers: the generic resource (admins), the command-center scoped reads and the care actions on
+// a user (spec §7: supervisors of a center for its own records, and admins).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema, listResponseSchema } from '@careplane/shared/common/http';
 import {
   commandCenterEndpoints,
+  commandCenterScopedListQuerySchema,
+  commandCenterScopedReadQuerySchema,
   deviceRebootRequestedSchema,
   userAlertCreatedSchema,
   userIdParamsSchema,
 } from '@careplane/shared/command-centers/command-centers.contract';
-import { requireAdmin } from '../../lib/caller.js';
+import {
+  deviceJobSchema,
+  deviceSchema,
+  deviceStatSchema,
+  workstationSchema,
+} from '@careplane/shared/devices/devices.contract';
+import { userSchema } from '@careplane/shared/users/users.contract';
+import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
+import { requireCaller } from '../../lib/caller.js';
 import { actionContext, errorResponses as errors } from '../../lib/http.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
+import type { CommandCenterScopeService } from './command-center-scope.service.js';
 import type { CommandCentersService } from './command-centers.service.js';
 
 export async function commandCentersModule(
   app: FastifyInstance,
-  { service }: { service: CommandCentersService },
+  { service, scope }: { service: CommandCentersService; scope: CommandCenterScopeService },
 ) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
   registerResourceRoutes(app, service.commandCenters);
 
-  typed.post(`${commandCenterEndpoints.list}/users/:userId/alert`, {
-    onRequest: requireAdmin,
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['command-centers'];
+  // Before the query is read: only admins and users assigned to a command center use these calls (403).
+  const requireSupervisor = async (request: FastifyRequest) => {
+    await scope.supervisedCenters(requireCaller(request));
+  };
+  const list = { querystring: commandCenterScopedListQuerySchema, tags };
+  const read = { querystring: commandCenterScopedReadQuerySchema, tags };
+
+  typed.get(commandCenterEndpoints.devices, {
+    onRequest: requireSupervisor,
     schema: {
-      tags: ['command-centers'],
+      ...list,
+      summary: "The devices of the caller's command centers",
+      response: { 200: listResponseSchema(deviceSchema), ...errors },
+    },
+    handler: async (request) => scope.listDevices(requireCaller(request), request.query),
+  });
+
+  typed.get(`${commandCenterEndpoints.devices}/:id/stats`, {
+    onRequest: requireSupervisor,
+    schema: {
+      ...list,
+      params: idParamsSchema,
+      summary: "A device's stats, newest first (the device in the caller's command centers)",
+      response: { 200: listResponseSchema(deviceStatSchema), ...errors },
+    },
+    handler: async (request) =>
+      scope.listDeviceStats(requireCaller(request), request.params.id, request.query),
+  });
+
+  typed.get(commandCenterEndpoints.workstations, {
+    onRequest: requireSupervisor,
+    schema: {
+      ...list,
+      summary: "The workstations of the caller's command centers (by their device)",
+      response: { 200: listResponseSchema(workstationSchema), ...errors },
+    },
+    handler: async (request) => scope.listWorkstations(requireCaller(request), request.query),
+  });
+
+  typed.get(commandCenterEndpoints.users, {
+    onRequest: requireSupervisor,
+    schema: {
+      ...list,
+      summary:
+        "The users of the caller's command centers: their staff, the users of their devices and the patients of their workstations",
+      response: { 200: listResponseSchema(userSchema), ...errors },
+    },
+    handler: async (request) => scope.listUsers(requireCaller(request), request.query),
+  });
+
+  typed.get(commandCenterEndpoints.unassignedUsers, {
+    onRequest: requireSupervisor,
+    schema: {
+      ...list,
+      summary: 'Users that belong to no command center',
+      response: { 200: listResponseSchema(userSchema), ...errors },
+    },
+    handler: async (request) => scope.listUnassignedUsers(requireCaller(request), request.query),
+  });
+
+  typed.get(`${commandCenterEndpoints.users}/:id`, {
+    onRequest: requireSupervisor,
+    schema: {
+      ...read,
+      params: idParamsSchema,
+      summary: "A user of the caller's command centers",
+      response: { 200: userSchema, ...errors },
+    },
+    handler: async (request) => scope.readUser(requireCaller(request), request.params.id, request.query),
+  });
+
+  typed.get(commandCenterEndpoints.jobs, {
+    onRequest: requireSupervisor,
+    schema: {
+      ...list,
+      summary: "The runner jobs of the devices of the caller's command centers",
+      response: { 200: listResponseSchema(deviceJobSchema), ...errors },
+    },
+    handler: async (request) => scope.listJobs(requireCaller(request), request.query),
+  });
+
+  typed.get(commandCenterEndpoints.alerts, {
+    onRequest: requireSupervisor,
+    schema: {
+      ...list,
+      summary:
+        "The alerts of the caller's command centers: of their users and of IoT devices linked to their devices",
+      response: { 200: listResponseSchema(alertSchema), ...errors },
+    },
+    handler: async (request) => scope.listAlerts(requireCaller(request), request.query),
+  });
+
+  typed.get(`${commandCenterEndpoints.jobs}/:id`, {
+    onRequest: requireSupervisor,
+    schema: {
+      ...read,
+      params: idParamsSchema,
+      summary: "A runner job of a device in the caller's command centers",
+      response: { 200: deviceJobSchema, ...errors },
+    },
+    handler: async (request) => scope.readJob(requireCaller(request), request.params.id, request.query),
+  });
+
+  // Care actions on a user: admins for anyone, a supervisor for the users of their own centers (others 404).
+  typed.post(`${commandCenterEndpoints.list}/users/:userId/alert`, {
+    onRequest: requireSupervisor,
+    schema: {
+      tags,
       summary:
         "Send an alert to a user: an active alert for the user and a notify job on each of the user's devices",
       params: userIdParamsSchema,
       response: { 201: userAlertCreatedSchema, ...errors },
     },
     handler: async (request, reply) => {
+      await scope.assertUserInScope(requireCaller(request), request.params.userId);
       const created = await service.alertUser(request.params.userId, actionContext(request));
       return reply.status(201).send(created);
     },
   });
 
   typed.post(`${commandCenterEndpoints.list}/users/:userId/device/reboot`, {
-    onRequest: requireAdmin,
+    onRequest: requireSupervisor,
     schema: {
-      tags: ['command-centers'],
+      tags,
       summary: "Request a reboot of the user's devices: a reboot job on each; 409 when the user has none",
       params: userIdParamsSchema,
       response: { 201: deviceRebootRequestedSchema, ...errors },
     },
     handler: async (request, reply) => {
+      await scope.assertUserInScope(requireCaller(request), request.params.userId);
       const requested = await service.rebootUserDevices(request.params.userId, actionContext(request));
       return reply.status(201).send(requested);
     },

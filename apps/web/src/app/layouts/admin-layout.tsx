@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Navigate, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { isAdmin } from '@careplane/shared/auth/roles';
 import { paths } from '../../config/paths.ts';
+import { useLiveEvents } from '../../lib/live-events.ts';
 import { useSession } from '../../lib/session.ts';
 import { AppFooter } from './centered-layout.tsx';
 import { Brand } from './brand.tsx';
@@ -47,6 +48,8 @@ export function Component() {
   const disconnect = useDisconnect();
 
   useEffect(() => close(), [pathname, close]);
+  // Every admin screen, the home and a device's page refresh what changed, without reload.
+  useLiveEvents(isAdmin(user));
 
   if (!isAdmin(user)) return <Navigate to={paths.account.to()} replace />;
 

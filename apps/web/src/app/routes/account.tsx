@@ -2,6 +2,7 @@
 import { Anchor, Box, Container, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { isAdmin } from '@careplane/shared/auth/roles';
+import { commandCenterTeamRoles } from '@careplane/shared/command-centers/command-centers.contract';
 import { paths } from '../../config/paths.ts';
 import { AccountProfile } from '../../features/account/components/account-profile.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -11,6 +12,9 @@ import { TopBarSession } from '../layouts/top-bar.tsx';
 
 export function Component() {
   const admin = useSession((state) => isAdmin(state.user));
+  const careTeam = useSession((state) =>
+    (commandCenterTeamRoles as readonly string[]).some((role) => state.user?.localRoles?.includes(role)),
+  );
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -30,6 +34,11 @@ export function Component() {
           <Anchor component={Link} to={paths.documents.list.to()}>
             Your documents: store, share and sign PDFs
           </Anchor>
+          {careTeam ? (
+            <Anchor component={Link} to={paths.commandCenter.to()}>
+              Go to your command center
+            </Anchor>
+          ) : null}
           {admin ? (
             <Anchor component={Link} to={paths.admin.root.to()}>
               Go to the admin area

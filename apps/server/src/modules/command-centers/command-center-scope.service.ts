@@ -1,0 +1,170 @@
+// The command-center scoped reads (spec §7, decisions §4): a supervisor (a user assigned to a command center)
+// reads the devices, workstations, users, stats and jobs of their own centers through the generic engine,
+// narrowed by a record scope; records of other centers answer 404 as if they did not exist. Admins read every
+// center, or the one they name.
+import type { ListResponse } from '@careplane/shared/common/http';
+import {
+  commandCenterScopedRelations,
+  commandCenterTeamRoles,
+  type CommandCenterScopedListQuery,
+  type CommandCenterScopedReadQuery,
+} from '@careplane/shared/command-centers/command-centers.contract';
+import type { Caller } from '../../lib/caller.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { ListPage } from '../../lib/resources/repository.js';
+import { createResourceService } from '../../lib/resources/service.js';
+import type { Store } from '../../lib/store.js';
+import {
+  deviceJobsResource,
+  deviceStatsResource,
+  devicesResource,
+  workstationsResource,
+} from '../devices/devices.resource.js';
+import { usersResource } from '../users/users.resource.js';
+import { alertsResource } from '../alerts/alerts.resource.js';
+import * as repository from './command-centers.repository.js';
+
+/** Every center (an admin who named none), or these. */
+export type CenterSet = 'all' | readonly string[];
+type Kind = keyof typeof commandCenterScopedRelations;
+
+export function createCommandCenterScopeService(store: Store) {
+  const { db } = store;
+  // The engine asks a resource's scope of the caller it is handed; each call hands a viewer of its own, made
+  // for that call, that carries the centers it may see.
+  const centersOfViewer = new WeakMap<Caller, CenterSet | 'unassigned'>();
+  const scoped = <K extends Kind>(kind: K) => ({
+    scope: (caller: Caller | null) => {
+      const centers = caller ? centersOfViewer.get(caller) : undefined;
+      if (centers === undefined) return repository.scopes.none(); // no viewer: nothing
+      if (centers === 'unassigned') return repository.scopes.unassignedUsers();
+      if (centers === 'all') return undefined;
+      return repository.scopes[kind](centers);
+    },
+  });
+  const devices = createResourceService(store, devicesResource, scoped('devices'));
+  const workstations = createResourceService(store, workstationsResource, scoped('workstations'));
+  const users = createResourceService(store, usersResource, scoped('users'));
+  const stats = createResourceService(store, deviceStatsResource, scoped('stats'));
+  const jobs = createResourceService(store, deviceJobsResource, scoped('jobs'));
+  const alerts = createResourceService(store, alertsResource, scoped('alerts'));
+
+  /**
+   * The centers a caller supervises: those they are assigned to, when they are of a center's care team. Anyone
+   * else may not use the scoped calls (403).
+   */
+  async function supervisedCenters(caller: Caller): Promise<CenterSet> {
+    if (caller.isAdmin) return 'all';
+    const team = caller.localRoles.some((role) =>
+      (commandCenterTeamRoles as readonly string[]).includes(role),
+    );
+    const own = team && caller.userId ? await repository.findCenterIdsOfUser(db, caller.userId) : [];
+    if (!own.length)
+      throw forbidden(
+        "Only a command center's care team (a supervisor, nurse or doctor assigned to it) may use these calls",
+      );
+    return own;
+  }
+
+  /** The centers of one call: the caller's, or the one they name (404 when it is not theirs to read). */
+  async function centersOf(caller: Caller, named: string | undefined): Promise<CenterSet> {
+    const supervised = await supervisedCenters(caller);
+    if (named === undefined) return supervised;
+    const visible =
+      supervised === 'all' ? await repository.commandCenterExists(db, named) : supervised.includes(named);
+    if (!visible) throw notFound('Command center');
+    return [named];
+  }
+
+  const withoutCenter = (query: CommandCenterScopedListQuery): ListPage => {
+    const page: Partial<CommandCenterScopedListQuery> = { ...query };
+    delete page.commandCenter;
+    return page as ListPage;
+  };
+
+  const viewer = (caller: Caller, centers: CenterSet | 'unassigned'): Caller => {
+    const made = { ...caller };
+    centersOfViewer.set(made, centers);
+    return made;
+  };
+
+  /** Supervisors embed only relations that stay inside their centers' records. */
+  function checkRelations(caller: Caller, kind: Kind, relations: readonly string[]) {
+    if (caller.isAdmin) return;
+    const allowed: readonly string[] = commandCenterScopedRelations[kind];
+    const asked = relations.flatMap((value) => value.split(',')).filter(Boolean);
+    const refused = asked.filter((relation) => !allowed.includes(relation));
+    if (refused.length) {
+      throw badRequest(`Relations not available here: ${refused.join(', ')}`, [
+        { path: 'relations', message: `One of ${allowed.join(', ')}` },
+      ]);
+    }
+  }
+
+  async function listOf<Item>(
+    kind: Kind,
+    service: { list: (page: ListPage, caller: Caller | null) => Promise<ListResponse<Item>> },
+    caller: Caller,
+    query: CommandCenterScopedListQuery,
+  ): Promise<ListResponse<Item>> {
+    checkRelations(caller, kind, query.relations);
+    const { commandCenter, ...page } = query;
+    const centers = await centersOf(caller, commandCenter);
+    return service.list(page, viewer(caller, centers));
+  }
+
+  async function readOf<Item>(
+    kind: Kind,
+    service: {
+      read: (id: string, options: { relations: readonly string[] }, caller?: Caller | null) => Promise<Item>;
+    },
+    caller: Caller,
+    id: string,
+    query: CommandCenterScopedReadQuery,
+  ): Promise<Item> {
+    checkRelations(caller, kind, query.relations);
+    const centers = await centersOf(caller, query.commandCenter);
+    return service.read(id, { relations: query.relations }, viewer(caller, centers));
+  }
+
+  return {
+    supervisedCenters,
+    listDevices: (caller: Caller, query: CommandCenterScopedListQuery) =>
+      listOf('devices', devices, caller, query),
+    listWorkstations: (caller: Caller, query: CommandCenterScopedListQuery) =>
+      listOf('workstations', workstations, caller, query),
+    listUsers: (caller: Caller, query: CommandCenterScopedListQuery) => listOf('users', users, caller, query),
+    /** Users that belong to no command center: the ones a supervisor may take into care. */
+    async listUnassignedUsers(caller: Caller, query: CommandCenterScopedListQuery) {
+      checkRelations(caller, 'users', query.relations);
+      await supervisedCenters(caller);
+      // Users of no center are nobody's: the center named, if any, does not narrow them.
+      return users.list(withoutCenter(query), viewer(caller, 'unassigned'));
+    },
+    readUser: (caller: Caller, id: string, query: CommandCenterScopedReadQuery) =>
+      readOf('users', users, caller, id, query),
+    listJobs: (caller: Caller, query: CommandCenterScopedListQuery) => listOf('jobs', jobs, caller, query),
+    listAlerts: (caller: Caller, query: CommandCenterScopedListQuery) =>
+      listOf('alerts', alerts, caller, query),
+    readJob: (caller: Caller, id: string, query: CommandCenterScopedReadQuery) =>
+      readOf('jobs', jobs, caller, id, query),
+    /** A device's stats, newest first; 404 when the device is not in the caller's centers. */
+    async listDeviceStats(caller: Caller, deviceId: string, query: CommandCenterScopedListQuery) {
+      checkRelations(caller, 'stats', query.relations);
+      const { commandCenter, ...page } = query;
+      const centers = await centersOf(caller, commandCenter);
+      await devices.read(deviceId, { relations: [] }, viewer(caller, centers));
+      return stats.list(
+        { ...page, filters: [...page.filters, `device.id~${deviceId}`] },
+        viewer(caller, centers),
+      );
+    },
+    /** Whether a user is in the caller's centers (for actions on a user's care); 404 otherwise. */
+    async assertUserInScope(caller: Caller, userId: string) {
+      const centers = await centersOf(caller, undefined);
+      await users.read(userId, { relations: [] }, viewer(caller, centers));
+    },
+  };
+}
+
+export type CommandCenterScopeService = ReturnType<typeof createCommandCenterScopeService>;

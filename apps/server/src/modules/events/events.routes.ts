@@ -1,0 +1,91 @@
+// /api/events/ticket and /api/events: the live event stream (server-sent events) and the ticket that opens it.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  eventEndpoints,
+  eventStreamQuerySchema,
+  eventTicketSchema,
+} from '@careplane/shared/events/events.contract';
+import { requireCaller } from '../../lib/caller.js';
+import { errorResponses as errors } from '../../lib/http.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import type { Store } from '../../lib/store.js';
+import type { CommandCenterScopeService } from '../command-centers/command-center-scope.service.js';
+import { createEventsService } from './events.service.js';
+
+/** What may wait unsent for a slow client before its stream is ended. */
+const MAX_UNSENT_BYTES = 1024 * 1024;
+
+export async function eventsModule(
+  app: FastifyInstance,
+  { store, secrets, scope }: { store: Store; secrets: SecretBox; scope: CommandCenterScopeService },
+) {
+  const service = createEventsService(store, {
+    secrets,
+    scope,
+    onError: (error) => app.log.error({ err: error }, 'a live event stream failed'),
+  });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['events'];
+  const ends = new Set<() => void>();
+
+  typed.post(eventEndpoints.ticket, {
+    schema: {
+      tags,
+      summary: 'A ticket that opens the live event stream for a minute (admins and supervisors)',
+      response: { 200: eventTicketSchema, ...errors },
+    },
+    handler: async (request) => service.issueTicket(requireCaller(request)),
+  });
+
+  typed.get(eventEndpoints.stream, {
+    // An EventSource sends no Authorization header: the ticket in the query is the credential.
+    config: { public: true },
+    schema: {
+      tags,
+      summary:
+        'Server-sent events: `change` for each committed change the caller may read, `resync`, `ready`; resumes after `Last-Event-ID`',
+      querystring: eventStreamQuerySchema,
+      produces: ['text/event-stream'],
+      response: { ...errors },
+    },
+    handler: async (request, reply) => {
+      const viewer = await service.openTicket(request.query.ticket);
+      const header = request.headers['last-event-id'];
+      const lastEventId = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      // A dropped stream is retried by the browser after two seconds.
+      response.write('retry: 2000\n\n');
+      const disconnect = service.connect(viewer, lastEventId, (frame) => {
+        if (response.writableEnded) return;
+        // A client that stopped reading is let go rather than buffered for without end; it resumes on reconnect.
+        if (response.writableLength > MAX_UNSENT_BYTES) end();
+        else response.write(frame);
+      });
+      const end = () => {
+        clearTimeout(expiry);
+        disconnect();
+        ends.delete(end);
+        if (!response.writableEnded) response.end();
+      };
+      // The stream ends when the access token it was opened with expires; the client asks for a new ticket.
+      const expiry = setTimeout(end, Math.max(0, viewer.until - Date.now()));
+      expiry.unref();
+      ends.add(end);
+      request.raw.once('close', end);
+    },
+  });
+
+  // Open streams would keep the server from closing.
+  app.addHook('preClose', async () => {
+    for (const end of [...ends]) end();
+  });
+  app.addHook('onClose', async () => service.close());
+}

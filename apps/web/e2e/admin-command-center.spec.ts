@@ -1,0 +1,85 @@
+// The supervisor's command-center view: an admin assigns a supervisor to a center with a device; the
+// supervisor sees that center's users and devices only, and a job on its device appear and change status
+// without reload.
+import { expect, test, type Page } from './support/test.ts';
+import { unique } from './support/admin.ts';
+import { issuedIdentity, signInWithCliAuthenticator } from './support/cli-authenticator.ts';
+
+test.describe.configure({ timeout: 150_000 });
+
+const SUPERVISOR = 'console.supervisor@careplane.local';
+
+/** The API as the admin of this page's signed-in session. */
+async function adminApi(page: Page) {
+  await page.goto('/admin');
+  const token = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('careplane.session') ?? '{}') as { accessToken?: string }).accessToken,
+  );
+  expect(token).toBeTruthy();
+  const headers = { authorization: `Bearer ${token}` };
+  const call = async (method: 'get' | 'post' | 'patch', url: string, data?: object, status = 200) => {
+    const response = await page.request[method](url, { headers, ...(data ? { data } : {}) });
+    expect(response.status(), await response.text()).toBe(status);
+    return (await response.json()) as Record<string, unknown> & { id: string };
+  };
+  return {
+    get: (url: string) => call('get', url),
+    post: (url: string, data: object) => call('post', url, data, 201),
+    patch: (url: string, data: object) => call('patch', url, data),
+  };
+}
+
+test("a supervisor watches their center's devices and jobs live", async ({ page, browser }) => {
+  // The supervisor signs in once, which makes their user record.
+  const supervisorContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const supervisor = await supervisorContext.newPage();
+  await signInWithCliAuthenticator(supervisor, issuedIdentity(SUPERVISOR), /\/account$/);
+
+  const admin = await adminApi(page);
+  const found = await admin.get(`/api/users?filtersLike=username~${encodeURIComponent(SUPERVISOR)}`);
+  const supervisorId = (found.items as { id: string }[])[0]!.id;
+  // Of the care team: a supervisor (assigned to the center below).
+  await admin.patch(`/api/users/${supervisorId}`, { localRoles: ['supervisor'] });
+  const centerTitle = unique('Live center');
+  const center = await admin.post('/api/command-centers', {
+    title: centerTitle,
+    address: { title: centerTitle, street: 'Rama IV Road', city: 'Bangkok', country: 'TH' },
+    assignedUsers: [supervisorId],
+  });
+  const patientName = unique('Patient');
+  const patient = await admin.post('/api/users', {
+    username: `${patientName.toLowerCase().replace(/\W+/g, '.')}@careplane.local`,
+    firstName: 'Live',
+    lastName: patientName,
+    roles: ['public'],
+    localRoles: ['patient'],
+  });
+  const deviceTitle = unique('Center tablet');
+  const device = await admin.post('/api/devices', {
+    title: deviceTitle,
+    commandCenter: center.id,
+    assignedUser: patient.id,
+  });
+
+  const streamOpen = supervisor.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/events' && response.status() === 200,
+  );
+  await supervisor.goto('/command-center');
+  await expect(supervisor.getByRole('heading', { level: 1, name: 'Command center' })).toBeVisible();
+  const devices = supervisor.getByRole('region', { name: 'Devices' });
+  await expect(devices).toContainText(deviceTitle);
+  // Their center's device only, none of the demo centers'.
+  await expect(devices.getByRole('row')).toHaveCount(1);
+  await expect(supervisor.getByRole('region', { name: 'Users' })).toContainText(`Live ${patientName}`);
+  await streamOpen;
+
+  const purpose = unique('Center reboot');
+  const job = await admin.post('/api/devices/jobs', { purpose, commands: ['reboot'], device: device.id });
+  const row = supervisor.getByRole('region', { name: 'Jobs' }).getByRole('row').filter({ hasText: purpose });
+  await expect(row).toContainText('NEW');
+  await admin.patch(`/api/devices/jobs/${job.id}`, { status: 'CANCELLED' });
+  await expect(row).toContainText('CANCELLED');
+  expect(await supervisor.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+  await supervisorContext.close();
+});

@@ -1,0 +1,129 @@
+// The supervisor's command-center view: its four sections from the scoped calls, the care action on a user,
+// and what someone who supervises no center is told.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
+import { deviceJobSchema, deviceSchema } from '@careplane/shared/devices/devices.contract';
+import { userSchema } from '@careplane/shared/users/users.contract';
+import { AppProvider } from '../../app/provider.tsx';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { fakeList, fakeUser } from '../../test/admin-fakes.ts';
+import { resetSession, signIn } from '../../test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '../../test/network.ts';
+import { CommandCenterView } from './command-center-view.tsx';
+
+const ids = {
+  patient: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fa1',
+  device: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fa2',
+  job: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fa3',
+  alert: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fa4',
+};
+const stamp = { createdAt: '2026-11-20T08:00:00.000Z', updatedAt: '2026-11-20T08:00:00.000Z' };
+const patient = fakeUser({
+  id: ids.patient,
+  firstName: 'Malee',
+  lastName: 'Srisawat',
+  localRoles: ['patient'],
+});
+const device = deviceSchema.parse({
+  id: ids.device,
+  ...stamp,
+  title: 'Bedside tablet',
+  location: null,
+  isEnabled: true,
+  role: 'patient_terminal',
+  localRoles: [],
+  assignedUserId: ids.patient,
+  commandCenterId: null,
+  createdByUserId: null,
+  assignedUser: { id: ids.patient, firstName: 'Malee', lastName: 'Srisawat' },
+});
+const job = deviceJobSchema.parse({
+  id: ids.job,
+  ...stamp,
+  purpose: 'Reboot after update',
+  commands: ['reboot'],
+  results: [],
+  status: 'RUNNING',
+  notBefore: stamp.createdAt,
+  deviceId: ids.device,
+  createdByUserId: null,
+  device: { id: ids.device, title: 'Bedside tablet' },
+});
+const alert = alertSchema.parse({
+  id: ids.alert,
+  ...stamp,
+  isActive: true,
+  timestamp: Date.parse(stamp.createdAt),
+  data: { kind: 'heart_rate', message: 'Heart rate 150 above 130' },
+  closingData: null,
+  iotDeviceId: null,
+  userId: ids.patient,
+  closedByUserId: null,
+  createdByUserId: null,
+  user: { id: ids.patient, firstName: 'Malee', lastName: 'Srisawat' },
+});
+
+let network: FakeNetwork;
+beforeEach(() => {
+  resetSession();
+  signIn();
+  network = fakeNetwork().install();
+  network
+    .on('GET', '/api/command-centers/users', () => json(fakeList(userSchema, [patient])))
+    .on('GET', '/api/command-centers/devices', () => json(fakeList(deviceSchema, [device])))
+    .on('GET', '/api/command-centers/alerts', () => json(fakeList(alertSchema, [alert])))
+    .on('GET', '/api/command-centers/jobs', () => json(fakeList(deviceJobSchema, [job])));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const renderView = () =>
+  render(
+    <AppProvider queryClient={createQueryClient()} env="test">
+      <CommandCenterView />
+    </AppProvider>,
+  );
+
+describe('the command-center view', () => {
+  it("shows the center's open alerts, jobs, users and devices", async () => {
+    renderView();
+    const alerts = await screen.findByRole('region', { name: 'Open alerts' });
+    expect(await within(alerts).findByText('Heart rate 150 above 130')).toBeVisible();
+    expect(within(alerts).getByText('Malee Srisawat')).toBeVisible();
+    const jobs = screen.getByRole('region', { name: 'Jobs' });
+    expect(await within(jobs).findByText('Reboot after update')).toBeVisible();
+    expect(within(jobs).getByText('RUNNING')).toBeVisible();
+    expect(within(screen.getByRole('region', { name: 'Devices' })).getByText('Bedside tablet')).toBeVisible();
+    expect(within(screen.getByRole('region', { name: 'Users' })).getByText('Malee Srisawat')).toBeVisible();
+    // Only open alerts are asked for.
+    expect(network.callsTo('GET', '/api/command-centers/alerts')[0]!.url.searchParams.get('filters')).toBe(
+      'isActive~true',
+    );
+  });
+
+  it('sends an alert to a user of the center', async () => {
+    network.on('POST', `/api/command-centers/users/${ids.patient}/alert`, () =>
+      json(
+        { alert, jobs: [{ ...job, status: 'NEW', purpose: 'Alert sent to the user by the care team' }] },
+        201,
+      ),
+    );
+    renderView();
+    const users = await screen.findByRole('region', { name: 'Users' });
+    await userEvent.click(await within(users).findByRole('button', { name: 'Send an alert' }));
+    expect(await screen.findByText('An alert was sent to Malee Srisawat.')).toBeVisible();
+    expect(network.callsTo('POST', `/api/command-centers/users/${ids.patient}/alert`)).toHaveLength(1);
+  });
+
+  it('tells someone who supervises no center so', async () => {
+    network.on('GET', '/api/command-centers/users', () =>
+      json({ statusCode: 403, error: 'Forbidden', message: 'Only users assigned to a command center' }, 403),
+    );
+    renderView();
+    expect(await screen.findByText('You are not assigned to a command center.')).toBeVisible();
+  });
+});

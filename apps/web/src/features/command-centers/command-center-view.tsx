@@ -1,0 +1,164 @@
+// A supervisor's command-center view: the users, devices, open alerts and jobs of the centers they are
+// assigned to (admins see every center), kept current by live events without reloading.
+import {
+  Alert as Notice,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '@careplane/shared/common/formats';
+import { enumText, personName, textOf, titleOf } from '@careplane/shared/common/record-labels';
+import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { useLiveEvents } from '../../lib/live-events.ts';
+import { notify } from '../../lib/notify.ts';
+import { commandCenterViewQueries as queries } from './api/command-center-view.queries.ts';
+
+function Section({ title, count, children }: { title: string; count?: number | null; children: ReactNode }) {
+  return (
+    <Card withBorder component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {count === undefined || count === null ? null : <Badge variant="light">{count}</Badge>}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function Empty({ children }: { children: string }) {
+  return (
+    <Text c="dimmed" size="sm">
+      {children}
+    </Text>
+  );
+}
+
+function UserActions({ userId, name }: { userId: string; name: string }) {
+  const alert = useMutation({
+    mutationFn: () => api.post(commandCenterEndpoints.alertUser(userId)),
+    onSuccess: () => notify({ color: 'teal', message: `An alert was sent to ${name}.` }),
+    onError: (error) => notify({ color: 'red', message: error.message }),
+  });
+  return (
+    <Button size="xs" variant="light" loading={alert.isPending} onClick={() => alert.mutate()}>
+      Send an alert
+    </Button>
+  );
+}
+
+export function CommandCenterView() {
+  useLiveEvents();
+  const users = useQuery(queries.users());
+  const devices = useQuery(queries.devices());
+  const alerts = useQuery(queries.openAlerts());
+  const jobs = useQuery(queries.jobs());
+
+  if (users.error instanceof ApiError && users.error.status === 403) {
+    return <Notice color="gray">You are not assigned to a command center.</Notice>;
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Command center</Title>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Section title="Open alerts" count={alerts.data?.total}>
+          {alerts.data?.items.length ? (
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>User</Table.Th>
+                  <Table.Th>Alert</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {alerts.data.items.map((alert) => (
+                  <Table.Tr key={alert.id}>
+                    <Table.Td>{formatDateTime(alert.timestamp)}</Table.Td>
+                    <Table.Td>{alert.user ? personName(alert.user) : '—'}</Table.Td>
+                    <Table.Td>{textOf(alert.data.message ?? alert.data.kind ?? 'Alert')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : (
+            <Empty>{alerts.isPending ? 'Loading…' : 'No open alerts.'}</Empty>
+          )}
+        </Section>
+        <Section title="Jobs" count={jobs.data?.total}>
+          {jobs.data?.items.length ? (
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Device</Table.Th>
+                  <Table.Th>Purpose</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {jobs.data.items.map((job) => (
+                  <Table.Tr key={job.id}>
+                    <Table.Td>{titleOf(job.device)}</Table.Td>
+                    <Table.Td>{job.purpose}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="outline">{job.status}</Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : (
+            <Empty>{jobs.isPending ? 'Loading…' : 'No jobs.'}</Empty>
+          )}
+        </Section>
+        <Section title="Users" count={users.data?.total}>
+          {users.data?.items.length ? (
+            <Table>
+              <Table.Tbody>
+                {users.data.items.map((user) => (
+                  <Table.Tr key={user.id}>
+                    <Table.Td>{personName(user)}</Table.Td>
+                    <Table.Td>{user.localRoles.map(enumText).join(', ')}</Table.Td>
+                    <Table.Td>
+                      <UserActions userId={user.id} name={personName(user)} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : (
+            <Empty>{users.isPending ? 'Loading…' : 'No users.'}</Empty>
+          )}
+        </Section>
+        <Section title="Devices" count={devices.data?.total}>
+          {devices.data?.items.length ? (
+            <Table>
+              <Table.Tbody>
+                {devices.data.items.map((device) => (
+                  <Table.Tr key={device.id}>
+                    <Table.Td>{device.title}</Table.Td>
+                    <Table.Td>{enumText(device.role)}</Table.Td>
+                    <Table.Td>{device.assignedUser ? personName(device.assignedUser) : '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : (
+            <Empty>{devices.isPending ? 'Loading…' : 'No devices.'}</Empty>
+          )}
+        </Section>
+      </SimpleGrid>
+    </Stack>
+  );
+}
