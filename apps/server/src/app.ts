@@ -142,7 +142,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await app.register(commandCentersModule, { store });
     await app.register(serviceProvidersModule, { store });
     await app.register(prescriptionsModule, { store });
-    await app.register(iotModule, { store });
+    await app.register(iotModule, { store, settings: config.iot, mqtt: config.mqtt });
     await app.register(alertsModule, { store });
     await app.register(devicesModule, { service: devices });
     await app.register(documentsModule, {

@@ -1,5 +1,5 @@
 // SQL of the IoT module beyond the generic engine: submissions, latest reading, lookups.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { iotDeviceData, iotDeviceDevices, iotDevices } from '../../db/schema/index.js';
 
@@ -17,6 +17,8 @@ export async function findDeviceForSubmission(executor: Executor, id: string) {
   const [device] = await executor
     .select({
       id: iotDevices.id,
+      trustLevel: iotDevices.trustLevel,
+      connectionSecret: iotDevices.connectionSecret,
       supportedDataTypes: iotDevices.supportedDataTypes,
       assignedUserId: iotDevices.assignedUserId,
     })
@@ -26,15 +28,37 @@ export async function findDeviceForSubmission(executor: Executor, id: string) {
   return device;
 }
 
+/** What an MQTT batch needs to know about its devices, found by hardware identifier. */
+export async function findDevicesByHardwareIdentifier(executor: Executor, identifiers: string[]) {
+  if (identifiers.length === 0) return [];
+  return executor
+    .select({
+      id: iotDevices.id,
+      hardwareIdentifier: iotDevices.hardwareIdentifier,
+      trustLevel: iotDevices.trustLevel,
+      connectionSecret: iotDevices.connectionSecret,
+      supportedDataTypes: iotDevices.supportedDataTypes,
+      assignedUserId: iotDevices.assignedUserId,
+    })
+    .from(iotDevices)
+    .where(inArray(iotDevices.hardwareIdentifier, identifiers));
+}
+
+/** Rows per INSERT: 6 parameters each, well below the driver's 65,535. */
+const INSERT_CHUNK = 5000;
+
 /** One multi-row insert; rows whose id is already stored are skipped. Answers the ids stored now. */
 export async function insertReadings(executor: Executor, rows: ReadingRow[]): Promise<string[]> {
-  if (rows.length === 0) return [];
-  const inserted = await executor
-    .insert(iotDeviceData)
-    .values(rows)
-    .onConflictDoNothing({ target: iotDeviceData.id })
-    .returning({ id: iotDeviceData.id });
-  return inserted.map((row) => row.id);
+  const ids: string[] = [];
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const inserted = await executor
+      .insert(iotDeviceData)
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .onConflictDoNothing({ target: iotDeviceData.id })
+      .returning({ id: iotDeviceData.id });
+    for (const row of inserted) ids.push(row.id);
+  }
+  return ids;
 }
 
 export async function findLatestReading(executor: Executor, iotDeviceId: string, dataType?: string) {
