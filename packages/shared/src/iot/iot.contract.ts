@@ -145,10 +145,18 @@ const BOUND_ENTRY = /^([a-z_]+)\.([A-Za-z_]+)=(?:(off)|(-?\d+(?:\.\d+)?)?\.\.(-?
  */
 export function parseReadingBounds(text: string | undefined, base = DEFAULT_READING_BOUNDS): ReadingBounds {
   const bounds: ReadingBounds = structuredClone(base);
-  for (const entry of (text ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = BOUND_ENTRY.exec(entry);
     const dataType = match?.[1] as IotDataType | undefined;
-    if (!match || !dataType || !(iotDataTypes as readonly string[]).includes(dataType) || dataType === 'alert') {
+    if (
+      !match ||
+      !dataType ||
+      !(iotDataTypes as readonly string[]).includes(dataType) ||
+      dataType === 'alert'
+    ) {
       throw new Error(`"${entry}" is not <dataType>.<field>=<min>..<max> or <dataType>.<field>=off`);
     }
     const field = match[2]!;
@@ -159,8 +167,10 @@ export function parseReadingBounds(text: string | undefined, base = DEFAULT_READ
     }
     const min = match[4] === undefined ? undefined : Number(match[4]);
     const max = match[5] === undefined ? undefined : Number(match[5]);
-    if (min === undefined && max === undefined) throw new Error(`"${entry}" names neither a minimum nor a maximum`);
-    if (min !== undefined && max !== undefined && min > max) throw new Error(`"${entry}": minimum above maximum`);
+    if (min === undefined && max === undefined)
+      throw new Error(`"${entry}" names neither a minimum nor a maximum`);
+    if (min !== undefined && max !== undefined && min > max)
+      throw new Error(`"${entry}": minimum above maximum`);
     fields[field] = { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
   }
   return bounds;
@@ -168,7 +178,7 @@ export function parseReadingBounds(text: string | undefined, base = DEFAULT_READ
 
 /** A temperature in degrees Celsius, whatever unit the reading gives (C, °C, F, °F, K). */
 function celsius(value: number, unit: unknown) {
-  const normalised = String(unit ?? 'C').replace('°', '').trim().toUpperCase();
+  const normalised = (typeof unit === 'string' ? unit : 'C').replace('°', '').trim().toUpperCase();
   if (normalised === 'F' || normalised === 'FAHRENHEIT') return ((value - 32) * 5) / 9;
   if (normalised === 'K' || normalised === 'KELVIN') return value - 273.15;
   return value;
@@ -199,8 +209,8 @@ export function boundsBreaches(
     const below = min !== undefined && value < min;
     const above = max !== undefined && value > max;
     if (!below && !above) continue;
-    const margin = below ? min! - value : value - max!;
-    const edge = Math.abs(below ? min! : max!);
+    const margin = below ? min - value : value - max!;
+    const edge = Math.abs(below ? min : max!);
     breaches.push({
       field,
       value,
@@ -219,7 +229,7 @@ export function validateReadings(dataType: IotDataType, raw: readonly unknown[])
   const invalid: { index: number; issues: { path: string; message: string }[] }[] = [];
   raw.forEach((item, index) => {
     const parsed = schema.safeParse(item);
-    if (parsed.success) valid.push(parsed.data as Reading);
+    if (parsed.success) valid.push(parsed.data);
     else {
       invalid.push({
         index,

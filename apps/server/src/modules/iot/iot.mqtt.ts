@@ -141,8 +141,7 @@ export function startMqttIngestion(
   const subscriptions: Promise<void>[] = [];
   const filter = `$share/${settings.shareGroup}/${settings.topicPrefix}/+/+`;
   for (let index = 0; index < settings.connections; index += 1) {
-    let client: MqttClient;
-    client = mqtt.connect(settings.url, {
+    const client: MqttClient = mqtt.connect(settings.url, {
       clientId: `${settings.clientId}-${index}`,
       protocolVersion: 5,
       // A session that outlives this process: what the broker has not had acknowledged comes back after a
@@ -152,7 +151,7 @@ export function startMqttIngestion(
       reconnectPeriod: 1000,
       resubscribe: true,
       customHandleAcks: (topic, payload, packet, done) => {
-        handle(topic, payload, packet).then(
+        handle(topic, payload, packet as IPublishPacket).then(
           () => done(0),
           (error: unknown) => {
             // Not acknowledged: the connection is dropped so the broker delivers the message again when it

@@ -272,7 +272,7 @@ export function createIotService(store: Store, settings: IotSettings) {
       }
       throw error;
     }
-    const rows = rowsOf(device, dataType, submission.data as Reading[], context.caller?.userId ?? null);
+    const rows = rowsOf(device, dataType, submission.data, context.caller?.userId ?? null);
     const unique = inIdOrder(rows);
 
     const result = await store.write(context, async (scope) => {
