@@ -48,7 +48,11 @@ export async function iotModule(app: FastifyInstance, { store, settings, mqtt }:
         iot,
         app.log,
       );
-      await ingestion.ready;
+      // The server starts whether or not the broker answers; the connections keep trying, and a backlog
+      // a session brings back is taken in as soon as they are up.
+      ingestion.ready.catch((error: unknown) =>
+        app.log.error({ err: error }, 'subscribing to the IoT readings topic failed'),
+      );
     });
     app.addHook('onClose', async () => ingestion?.close());
   }
