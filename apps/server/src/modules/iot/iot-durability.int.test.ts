@@ -50,8 +50,8 @@ async function startServer(): Promise<{ child: ChildProcess; output: () => strin
     env,
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await expect
     .poll(
       async () => {
@@ -207,7 +207,7 @@ describe('a server killed during a stream of readings', () => {
         `${baseUrl}/api/iot-devices/data?filters=iotDevice.id~${iotDeviceId}&limit=1`,
         { headers: { authorization: `Bearer ${token}` } },
       );
-      return (await response.json()).total as number;
+      return ((await response.json()) as { total: number }).total;
     };
     await expect
       .poll(() => stored(devices.mqtt), { timeout: 60_000, interval: 250 })
