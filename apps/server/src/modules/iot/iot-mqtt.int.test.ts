@@ -41,12 +41,15 @@ const counts = async () => (await admin.get('/api/iot-devices/ingestion')).json<
 /** Waits until the server has dealt with `n` more readings (stored, repeated or refused) than `before`. */
 async function handled(before: IngestionCounts['mqtt'], n: number) {
   await expect
-    .poll(async () => {
-      const now = await counts();
-      return (
-        now.stored + now.duplicates + now.rejected - (before.stored + before.duplicates + before.rejected)
-      );
-    })
+    .poll(
+      async () => {
+        const now = await counts();
+        return (
+          now.stored + now.duplicates + now.rejected - (before.stored + before.duplicates + before.rejected)
+        );
+      },
+      { timeout: 15_000 },
+    )
     .toBe(n);
 }
 
