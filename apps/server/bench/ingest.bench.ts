@@ -5,7 +5,7 @@
 // Needs PostgreSQL (DATABASE_URL; a throwaway database: the bench leaves its rows) and a broker (MQTT_URL,
 // default mqtt://127.0.0.1:1883).
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -21,7 +21,7 @@ import { iotDevices, users } from '../src/db/schema/index.js';
 import { serverRoot } from '../src/locations.js';
 import { readingRecordId } from '../src/modules/iot/iot.service.js';
 import { freePort } from '../src/test/auth-server.js';
-import { TEST_ENCRYPTION_KEY, TEST_ISSUER, createSigner } from '../src/test/harness.js';
+import { TEST_ISSUER, createSigner } from '../src/test/harness.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -105,7 +105,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     AUTH_JWKS_URL: `http://127.0.0.1:${(jwks.address() as { port: number }).port}/jwks`,
     DEMO_DATA: '0',
     LOG_LEVEL: 'warn',
-    ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? TEST_ENCRYPTION_KEY,
+    // One key for every run on this database (the server seals its keys with it at the first start).
+    ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? createHash('sha256').update('bench:ingest').digest('hex'),
     API_WRITE_RATE_LIMIT: '100000000',
     MQTT_URL: mqttUrl,
     MQTT_TOPIC_PREFIX: prefix,
