@@ -1,7 +1,7 @@
 // A small write batcher: items wait until `maxSize` of them (by weight) are queued or `maxDelayMs` has passed
 // since the first one, then one `flush` call takes them all. Each `add` settles when its flush has settled, so
-// a caller acknowledges its item only once the item is durable. Flushes run one at a time; items that arrive
-// meanwhile form the next batch.
+// a caller acknowledges its item only once the item is durable. At most `concurrency` flushes run at once;
+// items that arrive meanwhile form the next batch.
 
 export interface BatcherOptions<T> {
   /** Weight at which a batch is flushed at once (a weight per item, 1 by default). */
@@ -9,6 +9,8 @@ export interface BatcherOptions<T> {
   /** How long the first item of a batch waits for others. */
   maxDelayMs: number;
   weigh?: (item: T) => number;
+  /** Flushes under way at once at most (1 by default). */
+  concurrency?: number;
   flush: (items: T[]) => Promise<void>;
 }
 
@@ -29,8 +31,8 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
   let queue: Pending<T>[] = [];
   let weight = 0;
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  let flushing = false;
+  const concurrency = options.concurrency ?? 1;
+  const running = new Set<Promise<void>>();
 
   const take = () => {
     if (timer) clearTimeout(timer);
@@ -51,15 +53,15 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
     }
   };
 
-  // One flush at a time; when it ends, whatever queued meanwhile goes next if it is full or overdue.
+  // When a flush ends, whatever queued meanwhile goes next if it is full or overdue.
   const schedule = () => {
-    if (flushing) return;
-    flushing = true;
+    if (running.size >= concurrency || queue.length === 0) return;
     const batch = take();
-    running = run(batch).finally(() => {
-      flushing = false;
+    const flight: Promise<void> = run(batch).finally(() => {
+      running.delete(flight);
       if (queue.length && (weight >= options.maxSize || timer === null)) schedule();
     });
+    running.add(flight);
   };
 
   return {
@@ -78,9 +80,9 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
       });
     },
     async drain() {
-      while (queue.length || flushing) {
-        if (!flushing) schedule();
-        await running;
+      while (queue.length || running.size) {
+        schedule();
+        await Promise.race(running);
       }
     },
   };

@@ -101,6 +101,8 @@ export function startMqttIngestion(
     maxSize: settings.batchSize,
     maxDelayMs: settings.batchDelayMs,
     weigh: (item) => item.message.readings.length,
+    // A second batch collects while the first commits.
+    concurrency: 2,
     flush: async (items) => {
       const outcomes = await iot.ingestMessages(items.map((item) => item.message));
       outcomes.forEach((outcome, index) => (items[index]!.outcome = outcome));
