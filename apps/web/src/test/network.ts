@@ -89,8 +89,14 @@ const documentActions: [method: string, pattern: RegExp, answer: z.ZodType][] = 
   ['GET', new RegExp(`^/api/documents/${UUID}/signing/${UUID}$`), signingStateSchema],
 ];
 
+/** Alerts beyond the generic calls: acknowledging and closing one. */
+const alertActions: [method: string, pattern: RegExp, answer: z.ZodType][] = [
+  ['POST', new RegExp(`^/api/alerts/${UUID}/acknowledge$`), alertSchema],
+  ['POST', new RegExp(`^/api/alerts/${UUID}/close$`), alertSchema],
+];
+
 function resourceContract(method: string, path: string): Contract | undefined {
-  for (const [verb, pattern, answer] of documentActions) {
+  for (const [verb, pattern, answer] of [...documentActions, ...alertActions]) {
     if (verb === method && pattern.test(path)) return jsonBody((body) => answer.parse(body));
   }
   for (const [base, item, created = item] of resources) {
