@@ -29,9 +29,10 @@ const { values: args } = parseArgs({
     devices: { type: 'string', default: '50' },
     'http-batch': { type: 'string', default: '500' },
     'http-connections': { type: 'string', default: '4' },
-    'mqtt-publishers': { type: 'string', default: '4' },
-    'mqtt-window': { type: 'string', default: '250' },
-    'mqtt-connections': { type: 'string', default: '32' },
+    'mqtt-publishers': { type: 'string', default: '16' },
+    'mqtt-window': { type: 'string', default: '1000' },
+    // The server's MQTT_CONNECTIONS: its MQTT throughput grows with it (decision 026).
+    'mqtt-connections': { type: 'string', default: '256' },
   },
 });
 const N = Number(args.readings);

@@ -52,7 +52,7 @@ describe('loadConfig', () => {
       url: undefined,
       topicPrefix: 'careplane/iot',
       shareGroup: 'careplane',
-      connections: 32,
+      connections: 64,
       sessionExpiry: 3600,
     });
     expect(defaults.mqtt.clientId).toMatch(/^careplane-.+-3100$/);

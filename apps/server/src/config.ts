@@ -73,7 +73,7 @@ const configSchema = z
         .optional(),
     ),
     /** MQTT connections this process subscribes with; each holds one message until its batch commits. */
-    MQTT_CONNECTIONS: z.coerce.number().int().min(1).max(256).default(32),
+    MQTT_CONNECTIONS: z.coerce.number().int().min(1).max(256).default(64),
     /** How long the broker keeps this process's sessions (and queues their messages) while it is away, s. */
     MQTT_SESSION_EXPIRY: z.coerce.number().int().min(0).max(604_800).default(3600),
     /** Readings written per transaction at most, and how long the first one waits for others (ms). */
