@@ -156,7 +156,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       secrets,
     });
     await app.register(prescriptionsModule, { store, documents, publicUrl: config.publicUrl });
-    await app.register(iotModule, { store });
+    await app.register(iotModule, { store, settings: config.iot, mqtt: config.mqtt });
     await app.register(alertsModule, { store });
     await app.register(devicesModule, { service: devices });
     await app.register(eventsModule, { store, secrets, scope: commandCenterScope });

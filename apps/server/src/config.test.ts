@@ -46,6 +46,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrowError(/DATABASE_URL/);
   });
 
+  it('reads the MQTT and IoT settings, with their defaults, and refuses malformed bounds', () => {
+    const defaults = loadConfig({ PORT: '3100' });
+    expect(defaults.mqtt).toMatchObject({
+      url: undefined,
+      topicPrefix: 'careplane/iot',
+      shareGroup: 'careplane',
+      connections: 64,
+      sessionExpiry: 3600,
+    });
+    expect(defaults.mqtt.clientId).toMatch(/^careplane-.+-3100$/);
+    expect(defaults.iot).toMatchObject({ batchSize: 500, batchDelayMs: 5 });
+    expect(defaults.iot.bounds.heart_rate).toEqual({ rate: { min: 40, max: 130 } });
+    const set = loadConfig({
+      MQTT_URL: 'mqtt://broker:1883',
+      MQTT_CLIENT_ID: 'api-1',
+      IOT_ALERT_BOUNDS: 'heart_rate.rate=45..125',
+    });
+    expect(set.mqtt).toMatchObject({ url: 'mqtt://broker:1883', clientId: 'api-1' });
+    expect(set.iot.bounds.heart_rate).toEqual({ rate: { min: 45, max: 125 } });
+    expect(() => loadConfig({ IOT_ALERT_BOUNDS: 'heart_rate.rate=fast' })).toThrowError(/IOT_ALERT_BOUNDS/);
+    expect(() => loadConfig({ MQTT_TOPIC_PREFIX: 'careplane/#' })).toThrowError(/MQTT_TOPIC_PREFIX/);
+    expect(() => loadConfig({ MQTT_CONNECTIONS: '0' })).toThrowError(/MQTT_CONNECTIONS/);
+  });
+
   it('reads the documents settings: passphrase from the environment or a file, else the encryption key', () => {
     const defaults = loadConfig({ INIT_CWD: '/srv/careplane' });
     expect(defaults.documents).toMatchObject({

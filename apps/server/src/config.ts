@@ -1,6 +1,8 @@
 // Configuration comes from the environment only, parsed once at start.
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseReadingBounds } from '@careplane/shared/iot/iot.contract';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false'])
@@ -52,7 +54,44 @@ const configSchema = z
     REDIS_URL: z.string().url().optional(),
     /** Every key this server writes to Redis starts with it (several deployments can share one Redis). */
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('careplane:'),
-    MQTT_URL: z.string().url().optional(),
+    MQTT_URL: unsetIfBlank(z.string().url().optional()),
+    /** Readings arrive on `<MQTT_TOPIC_PREFIX>/<hardwareIdentifier>/<dataType>`. */
+    MQTT_TOPIC_PREFIX: z
+      .string()
+      .regex(/^[^#+$][^#+]*[^#+/]$/, 'a topic without wildcards, not starting with $ or ending with /')
+      .default('careplane/iot'),
+    /** The shared-subscription group: server processes in one group split the messages between them. */
+    MQTT_SHARE_GROUP: z
+      .string()
+      .regex(/^[^/#+]+$/)
+      .default('careplane'),
+    /** Client id stem of this process's MQTT sessions (kept across restarts); default careplane-<host>-<port>. */
+    MQTT_CLIENT_ID: unsetIfBlank(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]{1,40}$/)
+        .optional(),
+    ),
+    /** MQTT connections this process subscribes with; each holds one message until its batch commits. */
+    MQTT_CONNECTIONS: z.coerce.number().int().min(1).max(256).default(64),
+    /** How long the broker keeps this process's sessions (and queues their messages) while it is away, s. */
+    MQTT_SESSION_EXPIRY: z.coerce.number().int().min(0).max(604_800).default(3600),
+    /** Readings written per transaction at most, and how long the first one waits for others (ms). */
+    IOT_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+    IOT_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(5),
+    /** Bounds that open alerts, over the defaults: `heart_rate.rate=40..130,battery.level=off`. */
+    IOT_ALERT_BOUNDS: unsetIfBlank(
+      z
+        .string()
+        .optional()
+        .superRefine((value, context) => {
+          try {
+            parseReadingBounds(value);
+          } catch (error) {
+            context.addIssue({ code: 'custom', message: (error as Error).message });
+          }
+        }),
+    ),
     /**
      * Which proxies may tell the client's address (X-Forwarded-For): none by default; a hop count, or a
      * comma-separated list of addresses and CIDR ranges (also `loopback`, `linklocal`, `uniquelocal`).
@@ -150,6 +189,19 @@ const configSchema = z
       redisUrl: env.REDIS_URL,
       redisKeyPrefix: env.REDIS_KEY_PREFIX,
       mqttUrl: env.MQTT_URL,
+      mqtt: {
+        url: env.MQTT_URL,
+        topicPrefix: env.MQTT_TOPIC_PREFIX,
+        shareGroup: env.MQTT_SHARE_GROUP,
+        clientId: env.MQTT_CLIENT_ID ?? `careplane-${hostname().slice(0, 20)}-${env.PORT}`,
+        connections: env.MQTT_CONNECTIONS,
+        sessionExpiry: env.MQTT_SESSION_EXPIRY,
+      },
+      iot: {
+        batchSize: env.IOT_BATCH_SIZE,
+        batchDelayMs: env.IOT_BATCH_DELAY_MS,
+        bounds: parseReadingBounds(env.IOT_ALERT_BOUNDS),
+      },
       trustProxy: parseTrustProxy(env.TRUST_PROXY),
       encryption: {
         key: env.ENCRYPTION_KEY,

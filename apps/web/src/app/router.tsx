@@ -25,6 +25,7 @@ const prescriptions = () => import('../features/prescriptions/routes.tsx');
 const custody = () => import('../features/prescriptions/custody-routes.tsx');
 const providers = () => import('../features/service-providers/routes.tsx');
 const centers = () => import('../features/command-centers/routes.tsx');
+const withAlerts = () => import('./routes/record-alerts.tsx');
 
 type CustodyPages = Awaited<ReturnType<typeof custody>>;
 /** A page of the pharmacy or prescriptions area, titled. */
@@ -62,7 +63,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(() => import('./routes/admin-home.tsx')) },
               { path: admin.users.list.pattern, ...featurePage(users, (m) => m.UserListPage) },
-              { path: admin.users.detail.pattern, ...featurePage(users, (m) => m.UserDetailPage) },
+              { path: admin.users.detail.pattern, ...featurePage(withAlerts, (m) => m.UserPageWithAlerts) },
               { path: admin.users.edit.pattern, ...featurePage(users, (m) => m.UserEditPage) },
               { path: admin.patients.list.pattern, ...featurePage(users, (m) => m.PatientListPage) },
               { path: admin.devices.list.pattern, ...featurePage(devices, (m) => m.DeviceListPage) },
@@ -88,7 +89,10 @@ export const routes: RouteObject[] = [
               },
               { path: admin.iotDevices.list.pattern, ...featurePage(iot, (m) => m.IotDeviceListPage) },
               { path: admin.iotDevices.create.pattern, ...featurePage(iot, (m) => m.IotDeviceEditPage) },
-              { path: admin.iotDevices.detail.pattern, ...featurePage(iot, (m) => m.IotDeviceDetailPage) },
+              {
+                path: admin.iotDevices.detail.pattern,
+                ...featurePage(withAlerts, (m) => m.IotDevicePageWithAlerts),
+              },
               { path: admin.iotDevices.edit.pattern, ...featurePage(iot, (m) => m.IotDeviceEditPage) },
               {
                 path: admin.prescriptions.list.pattern,

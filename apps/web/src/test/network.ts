@@ -120,8 +120,14 @@ const commandCenterCalls: [method: string, pattern: RegExp, answer: z.ZodType][]
   ['POST', new RegExp(`^/api/command-centers/users/${UUID}/alert$`), userAlertCreatedSchema],
 ];
 
+/** Alerts beyond the generic calls: acknowledging and closing one. */
+const alertActions: [method: string, pattern: RegExp, answer: z.ZodType][] = [
+  ['POST', new RegExp(`^/api/alerts/${UUID}/acknowledge$`), alertSchema],
+  ['POST', new RegExp(`^/api/alerts/${UUID}/close$`), alertSchema],
+];
+
 function resourceContract(method: string, path: string): Contract | undefined {
-  for (const [verb, pattern, answer] of [...documentActions, ...commandCenterCalls]) {
+  for (const [verb, pattern, answer] of [...documentActions, ...commandCenterCalls, ...alertActions]) {
     if (verb === method && pattern.test(path)) return jsonBody((body) => answer.parse(body));
   }
   for (const [base, item, created = item] of resources) {

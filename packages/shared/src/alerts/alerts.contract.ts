@@ -1,11 +1,22 @@
 // Alerts: opened by an `alert` reading, an out-of-bounds reading or by hand; closed with a note.
 import { z } from 'zod';
 import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
-import { embedded, epochMillis, jsonObject, recordSchema, uuidSchema } from '../common/primitives.ts';
+import {
+  embedded,
+  epochMillis,
+  isoDateTime,
+  jsonObject,
+  recordSchema,
+  uuidSchema,
+} from '../common/primitives.ts';
 
 /** Why an alert was opened by readings (in `data.reason`); manual alerts carry what their author wrote. */
-export const alertReasons = ['alert_reading', 'heart_rate_out_of_bounds'] as const;
+export const alertReasons = ['alert_reading', 'out_of_bounds'] as const;
 export type AlertReason = (typeof alertReasons)[number];
+
+/** How urgent an alert is. */
+export const alertSeverities = ['info', 'warning', 'critical'] as const;
+export type AlertSeverity = (typeof alertSeverities)[number];
 
 const closingRule = (
   value: { isActive?: boolean | undefined; closingData?: unknown },
@@ -28,6 +39,7 @@ export const alertCreateSchema = z
   .strictObject({
     data: jsonObject,
     isActive: z.boolean().default(true),
+    severity: z.enum(alertSeverities).default('warning'),
     /** Milliseconds since the epoch; defaults to now. */
     timestamp: epochMillis.optional(),
     /** The user the alert concerns. */
@@ -43,6 +55,7 @@ export const alertUpdateSchema = z
   .strictObject({
     data: jsonObject.optional(),
     isActive: z.boolean().optional(),
+    severity: z.enum(alertSeverities).optional(),
     timestamp: epochMillis.optional(),
     user: uuidSchema.nullable().optional(),
     iotDevice: uuidSchema.nullable().optional(),
@@ -54,9 +67,13 @@ export type AlertUpdate = z.infer<typeof alertUpdateSchema>;
 export const alertSchema = z.object({
   ...recordSchema,
   isActive: z.boolean(),
+  severity: z.enum(alertSeverities),
   timestamp: z.number(),
   data: z.looseObject({}),
   closingData: z.looseObject({}).nullable(),
+  acknowledgedAt: isoDateTime.nullable(),
+  acknowledgedByUserId: z.string().nullable(),
+  closedAt: isoDateTime.nullable(),
   iotDeviceId: z.string().nullable(),
   userId: z.string().nullable(),
   closedByUserId: z.string().nullable(),
@@ -73,16 +90,27 @@ export const alertListSpec = defineListSpec({
   filters: {
     id: k.uuid,
     isActive: k.boolean,
+    severity: k.enum(alertSeverities),
     'iotDevice.id': k.ref('iot-devices'),
     'user.id': k.ref('users'),
     'closedByUser.id': k.ref('users'),
     'createdByUser.id': k.ref('users'),
   },
   search: ['id'],
-  sort: ['timestamp', 'createdAt', 'updatedAt', 'isActive'],
+  sort: ['timestamp', 'createdAt', 'updatedAt', 'isActive', 'severity'],
   relations: ['iotDevice', 'user', 'closedByUser', 'createdByUser'],
   defaultSort: { path: 'timestamp', direction: 'desc' },
   timeRange: 'timestamp',
 });
 
-export const alertEndpoints = resourceEndpoints('/api/alerts');
+/** Closing an alert: what was done about it. */
+export const alertCloseSchema = z.strictObject({ closingData: jsonObject });
+export type AlertClose = z.infer<typeof alertCloseSchema>;
+
+export const alertEndpoints = {
+  ...resourceEndpoints('/api/alerts'),
+  /** POST, empty body: the caller has seen the alert (it stays open). */
+  acknowledge: (id: string) => `/api/alerts/${encodeURIComponent(id)}/acknowledge`,
+  /** POST `{ closingData }`: the caller closes the alert. */
+  close: (id: string) => `/api/alerts/${encodeURIComponent(id)}/close`,
+};

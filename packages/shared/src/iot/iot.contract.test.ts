@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_READING_BOUNDS,
   MAX_READINGS_PER_SUBMISSION,
+  boundsBreaches,
+  parseReadingBounds,
+  validateReadings,
   connectionSecretIssues,
   iotDataSubmissionSchema,
   iotDeviceCreateSchema,
@@ -177,5 +181,55 @@ describe('IoT device submit', () => {
     expect(iotDeviceExistsQuerySchema.safeParse({}).success).toBe(false);
     expect(iotDeviceExistsQuerySchema.safeParse({ hardwareIdentifier: '' }).success).toBe(false);
     expect(iotDeviceExistsQuerySchema.safeParse({ hardwareIdentifier: 'HW-1' }).success).toBe(true);
+  });
+});
+
+describe('reading bounds', () => {
+  it('parses IOT_ALERT_BOUNDS over the defaults: ranges, one-sided bounds, off', () => {
+    const bounds = parseReadingBounds('heart_rate.rate=50..100, battery.level=off, pressure.value=..1100');
+    expect(bounds.heart_rate).toEqual({ rate: { min: 50, max: 100 } });
+    expect(bounds.battery).toEqual({});
+    expect(bounds.pressure).toEqual({ value: { max: 1100 } });
+    expect(bounds.blood_pressure).toEqual(DEFAULT_READING_BOUNDS.blood_pressure);
+    expect(parseReadingBounds(undefined)).toEqual(DEFAULT_READING_BOUNDS);
+  });
+
+  it('refuses malformed entries, naming them', () => {
+    for (const text of [
+      'heart_rate.rate',
+      'mood.value=1..2',
+      'alert.id=1..2',
+      'heart_rate.rate=..',
+      'heart_rate.rate=9..1',
+    ]) {
+      expect(() => parseReadingBounds(text), text).toThrow();
+    }
+  });
+
+  it('finds the fields outside their bounds, with a severity, temperatures in Celsius', () => {
+    const bounds = DEFAULT_READING_BOUNDS;
+    expect(boundsBreaches(bounds, 'heart_rate', { timestamp: 1, rate: 100 })).toEqual([]);
+    expect(boundsBreaches(bounds, 'heart_rate', { timestamp: 1, rate: 140 })).toEqual([
+      { field: 'rate', value: 140, min: 40, max: 130, severity: 'warning' },
+    ]);
+    expect(boundsBreaches(bounds, 'heart_rate', { timestamp: 1, rate: 20 })[0]?.severity).toBe('critical');
+    expect(boundsBreaches(bounds, 'temperature', { timestamp: 1, value: 98.6, unit: '°F' })).toEqual([]);
+    expect(boundsBreaches(bounds, 'temperature', { timestamp: 1, value: 313.15, unit: 'K' })[0]?.field).toBe(
+      'value',
+    );
+    expect(boundsBreaches(bounds, 'alert', { timestamp: 1, id: 'x' })).toEqual([]);
+  });
+});
+
+describe('validateReadings', () => {
+  it('splits readings into valid ones and the issues of each invalid one', () => {
+    const { valid, invalid } = validateReadings('blood_pressure', [
+      { timestamp: 1, sys: 120, dias: 80 },
+      { timestamp: 2, sys: 'high', dias: 80 },
+      'nonsense',
+    ]);
+    expect(valid).toEqual([{ timestamp: 1, sys: 120, dias: 80 }]);
+    expect(invalid.map((entry) => entry.index)).toEqual([1, 2]);
+    expect(invalid[0]!.issues[0]!.path).toBe('sys');
   });
 });

@@ -19,8 +19,17 @@ import {
 /** The trust level whose submissions must be authenticated with the connection secret. */
 export const TRUSTED_LEVEL = 'trusted' satisfies (typeof trustLevels)[number];
 
-/** A heart rate outside these bounds (beats per minute, inclusive inside) opens an alert. */
+/** A heart rate outside these bounds (beats per minute, inclusive inside) opens an alert by default. */
 export const HEART_RATE_BOUNDS = { min: 40, max: 130 } as const;
+
+/** The header (HTTP) and MQTT 5 user property that carry a trusted device's connection secret. */
+export const CONNECTION_SECRET_HEADER = 'x-connection-secret';
+export const CONNECTION_SECRET_PROPERTY = 'connection-secret';
+
+/** MQTT topics of readings: `<prefix>/<hardwareIdentifier>/<dataType>`; the prefix is configurable. */
+export const IOT_MQTT_TOPIC_PREFIX = 'careplane/iot';
+export const iotMqttTopic = (hardwareIdentifier: string, dataType: string, prefix = IOT_MQTT_TOPIC_PREFIX) =>
+  `${prefix}/${hardwareIdentifier}/${dataType}`;
 
 /** Readings one submission may carry: one multi-row insert stays far below the driver's parameter limit. */
 export const MAX_READINGS_PER_SUBMISSION = 5000;
@@ -109,6 +118,128 @@ export const iotDataSubmissionResultSchema = z.object({
 });
 export type IotDataSubmissionResult = z.infer<typeof iotDataSubmissionResultSchema>;
 
+// ---------------------------------------------------------------------------------------------------
+// Bounds: a reading with a field outside its bounds opens an alert (configurable, IOT_ALERT_BOUNDS)
+
+/** Inclusive bounds of one numeric field of a data type; a missing side is unbounded. */
+export interface FieldBounds {
+  min?: number;
+  max?: number;
+}
+/** `{ heart_rate: { rate: { min: 40, max: 130 } }, ... }` */
+export type ReadingBounds = Partial<Record<IotDataType, Record<string, FieldBounds>>>;
+
+/** The defaults; temperature bounds are in degrees Celsius (Fahrenheit readings are converted). */
+export const DEFAULT_READING_BOUNDS: ReadingBounds = {
+  heart_rate: { rate: { ...HEART_RATE_BOUNDS } },
+  blood_pressure: { sys: { min: 80, max: 180 }, dias: { min: 40, max: 120 } },
+  temperature: { value: { min: 35, max: 39.5 } },
+  battery: { level: { min: 10 } },
+};
+
+const BOUND_ENTRY = /^([a-z_]+)\.([A-Za-z_]+)=(?:(off)|(-?\d+(?:\.\d+)?)?\.\.(-?\d+(?:\.\d+)?)?)$/;
+
+/**
+ * Parses `IOT_ALERT_BOUNDS`: comma-separated `<dataType>.<field>=<min>..<max>` (either side may be left
+ * out) or `<dataType>.<field>=off`, applied over the defaults. Throws with the offending entry.
+ */
+export function parseReadingBounds(text: string | undefined, base = DEFAULT_READING_BOUNDS): ReadingBounds {
+  const bounds: ReadingBounds = structuredClone(base);
+  for (const entry of (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = BOUND_ENTRY.exec(entry);
+    const dataType = match?.[1] as IotDataType | undefined;
+    if (
+      !match ||
+      !dataType ||
+      !(iotDataTypes as readonly string[]).includes(dataType) ||
+      dataType === 'alert'
+    ) {
+      throw new Error(`"${entry}" is not <dataType>.<field>=<min>..<max> or <dataType>.<field>=off`);
+    }
+    const field = match[2]!;
+    const fields = (bounds[dataType] ??= {});
+    if (match[3]) {
+      delete fields[field];
+      continue;
+    }
+    const min = match[4] === undefined ? undefined : Number(match[4]);
+    const max = match[5] === undefined ? undefined : Number(match[5]);
+    if (min === undefined && max === undefined)
+      throw new Error(`"${entry}" names neither a minimum nor a maximum`);
+    if (min !== undefined && max !== undefined && min > max)
+      throw new Error(`"${entry}": minimum above maximum`);
+    fields[field] = { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
+  }
+  return bounds;
+}
+
+/** A temperature in degrees Celsius, whatever unit the reading gives (C, °C, F, °F, K). */
+function celsius(value: number, unit: unknown) {
+  const normalised = (typeof unit === 'string' ? unit : 'C').replace('°', '').trim().toUpperCase();
+  if (normalised === 'F' || normalised === 'FAHRENHEIT') return ((value - 32) * 5) / 9;
+  if (normalised === 'K' || normalised === 'KELVIN') return value - 273.15;
+  return value;
+}
+
+export interface BoundsBreach {
+  field: string;
+  value: number;
+  min?: number;
+  max?: number;
+  /** critical when the value is beyond the bound by more than a fifth of it. */
+  severity: 'warning' | 'critical';
+}
+
+/** The fields of a reading outside their bounds (empty when none is). */
+export function boundsBreaches(
+  bounds: ReadingBounds,
+  dataType: IotDataType,
+  reading: Record<string, unknown>,
+): BoundsBreach[] {
+  const fields = bounds[dataType];
+  if (!fields) return [];
+  const breaches: BoundsBreach[] = [];
+  for (const [field, { min, max }] of Object.entries(fields)) {
+    const raw = reading[field];
+    if (typeof raw !== 'number') continue;
+    const value = dataType === 'temperature' && field === 'value' ? celsius(raw, reading.unit) : raw;
+    const below = min !== undefined && value < min;
+    const above = max !== undefined && value > max;
+    if (!below && !above) continue;
+    const margin = below ? min - value : value - max!;
+    const edge = Math.abs(below ? min : max!);
+    breaches.push({
+      field,
+      value,
+      ...(min === undefined ? {} : { min }),
+      ...(max === undefined ? {} : { max }),
+      severity: margin > edge * 0.2 ? 'critical' : 'warning',
+    });
+  }
+  return breaches;
+}
+
+/** Checks raw readings against their type: the valid ones, and the issues of each invalid one by index. */
+export function validateReadings(dataType: IotDataType, raw: readonly unknown[]) {
+  const schema = readingSchemas[dataType];
+  const valid: Reading[] = [];
+  const invalid: { index: number; issues: { path: string; message: string }[] }[] = [];
+  raw.forEach((item, index) => {
+    const parsed = schema.safeParse(item);
+    if (parsed.success) valid.push(parsed.data);
+    else {
+      invalid.push({
+        index,
+        issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      });
+    }
+  });
+  return { valid, invalid };
+}
+
 /** Whether a heart rate is outside the bounds that open an alert. */
 export const isHeartRateOutOfBounds = (rate: number) =>
   rate < HEART_RATE_BOUNDS.min || rate > HEART_RATE_BOUNDS.max;
@@ -134,6 +265,20 @@ export type LastDataSubmissionQuery = z.infer<typeof lastDataSubmissionQuerySche
 /** The latest reading of a device, or null when it has sent none (of that type). */
 export const lastDataSubmissionSchema = iotDataRecordSchema.nullable();
 export type LastDataSubmission = z.infer<typeof lastDataSubmissionSchema>;
+
+/** What this server process has taken in and refused, per channel, since it started. */
+const channelCounts = z.object({
+  /** Readings stored now. */
+  stored: z.number().int(),
+  /** Readings already stored (a retry). */
+  duplicates: z.number().int(),
+  /** Readings refused: invalid, from an unknown device, an unsupported type or without a valid secret. */
+  rejected: z.number().int(),
+  /** Submissions or messages refused as a whole. */
+  rejectedMessages: z.number().int(),
+});
+export const ingestionCountsSchema = z.object({ http: channelCounts, mqtt: channelCounts });
+export type IngestionCounts = z.infer<typeof ingestionCountsSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // IoT devices
@@ -293,6 +438,8 @@ export const iotEndpoints = {
   data: '/api/iot-devices/data',
   submitData: '/api/iot-devices/data/submit',
   exists: '/api/iot-devices/exists',
+  /** Counts of readings accepted and refused by this server process since it started (admin). */
+  ingestion: '/api/iot-devices/ingestion',
   lastDataSubmission: (id: string) => `/api/iot-devices/${encodeURIComponent(id)}/last-data-submission`,
 } as const;
 export const iotDeviceEndpoints = resourceEndpoints(iotEndpoints.devices);

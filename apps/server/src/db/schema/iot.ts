@@ -1,6 +1,16 @@
 // IoT medical devices, their readings and alerts.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { devices } from './devices.js';
 import { users } from './users.js';
@@ -81,6 +91,8 @@ export const alerts = pgTable(
   {
     id: id(),
     isActive: boolean('is_active').notNull().default(true),
+    /** info, warning or critical. */
+    severity: text('severity').notNull().default('warning'),
     timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     closingData: jsonb('closing_data').$type<Record<string, unknown>>(),
@@ -88,6 +100,12 @@ export const alerts = pgTable(
     /** The user the alert concerns (a patient, or the addressee of a manual alert). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     closedByUserId: uuid('closed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Someone has seen the alert; it stays open until closed. */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedByUserId: uuid('acknowledged_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -99,5 +117,6 @@ export const alerts = pgTable(
     index('alerts_user_idx').on(t.userId),
     index('alerts_created_by_idx').on(t.createdByUserId),
     index('alerts_closed_by_idx').on(t.closedByUserId),
+    index('alerts_acknowledged_by_idx').on(t.acknowledgedByUserId),
   ],
 );

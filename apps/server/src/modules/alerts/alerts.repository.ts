@@ -1,8 +1,10 @@
 // SQL of alerts beyond the generic engine: alerts opened by other writes, in their transaction.
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { alerts } from '../../db/schema/index.js';
 
 export interface NewAlertRow {
+  severity: string;
   timestamp: number;
   data: Record<string, unknown>;
   iotDeviceId: string | null;
@@ -17,4 +19,39 @@ export async function insertAlerts(executor: Executor, rows: NewAlertRow[]): Pro
     .values(rows.map((row) => ({ ...row, isActive: true })))
     .returning({ id: alerts.id });
   return inserted.map((row) => row.id);
+}
+
+/** `<iotDeviceId>/<dataType>` of the active alerts with this reason among these IoT devices. */
+export async function findActiveReadingAlertKeys(executor: Executor, iotDeviceIds: string[], reason: string) {
+  if (iotDeviceIds.length === 0) return new Set<string>();
+  const rows = await executor
+    .select({ iotDeviceId: alerts.iotDeviceId, dataType: sql<string>`${alerts.data}->>'dataType'` })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.isActive, true),
+        inArray(alerts.iotDeviceId, iotDeviceIds),
+        sql`${alerts.data}->>'reason' = ${reason}`,
+      ),
+    );
+  return new Set(rows.map((row) => `${row.iotDeviceId}/${row.dataType}`));
+}
+
+/** The alert, locked for this transaction; undefined when there is none. */
+export async function findAlertForUpdate(executor: Executor, id: string) {
+  const [row] = await executor.select().from(alerts).where(eq(alerts.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateAlert(
+  executor: Executor,
+  id: string,
+  values: Partial<typeof alerts.$inferInsert>,
+) {
+  const [row] = await executor
+    .update(alerts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(alerts.id, id))
+    .returning();
+  return row!;
 }

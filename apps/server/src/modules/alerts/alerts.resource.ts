@@ -28,6 +28,7 @@ export const alertsResource = defineResource({
       filters: {
         id: column(alerts.id),
         isActive: column(alerts.isActive),
+        severity: column(alerts.severity),
         'iotDevice.id': column(alerts.iotDeviceId),
         'user.id': column(alerts.userId),
         'closedByUser.id': column(alerts.closedByUserId),
@@ -39,6 +40,7 @@ export const alertsResource = defineResource({
         createdAt: alerts.createdAt,
         updatedAt: alerts.updatedAt,
         isActive: alerts.isActive,
+        severity: alerts.severity,
       },
     }),
   },

@@ -1,13 +1,41 @@
 // Alerts: the generic resource with its closing rule (closedByUser is the caller), and alerts opened on behalf
 // of other modules (readings out of bounds, alert readings) inside their write.
+import type { AlertClose } from '@careplane/shared/alerts/alerts.contract';
 import type { ActionContext } from '../../lib/audit.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resources/service.js';
 import type { Store, WriteScope } from '../../lib/store.js';
-import { insertAlerts, type NewAlertRow } from './alerts.repository.js';
+import {
+  findActiveReadingAlertKeys,
+  findAlertForUpdate,
+  insertAlerts,
+  updateAlert,
+  type NewAlertRow,
+} from './alerts.repository.js';
 import { alertsResource } from './alerts.resource.js';
 
 export type NewAlert = Omit<NewAlertRow, 'createdByUserId'>;
+
+/** The reason of alerts opened by readings outside their bounds; one stays open per device and data type. */
+export const OUT_OF_BOUNDS = 'out_of_bounds';
+
+/**
+ * Drops out-of-bounds alerts for a device and data type that already has one open: a patient whose heart
+ * rate stays high gets one alert to act on, not one per reading.
+ */
+export async function withoutOpenDuplicates(scope: WriteScope, alerts: NewAlert[]) {
+  const candidates = alerts.filter((alert) => alert.data.reason === OUT_OF_BOUNDS && alert.iotDeviceId);
+  if (candidates.length === 0) return alerts;
+  const open = await findActiveReadingAlertKeys(
+    scope.tx,
+    [...new Set(candidates.map((alert) => alert.iotDeviceId!))],
+    OUT_OF_BOUNDS,
+  );
+  return alerts.filter(
+    (alert) =>
+      alert.data.reason !== OUT_OF_BOUNDS || !open.has(`${alert.iotDeviceId}/${String(alert.data.dataType)}`),
+  );
+}
 
 /** The user closing an alert; a closed alert always names one. */
 function closingUser(context: ActionContext) {
@@ -21,7 +49,8 @@ function closingUser(context: ActionContext) {
 }
 
 /** Opens active alerts in the caller's write; the caller's user is their creator. Answers their ids. */
-export async function openAlerts(scope: WriteScope, alerts: NewAlert[]) {
+export async function openAlerts(scope: WriteScope, requested: NewAlert[]) {
+  const alerts = await withoutOpenDuplicates(scope, requested);
   const rows = alerts.map((alert) => ({ ...alert, createdByUserId: scope.context.caller?.userId ?? null }));
   const ids = await insertAlerts(scope.tx, rows);
   for (const [index, id] of ids.entries()) {
@@ -32,6 +61,7 @@ export async function openAlerts(scope: WriteScope, alerts: NewAlert[]) {
       recordId: id,
       changes: {
         isActive: true,
+        severity: row.severity,
         timestamp: row.timestamp,
         data: row.data,
         iotDevice: row.iotDeviceId,
@@ -47,11 +77,15 @@ export function createAlertsService(store: Store) {
     derive: (body, mode, context) => {
       const derived: Record<string, unknown> = {};
       if (mode === 'create' && body.timestamp === undefined) derived.timestamp = Date.now();
-      if (body.isActive === false) derived.closedByUserId = closingUser(context);
+      if (body.isActive === false) {
+        derived.closedByUserId = closingUser(context);
+        derived.closedAt = new Date();
+      }
       // Reopening clears the closing, so an active alert never carries one.
       if (body.isActive === true && mode === 'update') {
         derived.closedByUserId = null;
         derived.closingData = null;
+        derived.closedAt = null;
       }
       return derived;
     },
@@ -65,7 +99,46 @@ export function createAlertsService(store: Store) {
       }
     },
   });
-  return { alerts };
+
+  /** Changes an open alert in one audited transaction; a closed one is a 409, a missing one a 404. */
+  async function changeOpenAlert(
+    id: string,
+    context: ActionContext,
+    action: string,
+    change: (existing: { acknowledgedAt: Date | null }) => Record<string, unknown>,
+  ) {
+    await store.write(context, async (scope) => {
+      const existing = await findAlertForUpdate(scope.tx, id);
+      if (!existing) throw notFound('Alert');
+      if (!existing.isActive) throw conflict('This alert is closed');
+      const values = change(existing);
+      await updateAlert(scope.tx, id, values);
+      await scope.audit({ action, resource: alertsResource.name, recordId: id, changes: values });
+    });
+    return alerts.read(id, { relations: [] });
+  }
+
+  /** The caller has seen the alert: it stays open, naming who acknowledged it and when (once). */
+  const acknowledge = (id: string, context: ActionContext) => {
+    const userId = closingUser(context);
+    return changeOpenAlert(id, context, 'acknowledge', (existing) => {
+      if (existing.acknowledgedAt) throw conflict('This alert is already acknowledged');
+      return { acknowledgedAt: new Date(), acknowledgedByUserId: userId };
+    });
+  };
+
+  /** Closes an open alert: the caller is closedByUser, `closingData` says what was done. */
+  const close = (id: string, body: AlertClose, context: ActionContext) => {
+    const userId = closingUser(context);
+    return changeOpenAlert(id, context, 'close', () => ({
+      isActive: false,
+      closingData: body.closingData,
+      closedByUserId: userId,
+      closedAt: new Date(),
+    }));
+  };
+
+  return { alerts, acknowledge, close };
 }
 
 export type AlertsService = ReturnType<typeof createAlertsService>;

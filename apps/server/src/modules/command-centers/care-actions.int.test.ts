@@ -42,6 +42,7 @@ describe('send an alert to a user', () => {
       userId: patient.id,
       iotDeviceId: null,
       createdByUserId: context.adminUserId,
+      severity: 'warning',
       data: { kind: 'manual', message: USER_ALERT_TEXT },
     });
     expect(jobs.map((job: { deviceId: string }) => job.deviceId).sort()).toEqual([tablet.id, hub.id].sort());

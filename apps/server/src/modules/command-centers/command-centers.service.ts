@@ -59,6 +59,8 @@ export function createCommandCentersService(store: Store, devices: DevicesServic
           data: { kind: 'manual', message: USER_ALERT_TEXT },
           iotDeviceId: null,
           userId,
+          // Sent by hand, like an alert opened from the admin screens.
+          severity: 'warning',
         },
       ]);
       const jobIds = await createJobs(scope, deviceIds, ALERT_JOB_PURPOSE, `notify ${USER_ALERT_TEXT}`);

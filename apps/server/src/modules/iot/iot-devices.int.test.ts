@@ -299,10 +299,11 @@ describe('IoT devices resource', () => {
       assignedUser: patient.id,
       supportedDataTypes: ['heart_rate'],
     });
-    const submitted = await admin.post('/api/iot-devices/data/submit', {
-      iotDeviceId: device.id,
-      dataType: 'heart_rate',
-      data: [{ timestamp: T0, rate: 150 }],
+    const submitted = await context.app.inject({
+      method: 'POST',
+      url: '/api/iot-devices/data/submit',
+      headers: { authorization: `Bearer ${context.adminToken}`, 'x-connection-secret': SECRET },
+      payload: { iotDeviceId: device.id, dataType: 'heart_rate', data: [{ timestamp: T0, rate: 150 }] },
     });
     expect(submitted.statusCode, submitted.body).toBe(201);
     const readingId = submitted.json().ids[0];

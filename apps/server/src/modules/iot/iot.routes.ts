@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, idParamsSchema } from '@careplane/shared/common/http';
 import {
+  CONNECTION_SECRET_HEADER,
+  ingestionCountsSchema,
   iotDataSubmissionResultSchema,
   iotDataSubmissionSchema,
   iotDeviceExistsQuerySchema,
@@ -17,11 +19,53 @@ import { actionContext, errorResponses } from '../../lib/http.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
 import type { Store } from '../../lib/store.js';
 import { iotDataResource, iotDevicesResource } from './iot.resource.js';
-import { createIotService } from './iot.service.js';
+import { startMqttIngestion, type MqttIngestion, type MqttIngestionSettings } from './iot.mqtt.js';
+import { createIotService, type IotSettings } from './iot.service.js';
 
-export async function iotModule(app: FastifyInstance, { store }: { store: Store }) {
+export interface IotModuleOptions {
+  store: Store;
+  settings: IotSettings & { batchSize: number; batchDelayMs: number };
+  /** With a broker URL, readings are also taken in over MQTT. */
+  mqtt?: Omit<MqttIngestionSettings, 'url' | 'batchSize' | 'batchDelayMs'> & { url?: string | undefined };
+}
+
+/** How many readings an invalid submission held, for the count of refused readings. */
+function readingsIn(body: unknown) {
+  const data = (body as { data?: unknown } | null)?.data;
+  return Array.isArray(data) ? data.length : 0;
+}
+
+export async function iotModule(app: FastifyInstance, { store, settings, mqtt }: IotModuleOptions) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const iot = createIotService(store);
+  const iot = createIotService(store, settings);
+
+  if (mqtt?.url) {
+    const { url } = mqtt;
+    let ingestion: MqttIngestion | undefined;
+    app.addHook('onReady', async () => {
+      ingestion = startMqttIngestion(
+        { ...mqtt, url, batchSize: settings.batchSize, batchDelayMs: settings.batchDelayMs },
+        iot,
+        app.log,
+      );
+      // The server starts whether or not the broker answers; the connections keep trying, and a backlog
+      // a session brings back is taken in as soon as they are up.
+      ingestion.ready.catch((error: unknown) =>
+        app.log.error({ err: error }, 'subscribing to the IoT readings topic failed'),
+      );
+    });
+    app.addHook('onClose', async () => ingestion?.close());
+  }
+
+  typed.get(iotEndpoints.ingestion, {
+    onRequest: requireAdmin,
+    schema: {
+      tags: [iotDataResource.name],
+      summary: 'Readings this server process has stored and refused since it started, over HTTP and MQTT',
+      response: { 200: ingestionCountsSchema, ...errorResponses },
+    },
+    handler: async () => iot.ingestionCounts(),
+  });
 
   registerResourceRoutes(app, iot.iotDevices);
   registerResourceRoutes(app, iot.readings, { omit: ['create', 'update'] });
@@ -53,14 +97,27 @@ export async function iotModule(app: FastifyInstance, { store }: { store: Store 
   for (const url of [iotEndpoints.data, iotEndpoints.submitData]) {
     typed.post(url, {
       onRequest: requireAdmin,
+      // A submission refused by its schema is counted (and logged by the error handler); nothing is stored.
+      onError: async (request, _reply, error) => {
+        if ((error as { validation?: unknown }).validation) {
+          iot.countInvalid('http', readingsIn(request.body), true);
+        }
+      },
       schema: {
         tags: [iotDataResource.name],
-        summary: 'Store a batch of readings of one IoT device (all or nothing; retries are stored once)',
+        summary:
+          'Store a batch of readings of one IoT device (all or nothing; retries are stored once). A trusted ' +
+          `device's batch carries its connection secret in the ${CONNECTION_SECRET_HEADER} header.`,
         body: iotDataSubmissionSchema,
         response: { 201: iotDataSubmissionResultSchema, ...errorResponses },
       },
       handler: async (request, reply) => {
-        const result = await iot.submitReadings(request.body, actionContext(request));
+        const secret = request.headers[CONNECTION_SECRET_HEADER];
+        const result = await iot.submitReadings(
+          request.body,
+          actionContext(request),
+          typeof secret === 'string' ? secret : undefined,
+        );
         return reply.status(201).send(result);
       },
     });

@@ -1,5 +1,5 @@
 // Connection secrets of IoT devices: stored as scrypt hashes, checked in constant time.
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const KEY_LENGTH = 32;
 const PARAMS = { N: 16_384, r: 8, p: 1 } as const;
@@ -36,4 +36,26 @@ export async function verifyConnectionSecret(secret: string, stored: string | nu
     maxmem: 128 * N * r * 2,
   });
   return timingSafeEqual(key, expected);
+}
+
+const VERIFIED_CACHE_SIZE = 10_000;
+
+/**
+ * `verifyConnectionSecret` with a memory of answers: scrypt takes tens of milliseconds by design, and a
+ * device sends many messages with the same secret. The memory is keyed by a digest of the stored hash and
+ * the secret (neither is kept), so a re-keyed device is checked afresh; it holds refusals too, so a device
+ * repeating a wrong secret costs one scrypt, not one per message.
+ */
+export function createSecretVerifier(size = VERIFIED_CACHE_SIZE) {
+  const known = new Map<string, boolean>();
+  return async (secret: string, stored: string | null): Promise<boolean> => {
+    if (!stored) return false;
+    const key = createHash('sha256').update(stored).update('\u0000').update(secret).digest('base64url');
+    const hit = known.get(key);
+    if (hit !== undefined) return hit;
+    const answer = await verifyConnectionSecret(secret, stored);
+    if (known.size >= size) known.clear();
+    known.set(key, answer);
+    return answer;
+  };
 }

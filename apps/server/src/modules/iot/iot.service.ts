@@ -2,32 +2,56 @@
 // submissions (a batch of readings in one transaction, alerts opened with it), latest reading, exists check.
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '@careplane/shared/common/canonical-json';
+import { alertSeverities, type AlertSeverity } from '@careplane/shared/alerts/alerts.contract';
 import type { IotDataType } from '@careplane/shared/common/enums';
 import {
-  HEART_RATE_BOUNDS,
+  TRUSTED_LEVEL,
+  boundsBreaches,
   connectionSecretIssues,
-  isHeartRateOutOfBounds,
+  type IngestionCounts,
   type IotDataSubmission,
   type IotDataSubmissionResult,
   type LastDataSubmission,
+  type Reading,
+  type ReadingBounds,
 } from '@careplane/shared/iot/iot.contract';
 import type { ActionContext } from '../../lib/audit.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resources/service.js';
 import type { Store } from '../../lib/store.js';
-import { openAlerts, type NewAlert } from '../alerts/alerts.service.js';
+import { OUT_OF_BOUNDS, openAlerts, type NewAlert } from '../alerts/alerts.service.js';
 import { iotDataResource, iotDevicesResource } from './iot.resource.js';
 import {
   countDeviceLinks,
   findDeviceForSubmission,
+  findDevicesByHardwareIdentifier,
   findIotDeviceId,
   findLatestReading,
   insertReadings,
   type ReadingRow,
 } from './iot.repository.js';
-import { hashConnectionSecret } from './iot.secrets.js';
+import { createSecretVerifier, hashConnectionSecret } from './iot.secrets.js';
 
-type Reading = Record<string, unknown> & { timestamp: number };
+type ReadingInput = Record<string, unknown> & { timestamp: number };
+
+/** In id order, so concurrent batches that share readings take their row locks in one order; no repeats. */
+function inIdOrder(rows: ReadingRow[]) {
+  return [...new Map(rows.map((row) => [row.id, row])).values()].sort((a, b) =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
+}
+
+/** Out-of-bounds alerts of one device and data type in one batch become the first of them. */
+function mergeBoundsAlerts(alerts: NewAlert[]) {
+  const seen = new Set<string>();
+  return alerts.filter((alert) => {
+    if (alert.data.reason !== OUT_OF_BOUNDS) return true;
+    const key = `${alert.iotDeviceId}/${String(alert.data.dataType)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 const TIMESTAMP_SPACE = 2 ** 48;
 
@@ -37,7 +61,7 @@ const TIMESTAMP_SPACE = 2 ** 48;
  * Layout (UUID version 8): 48 bits of the reading's timestamp, so ids sort by reading time, then 74 bits
  * of SHA-256 over the canonical reading.
  */
-export function readingRecordId(iotDeviceId: string, dataType: string, reading: Reading): string {
+export function readingRecordId(iotDeviceId: string, dataType: string, reading: ReadingInput): string {
   const bytes = Buffer.alloc(16);
   bytes.writeUIntBE(Math.trunc(reading.timestamp) % TIMESTAMP_SPACE, 0, 6);
   const digest = createHash('sha256')
@@ -52,47 +76,135 @@ export function readingRecordId(iotDeviceId: string, dataType: string, reading: 
 
 const MAX_IDS_IN_AUDIT = 100;
 
-/** Alerts opened by readings stored now: one per `alert` reading, one per batch of out-of-bounds heart rates. */
+const severityRank: Record<AlertSeverity, number> = { info: 0, warning: 1, critical: 2 };
+
+/**
+ * Alerts opened by readings stored now: one per `alert` reading (its own `severity` when it names one,
+ * otherwise critical), and one per batch of readings of a type with fields outside their bounds.
+ */
 export function alertsForReadings(
+  bounds: ReadingBounds,
   dataType: IotDataType,
   rows: ReadingRow[],
   device: { id: string; assignedUserId: string | null },
 ): NewAlert[] {
   const base = { iotDeviceId: device.id, userId: device.assignedUserId };
   if (dataType === 'alert') {
-    return rows.map((row) => ({
-      ...base,
-      timestamp: row.timestamp,
-      data: { reason: 'alert_reading', dataType, readingId: row.id, reading: row.data },
-    }));
-  }
-  if (dataType === 'heart_rate') {
-    const outOfBounds = rows.filter((row) => isHeartRateOutOfBounds(row.data.rate as number));
-    const first = outOfBounds[0];
-    if (!first) return [];
-    const rates = outOfBounds.map((row) => row.data.rate as number);
-    return [
-      {
+    return rows.map((row) => {
+      const named = row.data.severity;
+      const severity = (alertSeverities as readonly unknown[]).includes(named)
+        ? (named as AlertSeverity)
+        : 'critical';
+      return {
         ...base,
-        timestamp: first.timestamp,
-        data: {
-          reason: 'heart_rate_out_of_bounds',
-          dataType,
-          bounds: HEART_RATE_BOUNDS,
-          count: outOfBounds.length,
-          minRate: Math.min(...rates),
-          maxRate: Math.max(...rates),
-          readingIds: outOfBounds.slice(0, MAX_IDS_IN_AUDIT).map((row) => row.id),
-          reading: first.data,
-        },
-      },
-    ];
+        severity,
+        timestamp: row.timestamp,
+        data: { reason: 'alert_reading', dataType, readingId: row.id, reading: row.data },
+      };
+    });
   }
-  return [];
+  const outside = rows
+    .map((row) => ({ row, breaches: boundsBreaches(bounds, dataType, row.data) }))
+    .filter((entry) => entry.breaches.length > 0);
+  const first = outside[0];
+  if (!first) return [];
+  const fields: Record<string, { min?: number; max?: number; lowest: number; highest: number }> = {};
+  let severity: AlertSeverity = 'warning';
+  for (const { breaches } of outside) {
+    for (const breach of breaches) {
+      const field = (fields[breach.field] ??= {
+        ...(breach.min === undefined ? {} : { min: breach.min }),
+        ...(breach.max === undefined ? {} : { max: breach.max }),
+        lowest: breach.value,
+        highest: breach.value,
+      });
+      field.lowest = Math.min(field.lowest, breach.value);
+      field.highest = Math.max(field.highest, breach.value);
+      if (severityRank[breach.severity] > severityRank[severity]) severity = breach.severity;
+    }
+  }
+  return [
+    {
+      ...base,
+      severity,
+      timestamp: first.row.timestamp,
+      data: {
+        reason: OUT_OF_BOUNDS,
+        dataType,
+        count: outside.length,
+        fields,
+        readingIds: outside.slice(0, MAX_IDS_IN_AUDIT).map((entry) => entry.row.id),
+        reading: first.row.data,
+      },
+    },
+  ];
 }
 
-export function createIotService(store: Store) {
+/** How a submission or message is refused: an HTTP status and a message for the log and the answer. */
+class Refusal extends Error {
+  constructor(
+    readonly status: 400 | 401 | 404,
+    message: string,
+    readonly issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+  toAppError() {
+    return this.status === 404
+      ? notFound('IoT device')
+      : this.status === 401
+        ? unauthorized(this.message)
+        : badRequest(this.message, this.issues);
+  }
+}
+
+interface SubmittingDevice {
+  id: string;
+  trustLevel: string | null;
+  connectionSecret: string | null;
+  supportedDataTypes: string[];
+  assignedUserId: string | null;
+}
+
+/** A message of readings from MQTT, already parsed: the device by its hardware identifier. */
+export interface IncomingReadings {
+  hardwareIdentifier: string;
+  dataType: IotDataType;
+  readings: Reading[];
+  /** The connection secret the message carried, if any. */
+  secret?: string | undefined;
+}
+
+export type IngestOutcome = { stored: number; duplicates: number } | { refused: string };
+
+export interface IotSettings {
+  bounds: ReadingBounds;
+}
+
+export function createIotService(store: Store, settings: IotSettings) {
   const { db } = store;
+  const verifySecret = createSecretVerifier();
+  const counts: IngestionCounts = {
+    http: { stored: 0, duplicates: 0, rejected: 0, rejectedMessages: 0 },
+    mqtt: { stored: 0, duplicates: 0, rejected: 0, rejectedMessages: 0 },
+  };
+
+  /** Refuses a device that may not submit this batch (type not supported, trusted without its secret). */
+  async function admit(device: SubmittingDevice, dataType: IotDataType, secret: string | undefined) {
+    if (device.supportedDataTypes.length && !device.supportedDataTypes.includes(dataType)) {
+      throw new Refusal(400, `This IoT device does not send ${dataType} readings`, [
+        {
+          path: 'dataType',
+          message: `Not among the device's supported data types: ${device.supportedDataTypes.join(', ')}`,
+        },
+      ]);
+    }
+    if (device.trustLevel === TRUSTED_LEVEL) {
+      if (!secret || !(await verifySecret(secret, device.connectionSecret))) {
+        throw new Refusal(401, "A trusted IoT device's readings need its connection secret");
+      }
+    }
+  }
 
   const iotDevices = createResourceService(store, iotDevicesResource, {
     // The secret is hashed before the transaction; the plain text never reaches the database.
@@ -127,42 +239,46 @@ export function createIotService(store: Store) {
 
   const readings = createResourceService(store, iotDataResource);
 
+  const rowsOf = (
+    device: { id: string },
+    dataType: IotDataType,
+    readings: Reading[],
+    createdByUserId: string | null,
+  ): ReadingRow[] =>
+    readings.map((reading) => ({
+      id: readingRecordId(device.id, dataType, reading as ReadingInput),
+      timestamp: reading.timestamp,
+      dataType,
+      data: reading,
+      iotDeviceId: device.id,
+      createdByUserId,
+    }));
+
   /** Stores a batch all-or-nothing in one transaction, with the alerts it opens. */
   async function submitReadings(
     submission: IotDataSubmission,
     context: ActionContext,
+    secret?: string,
   ): Promise<IotDataSubmissionResult> {
     const { iotDeviceId, dataType } = submission;
-    const readings = submission.data as Reading[];
-    const createdByUserId = context.caller?.userId ?? null;
-    const rows: ReadingRow[] = readings.map((reading) => ({
-      id: readingRecordId(iotDeviceId, dataType, reading),
-      timestamp: reading.timestamp,
-      dataType,
-      data: reading,
-      iotDeviceId,
-      createdByUserId,
-    }));
-    // In id order, so concurrent batches that share readings take their row locks in one order.
-    const unique = [...new Map(rows.map((row) => [row.id, row])).values()].sort((a, b) =>
-      a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
-    );
-
-    return store.write(context, async (scope) => {
-      const { tx } = scope;
-      const device = await findDeviceForSubmission(tx, iotDeviceId);
-      if (!device) throw notFound('IoT device');
-      if (device.supportedDataTypes.length && !device.supportedDataTypes.includes(dataType)) {
-        throw badRequest(`This IoT device does not send ${dataType} readings`, [
-          {
-            path: 'dataType',
-            message: `Not among the device's supported data types: ${device.supportedDataTypes.join(', ')}`,
-          },
-        ]);
+    const device = await findDeviceForSubmission(db, iotDeviceId);
+    try {
+      if (!device) throw new Refusal(404, 'IoT device not found');
+      await admit(device, dataType, secret);
+    } catch (error) {
+      if (error instanceof Refusal) {
+        countRefused('http', submission.data.length);
+        throw error.toAppError();
       }
-      const stored = new Set(await insertReadings(tx, unique));
+      throw error;
+    }
+    const rows = rowsOf(device, dataType, submission.data, context.caller?.userId ?? null);
+    const unique = inIdOrder(rows);
+
+    const result = await store.write(context, async (scope) => {
+      const stored = new Set(await insertReadings(scope.tx, unique));
       const fresh = unique.filter((row) => stored.has(row.id));
-      const alertIds = await openAlerts(scope, alertsForReadings(dataType, fresh, device));
+      const alertIds = await openAlerts(scope, alertsForReadings(settings.bounds, dataType, fresh, device));
       await scope.audit({
         action: 'create',
         resource: iotDataResource.name,
@@ -184,6 +300,92 @@ export function createIotService(store: Store) {
         alertIds,
       };
     });
+    counts.http.stored += result.count - result.duplicates;
+    counts.http.duplicates += result.duplicates;
+    return result;
+  }
+
+  function countRefused(channel: keyof IngestionCounts, readings: number) {
+    counts[channel].rejected += readings;
+    counts[channel].rejectedMessages += 1;
+  }
+
+  /** Readings refused before they reach a device or a batch (malformed JSON, invalid readings). */
+  function countInvalid(channel: keyof IngestionCounts, readings: number, wholeMessage: boolean) {
+    counts[channel].rejected += readings;
+    if (wholeMessage) counts[channel].rejectedMessages += 1;
+  }
+
+  /**
+   * Stores the readings of many MQTT messages in one transaction (one multi-row insert, the alerts they
+   * open, one audit row). A message from an unknown device, of an unsupported type, or from a trusted
+   * device without its secret is refused alone; the outcome of each message is answered in order. Throws
+   * (storing nothing) when the database fails, so that no message is acknowledged.
+   */
+  async function ingestMessages(messages: IncomingReadings[]): Promise<IngestOutcome[]> {
+    const identifiers = [...new Set(messages.map((message) => message.hardwareIdentifier))];
+    const devices = new Map(
+      (await findDevicesByHardwareIdentifier(db, identifiers)).map((device) => [
+        device.hardwareIdentifier,
+        device,
+      ]),
+    );
+    const outcomes: IngestOutcome[] = [];
+    const accepted: { index: number; device: SubmittingDevice; rows: ReadingRow[]; dataType: IotDataType }[] =
+      [];
+    for (const [index, message] of messages.entries()) {
+      const device = devices.get(message.hardwareIdentifier);
+      try {
+        if (!device) throw new Refusal(404, 'No IoT device has this hardware identifier');
+        await admit(device, message.dataType, message.secret);
+        accepted.push({
+          index,
+          device,
+          dataType: message.dataType,
+          rows: rowsOf(device, message.dataType, message.readings, null),
+        });
+        outcomes.push({ stored: 0, duplicates: 0 });
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        countRefused('mqtt', message.readings.length);
+        outcomes.push({ refused: error.message });
+      }
+    }
+    if (accepted.length === 0) return outcomes;
+
+    const unique = inIdOrder(accepted.flatMap((entry) => entry.rows));
+    await store.write({ caller: null, ip: null }, async (scope) => {
+      const stored = new Set(await insertReadings(scope.tx, unique));
+      const alerts: NewAlert[] = [];
+      const claimed = new Set<string>();
+      for (const entry of accepted) {
+        // A reading repeated in two messages of one batch counts as stored once.
+        const fresh = entry.rows.filter((row) => stored.has(row.id) && !claimed.has(row.id));
+        for (const row of fresh) claimed.add(row.id);
+        outcomes[entry.index] = { stored: fresh.length, duplicates: entry.rows.length - fresh.length };
+        alerts.push(...alertsForReadings(settings.bounds, entry.dataType, fresh, entry.device));
+      }
+      await openAlerts(scope, mergeBoundsAlerts(alerts));
+      await scope.audit({
+        action: 'create',
+        resource: iotDataResource.name,
+        recordId: null,
+        changes: {
+          channel: 'mqtt',
+          messages: accepted.length,
+          count: unique.length,
+          stored: stored.size,
+          devices: [...new Set(accepted.map((entry) => entry.device.id))].slice(0, MAX_IDS_IN_AUDIT),
+        },
+      });
+    });
+    for (const outcome of outcomes) {
+      if ('stored' in outcome) {
+        counts.mqtt.stored += outcome.stored;
+        counts.mqtt.duplicates += outcome.duplicates;
+      }
+    }
+    return outcomes;
   }
 
   async function lastDataSubmission(
@@ -200,7 +402,16 @@ export function createIotService(store: Store) {
     return id ? { exists: true, id } : { exists: false };
   }
 
-  return { iotDevices, readings, submitReadings, lastDataSubmission, existsByHardwareIdentifier };
+  return {
+    iotDevices,
+    readings,
+    submitReadings,
+    ingestMessages,
+    countInvalid,
+    ingestionCounts: (): IngestionCounts => structuredClone(counts),
+    lastDataSubmission,
+    existsByHardwareIdentifier,
+  };
 }
 
 export type IotService = ReturnType<typeof createIotService>;

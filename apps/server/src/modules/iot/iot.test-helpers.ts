@@ -1,4 +1,6 @@
 // What the IoT test files share: the connection secret they set, and the check that no answer shows it.
+import { randomUUID } from 'node:crypto';
+import mqtt from 'mqtt';
 import { expect } from 'vitest';
 
 export const SECRET = 'very-secret-connection-key';
@@ -8,3 +10,50 @@ export const expectNoSecret = (body: string) => {
   expect(body).not.toContain(SECRET);
   expect(body).not.toContain('scrypt$');
 };
+
+/** The Mosquitto the tests (and CI) use; override with MQTT_URL_TEST. */
+export const MQTT_TEST_URL = process.env.MQTT_URL_TEST ?? 'mqtt://127.0.0.1:1883';
+
+/** A topic prefix and client ids of this test file's own, so parallel files and servers never meet. */
+export function mqttTestSettings(connections = 4) {
+  const tag = randomUUID().slice(0, 8);
+  return {
+    prefix: `test-${tag}/iot`,
+    clientId: `cpt-${tag}`,
+    connections,
+    env: {
+      MQTT_URL: MQTT_TEST_URL,
+      MQTT_TOPIC_PREFIX: `test-${tag}/iot`,
+      MQTT_SHARE_GROUP: `test-${tag}`,
+      MQTT_CLIENT_ID: `cpt-${tag}`,
+      MQTT_CONNECTIONS: String(connections),
+      MQTT_SESSION_EXPIRY: '120',
+    },
+  };
+}
+
+/** A device-side MQTT client (version 5, so it can send user properties). */
+export function connectPublisher(protocolVersion: 4 | 5 = 5) {
+  return mqtt.connectAsync(MQTT_TEST_URL, {
+    clientId: `cpt-pub-${randomUUID().slice(0, 8)}`,
+    protocolVersion,
+    clean: true,
+    reconnectPeriod: 0,
+  });
+}
+
+/** Ends the broker's sessions of a server's connections (they outlive the server by design). */
+export async function forgetSessions(clientId: string, connections: number) {
+  await Promise.all(
+    Array.from({ length: connections }, async (_, index) => {
+      const client = await mqtt.connectAsync(MQTT_TEST_URL, {
+        clientId: `${clientId}-${index}`,
+        protocolVersion: 5,
+        clean: true,
+        properties: { sessionExpiryInterval: 0 },
+        reconnectPeriod: 0,
+      });
+      await client.endAsync();
+    }),
+  );
+}

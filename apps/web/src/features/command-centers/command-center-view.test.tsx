@@ -61,6 +61,10 @@ const alert = alertSchema.parse({
   iotDeviceId: null,
   userId: ids.patient,
   closedByUserId: null,
+  severity: 'critical',
+  acknowledgedAt: null,
+  acknowledgedByUserId: null,
+  closedAt: null,
   createdByUserId: null,
   user: { id: ids.patient, firstName: 'Malee', lastName: 'Srisawat' },
 });

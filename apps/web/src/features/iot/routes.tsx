@@ -1,4 +1,5 @@
 // The pages of IoT devices (spec §2): list, detail (the list when no id is given), create and edit.
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { iotDeviceCreateSchema, iotDeviceUpdateSchema } from '@careplane/shared/iot/iot.contract';
 import { ResourceEdit } from '../../lib/resource-kit/form/resource-edit.tsx';
@@ -10,10 +11,10 @@ export function IotDeviceListPage() {
   return <ResourceList resource={iotDeviceResource} />;
 }
 
-export function IotDeviceDetailPage() {
+export function IotDeviceDetailPage({ related }: { related?: ReactNode }) {
   const { id } = useParams();
   if (!id) return <IotDeviceListPage />;
-  return <IotDeviceDetail key={id} id={id} />;
+  return <IotDeviceDetail key={id} id={id} related={related} />;
 }
 
 export function IotDeviceEditPage() {

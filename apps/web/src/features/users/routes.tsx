@@ -1,5 +1,5 @@
 // The pages of users and patients (spec §2): list, detail, create/edit, and the patients list.
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { localUserRoles } from '@careplane/shared/common/enums';
 import { userCreateSchema, userUpdateSchema } from '@careplane/shared/users/users.contract';
@@ -21,9 +21,9 @@ export function PatientListPage() {
   );
 }
 
-export function UserDetailPage() {
+export function UserDetailPage({ related }: { related?: ReactNode }) {
   const { id = '' } = useParams();
-  return <UserDetail key={id} id={id} />;
+  return <UserDetail key={id} id={id} related={related} />;
 }
 
 export function UserEditPage() {

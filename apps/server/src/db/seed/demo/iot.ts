@@ -329,6 +329,7 @@ export function buildAlerts(
     return {
       id: alertId,
       isActive: !closedAt,
+      severity: ({ high: 'critical', medium: 'warning', low: 'info' } as const)[plan.severity],
       timestamp,
       data: {
         type: plan.kind,
@@ -352,6 +353,7 @@ export function buildAlerts(
       iotDeviceId: plan.iotKey ? iotId(plan.iotKey) : null,
       userId: plan.patient.id,
       closedByUserId: closedAt ? plan.closedBy!.id : null,
+      closedAt: closedAt ? new Date(closedAt) : null,
       createdByUserId: creator.id,
       createdAt: new Date(timestamp + 1_000),
       updatedAt: new Date(closedAt ?? timestamp + 1_000),

@@ -1,6 +1,7 @@
 // An IoT device's page: identity, connection, trust, data types, its client devices and user, the last
 // data submission, a readings chart and its history.
 import { Badge, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { enumText, yesNo } from '@careplane/shared/common/record-labels';
 import {
@@ -15,7 +16,8 @@ import { ResourceDetail } from '../../../lib/resource-kit/detail/resource-detail
 import { iotDeviceResource } from '../iot.resource.ts';
 import { LastSubmission, ReadingsChart } from './iot-readings.tsx';
 
-export function IotDeviceDetail({ id }: { id: string }) {
+/** `related`: sections the app adds below (the device's alerts). */
+export function IotDeviceDetail({ id, related }: { id: string; related?: ReactNode }) {
   return (
     <ResourceDetail resource={iotDeviceResource} id={id}>
       {(device) => (
@@ -65,6 +67,7 @@ export function IotDeviceDetail({ id }: { id: string }) {
           </DetailSection>
           <LastSubmission deviceId={device.id} />
           <ReadingsChart device={device} />
+          {related}
         </>
       )}
     </ResourceDetail>

@@ -1,6 +1,7 @@
 // A user's page: profile, roles (with promotion), identity details, address, patient profile, every
 // relation linked, the care actions, the one-time enrollment after creation, and the history.
 import { Badge, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { localUserRoles } from '@careplane/shared/common/enums';
 import { formatDate, formatDateTime } from '@careplane/shared/common/formats';
@@ -144,7 +145,8 @@ function UserSections({ user }: { user: User }) {
   );
 }
 
-export function UserDetail({ id }: { id: string }) {
+/** `related`: sections the app adds below (the user's alerts). */
+export function UserDetail({ id, related }: { id: string; related?: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const created = (location.state as { created?: User } | null)?.created;
@@ -160,6 +162,7 @@ export function UserDetail({ id }: { id: string }) {
             />
           ) : null}
           <UserSections user={user} />
+          {related}
         </>
       )}
     </ResourceDetail>

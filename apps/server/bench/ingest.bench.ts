@@ -1,0 +1,283 @@
+// npm run bench:ingest — readings per second into iot_device_data three ways in one run: PostgreSQL COPY of
+// the rows (the ceiling), the server's HTTP batch submit, and MQTT at QoS 1 through the broker (each message
+// one reading, acknowledged by the server once stored). The server runs as a child process from its sources;
+// its CPU time is read from /proc and printed as a share of one core and of the machine.
+// Needs PostgreSQL (DATABASE_URL; a throwaway database: the bench leaves its rows) and a broker (MQTT_URL,
+// default mqtt://127.0.0.1:1883).
+import { spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { availableParallelism } from 'node:os';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import mqtt from 'mqtt';
+import { from as copyFrom } from 'pg-copy-streams';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { iotDevices, users } from '../src/db/schema/index.js';
+import { serverRoot } from '../src/locations.js';
+import { readingRecordId } from '../src/modules/iot/iot.service.js';
+import { freePort } from '../src/test/auth-server.js';
+import { TEST_ISSUER, createSigner } from '../src/test/harness.js';
+
+const { values: args } = parseArgs({
+  options: {
+    readings: { type: 'string', default: '60000' },
+    devices: { type: 'string', default: '50' },
+    'http-batch': { type: 'string', default: '500' },
+    'http-connections': { type: 'string', default: '4' },
+    'mqtt-publishers': { type: 'string', default: '16' },
+    'mqtt-window': { type: 'string', default: '1000' },
+    // The server's MQTT_CONNECTIONS: its MQTT throughput grows with it (decision 026).
+    'mqtt-connections': { type: 'string', default: '256' },
+  },
+});
+const N = Number(args.readings);
+const DEVICES = Number(args.devices);
+const HTTP_BATCH = Number(args['http-batch']);
+const HTTP_CONNECTIONS = Number(args['http-connections']);
+const PUBLISHERS = Number(args['mqtt-publishers']);
+const WINDOW = Number(args['mqtt-window']);
+
+const env = loadConfig();
+if (!env.databaseUrl) {
+  console.error('bench:ingest compares against PostgreSQL COPY: set DATABASE_URL to a throwaway database.');
+  process.exit(2);
+}
+const mqttUrl = env.mqtt.url ?? 'mqtt://127.0.0.1:1883';
+const database = await openDatabase({ databaseUrl: env.databaseUrl, poolSize: 4 });
+if (database.driver.kind !== 'postgres') throw new Error('PostgreSQL only');
+const { pool } = database.driver;
+
+// --- The admin, the devices, a key set for the admin's token --------------------------------------
+const tag = randomUUID().slice(0, 8);
+const subject = `bench-ingest-${tag}`;
+await database.db.insert(users).values({
+  username: `${subject}@bench.careplane.local`,
+  usernameWithoutDomain: subject,
+  primaryDomain: 'bench.careplane.local',
+  masterId: subject,
+  roles: ['admin'],
+});
+const makeDevices = async (kind: string) =>
+  database.db
+    .insert(iotDevices)
+    .values(
+      Array.from({ length: DEVICES }, (_, index) => ({
+        hardwareIdentifier: `bench-${tag}-${kind}-${index}`,
+        model: 'Bench pulse',
+        connectionType: 'wifi',
+      })),
+    )
+    .returning({ id: iotDevices.id, hardwareIdentifier: iotDevices.hardwareIdentifier });
+const copyDevices = await makeDevices('copy');
+const httpDevices = await makeDevices('http');
+const mqttDevices = await makeDevices('mqtt');
+
+const signer = await createSigner('bench');
+const token = await signer.sign({ roles: ['admin'] }, { subject, expiresInSeconds: 3600 });
+const jwks = createServer((_request, response) => {
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify({ keys: [signer.jwk] }));
+});
+jwks.listen(0, '127.0.0.1');
+await once(jwks, 'listening');
+
+// --- The server, a child process -------------------------------------------------------------------
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const prefix = `bench-${tag}/iot`;
+const clientId = `cpb-${tag}`;
+const mqttConnections = Number(args['mqtt-connections']);
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: serverRoot,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    DATABASE_URL: env.databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    AUTH_SERVER: '0',
+    AUTH_ISSUER: TEST_ISSUER,
+    AUTH_JWKS_URL: `http://127.0.0.1:${(jwks.address() as { port: number }).port}/jwks`,
+    DEMO_DATA: '0',
+    LOG_LEVEL: 'warn',
+    // One key for every run on this database (the server seals its keys with it at the first start).
+    ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? createHash('sha256').update('bench:ingest').digest('hex'),
+    API_WRITE_RATE_LIMIT: '100000000',
+    MQTT_URL: mqttUrl,
+    MQTT_TOPIC_PREFIX: prefix,
+    MQTT_SHARE_GROUP: `bench-${tag}`,
+    MQTT_CLIENT_ID: clientId,
+    MQTT_CONNECTIONS: String(mqttConnections),
+    MQTT_SESSION_EXPIRY: '60',
+  },
+});
+for (let started = Date.now(); ;) {
+  const response = await fetch(`${baseUrl}/api/health`).catch(() => null);
+  if (response?.ok) break;
+  if (server.exitCode !== null || Date.now() - started > 60_000) throw new Error('the server did not start');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+/** CPU seconds the server process has used (user + system), from /proc. */
+const TICKS = 100;
+function serverCpu() {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS;
+}
+
+interface Result {
+  name: string;
+  seconds: number;
+  cpu: number | null;
+}
+const results: Result[] = [];
+async function measure(name: string, withServer: boolean, work: () => Promise<void>) {
+  const cpu = withServer ? serverCpu() : 0;
+  const started = process.hrtime.bigint();
+  await work();
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  results.push({ name, seconds, cpu: withServer ? serverCpu() - cpu : null });
+  console.log(`${name}: ${Math.round(N / seconds)} readings/s (${seconds.toFixed(2)} s)`);
+}
+
+const T0 = Date.now() - 30 * 24 * 3600 * 1000;
+const readingOf = (index: number) => ({ timestamp: T0 + index, rate: 60 + (index % 50) });
+const deviceOf = <T>(list: T[], index: number) => list[index % list.length]!;
+
+// --- COPY: the same rows, as the server would write them --------------------------------------------
+await measure('PostgreSQL COPY', false, async () => {
+  const client = await pool.connect();
+  try {
+    const csv = (value: string) => `"${value.replace(/"/g, '""')}"`;
+    const lines = function* () {
+      const chunk: string[] = [];
+      for (let index = 0; index < N; index += 1) {
+        const device = deviceOf(copyDevices, index);
+        const reading = readingOf(index);
+        const id = readingRecordId(device.id, 'heart_rate', reading);
+        chunk.push(`${id},${reading.timestamp},heart_rate,${csv(JSON.stringify(reading))},${device.id}\n`);
+        if (chunk.length === 1000) yield chunk.splice(0).join('');
+      }
+      if (chunk.length) yield chunk.join('');
+    };
+    await pipeline(
+      Readable.from(lines()),
+      client.query(
+        copyFrom(
+          'COPY iot_device_data (id, timestamp, data_type, data, iot_device_id) FROM STDIN (FORMAT csv)',
+        ),
+      ),
+    );
+  } finally {
+    client.release();
+  }
+});
+
+// --- HTTP batches --------------------------------------------------------------------------------------
+await measure(`HTTP batches of ${HTTP_BATCH} (${HTTP_CONNECTIONS} at a time)`, true, async () => {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: HTTP_CONNECTIONS }, async () => {
+      for (;;) {
+        const start = next;
+        if (start >= N) return;
+        next += HTTP_BATCH;
+        const end = Math.min(N, start + HTTP_BATCH);
+        const device = deviceOf(httpDevices, start / HTTP_BATCH);
+        const data = [];
+        for (let index = start; index < end; index += 1) data.push(readingOf(index));
+        const response = await fetch(`${baseUrl}/api/iot-devices/data/submit`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ iotDeviceId: device.id, dataType: 'heart_rate', data }),
+        });
+        if (response.status !== 201) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+        await response.arrayBuffer();
+      }
+    }),
+  );
+});
+
+// --- MQTT, one reading per message, until every one is stored -----------------------------------------
+const mqttIds = mqttDevices.map((device) => device.id);
+const storedOverMqtt = async () =>
+  Number(
+    (
+      await pool.query<{ n: number }>(
+        'select count(*)::int as n from iot_device_data where iot_device_id = any($1::uuid[])',
+        [mqttIds],
+      )
+    ).rows[0]!.n,
+  );
+const publishers = await Promise.all(
+  Array.from({ length: PUBLISHERS }, (_, index) =>
+    mqtt.connectAsync(mqttUrl, { clientId: `${clientId}-pub-${index}`, protocolVersion: 5, clean: true }),
+  ),
+);
+await measure(`MQTT QoS 1, 1 reading per message (${PUBLISHERS} publishers)`, true, async () => {
+  let next = 0;
+  await Promise.all(
+    publishers.map(async (publisher) => {
+      const inFlight = new Set<Promise<unknown>>();
+      while (next < N) {
+        const index = next;
+        next += 1;
+        const device = deviceOf(mqttDevices, index);
+        const sent = publisher
+          .publishAsync(
+            `${prefix}/${device.hardwareIdentifier}/heart_rate`,
+            JSON.stringify(readingOf(index)),
+            {
+              qos: 1,
+            },
+          )
+          .finally(() => inFlight.delete(sent));
+        inFlight.add(sent);
+        if (inFlight.size >= WINDOW) await Promise.race(inFlight);
+      }
+      await Promise.all(inFlight);
+    }),
+  );
+  while ((await storedOverMqtt()) < N) await new Promise((resolve) => setTimeout(resolve, 50));
+});
+await Promise.all(publishers.map((publisher) => publisher.endAsync()));
+
+// --- The figures -------------------------------------------------------------------------------------------
+const cores = availableParallelism();
+const copy = results[0]!;
+console.log(`\n${N} readings each, ${DEVICES} devices per way, ${cores} cores\n`);
+console.log('| way | readings/s | × COPY | server CPU (of one core) | server CPU (of the machine) |');
+console.log('| --- | ---: | ---: | ---: | ---: |');
+for (const result of results) {
+  const rate = N / result.seconds;
+  const share = result.cpu === null ? null : result.cpu / result.seconds;
+  console.log(
+    `| ${result.name} | ${Math.round(rate)} | ${(copy.seconds / result.seconds).toFixed(2)} | ` +
+      `${share === null ? '—' : `${Math.round(share * 100)} %`} | ` +
+      `${share === null ? '—' : `${Math.round((share / cores) * 100)} %`} |`,
+  );
+}
+
+// The server's broker sessions would outlive it: end them, then the server.
+server.kill('SIGTERM');
+await once(server, 'exit');
+await Promise.all(
+  Array.from({ length: mqttConnections }, async (_, index) => {
+    const client = await mqtt.connectAsync(mqttUrl, {
+      clientId: `${clientId}-${index}`,
+      protocolVersion: 5,
+      clean: true,
+      properties: { sessionExpiryInterval: 0 },
+      reconnectPeriod: 0,
+    });
+    await client.endAsync();
+  }),
+);
+jwks.close();
+await database.close();

@@ -1,0 +1,164 @@
+// Readings over MQTT through the real Mosquitto: stored once acknowledged, validated per type, refused
+// messages counted and never stored, retries stored once, trusted devices with their secret, alerts opened.
+import { eq } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IngestionCounts } from '@careplane/shared/iot/iot.contract';
+import { alerts, iotDeviceData } from '../../db/schema/index.js';
+import { createIotDevice, createUser } from '../../test/factories.js';
+import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { SECRET, connectPublisher, forgetSessions, mqttTestSettings } from './iot.test-helpers.js';
+
+const mqttSettings = mqttTestSettings();
+let context: TestContext;
+let admin: ReturnType<typeof api>;
+let publisher: MqttClient;
+beforeAll(async () => {
+  context = await createTestContext(mqttSettings.env);
+  admin = api(context);
+  publisher = await connectPublisher();
+});
+afterAll(async () => {
+  await publisher?.endAsync();
+  await context?.close();
+  await forgetSessions(mqttSettings.clientId, mqttSettings.connections);
+});
+
+const T0 = 1_730_000_000_000;
+
+const publish = (hardwareIdentifier: string, dataType: string, payload: unknown, secret?: string) =>
+  publisher.publishAsync(
+    `${mqttSettings.prefix}/${hardwareIdentifier}/${dataType}`,
+    typeof payload === 'string' ? payload : JSON.stringify(payload),
+    { qos: 1, ...(secret ? { properties: { userProperties: { 'connection-secret': secret } } } : {}) },
+  );
+
+const readingsOf = (iotDeviceId: string) =>
+  context.database.db.select().from(iotDeviceData).where(eq(iotDeviceData.iotDeviceId, iotDeviceId));
+
+const counts = async () => (await admin.get('/api/iot-devices/ingestion')).json<IngestionCounts>().mqtt;
+
+/** Waits until the server has dealt with `n` more readings (stored, repeated or refused) than `before`. */
+async function handled(before: IngestionCounts['mqtt'], n: number) {
+  await expect
+    .poll(
+      async () => {
+        const now = await counts();
+        return (
+          now.stored + now.duplicates + now.rejected - (before.stored + before.duplicates + before.rejected)
+        );
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(n);
+}
+
+describe('readings over MQTT', () => {
+  it('stores single readings and lists of readings published at QoS 1', async () => {
+    const device = await createIotDevice(context, { supportedDataTypes: ['heart_rate', 'battery'] });
+    const before = await counts();
+    await publish(device.hardwareIdentifier, 'heart_rate', { timestamp: T0, rate: 72 });
+    await publish(device.hardwareIdentifier, 'battery', [
+      { timestamp: T0, level: 90 },
+      { timestamp: T0 + 60_000, level: 89 },
+    ]);
+    await handled(before, 3);
+    const stored = await readingsOf(device.id);
+    expect(stored.map((row) => [row.dataType, row.data]).sort()).toEqual([
+      ['battery', { timestamp: T0, level: 90 }],
+      ['battery', { timestamp: T0 + 60_000, level: 89 }],
+      ['heart_rate', { timestamp: T0, rate: 72 }],
+    ]);
+    expect(stored.every((row) => row.createdByUserId === null)).toBe(true);
+    expect((await counts()).stored - before.stored).toBe(3);
+    // Readable through the API like any other reading.
+    const listed = await admin.get(`/api/iot-devices/data?filters=iotDevice.id~${device.id}`);
+    expect(listed.json().total).toBe(3);
+  });
+
+  it('counts and logs malformed messages and invalid readings, storing none of them', async () => {
+    const device = await createIotDevice(context, { supportedDataTypes: ['heart_rate'] });
+    const before = await counts();
+    const hw = device.hardwareIdentifier;
+    await publish(hw, 'heart_rate', '{not json');
+    await publish(hw, 'heart_rate', { timestamp: T0, rate: 'fast' });
+    await publish(hw, 'heart_rate', { rate: 70 });
+    await publish(hw, 'blood_pressure', { timestamp: T0, sys: 120, dias: 80 }); // not a supported type
+    await publish(hw, 'mood', { timestamp: T0, value: 3 }); // not a data type
+    await publish('no-such-device', 'heart_rate', { timestamp: T0, rate: 70 });
+    // One good and one bad reading in one message: the good one is stored, the bad one refused.
+    await publish(hw, 'heart_rate', [
+      { timestamp: T0 + 1, rate: 71 },
+      { timestamp: T0 + 2, rate: -5 },
+    ]);
+    await handled(before, 7);
+    const after = await counts();
+    expect(after.stored - before.stored).toBe(1);
+    expect(after.rejected - before.rejected).toBe(6);
+    expect(after.rejectedMessages - before.rejectedMessages).toBe(6);
+    const stored = await readingsOf(device.id);
+    expect(stored.map((row) => row.data)).toEqual([{ timestamp: T0 + 1, rate: 71 }]);
+  });
+
+  it('stores a repeated message once (content-derived ids, as over HTTP)', async () => {
+    const device = await createIotDevice(context);
+    const reading = { timestamp: T0, sys: 120, dias: 80 };
+    const before = await counts();
+    await publish(device.hardwareIdentifier, 'blood_pressure', reading);
+    await publish(device.hardwareIdentifier, 'blood_pressure', { dias: 80, sys: 120, timestamp: T0 });
+    await publish(device.hardwareIdentifier, 'blood_pressure', [reading, reading]);
+    await handled(before, 4);
+    expect(await readingsOf(device.id)).toHaveLength(1);
+    const after = await counts();
+    expect(after.stored - before.stored).toBe(1);
+    expect(after.duplicates - before.duplicates).toBe(3);
+    // The same reading over HTTP names the same record.
+    const http = await admin.post('/api/iot-devices/data/submit', {
+      iotDeviceId: device.id,
+      dataType: 'blood_pressure',
+      data: [reading],
+    });
+    expect(http.json()).toMatchObject({ duplicates: 1, ids: [(await readingsOf(device.id))[0]!.id] });
+  });
+
+  it('takes a trusted device’s readings only with its connection secret', async () => {
+    const device = await createIotDevice(context, { trustLevel: 'trusted', connectionSecret: SECRET });
+    const hw = device.hardwareIdentifier;
+    const before = await counts();
+    await publish(hw, 'heart_rate', { timestamp: T0, rate: 60 });
+    await publish(hw, 'heart_rate', { timestamp: T0 + 1, rate: 61 }, 'wrong-secret-value');
+    await publish(hw, 'heart_rate', { timestamp: T0 + 2, rate: 62 }, SECRET);
+    // MQTT 3 publishers have no user properties: the secret may travel in an envelope instead.
+    const v4 = await connectPublisher(4);
+    await v4.publishAsync(
+      `${mqttSettings.prefix}/${hw}/heart_rate`,
+      JSON.stringify({ connectionSecret: SECRET, data: [{ timestamp: T0 + 3, rate: 63 }] }),
+      { qos: 1 },
+    );
+    await v4.endAsync();
+    await handled(before, 4);
+    const stored = await readingsOf(device.id);
+    expect(stored.map((row) => row.data.rate).sort()).toEqual([62, 63]);
+    expect(JSON.stringify(stored)).not.toContain(SECRET);
+    expect((await counts()).rejected - before.rejected).toBe(2);
+  });
+
+  it('opens alerts from alert readings and from readings outside their bounds', async () => {
+    const patient = await createUser(context);
+    const device = await createIotDevice(context, { assignedUser: patient.id });
+    const before = await counts();
+    await publish(device.hardwareIdentifier, 'heart_rate', [
+      { timestamp: T0, rate: 150 },
+      { timestamp: T0 + 1, rate: 170 },
+    ]);
+    await publish(device.hardwareIdentifier, 'alert', { timestamp: T0 + 2, id: 'fall-9', severity: 'info' });
+    await handled(before, 3);
+    const opened = await context.database.db.select().from(alerts).where(eq(alerts.iotDeviceId, device.id));
+    expect(
+      opened.map((alert) => [alert.data.reason, alert.severity, alert.userId, alert.isActive]).sort(),
+    ).toEqual([
+      ['alert_reading', 'info', patient.id, true],
+      ['out_of_bounds', 'critical', patient.id, true], // 170 is beyond 130 by more than a fifth
+    ]);
+  });
+});

@@ -1,0 +1,196 @@
+// Readings over MQTT (decision 026): the server subscribes to `<prefix>/<hardwareIdentifier>/<dataType>` at
+// QoS 1 through a shared subscription, so several server processes split the messages. A message is
+// acknowledged only once its readings are committed: messages of all connections are written together by the
+// batcher, and each connection's PUBACK goes out when that batch's transaction has committed. A malformed
+// message or reading is counted, logged and acknowledged (a retry cannot mend it), and never stored.
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import type { FastifyBaseLogger } from 'fastify';
+import { iotDataTypes, type IotDataType } from '@careplane/shared/common/enums';
+import {
+  CONNECTION_SECRET_PROPERTY,
+  MAX_READINGS_PER_SUBMISSION,
+  validateReadings,
+} from '@careplane/shared/iot/iot.contract';
+import { createBatcher } from '../../lib/batcher.js';
+import type { IncomingReadings, IngestOutcome, IotService } from './iot.service.js';
+
+export interface MqttIngestionSettings {
+  url: string;
+  topicPrefix: string;
+  shareGroup: string;
+  /** Stem of the client ids; connection i is `<clientId>-<i>`, the same after a restart. */
+  clientId: string;
+  connections: number;
+  /** Seconds the broker keeps a session (and queues its messages) while this process is away. */
+  sessionExpiry: number;
+  batchSize: number;
+  batchDelayMs: number;
+}
+
+export interface MqttIngestion {
+  /** Resolves once every connection has subscribed. */
+  ready: Promise<void>;
+  /** Writes what is queued (acknowledging it), then disconnects; sessions stay with the broker. */
+  close(): Promise<void>;
+}
+
+/** Why a message is refused before it reaches a batch. */
+class Malformed extends Error {
+  constructor(
+    message: string,
+    readonly readings: number,
+  ) {
+    super(message);
+  }
+}
+
+interface Parsed {
+  message: IncomingReadings;
+  invalid: { index: number; issues: { path: string; message: string }[] }[];
+}
+
+/** The device and data type a topic names; throws Malformed for any other topic. */
+function parseTopic(prefix: string, topic: string): { hardwareIdentifier: string; dataType: IotDataType } {
+  const rest = topic.startsWith(`${prefix}/`) ? topic.slice(prefix.length + 1).split('/') : [];
+  const [hardwareIdentifier, dataType] = rest;
+  if (rest.length !== 2 || !hardwareIdentifier || !dataType) {
+    throw new Malformed(`Not a readings topic: ${topic}`, 0);
+  }
+  if (!(iotDataTypes as readonly string[]).includes(dataType)) {
+    throw new Malformed(`Unknown data type ${dataType}`, 0);
+  }
+  return { hardwareIdentifier, dataType: dataType as IotDataType };
+}
+
+/**
+ * The payload: one reading, a list of readings, or `{ data: [readings], connectionSecret }` (for MQTT 3
+ * publishers, which cannot send the secret as the `connection-secret` user property).
+ */
+export function parseMessage(prefix: string, topic: string, payload: Buffer, packet: IPublishPacket): Parsed {
+  const { hardwareIdentifier, dataType } = parseTopic(prefix, topic);
+  let body: unknown;
+  try {
+    body = JSON.parse(payload.toString('utf8'));
+  } catch {
+    throw new Malformed('The payload is not JSON', 1);
+  }
+  let raw: unknown[];
+  let secret: string | undefined;
+  const property = packet.properties?.userProperties?.[CONNECTION_SECRET_PROPERTY];
+  if (typeof property === 'string') secret = property;
+  if (Array.isArray(body)) raw = body;
+  else if (body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data)) {
+    const envelope = body as { data: unknown[]; connectionSecret?: unknown };
+    raw = envelope.data;
+    if (typeof envelope.connectionSecret === 'string') secret ??= envelope.connectionSecret;
+  } else raw = [body];
+  if (raw.length === 0) throw new Malformed('The message holds no reading', 0);
+  if (raw.length > MAX_READINGS_PER_SUBMISSION) {
+    throw new Malformed(`More than ${MAX_READINGS_PER_SUBMISSION} readings in one message`, raw.length);
+  }
+  const { valid, invalid } = validateReadings(dataType, raw);
+  return { message: { hardwareIdentifier, dataType, readings: valid, secret }, invalid };
+}
+
+export function startMqttIngestion(
+  settings: MqttIngestionSettings,
+  iot: IotService,
+  log: FastifyBaseLogger,
+): MqttIngestion {
+  const batcher = createBatcher<{ message: IncomingReadings; outcome?: IngestOutcome }>({
+    maxSize: settings.batchSize,
+    maxDelayMs: settings.batchDelayMs,
+    weigh: (item) => item.message.readings.length,
+    // A second batch collects while the first commits.
+    concurrency: 2,
+    flush: async (items) => {
+      const outcomes = await iot.ingestMessages(items.map((item) => item.message));
+      outcomes.forEach((outcome, index) => (items[index]!.outcome = outcome));
+    },
+  });
+
+  /** Settles when the message may be acknowledged: stored, or refused for good. */
+  async function handle(topic: string, payload: Buffer, packet: IPublishPacket) {
+    let parsed: Parsed;
+    try {
+      parsed = parseMessage(settings.topicPrefix, topic, payload, packet);
+    } catch (error) {
+      if (!(error instanceof Malformed)) throw error;
+      iot.countInvalid('mqtt', error.readings, true);
+      log.warn({ topic, reason: error.message }, 'MQTT message refused');
+      return;
+    }
+    const { message, invalid } = parsed;
+    if (invalid.length) {
+      iot.countInvalid('mqtt', invalid.length, message.readings.length === 0);
+      log.warn(
+        { topic, invalid: invalid.slice(0, 5), count: invalid.length },
+        'invalid readings refused from an MQTT message',
+      );
+    }
+    if (message.readings.length === 0) return;
+    const item: { message: IncomingReadings; outcome?: IngestOutcome } = { message };
+    await batcher.add(item);
+    if (item.outcome && 'refused' in item.outcome) {
+      log.warn(
+        { topic, hardwareIdentifier: message.hardwareIdentifier, reason: item.outcome.refused },
+        'MQTT readings refused',
+      );
+    }
+  }
+
+  const clients: MqttClient[] = [];
+  const subscriptions: Promise<void>[] = [];
+  const filter = `$share/${settings.shareGroup}/${settings.topicPrefix}/+/+`;
+  for (let index = 0; index < settings.connections; index += 1) {
+    const client: MqttClient = mqtt.connect(settings.url, {
+      clientId: `${settings.clientId}-${index}`,
+      protocolVersion: 5,
+      // A session that outlives this process: what the broker has not had acknowledged comes back after a
+      // restart (or a crash) and is stored then.
+      clean: false,
+      properties: { sessionExpiryInterval: settings.sessionExpiry, receiveMaximum: 100 },
+      reconnectPeriod: 1000,
+      resubscribe: true,
+      customHandleAcks: (topic, payload, packet, done) => {
+        handle(topic, payload, packet as IPublishPacket).then(
+          () => done(0),
+          (error: unknown) => {
+            // Not acknowledged: the connection is dropped so the broker delivers the message again when it
+            // reconnects, instead of holding it here.
+            log.error({ err: error, topic }, 'MQTT readings not stored; reconnecting to receive them again');
+            client.stream.destroy();
+          },
+        );
+      },
+    });
+    client.on('error', (error) => log.warn({ err: error }, 'MQTT connection error'));
+    subscriptions.push(
+      new Promise<void>((resolve, reject) => {
+        const subscribe = () => {
+          client.subscribe(filter, { qos: 1 }, (error) => (error ? reject(error) : resolve()));
+        };
+        client.once('connect', subscribe);
+      }),
+    );
+    clients.push(client);
+  }
+  const ready = Promise.all(subscriptions).then(() => {
+    log.info(
+      { filter, connections: settings.connections },
+      'receiving IoT readings over MQTT (QoS 1, acknowledged once stored)',
+    );
+  });
+  // An error before readiness is reported through `ready`; this keeps it from going unhandled meanwhile.
+  ready.catch(() => undefined);
+
+  return {
+    ready,
+    async close() {
+      await batcher.drain();
+      // The acknowledgements of the last batch go out before the connections end.
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all(clients.map((client) => client.endAsync()));
+    },
+  };
+}

@@ -1,0 +1,111 @@
+// A user's page lists the user's alerts, open first, with severity; an open alert is acknowledged and closed
+// (with a note as its closingData) from there.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alertSchema, type Alert } from '@careplane/shared/alerts/alerts.contract';
+import { userSchema } from '@careplane/shared/users/users.contract';
+import { emptyHistory, fakeList, fakeUser } from '../../test/admin-fakes.ts';
+import { makeUser, renderApp, resetSession, signIn } from '../../test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '../../test/network.ts';
+
+const ann = fakeUser({ id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f91', firstName: 'Ann', lastName: 'Lee' });
+const base = {
+  createdAt: '2026-11-20T08:00:00.000Z',
+  updatedAt: '2026-11-20T08:00:00.000Z',
+  closingData: null,
+  iotDeviceId: null,
+  userId: ann.id,
+  closedByUserId: null,
+  createdByUserId: null,
+  acknowledgedAt: null,
+  acknowledgedByUserId: null,
+  closedAt: null,
+};
+const open = alertSchema.parse({
+  ...base,
+  id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fa1',
+  isActive: true,
+  severity: 'critical',
+  timestamp: 1_795_000_000_000,
+  data: { reason: 'out_of_bounds', dataType: 'heart_rate' },
+});
+const closed = alertSchema.parse({
+  ...base,
+  id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fa2',
+  isActive: false,
+  severity: 'info',
+  timestamp: 1_794_000_000_000,
+  data: { message: 'Call back' },
+  closingData: { note: 'Called' },
+  closedAt: '2026-11-20T09:00:00.000Z',
+});
+let current: Alert = open;
+let network: FakeNetwork;
+
+beforeEach(() => {
+  current = open;
+  resetSession();
+  signIn(makeUser({ roles: ['admin'] }));
+  network = fakeNetwork()
+    .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
+    .on('GET', '/api/users/logs', () => json(emptyHistory))
+    .on('GET', '/api/users', () => json(fakeList(userSchema, [ann])))
+    .on('GET', `/api/users/${ann.id}`, () => json(ann))
+    .on('GET', '/api/alerts', () => json(fakeList(alertSchema, [current, closed])))
+    .on('POST', `/api/alerts/${open.id}/acknowledge`, () => {
+      current = { ...current, acknowledgedAt: '2026-11-20T10:00:00.000Z', acknowledgedByUserId: ann.id };
+      return json(current);
+    })
+    .on('POST', `/api/alerts/${open.id}/close`, (call) => {
+      const body = JSON.parse(call.body!) as { closingData: Record<string, unknown> };
+      current = {
+        ...current,
+        isActive: false,
+        closingData: body.closingData,
+        closedAt: '2026-11-20T11:00:00.000Z',
+      };
+      return json(current);
+    })
+    .install();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("a user's alerts", () => {
+  it('lists them with severity and state, acknowledges and closes an open one with a note', async () => {
+    renderApp(`/admin/users/${ann.id}`, { env: 'test' });
+    const list = await screen.findByRole('list', { name: 'Alerts' });
+    const request = network.callsTo('GET', '/api/alerts')[0]!.url.searchParams;
+    expect(request.getAll('filters')).toEqual([`user.id~${ann.id}`]);
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first!.textContent).toContain('critical');
+    expect(first!.textContent).toContain('heart rate out of bounds');
+    expect(second!.textContent).toContain('Closing note: Called');
+    expect(within(second!).queryByRole('button')).toBeNull();
+
+    await userEvent.click(within(first!).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() =>
+      expect(network.callsTo('POST', `/api/alerts/${open.id}/acknowledge`)).toHaveLength(1),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('listitem')[0]!.textContent,
+      ).toContain('Open, acknowledged'),
+    );
+
+    const item = () => within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('listitem')[0]!;
+    await userEvent.click(within(item()).getByRole('button', { name: 'Close…' }));
+    const closeButton = within(item()).getByRole('button', { name: 'Close alert' });
+    expect((closeButton as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(within(item()).getByLabelText('What was done'), 'Visited, rate back to normal');
+    await userEvent.click(within(item()).getByRole('button', { name: 'Close alert' }));
+    await waitFor(() => expect(network.callsTo('POST', `/api/alerts/${open.id}/close`)).toHaveLength(1));
+    expect(JSON.parse(network.callsTo('POST', `/api/alerts/${open.id}/close`)[0]!.body!)).toEqual({
+      closingData: { note: 'Visited, rate back to normal' },
+    });
+    await waitFor(() => expect(item().textContent).toContain('Closing note: Visited, rate back to normal'));
+  });
+});
