@@ -14,6 +14,7 @@ export const jobStatusColors: Record<string, string> = {
   SUCCEEDED: 'teal',
   FAILED: 'red',
   CANCELLED: 'yellow',
+  TIMED_OUT: 'orange',
 };
 
 export function DeviceJobsSection({ deviceId }: { deviceId: string }) {
