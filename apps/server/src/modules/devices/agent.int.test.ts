@@ -62,8 +62,8 @@ function startAgent(state: string) {
   );
   children.add(child);
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => {
       children.delete(child);
@@ -113,7 +113,7 @@ function whenChanged(check: () => Promise<boolean>) {
       } catch (error) {
         settled = true;
         unsubscribe();
-        reject(error as Error);
+        reject(error);
       }
       running = false;
       if (again) {
@@ -144,7 +144,7 @@ function whenFiles(dir: string, check: () => Promise<boolean>) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && !(error instanceof SyntaxError)) {
           settled = true;
           watcher.close();
-          reject(error as Error);
+          reject(error);
         }
       }
     };
