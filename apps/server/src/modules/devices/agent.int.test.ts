@@ -113,7 +113,7 @@ function whenChanged(check: () => Promise<boolean>) {
       } catch (error) {
         settled = true;
         unsubscribe();
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
       running = false;
       if (again) {
@@ -144,7 +144,7 @@ function whenFiles(dir: string, check: () => Promise<boolean>) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && !(error instanceof SyntaxError)) {
           settled = true;
           watcher.close();
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         }
       }
     };
