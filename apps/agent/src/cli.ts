@@ -15,6 +15,9 @@ import { AGENT_VERSION } from './version.js';
 /** The exit code after a `restart-agent` job: a supervisor (systemd `Restart=always`) starts it again. */
 export const RESTART_EXIT_CODE = 75;
 
+/** How long a stop waits for a running command before the process ends anyway. */
+const STOP_GRACE_MS = 10_000;
+
 const USAGE = `careplane-agent ${AGENT_VERSION}
 
 Usage:
@@ -98,7 +101,13 @@ async function run(args: string[]) {
   if (!config) throw new UsageError(`Not enrolled (no configuration in ${state.dir}): run enroll first`);
   const controller = new AbortController();
   for (const name of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(name, () => controller.abort());
+    process.on(name, () => {
+      // A second signal, or a command still running after a grace period, ends the process at once; the
+      // journal reports that job as interrupted on the next start.
+      if (controller.signal.aborted) process.exit(0);
+      controller.abort();
+      setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    });
   }
   const end = await runAgent({
     state,

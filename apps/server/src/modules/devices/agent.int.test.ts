@@ -223,8 +223,10 @@ describe('careplane-agent', () => {
     expect((await readJob(shell.id)).results[0]).toMatchObject({ exitCode: 127 });
     await expect(readFile(join(state, 'should-not-exist'))).rejects.toThrow();
 
-    agent.child.kill('SIGTERM');
-    expect(await agent.exited).toBe(0);
+    // restart-agent: reported first, then the agent exits 75 for its supervisor to start it again.
+    const restart = await createJob(device.id, ['restart-agent']);
+    await jobIs(restart.id, 'SUCCEEDED');
+    expect(await agent.exited).toBe(75);
   });
 
   it('keeps what it produces while the server cannot be reached and delivers it when it can', async () => {

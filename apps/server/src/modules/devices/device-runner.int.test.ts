@@ -280,6 +280,14 @@ describe('long poll', () => {
     expect(answer.json().id).toBe(job.id);
   });
 
+  it('answers a waiting fetch when a held-back job becomes due', async () => {
+    const device = await createDevice(context, { title: 'Patient' });
+    const job = await createJob(device, { notBefore: new Date(Date.now() + 1500).toISOString() });
+    const answer = await fetchNext(device, 60);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().id).toBe(job.id);
+  });
+
   it('answers 204 at once with wait=0 when nothing is due', async () => {
     const device = await createDevice(context, { title: 'Idle' });
     expect((await fetchNext(device, 0)).statusCode).toBe(204);
