@@ -52,22 +52,38 @@ export function createDeviceJobsRunner(store: Store, jobs: ReadJob, options: Run
     }
   });
 
-  /** Resolves when a job of the device changes, after `ms`, or when `signal` aborts. */
-  function waitForChange(deviceId: string, ms: number, signal: AbortSignal) {
-    return new Promise<void>((resolve) => {
-      const set = waiters.get(deviceId) ?? new Set<() => void>();
-      waiters.set(deviceId, set);
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        set.delete(done);
-        if (set.size === 0) waiters.delete(deviceId);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.max(0, ms));
-      signal.addEventListener('abort', done, { once: true });
-      set.add(done);
-    });
+  /**
+   * Starts listening for changes of the device's jobs. Registered before a fetch looks for a job, so a job
+   * committed between the look and the wait is not missed: `wait` then returns at once.
+   */
+  function watchDevice(deviceId: string, signal: AbortSignal) {
+    let woken = false;
+    let resolveWait: (() => void) | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    const set = waiters.get(deviceId) ?? new Set<() => void>();
+    waiters.set(deviceId, set);
+    const wakeUp = () => {
+      woken = true;
+      resolveWait?.();
+    };
+    const stop = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', wakeUp);
+      set.delete(wakeUp);
+      if (set.size === 0 && waiters.get(deviceId) === set) waiters.delete(deviceId);
+    };
+    set.add(wakeUp);
+    signal.addEventListener('abort', wakeUp, { once: true });
+    return {
+      /** Resolves on a change since the watch began, after `ms`, or when `signal` aborts. */
+      wait: (ms: number) =>
+        new Promise<void>((resolve) => {
+          if (woken || signal.aborted) return resolve();
+          resolveWait = resolve;
+          timer = setTimeout(resolve, Math.max(0, ms));
+        }),
+      stop,
+    };
   }
 
   async function expire(scope: WriteScope, deviceId: string | null) {
@@ -110,13 +126,18 @@ export function createDeviceJobsRunner(store: Store, jobs: ReadJob, options: Run
   ): Promise<DeviceJob | null> {
     const deadline = Date.now() + waitSeconds * 1000;
     for (;;) {
-      const job = await claim(deviceId, context);
-      if (job) return job;
-      const remaining = deadline - Date.now();
-      if (remaining <= 0 || signal.aborted) return null;
-      const next = await repository.nextAvailableAt(store.db, deviceId);
-      const untilDue = next ? next.getTime() - Date.now() + 5 : Number.POSITIVE_INFINITY;
-      await waitForChange(deviceId, Math.min(remaining, untilDue), signal);
+      const watch = watchDevice(deviceId, signal);
+      try {
+        const job = await claim(deviceId, context);
+        if (job) return job;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0 || signal.aborted) return null;
+        const next = await repository.nextAvailableAt(store.db, deviceId);
+        const untilDue = next ? next.getTime() - Date.now() + 5 : Number.POSITIVE_INFINITY;
+        await watch.wait(Math.min(remaining, untilDue));
+      } finally {
+        watch.stop();
+      }
     }
   }
 
@@ -172,8 +193,6 @@ export function createDeviceJobsRunner(store: Store, jobs: ReadJob, options: Run
     acknowledge,
     report,
     sweep,
-    /** Ends every waiting fetch (the server is closing). */
-    wakeAll,
   };
 }
 

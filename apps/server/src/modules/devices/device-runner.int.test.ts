@@ -3,6 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { createLocalJWKSet } from 'jose';
+import { buildApp } from '../../app.js';
 import { deviceRunnerJobs } from '../../db/schema/index.js';
 import { api, createTestContext, type TestContext } from '../../test/harness.js';
 import { createDevice } from '../../test/factories.js';
@@ -59,6 +61,37 @@ const expireLease = (id: string) =>
     .update(deviceRunnerJobs)
     .set({ leaseExpiresAt: sql`now() - interval '1 second'` })
     .where(eq(deviceRunnerJobs.id, id));
+
+/**
+ * Starts a long poll of `device` on `app` and resolves once it is waiting: the device has a job whose lease
+ * passed, and the fetch's first look times it out; that change (relayed between processes like every other)
+ * is the sign that the fetch has looked and now waits.
+ */
+async function startWaiting(device: Device, app = context.app) {
+  const stuck = await createJob(device, { purpose: 'Stuck' });
+  await fetchNext(device);
+  await ack(device, stuck.id);
+  await expireLease(stuck.id);
+  const looked = new Promise<void>((resolve) => {
+    const stop = context.app.changes.subscribe((changes) => {
+      if (changes.some((change) => change.action === 'time-out' && change.recordId === stuck.id)) {
+        stop();
+        resolve();
+      }
+    });
+  });
+  // inject() sends when its answer is asked for: then() starts it now.
+  const answer = app
+    .inject({
+      method: 'GET',
+      url: '/api/devices/me/jobs/next?wait=60',
+      headers: { authorization: `Bearer ${device.token}` },
+    })
+    .then((response) => response);
+  await looked;
+  // Wrapped: an async function returning the promise itself would wait for the answer.
+  return { answer };
+}
 
 const readJob = async (id: string) => (await api(context).get(`/api/devices/jobs/${id}`)).json<Job>();
 
@@ -267,7 +300,7 @@ describe('long poll', () => {
     const device = await createDevice(context, { title: 'Waiting' });
     const other = await createDevice(context, { title: 'Bystander' });
     let answered = false;
-    const waiting = fetchNext(device, 60).then((answer) => {
+    const waiting = (await startWaiting(device)).answer.then((answer) => {
       answered = true;
       return answer;
     });
@@ -286,6 +319,27 @@ describe('long poll', () => {
     const answer = await fetchNext(device, 60);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().id).toBe(job.id);
+  });
+
+  it('answers a fetch waiting on another server process when a job is created through this one', async () => {
+    // A second app on the same database stands for a second server process: the job's change reaches it
+    // through PostgreSQL NOTIFY, not through memory.
+    const other = await buildApp(context.config, {
+      database: context.database,
+      keys: createLocalJWKSet({ keys: [context.signer.jwk] }),
+      logger: false,
+    });
+    await other.ready();
+    try {
+      const device = await createDevice(context, { title: 'Behind another process' });
+      const waiting = (await startWaiting(device, other)).answer;
+      const job = await createJob(device);
+      const answer = await waiting;
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().id).toBe(job.id);
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers 204 at once with wait=0 when nothing is due', async () => {
