@@ -30,12 +30,20 @@ The state directory defaults to ~/.careplane-agent (or CAREPLANE_AGENT_STATE).`;
 
 class UsageError extends Error {}
 
-function positiveNumber(value: string | undefined, name: string, fallback: number) {
+function positiveNumber(value: string | undefined, name: string, fallback: number, max = Infinity) {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new UsageError(`--${name} must be a positive number`);
+  if (!Number.isFinite(number) || number <= 0 || number > max) {
+    throw new UsageError(`--${name} must be a positive number${max < Infinity ? ` up to ${max}` : ''}`);
+  }
   return number;
 }
+
+/**
+ * A command must end well inside the server's job lease (15 minutes, renewed by each report), or its job
+ * would time out while it runs.
+ */
+const MAX_COMMAND_TIMEOUT_SECONDS = 600;
 
 async function enroll(args: string[]) {
   const { values } = parseArgs({
@@ -68,6 +76,7 @@ async function enroll(args: string[]) {
     values['command-timeout'],
     'command-timeout',
     DEFAULT_COMMAND_TIMEOUT_SECONDS,
+    MAX_COMMAND_TIMEOUT_SECONDS,
   );
   const state = new AgentState(resolve(values.state ?? defaultStateDir()));
   await state.init();

@@ -190,6 +190,18 @@ describe('careplane-agent', () => {
     expect(refused.output).toContain('401');
     await expect(readFile(join(state, 'config.json'))).rejects.toThrow();
     expect((await agentCommand(['enroll', '--token', 'x'])).code).toBe(2);
+    // A command may not outlast the job's lease.
+    const tooLong = await agentCommand([
+      'enroll',
+      '--server',
+      serverUrl,
+      '--token',
+      'x',
+      '--command-timeout',
+      '3600',
+    ]);
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.output).toContain('--command-timeout must be a positive number up to 600');
   });
 
   it('posts its stats and runs a job fetched once, storing its results', async () => {
