@@ -51,7 +51,16 @@ export type IotDataType = (typeof iotDataTypes)[number];
 export const serviceProviderTypes = ['pharmacy', 'courier', 'nurse'] as const;
 export type ServiceProviderType = (typeof serviceProviderTypes)[number];
 
-export const processStatuses = ['NEW', 'ACCEPTED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
+/** TIMED_OUT: an accepted or running job whose device went silent past its lease (decision 025). */
+export const processStatuses = [
+  'NEW',
+  'ACCEPTED',
+  'RUNNING',
+  'SUCCEEDED',
+  'FAILED',
+  'CANCELLED',
+  'TIMED_OUT',
+] as const;
 export type ProcessStatus = (typeof processStatuses)[number];
 
 export const prescriptionStatuses = [

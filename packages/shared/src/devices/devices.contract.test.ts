@@ -182,22 +182,24 @@ describe('runner job submission and update (spec §5)', () => {
     ).toBe(true);
   });
 
-  it('allows exactly the transitions of decisions §7', () => {
+  it('allows exactly the transitions of decisions §7 and the time-out of decision 025', () => {
     const allowed = new Set([
       'NEW>ACCEPTED',
       'NEW>CANCELLED',
       'ACCEPTED>RUNNING',
       'ACCEPTED>CANCELLED',
+      'ACCEPTED>TIMED_OUT',
       'RUNNING>RUNNING',
       'RUNNING>SUCCEEDED',
       'RUNNING>FAILED',
+      'RUNNING>TIMED_OUT',
     ]);
     for (const from of processStatuses) {
       for (const to of processStatuses) {
         expect(canTransitionJob(from, to), `${from}>${to}`).toBe(allowed.has(`${from}>${to}`));
       }
     }
-    const finished: ProcessStatus[] = ['SUCCEEDED', 'FAILED', 'CANCELLED'];
+    const finished: ProcessStatus[] = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'TIMED_OUT'];
     expect(processStatuses.filter(isFinishedJobStatus)).toEqual(finished);
   });
 });

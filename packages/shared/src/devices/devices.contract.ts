@@ -266,6 +266,9 @@ export const MAX_JOB_PURPOSE_LENGTH = 500;
 /** Agents cut stdout and stderr to this many characters before reporting. */
 export const MAX_JOB_OUTPUT = 8192;
 
+/** The statuses a device reports for its own job through `POST /api/devices/me/jobs/{id}/status`. */
+export const deviceReportedJobStatuses = ['RUNNING', 'SUCCEEDED', 'FAILED'] as const;
+
 export const jobCommandSchema = requiredText(MAX_JOB_COMMAND_LENGTH);
 
 /**
@@ -297,6 +300,32 @@ export const deviceJobUpdateSchema = z.strictObject({
 });
 export type DeviceJobUpdate = z.infer<typeof deviceJobUpdateSchema>;
 
+/** Body of POST /api/devices/me/jobs/{id}/status: the device's progress or outcome, with its results. */
+export const deviceJobReportSchema = z.strictObject({
+  status: z.enum(deviceReportedJobStatuses),
+  results: z.array(jobResultSchema).max(MAX_JOB_COMMANDS).optional(),
+});
+export type DeviceJobReport = z.infer<typeof deviceJobReportSchema>;
+
+/** How long a device's long poll for its next job may wait, in seconds (`wait`, 0 answers at once). */
+export const MAX_JOB_WAIT_SECONDS = 60;
+export const DEFAULT_JOB_WAIT_SECONDS = 25;
+export const nextJobQuerySchema = z.strictObject({
+  wait: z.coerce.number().int().min(0).max(MAX_JOB_WAIT_SECONDS).default(DEFAULT_JOB_WAIT_SECONDS),
+});
+export type NextJobQuery = z.infer<typeof nextJobQuerySchema>;
+
+/**
+ * Leases (decision 025): a fetched job is the fetching device's for JOB_HANDOUT_SECONDS, until it
+ * acknowledges it; an accepted or running job stays alive JOB_LEASE_SECONDS after the device's last word.
+ */
+export const JOB_HANDOUT_SECONDS = 60;
+export const JOB_LEASE_SECONDS = 15 * 60;
+
+/** The commands an agent knows (decisions §7); anything else is a shell command, run only where allowed. */
+export const jobVocabulary = ['reboot', 'restart-agent', 'collect-logs', 'ping', 'notify'] as const;
+export type JobVerb = (typeof jobVocabulary)[number];
+
 export const deviceJobSchema = z.object({
   ...recordSchema,
   purpose: z.string(),
@@ -304,6 +333,8 @@ export const deviceJobSchema = z.object({
   results: z.array(z.looseObject({})),
   status: z.enum(processStatuses),
   notBefore: isoDateTime,
+  /** Until when the current hand-out or lease holds; null when none. */
+  leaseExpiresAt: isoDateTime.nullable().optional(),
   deviceId: z.string(),
   createdByUserId: z.string().nullable(),
   device: embedded.nullable().optional(),
@@ -312,19 +343,25 @@ export const deviceJobSchema = z.object({
 export type DeviceJob = z.infer<typeof deviceJobSchema>;
 
 /**
- * Runner job transitions (decisions §7): NEW → ACCEPTED → RUNNING → SUCCEEDED | FAILED, and NEW or ACCEPTED →
- * CANCELLED. A running job may report RUNNING again to send partial results.
+ * Runner job transitions (decisions §7, decision 025): NEW → ACCEPTED (the device acknowledges) → RUNNING →
+ * SUCCEEDED | FAILED, and NEW or ACCEPTED → CANCELLED (an admin). A running job may report RUNNING again to
+ * send partial results. An accepted or running job whose device stays silent past its lease becomes
+ * TIMED_OUT (the server).
  */
 export const jobTransitions: Readonly<Record<ProcessStatus, readonly ProcessStatus[]>> = {
   NEW: ['ACCEPTED', 'CANCELLED'],
-  ACCEPTED: ['RUNNING', 'CANCELLED'],
-  RUNNING: ['RUNNING', 'SUCCEEDED', 'FAILED'],
+  ACCEPTED: ['RUNNING', 'CANCELLED', 'TIMED_OUT'],
+  RUNNING: ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT'],
   SUCCEEDED: [],
   FAILED: [],
   CANCELLED: [],
+  TIMED_OUT: [],
 };
 
 export const canTransitionJob = (from: ProcessStatus, to: ProcessStatus) => jobTransitions[from].includes(to);
+
+/** The statuses an admin may set through `PATCH /api/devices/jobs/{id}`: only a cancellation. */
+export const adminJobStatuses: readonly ProcessStatus[] = ['CANCELLED'];
 
 export const isFinishedJobStatus = (status: ProcessStatus) => jobTransitions[status].length === 0;
 
@@ -396,6 +433,12 @@ export const deviceEndpoints = {
   ...resourceEndpoints('/api/devices'),
   /** The calling device itself (device token). */
   me: '/api/devices/me',
+  /** The open alerts of the calling device's user and IoT devices (device token). */
+  alerts: '/api/devices/alerts',
+  /** The calling device's next due job, by long poll (device token). */
+  nextJob: '/api/devices/me/jobs/next',
+  ackJob: (id: string) => `/api/devices/me/jobs/${encodeURIComponent(id)}/ack`,
+  reportJob: (id: string) => `/api/devices/me/jobs/${encodeURIComponent(id)}/status`,
   token: (id: string) => `/api/devices/${encodeURIComponent(id)}/token`,
   lastStatsSubmission: (id: string) => `/api/devices/${encodeURIComponent(id)}/last-stats-submission`,
 } as const;

@@ -131,6 +131,8 @@ export const deviceRunnerJobs = pgTable(
     results: jsonb('results').$type<Record<string, unknown>[]>().notNull().default([]),
     status: text('status').notNull().default('NEW'),
     notBefore: timestamp('not_before', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A NEW job: until when it is handed to the fetch that got it. ACCEPTED/RUNNING: when it times out. */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
@@ -140,6 +142,9 @@ export const deviceRunnerJobs = pgTable(
   },
   (t) => [
     index('device_runner_jobs_device_status_idx').on(t.deviceId, t.status),
+    index('device_runner_jobs_due_idx')
+      .on(t.deviceId, t.notBefore, t.createdAt)
+      .where(sql`status = 'NEW'`),
     index('device_runner_jobs_status_idx').on(t.status),
     index('device_runner_jobs_created_by_idx').on(t.createdByUserId),
     index('device_runner_jobs_created_at_idx').on(t.createdAt, t.id),

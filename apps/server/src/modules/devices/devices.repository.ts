@@ -1,7 +1,8 @@
 // SQL of the devices module beyond the generic resource engine.
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
+  alerts,
   deviceStats,
   devices,
   iotDeviceDevices,
@@ -100,4 +101,34 @@ export async function findIotDevicesLinkedElsewhere(
       ),
     );
   return rows.map((row) => row.id);
+}
+
+/**
+ * The open alerts a device shows (the patient terminal): those of its assigned user and of its IoT devices,
+ * newest first, at most `limit`.
+ */
+export async function findOpenAlertsOfDevice(executor: Executor, deviceId: string, limit: number) {
+  const [device] = await executor
+    .select({ assignedUserId: devices.assignedUserId })
+    .from(devices)
+    .where(eq(devices.id, deviceId));
+  if (!device) return [];
+  const ownIotDevices = executor
+    .select({ id: iotDeviceDevices.iotDeviceId })
+    .from(iotDeviceDevices)
+    .where(eq(iotDeviceDevices.deviceId, deviceId));
+  return executor
+    .select()
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.isActive, true),
+        or(
+          device.assignedUserId ? eq(alerts.userId, device.assignedUserId) : undefined,
+          inArray(alerts.iotDeviceId, ownIotDevices),
+        ),
+      ),
+    )
+    .orderBy(desc(alerts.timestamp), desc(alerts.id))
+    .limit(limit);
 }

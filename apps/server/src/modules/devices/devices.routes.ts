@@ -1,6 +1,8 @@
 // /api/devices, /api/devices/stats, /api/devices/workstations, /api/devices/jobs and their specific calls (admin).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
 import { idParamsSchema, listResponseSchema } from '@careplane/shared/common/http';
 import {
   deviceCreateSchema,
@@ -8,7 +10,12 @@ import {
   deviceStatEndpoints,
   workstationEndpoints,
   deviceCreatedSchema,
+  deviceJobReportSchema,
+  deviceJobSchema,
   deviceSchema,
+  deviceStatCreateSchema,
+  deviceStatSubmissionSchema,
+  nextJobQuerySchema,
   deviceStatSchema,
   deviceStatsQuerySchema,
   deviceTokenIssuedSchema,
@@ -16,17 +23,63 @@ import {
   workstationPatientSchema,
   workstationSchema,
 } from '@careplane/shared/devices/devices.contract';
+import type { ActionContext } from '../../lib/audit.js';
 import { requireAdmin, requireDevice } from '../../lib/caller.js';
+import { badRequest } from '../../lib/errors.js';
 import { actionContext, errorResponses as errors } from '../../lib/http.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
 import type { DevicesService } from './devices.service.js';
 
+/** The audit log's actor for a device's own writes: `device:<id>`, no user. */
+function deviceActionContext(request: FastifyRequest): ActionContext {
+  const device = requireDevice(request);
+  return {
+    caller: {
+      subject: `device:${device.id}`,
+      roles: [],
+      claims: {},
+      userId: null,
+      localRoles: [],
+      isAdmin: false,
+    },
+    ip: request.ip,
+  };
+}
+
+/** Checks a body against one of the schemas a shared route accepts; a 400 lists what is wrong. */
+function strictBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw badRequest(
+    'Invalid request',
+    parsed.error.issues.map((issue) => ({
+      path: ['body', ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    })),
+  );
+}
+
+/** How often silent jobs are timed out without anyone fetching. */
+const SWEEP_INTERVAL_MS = 30_000;
+
 export async function devicesModule(app: FastifyInstance, { service }: { service: DevicesService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const closing = new AbortController();
+  const sweeper = setInterval(() => {
+    service.runner
+      .sweep({ caller: null, ip: null })
+      .catch((error: unknown) => app.log.error({ err: error }, 'timing out silent jobs failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(sweeper);
+    closing.abort();
+  });
 
   // Device create answers the token once; the stats list has its own default limit and `timestamps`.
   registerResourceRoutes(app, service.devices, { omit: ['create'] });
-  registerResourceRoutes(app, service.stats, { omit: ['list'] });
+  // POST /api/devices/stats is shared: a device posts its own stats, an admin a full record (below).
+  registerResourceRoutes(app, service.stats, { omit: ['list', 'create'] });
   registerResourceRoutes(app, service.workstations);
   registerResourceRoutes(app, service.jobs);
 
@@ -39,6 +92,106 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
       response: { 200: deviceSchema, ...errors },
     },
     handler: async (request) => service.me(requireDevice(request).id),
+  });
+
+  typed.post(deviceStatEndpoints.list, {
+    onRequest: async (request) => {
+      if (!request.device) await requireAdmin(request);
+    },
+    schema: {
+      tags: ['device-stats'],
+      summary:
+        'A device posts its own stats (device token; the server sets timestamp and device), or an admin creates a full record',
+      security: [{ deviceToken: [] }, { bearer: [] }],
+      body: z.union([deviceStatSubmissionSchema, deviceStatCreateSchema]),
+      response: { 201: deviceStatSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const device = request.device;
+      const created = device
+        ? await service.submitStat(
+            device.id,
+            strictBody(deviceStatSubmissionSchema, request.body),
+            deviceActionContext(request),
+          )
+        : await service.stats.create(
+            strictBody(deviceStatCreateSchema, request.body),
+            actionContext(request),
+          );
+      return reply.status(201).send(created);
+    },
+  });
+
+  typed.get(deviceEndpoints.alerts, {
+    schema: {
+      tags: ['devices'],
+      summary: "Open alerts of the calling device's assigned user and IoT devices (device token)",
+      security: [{ deviceToken: [] }],
+      response: { 200: z.array(alertSchema), ...errors },
+    },
+    handler: async (request) => service.deviceAlerts(requireDevice(request).id),
+  });
+
+  // Runner jobs from the device's side (decision 025).
+  typed.get(deviceEndpoints.nextJob, {
+    schema: {
+      tags: ['devices'],
+      summary:
+        'The next due job of the calling device, handed to this fetch only; waits up to `wait` seconds (204 when none came)',
+      security: [{ deviceToken: [] }],
+      querystring: nextJobQuerySchema,
+      response: { 200: deviceJobSchema, 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      const device = requireDevice(request);
+      const gone = new AbortController();
+      const abort = () => gone.abort();
+      request.raw.once('close', abort);
+      const stop = closing.signal;
+      stop.addEventListener('abort', abort, { once: true });
+      try {
+        const job = await service.runner.nextJob(
+          device.id,
+          request.query.wait,
+          deviceActionContext(request),
+          gone.signal,
+        );
+        return job ? job : reply.status(204).send(null);
+      } finally {
+        request.raw.off('close', abort);
+        stop.removeEventListener('abort', abort);
+      }
+    },
+  });
+
+  typed.post('/api/devices/me/jobs/:id/ack', {
+    schema: {
+      tags: ['devices'],
+      summary: 'The calling device acknowledges a job it fetched: NEW → ACCEPTED',
+      security: [{ deviceToken: [] }],
+      params: idParamsSchema,
+      response: { 200: deviceJobSchema, ...errors },
+    },
+    handler: async (request) =>
+      service.runner.acknowledge(requireDevice(request).id, request.params.id, deviceActionContext(request)),
+  });
+
+  typed.post('/api/devices/me/jobs/:id/status', {
+    schema: {
+      tags: ['devices'],
+      summary: 'The calling device reports a job: RUNNING (with partial results), SUCCEEDED or FAILED',
+      security: [{ deviceToken: [] }],
+      params: idParamsSchema,
+      body: deviceJobReportSchema,
+      response: { 200: deviceJobSchema, ...errors },
+    },
+    handler: async (request) =>
+      service.runner.report(
+        requireDevice(request).id,
+        request.params.id,
+        request.body,
+        deviceActionContext(request),
+      ),
   });
 
   typed.post(deviceEndpoints.list, {

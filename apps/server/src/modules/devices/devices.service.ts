@@ -5,11 +5,14 @@ import { DEFAULT_JOB_PURPOSE, processStatuses, type ProcessStatus } from '@carep
 import type { ListResponse } from '@careplane/shared/common/http';
 import {
   DEVICE_TOKEN_PREFIX,
+  adminJobStatuses,
   canTransitionJob,
   type DeviceCreate,
   type DeviceCreated,
   type DeviceStat,
   type DeviceStatsQuery,
+  type DeviceStatCreate,
+  type DeviceStatSubmission,
   type Workstation,
 } from '@careplane/shared/devices/devices.contract';
 import type { ActionContext } from '../../lib/audit.js';
@@ -18,6 +21,8 @@ import { shapeRow } from '../../lib/resources/relations.js';
 import { createResourceService } from '../../lib/resources/service.js';
 import type { Store } from '../../lib/store.js';
 import { missingUserIds } from '../users/users.service.js';
+import type { Alert } from '@careplane/shared/alerts/alerts.contract';
+import { createDeviceJobsRunner, type RunnerOptions } from './device-jobs.service.js';
 import * as repository from './devices.repository.js';
 import {
   deviceJobsResource,
@@ -32,7 +37,10 @@ export const generateDeviceToken = () => `${DEVICE_TOKEN_PREFIX}${randomBytes(32
 /** The stored form of a device token (hex sha-256); a presented token is looked up by this value. */
 export const hashDeviceToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-export function createDevicesService(store: Store) {
+/** The most open alerts a device is answered (newest first). */
+export const MAX_DEVICE_ALERTS = 200;
+
+export function createDevicesService(store: Store, runnerOptions: RunnerOptions = {}) {
   const { db } = store;
   const devices = createResourceService(store, devicesResource, {
     check: async (executor, plan, _mode, existing) => {
@@ -51,7 +59,9 @@ export function createDevicesService(store: Store) {
   const workstations = createResourceService(store, workstationsResource);
   const jobs = createResourceService(store, deviceJobsResource, {
     derive: (body, mode) => {
-      if (mode !== 'create' || !('commands' in body)) return {};
+      // A cancelled job is held by no fetch or lease any more.
+      if (mode === 'update') return { leaseExpiresAt: null };
+      if (!('commands' in body)) return {};
       return {
         purpose: body.purpose.trim() || DEFAULT_JOB_PURPOSE,
         ...(body.notBefore ? { notBefore: new Date(body.notBefore) } : {}),
@@ -65,14 +75,35 @@ export function createDevicesService(store: Store) {
       }
       if (mode === 'update' && existing) {
         // The row is locked by the update, so of two conflicting transitions one sees the other's result.
+        // An admin only cancels; the other steps are the device's own (decision 025).
         const from = existing.status as ProcessStatus;
         const to = plan.values.status as ProcessStatus;
+        if (!adminJobStatuses.includes(to)) {
+          throw conflict(`Only the device moves a job to ${to}; an admin may only cancel it`);
+        }
         if (!processStatuses.includes(from) || !canTransitionJob(from, to)) {
           throw conflict(`A job in status ${from} cannot become ${to}`);
         }
       }
     },
   });
+
+  const runner = createDeviceJobsRunner(store, jobs, runnerOptions);
+
+  /** A device posts its own stats: the server sets the time and the device (decisions §7). */
+  async function submitStat(deviceId: string, body: DeviceStatSubmission, context: ActionContext) {
+    const id = await store.write(context, (scope) =>
+      // Without a boot time the column stays empty (the admin's full create requires one).
+      stats.createWithin(scope, { ...body, timestamp: Date.now(), device: deviceId } as DeviceStatCreate),
+    );
+    return stats.read(id, { relations: [] });
+  }
+
+  /** The open alerts of the device's assigned user and IoT devices, newest first. */
+  async function deviceAlerts(deviceId: string): Promise<Alert[]> {
+    const rows = await repository.findOpenAlertsOfDevice(db, deviceId, MAX_DEVICE_ALERTS);
+    return rows.map((row) => shapeRow('alerts', row, {}) as Alert);
+  }
 
   /** The enabled device a presented device token belongs to, for the auth plugin. */
   const findDeviceByToken = (token: string) =>
@@ -152,6 +183,9 @@ export function createDevicesService(store: Store) {
     stats,
     workstations,
     jobs,
+    runner,
+    submitStat,
+    deviceAlerts,
     findDeviceByToken,
     me,
     createDevice,

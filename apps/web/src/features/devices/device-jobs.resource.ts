@@ -1,12 +1,21 @@
 // Device runner jobs as a resource description: columns, names, addresses and the add form.
 import { deviceJobColumns } from '@careplane/shared/devices/devices.columns';
-import { deviceJobListSpec, type DeviceJob } from '@careplane/shared/devices/devices.contract';
+import { deviceJobListSpec, jobVocabulary, type DeviceJob } from '@careplane/shared/devices/devices.contract';
 import { paths } from '../../config/paths.ts';
 import type { FieldSpec } from '../../lib/resource-kit/form/form-model.ts';
 import { defineResource } from '../../lib/resource-kit/resource.ts';
 import { deviceJobQueries } from './api/devices.queries.ts';
 
 const jobs = paths.admin.deviceJobs;
+
+/** What each command of the vocabulary takes, for the form's hint. */
+const commandArguments: Partial<Record<(typeof jobVocabulary)[number], string>> = {
+  ping: '<host>',
+  notify: '<text>',
+};
+const vocabularyHint = jobVocabulary
+  .map((verb) => (commandArguments[verb] ? `${verb} ${commandArguments[verb]}` : verb))
+  .join(', ');
 
 export const deviceJobResource = defineResource<DeviceJob>({
   queries: deviceJobQueries,
@@ -39,8 +48,7 @@ export const deviceJobFields: readonly FieldSpec[] = [
     name: 'commands',
     label: 'Commands',
     required: true,
-    description:
-      'One per line, from what the agent knows: reboot, restart-agent, collect-logs, ping <host>, notify <text>',
+    description: `One per line, from what the agent knows: ${vocabularyHint}. Anything else runs only on an agent allowed to run shell commands`,
   },
   {
     kind: 'datetime',

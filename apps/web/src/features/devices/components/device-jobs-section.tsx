@@ -1,11 +1,14 @@
-// The newest runner jobs of a device, with their status, and the way to give it a new one.
+// The newest runner jobs of a device, with their status, a cancel action for those not yet running, and the
+// way to give it a new one.
 import { Anchor, Badge, Button, Group, List, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDateTime } from '@careplane/shared/common/formats';
+import { canTransitionJob, type DeviceJob } from '@careplane/shared/devices/devices.contract';
 import { paths } from '../../../config/paths.ts';
 import { DetailSection } from '../../../lib/resource-kit/detail/detail-parts.tsx';
-import { deviceJobQueries } from '../api/devices.queries.ts';
+import { notify } from '../../../lib/notify.ts';
+import { deviceJobQueries, useCancelJob } from '../api/devices.queries.ts';
 
 export const jobStatusColors: Record<string, string> = {
   NEW: 'gray',
@@ -14,7 +17,32 @@ export const jobStatusColors: Record<string, string> = {
   SUCCEEDED: 'teal',
   FAILED: 'red',
   CANCELLED: 'yellow',
+  TIMED_OUT: 'orange',
 };
+
+/** Cancels a job that has not started running (NEW or ACCEPTED); the device's next report is then refused. */
+function CancelJobButton({ job }: { job: DeviceJob }) {
+  const cancel = useCancelJob();
+  if (!canTransitionJob(job.status, 'CANCELLED')) return null;
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      color="yellow.9"
+      loading={cancel.isPending}
+      aria-label={`Cancel job ${job.purpose}`}
+      onClick={() =>
+        cancel.mutate(job.id, {
+          onSuccess: () => notify({ message: 'The job was cancelled.' }),
+          onError: (error) =>
+            notify({ color: 'red', title: 'Could not cancel the job.', message: error.message }),
+        })
+      }
+    >
+      Cancel
+    </Button>
+  );
+}
 
 export function DeviceJobsSection({ deviceId }: { deviceId: string }) {
   const filter = `device.id~${deviceId}`;
@@ -60,6 +88,7 @@ export function DeviceJobsSection({ deviceId }: { deviceId: string }) {
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
                     {formatDateTime(job.createdAt)}
                   </Text>
+                  <CancelJobButton job={job} />
                 </Group>
               </List.Item>
             ))}

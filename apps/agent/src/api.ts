@@ -1,0 +1,76 @@
+// The server's device calls (decisions §7, decision 025), with the device token. A network failure is an
+// `Offline` error: the caller keeps what it wanted to send and tries again later.
+
+export class Offline extends Error {}
+
+/** An answer the server gave: 4xx refusals are final for what was sent, 5xx are worth another try. */
+export class Refused extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`The server answered ${status}: ${body.slice(0, 300)}`);
+  }
+  get retryable() {
+    return this.status >= 500 || this.status === 429 || this.status === 408;
+  }
+}
+
+export interface FetchedJob {
+  id: string;
+  purpose: string;
+  commands: string[];
+  status: string;
+}
+
+export class AgentApi {
+  constructor(
+    private readonly server: string,
+    private readonly token: string,
+  ) {}
+
+  private async call(
+    method: string,
+    path: string,
+    options: { body?: unknown; timeoutMs?: number; signal?: AbortSignal } = {},
+  ) {
+    const signals = [AbortSignal.timeout(options.timeoutMs ?? 30_000)];
+    if (options.signal) signals.push(options.signal);
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, this.server), {
+        method,
+        headers: {
+          authorization: `Bearer ${this.token}`,
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+        signal: AbortSignal.any(signals),
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new Offline(`The server cannot be reached: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    if (!response.ok) throw new Refused(response.status, text);
+    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+  }
+
+  me = async () => (await this.call('GET', '/api/devices/me')).json as { id: string; title: string };
+
+  postStats = (body: unknown) => this.call('POST', '/api/devices/stats', { body });
+
+  /** The next due job, waiting up to `waitSeconds`; null when none came. */
+  async nextJob(waitSeconds: number, signal?: AbortSignal): Promise<FetchedJob | null> {
+    const answer = await this.call('GET', `/api/devices/me/jobs/next?wait=${waitSeconds}`, {
+      timeoutMs: (waitSeconds + 30) * 1000,
+      ...(signal ? { signal } : {}),
+    });
+    return answer.status === 204 ? null : (answer.json as FetchedJob);
+  }
+
+  acknowledge = (jobId: string) => this.call('POST', `/api/devices/me/jobs/${encodeURIComponent(jobId)}/ack`);
+
+  report = (jobId: string, body: unknown) =>
+    this.call('POST', `/api/devices/me/jobs/${encodeURIComponent(jobId)}/status`, { body });
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "device_runner_jobs" ADD COLUMN "lease_expires_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "device_runner_jobs_due_idx" ON "device_runner_jobs" USING btree ("device_id","not_before","created_at") WHERE status = 'NEW';

@@ -1,0 +1,91 @@
+// A device's page lists its jobs with their status and cancels those not yet running; the new-job form names
+// the agent's vocabulary. The API is faked at the network edge.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deviceJobSchema, type DeviceJob } from '@careplane/shared/devices/devices.contract';
+import { emptyHistory, fakeList } from '../../test/admin-fakes.ts';
+import { makeUser, renderApp, resetSession, signIn } from '../../test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '../../test/network.ts';
+
+const deviceId = '0190f6a2-6d3b-7c8e-9f00-0000000000d1';
+const at = '2030-01-01T08:00:00.000Z';
+const device = {
+  id: deviceId,
+  createdAt: at,
+  updatedAt: at,
+  title: 'Ward 7 tablet',
+  location: null,
+  isEnabled: true,
+  role: 'patient_terminal',
+  localRoles: ['none'],
+  assignedUserId: null,
+  commandCenterId: null,
+  createdByUserId: null,
+};
+const job = (id: string, status: DeviceJob['status'], purpose: string): DeviceJob => ({
+  id: `0190f6a2-6d3b-7c8e-9f00-00000000${id}`,
+  createdAt: at,
+  updatedAt: at,
+  purpose,
+  commands: ['reboot'],
+  results: [],
+  status,
+  notBefore: at,
+  leaseExpiresAt: null,
+  deviceId,
+  createdByUserId: null,
+});
+const jobs = [
+  job('0a01', 'NEW', 'Nightly reboot'),
+  job('0a02', 'ACCEPTED', 'Collect logs'),
+  job('0a03', 'RUNNING', 'Ping the gateway'),
+  job('0a04', 'TIMED_OUT', 'Silent device'),
+];
+let network: FakeNetwork;
+
+beforeEach(() => {
+  resetSession();
+  signIn(makeUser({ roles: ['admin'] }));
+  network = fakeNetwork()
+    .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
+    .on('GET', '/api/users/logs', () => json(emptyHistory))
+    .on('GET', `/api/devices/${deviceId}`, () => json(device))
+    .on('GET', `/api/devices/${deviceId}/last-stats-submission`, () => json(null))
+    .on('GET', '/api/devices/stats', () => json({ items: [], total: 0, limit: 5, offset: 0 }))
+    .on('GET', '/api/devices/workstations', () => json({ items: [], total: 0, limit: 20, offset: 0 }))
+    .on('GET', '/api/devices/jobs', () => json(fakeList(deviceJobSchema, jobs)))
+    .install();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("a device's jobs", () => {
+  it('shows each status and cancels only the jobs not yet running', async () => {
+    network.on('PATCH', `/api/devices/jobs/${jobs[1]!.id}`, () => json({ ...jobs[1], status: 'CANCELLED' }));
+    renderApp(`/admin/devices/${deviceId}`, { env: 'test' });
+    const section = (await screen.findByText('Nightly reboot')).closest('ul')!;
+    for (const status of ['NEW', 'ACCEPTED', 'RUNNING', 'TIMED_OUT']) {
+      expect(within(section).getByText(status)).toBeVisible();
+    }
+    expect(within(section).getByRole('button', { name: 'Cancel job Nightly reboot' })).toBeVisible();
+    expect(within(section).queryByRole('button', { name: 'Cancel job Ping the gateway' })).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Cancel job Silent device' })).toBeNull();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Cancel job Collect logs' }));
+    await waitFor(() => expect(network.callsTo('PATCH', `/api/devices/jobs/${jobs[1]!.id}`)).toHaveLength(1));
+    expect(JSON.parse(network.callsTo('PATCH', `/api/devices/jobs/${jobs[1]!.id}`)[0]!.body!)).toEqual({
+      status: 'CANCELLED',
+    });
+    expect(await screen.findByText('The job was cancelled.')).toBeVisible();
+  });
+
+  it('offers the agent vocabulary on the new-job form', async () => {
+    renderApp(`/admin/devices/jobs/add?device=${deviceId}`, { env: 'test' });
+    expect(
+      await screen.findByText(/reboot, restart-agent, collect-logs, ping <host>, notify <text>/),
+    ).toBeVisible();
+  });
+});
