@@ -355,6 +355,15 @@ export function buildDeviceJobs(
       agoMs: 3 * DAY + 4 * HOUR,
       by: supervisor,
     },
+    // Accepted, then the device went silent past its lease (decision 025).
+    {
+      device: 'phuket-station',
+      status: 'TIMED_OUT',
+      commands: ['collect-logs'],
+      purpose: 'Logs after the power cut',
+      agoMs: 4 * DAY,
+      by: nurse,
+    },
   ];
   return jobPlans.map((plan, index) => {
     const created = ago(Math.max(plan.agoMs, 0) + MINUTE);
