@@ -1,0 +1,140 @@
+// `careplane-agent simulate-iot`: sends simulated readings (readings.ts) at a steady rate, over MQTT
+// (`<prefix>/<hardwareIdentifier>/<dataType>` at QoS 1, as the server subscribes) or over HTTP with the
+// enrolled device's token. Readings due in the same tick go out as one message per data type.
+import { randomUUID } from 'node:crypto';
+import type { IotDataType, SimulatedReading } from './readings.js';
+
+/** Sends the readings of one type; resolves once the receiver has taken them, rejects when it refused. */
+export interface ReadingsTransport {
+  send(dataType: IotDataType, readings: SimulatedReading['reading'][]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SimulationSummary {
+  sent: number;
+  refused: number;
+  outOfRange: number;
+  seconds: number;
+}
+
+/** The shortest pause between two sends: above this rate, a tick carries several readings. */
+const MIN_TICK_MS = 20;
+/** Messages waiting for their acknowledgement before the simulation waits for one. */
+const MAX_IN_FLIGHT = 500;
+
+export async function runSimulation(options: {
+  next: () => SimulatedReading;
+  transport: ReadingsTransport;
+  /** Readings per second, over all types. */
+  rate: number;
+  /** Stop after this many readings (sent or refused); without it, until the signal. */
+  count?: number;
+  signal: AbortSignal;
+  onRefused?: (dataType: IotDataType, error: unknown) => void;
+}): Promise<SimulationSummary> {
+  const { next, transport, rate, count, signal } = options;
+  const summary: SimulationSummary = { sent: 0, refused: 0, outOfRange: 0, seconds: 0 };
+  const started = performance.now();
+  const tickMs = Math.max(1000 / rate, MIN_TICK_MS);
+  const inFlight = new Set<Promise<void>>();
+  let generated = 0;
+
+  const send = (dataType: IotDataType, batch: SimulatedReading[]) => {
+    const sending: Promise<void> = transport
+      .send(
+        dataType,
+        batch.map((item) => item.reading),
+      )
+      .then(
+        () => {
+          summary.sent += batch.length;
+          summary.outOfRange += batch.filter((item) => item.outOfRange).length;
+        },
+        (error: unknown) => {
+          summary.refused += batch.length;
+          options.onRefused?.(dataType, error);
+        },
+      )
+      .finally(() => inFlight.delete(sending));
+    inFlight.add(sending);
+  };
+
+  while (!signal.aborted && (count === undefined || generated < count)) {
+    const elapsed = performance.now() - started;
+    let due = Math.floor((elapsed * rate) / 1000) + 1 - generated;
+    if (count !== undefined) due = Math.min(due, count - generated);
+    const byType = new Map<IotDataType, SimulatedReading[]>();
+    for (let index = 0; index < due; index += 1) {
+      const item = next();
+      const list = byType.get(item.dataType) ?? [];
+      list.push(item);
+      byType.set(item.dataType, list);
+    }
+    generated += Math.max(due, 0);
+    for (const [dataType, batch] of byType) send(dataType, batch);
+    while (inFlight.size > MAX_IN_FLIGHT) await Promise.race(inFlight);
+    if (count !== undefined && generated >= count) break;
+    await pause(tickMs - ((performance.now() - started) % tickMs), signal);
+  }
+  await Promise.allSettled([...inFlight]);
+  summary.seconds = (performance.now() - started) / 1000;
+  return summary;
+}
+
+export const summaryLine = (summary: SimulationSummary) =>
+  `sent ${summary.sent}, refused ${summary.refused}, out-of-range ${summary.outOfRange} ` +
+  `in ${summary.seconds.toFixed(1)} s (${(summary.sent / Math.max(summary.seconds, 0.001)).toFixed(1)} readings/s)`;
+
+/** Waits `ms`, or less when the signal aborts. */
+function pause(ms: number, signal: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * MQTT 5 at QoS 1. A trusted device's connection secret travels as the `connection-secret` user property.
+ * The broker acknowledges a message once the server has it, so a refusal the server decides later (an
+ * unknown device, an invalid reading) is not seen here: it shows in the server's ingestion counts.
+ */
+export async function mqttTransport(options: {
+  url: string;
+  topicPrefix: string;
+  hardwareIdentifier: string;
+  secret?: string;
+}): Promise<ReadingsTransport> {
+  // Loaded only for MQTT, so the agent's other commands never load it.
+  const { default: mqtt } = await import('mqtt');
+  const client = await mqtt.connectAsync(
+    options.url,
+    {
+      clientId: `careplane-sim-${randomUUID().slice(0, 8)}`,
+      protocolVersion: 5,
+      clean: true,
+      reconnectPeriod: 1000,
+    },
+    false,
+  );
+  const publishOptions = {
+    qos: 1 as const,
+    ...(options.secret ? { properties: { userProperties: { 'connection-secret': options.secret } } } : {}),
+  };
+  return {
+    async send(dataType, readings) {
+      const topic = `${options.topicPrefix}/${options.hardwareIdentifier}/${dataType}`;
+      await client.publishAsync(
+        topic,
+        JSON.stringify(readings.length === 1 ? readings[0] : readings),
+        publishOptions,
+      );
+    },
+    close: () => client.endAsync(),
+  };
+}
