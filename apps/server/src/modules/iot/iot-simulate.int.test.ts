@@ -1,0 +1,147 @@
+// `careplane-agent simulate-iot` as a device would run it, against a server receiving readings over MQTT
+// (the real Mosquitto, a topic prefix and client ids of this file's own): every type arrives and is stored,
+// out-of-range values open alerts, a trusted device's readings need --secret.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { iotDataTypes } from '@careplane/shared/common/enums';
+import type { IngestionCounts } from '@careplane/shared/iot/iot.contract';
+import { alerts, iotDeviceData } from '../../db/schema/index.js';
+import { createIotDevice, createUser } from '../../test/factories.js';
+import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { MQTT_TEST_URL, SECRET, forgetSessions, mqttTestSettings } from './iot.test-helpers.js';
+
+const AGENT = fileURLToPath(new URL('../../../../agent/bin/careplane-agent.mjs', import.meta.url));
+
+const mqttSettings = mqttTestSettings(2);
+let context: TestContext;
+let admin: ReturnType<typeof api>;
+beforeAll(async () => {
+  context = await createTestContext(mqttSettings.env);
+  admin = api(context);
+});
+afterAll(async () => {
+  await context?.close();
+  await forgetSessions(mqttSettings.clientId, mqttSettings.connections);
+});
+
+/** Runs `careplane-agent simulate-iot` to its end. */
+function simulate(args: string[]) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, [AGENT, 'simulate-iot', ...args], {
+      env: { ...process.env, CAREPLANE_AGENT_SOURCES: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+const overMqtt = (hardwareIdentifier: string, count: number, ...more: string[]) =>
+  simulate([
+    '--device',
+    hardwareIdentifier,
+    '--mqtt',
+    MQTT_TEST_URL,
+    '--topic-prefix',
+    mqttSettings.prefix,
+    '--rate',
+    '400',
+    '--count',
+    String(count),
+    ...more,
+  ]);
+
+const counts = async () => (await admin.get('/api/iot-devices/ingestion')).json<IngestionCounts>().mqtt;
+
+/** Waits until the server has dealt with `n` more readings (stored, repeated or refused) than `before`. */
+async function handled(before: IngestionCounts['mqtt'], n: number) {
+  await expect
+    .poll(
+      async () => {
+        const now = await counts();
+        return (
+          now.stored + now.duplicates + now.rejected - (before.stored + before.duplicates + before.rejected)
+        );
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(n);
+}
+
+const readingsOf = (iotDeviceId: string) =>
+  context.database.db.select().from(iotDeviceData).where(eq(iotDeviceData.iotDeviceId, iotDeviceId));
+
+describe('careplane-agent simulate-iot over MQTT', () => {
+  it('sends readings of every type that are stored, and out-of-range ones open alerts', async () => {
+    const patient = await createUser(context);
+    const device = await createIotDevice(context, { assignedUser: patient.id });
+    const before = await counts();
+    const run = await overMqtt(device.hardwareIdentifier, 90, '--seed', '4', '--out-of-range', '0.3');
+    expect(run.code, run.output).toBe(0);
+    const summary = /sent (\d+), refused (\d+), out-of-range (\d+)/.exec(run.output);
+    expect(summary, run.output).not.toBeNull();
+    const [, sent, refused, outOfRange] = summary!.map(Number);
+    expect([sent, refused]).toEqual([90, 0]);
+    expect(outOfRange).toBeGreaterThan(0);
+
+    await handled(before, 90);
+    const after = await counts();
+    expect(after.stored - before.stored).toBe(90);
+    expect(after.rejected - before.rejected).toBe(0);
+    const stored = await readingsOf(device.id);
+    expect(stored).toHaveLength(90);
+    expect([...new Set(stored.map((row) => row.dataType))].sort()).toEqual([...iotDataTypes].sort());
+    expect(stored.every((row) => typeof row.data.timestamp === 'number')).toBe(true);
+
+    const opened = await context.database.db.select().from(alerts).where(eq(alerts.iotDeviceId, device.id));
+    const reasons = new Set(opened.map((alert) => alert.data.reason));
+    expect(reasons).toEqual(new Set(['out_of_bounds', 'alert_reading']));
+    expect(opened.every((alert) => alert.userId === patient.id && alert.isActive)).toBe(true);
+  });
+
+  it('sends a trusted device’s connection secret with --secret; without it the server refuses', async () => {
+    const device = await createIotDevice(context, { trustLevel: 'trusted', connectionSecret: SECRET });
+    let before = await counts();
+    const withSecret = await overMqtt(
+      device.hardwareIdentifier,
+      12,
+      '--secret',
+      SECRET,
+      '--out-of-range',
+      '0',
+    );
+    expect(withSecret.code, withSecret.output).toBe(0);
+    await handled(before, 12);
+    expect((await counts()).stored - before.stored).toBe(12);
+    expect(await readingsOf(device.id)).toHaveLength(12);
+
+    before = await counts();
+    const without = await overMqtt(device.hardwareIdentifier, 6, '--out-of-range', '0');
+    expect(without.code, without.output).toBe(0);
+    await handled(before, 6);
+    expect((await counts()).rejected - before.rejected).toBe(6);
+    expect(await readingsOf(device.id)).toHaveLength(12);
+    // Nothing opened an alert: no value was out of range.
+    expect(await context.database.db.select().from(alerts).where(eq(alerts.iotDeviceId, device.id))).toEqual(
+      [],
+    );
+  });
+
+  it('explains wrong arguments with exit code 2', async () => {
+    for (const args of [
+      ['--device', 'HW-1', '--rate', '5'], // no transport
+      ['--device', 'HW-1', '--mqtt', MQTT_TEST_URL, '--rate', '0'],
+      ['--device', 'HW-1', '--mqtt', MQTT_TEST_URL, '--rate', '5', '--out-of-range', '2'],
+      ['--device', 'HW/1', '--mqtt', MQTT_TEST_URL, '--rate', '5'],
+      ['--mqtt', MQTT_TEST_URL, '--rate', '5'],
+    ]) {
+      const run = await simulate(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.output).toContain('Usage:');
+    }
+  });
+});
