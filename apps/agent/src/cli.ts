@@ -6,7 +6,14 @@ import { resolve } from 'node:path';
 import { runAgent } from './agent.js';
 import { AgentApi, Offline, Refused } from './api.js';
 import { createReadingGenerator } from './readings.js';
-import { mqttTransport, runSimulation, summaryLine } from './simulate.js';
+import {
+  NotLinked,
+  httpTransport,
+  mqttTransport,
+  runSimulation,
+  summaryLine,
+  type ReadingsTransport,
+} from './simulate.js';
 import {
   AgentState,
   DEFAULT_COMMAND_TIMEOUT_SECONDS,
@@ -28,9 +35,12 @@ Usage:
                          [--allow-shell] [--allow-reboot] [--stats-interval <seconds>]
                          [--command-timeout <seconds>]
   careplane-agent run [--state <dir>] [--poll-wait <seconds>] [--retry <seconds>]
-  careplane-agent simulate-iot --device <hardwareIdentifier> --mqtt <url> --rate <readings per second>
+  careplane-agent simulate-iot --device <hardwareIdentifier> [--mqtt <url>] --rate <readings per second>
                          [--count <n>] [--secret <connection secret>] [--out-of-range <share 0..1>]
-                         [--seed <integer>] [--topic-prefix <prefix>]
+                         [--seed <integer>] [--topic-prefix <prefix>] [--state <dir>]
+
+simulate-iot publishes to <prefix>/<hardwareIdentifier>/<dataType> (prefix careplane/iot) with --mqtt;
+without it, it submits over HTTP as the enrolled device, for an IoT device linked to it.
 
 The state directory defaults to ~/.careplane-agent (or CAREPLANE_AGENT_STATE).`;
 
@@ -149,15 +159,14 @@ async function simulateIot(args: string[]) {
       'out-of-range': { type: 'string' },
       seed: { type: 'string' },
       'topic-prefix': { type: 'string', default: 'careplane/iot' },
+      state: { type: 'string' },
     },
   });
   if (!values.device) throw new UsageError('simulate-iot needs --device <hardwareIdentifier>');
   if (values.rate === undefined) throw new UsageError('simulate-iot needs --rate <readings per second>');
-  if (!values.mqtt) {
-    throw new UsageError('simulate-iot sends over MQTT: give --mqtt <url> (mqtt://host:1883)');
-  }
-  if (!/^(mqtts?|wss?|tcp|ssl):\/\//.test(values.mqtt))
+  if (values.mqtt !== undefined && !/^(mqtts?|wss?|tcp|ssl):\/\//.test(values.mqtt)) {
     throw new UsageError(`Not an MQTT URL: ${values.mqtt}`);
+  }
   if (/[#+]/.test(values.device) || values.device.includes('/')) {
     throw new UsageError('--device must not contain "/", "+" or "#"');
   }
@@ -173,12 +182,31 @@ async function simulateIot(args: string[]) {
   const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
   if (!Number.isInteger(seed)) throw new UsageError('--seed must be an integer');
 
-  const transport = await mqttTransport({
-    url: values.mqtt,
-    topicPrefix: values['topic-prefix'].replace(/\/+$/, ''),
-    hardwareIdentifier: values.device,
-    ...(values.secret ? { secret: values.secret } : {}),
-  });
+  const secret = values.secret ? { secret: values.secret } : {};
+  let transport: ReadingsTransport;
+  if (values.mqtt) {
+    transport = await mqttTransport({
+      url: values.mqtt,
+      topicPrefix: values['topic-prefix'].replace(/\/+$/, ''),
+      hardwareIdentifier: values.device,
+      ...secret,
+    });
+  } else {
+    // Over HTTP as the enrolled device, for an IoT device linked to it.
+    const state = new AgentState(resolve(values.state ?? defaultStateDir()));
+    const config = await state.readConfig();
+    if (!config) {
+      throw new UsageError(
+        `Not enrolled (no configuration in ${state.dir}): run enroll first, or give --mqtt`,
+      );
+    }
+    transport = await httpTransport({
+      server: config.server,
+      token: config.token,
+      hardwareIdentifier: values.device,
+      ...secret,
+    });
+  }
   const controller = new AbortController();
   for (const name of ['SIGINT', 'SIGTERM'] as const) {
     process.on(name, () => {
@@ -229,7 +257,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exit(2);
   }
-  if (error instanceof Offline || error instanceof Refused) {
+  if (error instanceof Offline || error instanceof Refused || error instanceof NotLinked) {
     console.error(`careplane-agent: ${error.message}`);
     process.exit(1);
   }

@@ -1,5 +1,7 @@
 // The simulated readings of `simulate-iot`: valid for the server's contract, out of range about as often as
-// asked (and then by the server's own bounds), the same for the same seed; and the run loop's counting.
+// asked (and then by the server's own bounds), the same for the same seed; the run loop's counting; and the
+// HTTP transport's calls.
+import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { iotDataTypes } from '@careplane/shared/common/enums';
 import {
@@ -15,7 +17,7 @@ import {
   createReadingGenerator,
   type SimulatedReading,
 } from './readings.ts';
-import { runSimulation, type ReadingsTransport } from './simulate.ts';
+import { NotLinked, httpTransport, runSimulation, type ReadingsTransport } from './simulate.ts';
 
 const T0 = 1_760_000_000_000;
 const take = (n: number, seed: number, outOfRangeShare: number, now = () => T0) => {
@@ -98,6 +100,7 @@ describe('runSimulation', () => {
   function recordingTransport() {
     const messages: { dataType: string; readings: SimulatedReading['reading'][] }[] = [];
     const transport: ReadingsTransport = {
+      maxInFlight: 4,
       send: async (dataType, readings) => {
         messages.push({ dataType, readings });
         if (dataType === 'heart_rate') throw new Error('refused');
@@ -156,5 +159,91 @@ describe('runSimulation', () => {
     expect(summary.sent + summary.refused).toBe(messages.flatMap((message) => message.readings).length);
     expect(summary.sent + summary.refused).toBe(generated);
     expect(generated).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe('simulate-iot over HTTP', () => {
+  /** A server answering the two device calls the HTTP transport makes, keeping what it is sent. */
+  async function deviceServer(linked: { id: string; hardwareIdentifier: string }[]) {
+    const submissions: { token?: string; secret?: string; body: { dataType: string; data: unknown[] } }[] =
+      [];
+    const server = createServer((request, response) => {
+      let text = '';
+      request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      request.on('end', () => {
+        const token = request.headers.authorization;
+        if (request.method === 'GET' && request.url === '/api/devices/me/iot-devices') {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          return response.end(JSON.stringify(linked.map((item) => ({ ...item, supportedDataTypes: [] }))));
+        }
+        if (request.method === 'POST' && request.url === '/api/iot-devices/data/submit') {
+          const body = JSON.parse(text) as { dataType: string; data: unknown[] };
+          const secret = request.headers['x-connection-secret'];
+          submissions.push({
+            body,
+            ...(token ? { token } : {}),
+            ...(typeof secret === 'string' ? { secret } : {}),
+          });
+          // Blood pressure is refused, as an IoT device that does not support it would be.
+          const refused = body.dataType === 'blood_pressure';
+          response.writeHead(refused ? 400 : 201, { 'content-type': 'application/json' });
+          return response.end(
+            JSON.stringify(refused ? { message: 'Not supported' } : { count: body.data.length }),
+          );
+        }
+        response.writeHead(404).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address() as { port: number };
+    return {
+      url: `http://127.0.0.1:${address.port}`,
+      submissions,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('submits batches for the linked IoT device with the device token and secret, counting refusals', async () => {
+    const server = await deviceServer([{ id: 'iot-1', hardwareIdentifier: 'HW-1' }]);
+    try {
+      const transport = await httpTransport({
+        server: server.url,
+        token: 'cpd_token',
+        hardwareIdentifier: 'HW-1',
+        secret: 'the-secret',
+      });
+      const readings = take(60, 2, 0.2);
+      let index = 0;
+      const summary = await runSimulation({
+        next: () => readings[index++]!,
+        transport,
+        rate: 10_000,
+        count: 60,
+        signal: new AbortController().signal,
+      });
+      const bloodPressure = readings.filter((item) => item.dataType === 'blood_pressure').length;
+      expect(summary).toMatchObject({ sent: 60 - bloodPressure, refused: bloodPressure });
+      expect(server.submissions.flatMap((item) => item.body.data)).toHaveLength(60);
+      for (const submission of server.submissions) {
+        expect(submission).toMatchObject({
+          token: 'Bearer cpd_token',
+          secret: 'the-secret',
+          body: { iotDeviceId: 'iot-1' },
+        });
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses to start for an IoT device not linked to the enrolled device', async () => {
+    const server = await deviceServer([{ id: 'iot-1', hardwareIdentifier: 'HW-1' }]);
+    try {
+      await expect(
+        httpTransport({ server: server.url, token: 'cpd_token', hardwareIdentifier: 'HW-2' }),
+      ).rejects.toThrow(NotLinked);
+    } finally {
+      await server.close();
+    }
   });
 });

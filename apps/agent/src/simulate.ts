@@ -2,10 +2,13 @@
 // (`<prefix>/<hardwareIdentifier>/<dataType>` at QoS 1, as the server subscribes) or over HTTP with the
 // enrolled device's token. Readings due in the same tick go out as one message per data type.
 import { randomUUID } from 'node:crypto';
+import { AgentApi, type LinkedIotDevice } from './api.js';
 import type { IotDataType, SimulatedReading } from './readings.js';
 
 /** Sends the readings of one type; resolves once the receiver has taken them, rejects when it refused. */
 export interface ReadingsTransport {
+  /** Messages that may wait for their answer at once before the simulation waits for one. */
+  maxInFlight: number;
   send(dataType: IotDataType, readings: SimulatedReading['reading'][]): Promise<void>;
   close(): Promise<void>;
 }
@@ -19,8 +22,6 @@ export interface SimulationSummary {
 
 /** The shortest pause between two sends: above this rate, a tick carries several readings. */
 const MIN_TICK_MS = 20;
-/** Messages waiting for their acknowledgement before the simulation waits for one. */
-const MAX_IN_FLIGHT = 500;
 
 export async function runSimulation(options: {
   next: () => SimulatedReading;
@@ -72,7 +73,7 @@ export async function runSimulation(options: {
     }
     generated += Math.max(due, 0);
     for (const [dataType, batch] of byType) send(dataType, batch);
-    while (inFlight.size > MAX_IN_FLIGHT) await Promise.race(inFlight);
+    while (inFlight.size >= transport.maxInFlight) await Promise.race(inFlight);
     if (count !== undefined && generated >= count) break;
     await pause(tickMs - ((performance.now() - started) % tickMs), signal);
   }
@@ -127,6 +128,8 @@ export async function mqttTransport(options: {
     ...(options.secret ? { properties: { userProperties: { 'connection-secret': options.secret } } } : {}),
   };
   return {
+    // QoS 1 messages the broker has not yet acknowledged; the broker's receive maximum holds back the rest.
+    maxInFlight: 500,
     async send(dataType, readings) {
       const topic = `${options.topicPrefix}/${options.hardwareIdentifier}/${dataType}`;
       await client.publishAsync(
@@ -136,5 +139,37 @@ export async function mqttTransport(options: {
       );
     },
     close: () => client.endAsync(),
+  };
+}
+
+/** The enrolled device's hardware identifier is not among its linked IoT devices. */
+export class NotLinked extends Error {}
+
+/**
+ * HTTP with the enrolled device's token: `POST /api/iot-devices/data/submit` for an IoT device linked to it,
+ * found by its hardware identifier. A refusal (a 4xx or 5xx answer, or no answer) counts the batch refused.
+ */
+export async function httpTransport(options: {
+  server: string;
+  token: string;
+  hardwareIdentifier: string;
+  secret?: string;
+}): Promise<ReadingsTransport> {
+  const api = new AgentApi(options.server, options.token);
+  const linked: LinkedIotDevice[] = await api.linkedIotDevices();
+  const device = linked.find((item) => item.hardwareIdentifier === options.hardwareIdentifier);
+  if (!device) {
+    throw new NotLinked(
+      `No IoT device "${options.hardwareIdentifier}" is linked to this device` +
+        (linked.length ? ` (linked: ${linked.map((item) => item.hardwareIdentifier).join(', ')})` : ''),
+    );
+  }
+  return {
+    // A few requests at once: enough to keep up, without flooding the server.
+    maxInFlight: 8,
+    async send(dataType, readings) {
+      await api.submitReadings({ iotDeviceId: device.id, dataType, data: readings }, options.secret);
+    },
+    close: async () => undefined,
   };
 }

@@ -133,11 +133,12 @@ describe('careplane-agent simulate-iot over MQTT', () => {
 
   it('explains wrong arguments with exit code 2', async () => {
     for (const args of [
-      ['--device', 'HW-1', '--rate', '5'], // no transport
+      ['--device', 'HW-1', '--rate', '5', '--state', '/nonexistent/careplane-agent'], // not enrolled
       ['--device', 'HW-1', '--mqtt', MQTT_TEST_URL, '--rate', '0'],
       ['--device', 'HW-1', '--mqtt', MQTT_TEST_URL, '--rate', '5', '--out-of-range', '2'],
       ['--device', 'HW/1', '--mqtt', MQTT_TEST_URL, '--rate', '5'],
       ['--mqtt', MQTT_TEST_URL, '--rate', '5'],
+      ['--device', 'HW-1', '--mqtt', 'http://127.0.0.1', '--rate', '5'],
     ]) {
       const run = await simulate(args);
       expect(run.code, args.join(' ')).toBe(2);
