@@ -228,8 +228,8 @@ async function simulateIot(args: string[]) {
       console.error(`careplane-agent: ${dataType} readings refused: ${(error as Error).message}`);
     },
   });
-  await transport.close();
   console.log(`simulate-iot ${values.device} (seed ${seed}): ${summaryLine(summary)}`);
+  await transport.close(summary.unconfirmed > 0);
 }
 
 async function main(argv: string[]) {

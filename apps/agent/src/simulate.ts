@@ -10,15 +10,21 @@ export interface ReadingsTransport {
   /** Messages that may wait for their answer at once before the simulation waits for one. */
   maxInFlight: number;
   send(dataType: IotDataType, readings: SimulatedReading['reading'][]): Promise<void>;
-  close(): Promise<void>;
+  /** Ends the connection; `force` does not wait for what is still unanswered. */
+  close(force?: boolean): Promise<void>;
 }
 
 export interface SimulationSummary {
   sent: number;
   refused: number;
   outOfRange: number;
+  /** Readings still unanswered when a stop's grace ran out (the receiver may yet have them). */
+  unconfirmed: number;
   seconds: number;
 }
+
+/** How long a stop waits for the answers to what is in flight before it gives its summary anyway. */
+const STOP_GRACE_MS = 5000;
 
 /** The shortest pause between two sends: above this rate, a tick carries several readings. */
 const MIN_TICK_MS = 20;
@@ -34,13 +40,15 @@ export async function runSimulation(options: {
   onRefused?: (dataType: IotDataType, error: unknown) => void;
 }): Promise<SimulationSummary> {
   const { next, transport, rate, count, signal } = options;
-  const summary: SimulationSummary = { sent: 0, refused: 0, outOfRange: 0, seconds: 0 };
+  const summary: SimulationSummary = { sent: 0, refused: 0, outOfRange: 0, unconfirmed: 0, seconds: 0 };
+  let pending = 0;
   const started = performance.now();
   const tickMs = Math.max(1000 / rate, MIN_TICK_MS);
   const inFlight = new Set<Promise<void>>();
   let generated = 0;
 
   const send = (dataType: IotDataType, batch: SimulatedReading[]) => {
+    pending += batch.length;
     const sending: Promise<void> = transport
       .send(
         dataType,
@@ -56,7 +64,10 @@ export async function runSimulation(options: {
           options.onRefused?.(dataType, error);
         },
       )
-      .finally(() => inFlight.delete(sending));
+      .finally(() => {
+        pending -= batch.length;
+        inFlight.delete(sending);
+      });
     inFlight.add(sending);
   };
 
@@ -77,13 +88,21 @@ export async function runSimulation(options: {
     if (count !== undefined && generated >= count) break;
     await pause(tickMs - ((performance.now() - started) % tickMs), signal);
   }
-  await Promise.allSettled([...inFlight]);
+  const answered = Promise.allSettled([...inFlight]);
+  if (signal.aborted) {
+    // Stopped by hand: what the receiver does not answer in time is reported as unconfirmed.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([answered, new Promise((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)))]);
+    clearTimeout(timer);
+    summary.unconfirmed = pending;
+  } else await answered;
   summary.seconds = (performance.now() - started) / 1000;
   return summary;
 }
 
 export const summaryLine = (summary: SimulationSummary) =>
   `sent ${summary.sent}, refused ${summary.refused}, out-of-range ${summary.outOfRange} ` +
+  (summary.unconfirmed ? `(${summary.unconfirmed} unconfirmed) ` : '') +
   `in ${summary.seconds.toFixed(1)} s (${(summary.sent / Math.max(summary.seconds, 0.001)).toFixed(1)} readings/s)`;
 
 /** Waits `ms`, or less when the signal aborts. */
@@ -138,7 +157,7 @@ export async function mqttTransport(options: {
         publishOptions,
       );
     },
-    close: () => client.endAsync(),
+    close: (force = false) => client.endAsync(force),
   };
 }
 

@@ -131,6 +131,43 @@ describe('careplane-agent simulate-iot over MQTT', () => {
     );
   });
 
+  it('stops cleanly on Ctrl-C with a summary of what the server has', async () => {
+    const device = await createIotDevice(context);
+    const child = spawn(
+      process.execPath,
+      [
+        AGENT,
+        'simulate-iot',
+        '--device',
+        device.hardwareIdentifier,
+        '--mqtt',
+        MQTT_TEST_URL,
+        '--topic-prefix',
+        mqttSettings.prefix,
+        '--rate',
+        '50',
+        '--out-of-range',
+        '0',
+      ],
+      { env: { ...process.env, CAREPLANE_AGENT_SOURCES: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // Running, with no end of its own: stopped once readings are arriving.
+    await expect
+      .poll(async () => (await readingsOf(device.id)).length, { timeout: 20_000 })
+      .toBeGreaterThan(5);
+    child.kill('SIGINT');
+    expect(await exited, output).toBe(0);
+    const summary = /sent (\d+), refused 0, out-of-range 0 in/.exec(output);
+    expect(summary, output).not.toBeNull();
+    const sent = Number(summary![1]);
+    // Each reading the broker acknowledged reaches the server.
+    await expect.poll(async () => (await readingsOf(device.id)).length, { timeout: 20_000 }).toBe(sent);
+  });
+
   it('explains wrong arguments with exit code 2', async () => {
     for (const args of [
       ['--device', 'HW-1', '--rate', '5', '--state', '/nonexistent/careplane-agent'], // not enrolled
