@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { errorBodySchema } from '@careplane/shared/common/http';
 import type { ActionContext } from './audit.js';
+import { requireDevice } from './caller.js';
 
 /** The error answers of an API route (decisions §2), for its response schema. */
 export const errorResponses = {
@@ -17,3 +18,19 @@ export const actionContext = (request: Pick<FastifyRequest, 'caller' | 'ip'>): A
   caller: request.caller,
   ip: request.ip,
 });
+
+/** The audit log's actor for a device's own writes (device token): `device:<id>`, no user. */
+export function deviceActionContext(request: Pick<FastifyRequest, 'device' | 'ip'>): ActionContext {
+  const device = requireDevice(request);
+  return {
+    caller: {
+      subject: `device:${device.id}`,
+      roles: [],
+      claims: {},
+      userId: null,
+      localRoles: [],
+      isAdmin: false,
+    },
+    ip: request.ip,
+  };
+}

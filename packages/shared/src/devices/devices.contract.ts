@@ -1,7 +1,13 @@
 // Client devices, device stats, workstations and device runner jobs: what the API accepts and answers.
 import { z } from 'zod';
 import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
-import { DEFAULT_STATS_LIMIT, deviceRoles, processStatuses, type ProcessStatus } from '../common/enums.ts';
+import {
+  DEFAULT_STATS_LIMIT,
+  deviceRoles,
+  processStatuses,
+  trustLevels,
+  type ProcessStatus,
+} from '../common/enums.ts';
 import { MAX_PAGE_SIZE, listQuerySchema } from '../common/http.ts';
 import {
   embedded,
@@ -429,12 +435,27 @@ export const deviceJobListSpec = defineListSpec({
   defaultSort: { path: 'createdAt', direction: 'desc' },
 });
 
+/**
+ * An IoT device linked to the calling device, as that device sees it: enough to relay its readings
+ * (`POST /api/iot-devices/data/submit` with the device token), never its connection secret.
+ */
+export const linkedIotDeviceSchema = z.object({
+  id: z.string(),
+  hardwareIdentifier: z.string(),
+  model: z.string(),
+  trustLevel: z.enum(trustLevels).nullable(),
+  supportedDataTypes: z.array(z.string()),
+});
+export type LinkedIotDevice = z.infer<typeof linkedIotDeviceSchema>;
+
 export const deviceEndpoints = {
   ...resourceEndpoints('/api/devices'),
   /** The calling device itself (device token). */
   me: '/api/devices/me',
   /** The open alerts of the calling device's user and IoT devices (device token). */
   alerts: '/api/devices/alerts',
+  /** The IoT devices linked to the calling device, whose readings it may relay (device token). */
+  myIotDevices: '/api/devices/me/iot-devices',
   /** The calling device's next due job, by long poll (device token). */
   nextJob: '/api/devices/me/jobs/next',
   ackJob: (id: string) => `/api/devices/me/jobs/${encodeURIComponent(id)}/ack`,

@@ -107,6 +107,22 @@ export async function findIotDevicesLinkedElsewhere(
  * The open alerts a device shows (the patient terminal): those of its assigned user and of its IoT devices,
  * newest first, at most `limit`.
  */
+/** The IoT devices linked to a client device, by hardware identifier; never their connection secret. */
+export function findLinkedIotDevices(executor: Executor, deviceId: string) {
+  return executor
+    .select({
+      id: iotDevices.id,
+      hardwareIdentifier: iotDevices.hardwareIdentifier,
+      model: iotDevices.model,
+      trustLevel: iotDevices.trustLevel,
+      supportedDataTypes: iotDevices.supportedDataTypes,
+    })
+    .from(iotDeviceDevices)
+    .innerJoin(iotDevices, eq(iotDevices.id, iotDeviceDevices.iotDeviceId))
+    .where(eq(iotDeviceDevices.deviceId, deviceId))
+    .orderBy(iotDevices.hardwareIdentifier);
+}
+
 export async function findOpenAlertsOfDevice(executor: Executor, deviceId: string, limit: number) {
   const [device] = await executor
     .select({ assignedUserId: devices.assignedUserId })

@@ -1,11 +1,12 @@
 // /api/devices, /api/devices/stats, /api/devices/workstations, /api/devices/jobs and their specific calls (admin).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
 import { idParamsSchema, listResponseSchema } from '@careplane/shared/common/http';
 import {
   deviceCreateSchema,
+  linkedIotDeviceSchema,
   deviceEndpoints,
   deviceStatEndpoints,
   workstationEndpoints,
@@ -23,28 +24,11 @@ import {
   workstationPatientSchema,
   workstationSchema,
 } from '@careplane/shared/devices/devices.contract';
-import type { ActionContext } from '../../lib/audit.js';
 import { requireAdmin, requireDevice } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
-import { actionContext, errorResponses as errors } from '../../lib/http.js';
+import { actionContext, deviceActionContext, errorResponses as errors } from '../../lib/http.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
 import type { DevicesService } from './devices.service.js';
-
-/** The audit log's actor for a device's own writes: `device:<id>`, no user. */
-function deviceActionContext(request: FastifyRequest): ActionContext {
-  const device = requireDevice(request);
-  return {
-    caller: {
-      subject: `device:${device.id}`,
-      roles: [],
-      claims: {},
-      userId: null,
-      localRoles: [],
-      isAdmin: false,
-    },
-    ip: request.ip,
-  };
-}
 
 /** Checks a body against one of the schemas a shared route accepts; a 400 lists what is wrong. */
 function strictBody<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -120,6 +104,16 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
           );
       return reply.status(201).send(created);
     },
+  });
+
+  typed.get(deviceEndpoints.myIotDevices, {
+    schema: {
+      tags: ['devices'],
+      summary: 'The IoT devices linked to the calling device, whose readings it may relay (device token)',
+      security: [{ deviceToken: [] }],
+      response: { 200: z.array(linkedIotDeviceSchema), ...errors },
+    },
+    handler: async (request) => service.linkedIotDevices(requireDevice(request).id),
   });
 
   typed.get(deviceEndpoints.alerts, {

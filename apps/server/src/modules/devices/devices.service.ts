@@ -1,6 +1,7 @@
 // Devices module: the four generic resources with their rules, plus device tokens, the latest stat and
 // workstation patients. Answers are typed by the contract; the route's response schema checks them on the way out.
 import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { DEFAULT_JOB_PURPOSE, processStatuses, type ProcessStatus } from '@careplane/shared/common/enums';
 import type { ListResponse } from '@careplane/shared/common/http';
 import {
@@ -8,6 +9,8 @@ import {
   adminJobStatuses,
   canTransitionJob,
   type DeviceCreate,
+  linkedIotDeviceSchema,
+  type LinkedIotDevice,
   type DeviceCreated,
   type DeviceStat,
   type DeviceStatsQuery,
@@ -39,6 +42,8 @@ export const hashDeviceToken = (token: string) => createHash('sha256').update(to
 
 /** The most open alerts a device is answered (newest first). */
 export const MAX_DEVICE_ALERTS = 200;
+
+const linkedIotDevicesSchema = z.array(linkedIotDeviceSchema);
 
 export function createDevicesService(store: Store, runnerOptions: RunnerOptions = {}) {
   const { db } = store;
@@ -108,6 +113,11 @@ export function createDevicesService(store: Store, runnerOptions: RunnerOptions 
   /** The enabled device a presented device token belongs to, for the auth plugin. */
   const findDeviceByToken = (token: string) =>
     repository.findEnabledDeviceByTokenHash(db, hashDeviceToken(token));
+
+  /** The IoT devices whose readings the calling device may relay. */
+  const linkedIotDevices = async (deviceId: string): Promise<LinkedIotDevice[]> =>
+    // The trust level is text in the database: the contract's schema narrows it.
+    linkedIotDevicesSchema.parse(await repository.findLinkedIotDevices(db, deviceId));
 
   /** The calling device's own record. */
   const me = (deviceId: string) => devices.read(deviceId, { relations: [] });
@@ -186,6 +196,7 @@ export function createDevicesService(store: Store, runnerOptions: RunnerOptions 
     runner,
     submitStat,
     deviceAlerts,
+    linkedIotDevices,
     findDeviceByToken,
     me,
     createDevice,

@@ -28,6 +28,16 @@ export async function findDeviceForSubmission(executor: Executor, id: string) {
   return device;
 }
 
+/** Whether an IoT device is linked to a client device (the devices that may relay its readings). */
+export async function isLinkedToDevice(executor: Executor, iotDeviceId: string, deviceId: string) {
+  const [link] = await executor
+    .select({ iotDeviceId: iotDeviceDevices.iotDeviceId })
+    .from(iotDeviceDevices)
+    .where(and(eq(iotDeviceDevices.iotDeviceId, iotDeviceId), eq(iotDeviceDevices.deviceId, deviceId)))
+    .limit(1);
+  return link !== undefined;
+}
+
 /** What an MQTT batch needs to know about its devices, found by hardware identifier. */
 export async function findDevicesByHardwareIdentifier(executor: Executor, identifiers: string[]) {
   if (identifiers.length === 0) return [];

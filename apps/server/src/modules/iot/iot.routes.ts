@@ -15,7 +15,7 @@ import {
 } from '@careplane/shared/iot/iot.contract';
 import { requireAdmin } from '../../lib/caller.js';
 import { AppError } from '../../lib/errors.js';
-import { actionContext, errorResponses } from '../../lib/http.js';
+import { actionContext, deviceActionContext, errorResponses } from '../../lib/http.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
 import type { Store } from '../../lib/store.js';
 import { iotDataResource, iotDevicesResource } from './iot.resource.js';
@@ -96,7 +96,10 @@ export async function iotModule(app: FastifyInstance, { store, settings, mqtt }:
   // The generic create and the spec's submit call are the same: a batch of readings of one device.
   for (const url of [iotEndpoints.data, iotEndpoints.submitData]) {
     typed.post(url, {
-      onRequest: requireAdmin,
+      // An admin, or a client device relaying the readings of an IoT device linked to it (device token).
+      onRequest: async (request) => {
+        if (!request.device) await requireAdmin(request);
+      },
       // A submission refused by its schema is counted (and logged by the error handler); nothing is stored.
       onError: async (request, _reply, error) => {
         if ((error as { validation?: unknown }).validation) {
@@ -106,17 +109,21 @@ export async function iotModule(app: FastifyInstance, { store, settings, mqtt }:
       schema: {
         tags: [iotDataResource.name],
         summary:
-          'Store a batch of readings of one IoT device (all or nothing; retries are stored once). A trusted ' +
+          'Store a batch of readings of one IoT device (all or nothing; retries are stored once), by an admin or by ' +
+          'a client device (device token) for an IoT device linked to it. A trusted ' +
           `device's batch carries its connection secret in the ${CONNECTION_SECRET_HEADER} header.`,
         body: iotDataSubmissionSchema,
+        security: [{ bearer: [] }, { deviceToken: [] }],
         response: { 201: iotDataSubmissionResultSchema, ...errorResponses },
       },
       handler: async (request, reply) => {
         const secret = request.headers[CONNECTION_SECRET_HEADER];
+        const relay = request.device;
         const result = await iot.submitReadings(
           request.body,
-          actionContext(request),
+          relay ? deviceActionContext(request) : actionContext(request),
           typeof secret === 'string' ? secret : undefined,
+          relay?.id,
         );
         return reply.status(201).send(result);
       },

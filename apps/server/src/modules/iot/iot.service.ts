@@ -29,6 +29,7 @@ import {
   findLatestReading,
   insertReadings,
   type ReadingRow,
+  isLinkedToDevice,
 } from './iot.repository.js';
 import { createSecretVerifier, hashConnectionSecret } from './iot.secrets.js';
 
@@ -254,16 +255,23 @@ export function createIotService(store: Store, settings: IotSettings) {
       createdByUserId,
     }));
 
-  /** Stores a batch all-or-nothing in one transaction, with the alerts it opens. */
+  /**
+   * Stores a batch all-or-nothing in one transaction, with the alerts it opens. `relayedBy` is the client
+   * device that sends it with its device token: it may only send for the IoT devices linked to it, and any
+   * other answers 404 as if it did not exist.
+   */
   async function submitReadings(
     submission: IotDataSubmission,
     context: ActionContext,
     secret?: string,
+    relayedBy?: string,
   ): Promise<IotDataSubmissionResult> {
     const { iotDeviceId, dataType } = submission;
     const device = await findDeviceForSubmission(db, iotDeviceId);
     try {
-      if (!device) throw new Refusal(404, 'IoT device not found');
+      if (!device || (relayedBy && !(await isLinkedToDevice(db, iotDeviceId, relayedBy)))) {
+        throw new Refusal(404, 'IoT device not found');
+      }
       await admit(device, dataType, secret);
     } catch (error) {
       if (error instanceof Refusal) {
