@@ -1,14 +1,19 @@
 // `careplane-agent simulate-iot` as a device would run it, against a server receiving readings over MQTT
 // (the real Mosquitto, a topic prefix and client ids of this file's own): every type arrives and is stored,
-// out-of-range values open alerts, a trusted device's readings need --secret.
+// out-of-range values open alerts, a trusted device's readings need --secret; and over HTTP as an enrolled
+// client device relaying an IoT device linked to it.
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iotDataTypes } from '@careplane/shared/common/enums';
 import type { IngestionCounts } from '@careplane/shared/iot/iot.contract';
 import { alerts, iotDeviceData } from '../../db/schema/index.js';
-import { createIotDevice, createUser } from '../../test/factories.js';
+import { createDevice, createIotDevice, createUser } from '../../test/factories.js';
 import { api, createTestContext, type TestContext } from '../../test/harness.js';
 import { MQTT_TEST_URL, SECRET, forgetSessions, mqttTestSettings } from './iot.test-helpers.js';
 
@@ -17,19 +22,28 @@ const AGENT = fileURLToPath(new URL('../../../../agent/bin/careplane-agent.mjs',
 const mqttSettings = mqttTestSettings(2);
 let context: TestContext;
 let admin: ReturnType<typeof api>;
+let serverUrl: string;
+let workDir: string;
 beforeAll(async () => {
   context = await createTestContext(mqttSettings.env);
   admin = api(context);
+  await context.app.listen({ port: 0, host: '127.0.0.1' });
+  serverUrl = `http://127.0.0.1:${(context.app.server.address() as AddressInfo).port}`;
+  workDir = await mkdtemp(join(tmpdir(), 'careplane-simulate-it-'));
 });
 afterAll(async () => {
   await context?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
   await forgetSessions(mqttSettings.clientId, mqttSettings.connections);
 });
 
 /** Runs `careplane-agent simulate-iot` to its end. */
-function simulate(args: string[]) {
+const simulate = (args: string[]) => agent(['simulate-iot', ...args]);
+
+/** Runs a `careplane-agent` command to its end. */
+function agent(args: string[]) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, [AGENT, 'simulate-iot', ...args], {
+    const child = spawn(process.execPath, [AGENT, ...args], {
       env: { ...process.env, CAREPLANE_AGENT_SOURCES: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -181,5 +195,73 @@ describe('careplane-agent simulate-iot over MQTT', () => {
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.output).toContain('Usage:');
     }
+  });
+});
+
+describe('careplane-agent simulate-iot over HTTP', () => {
+  /** A client device linked to `iotDeviceId`, enrolled in a state directory of its own. */
+  async function enrolledRelay(iotDeviceId: string) {
+    const terminal = await createDevice(context, { title: 'Relay terminal', iotDevices: [iotDeviceId] });
+    const state = await mkdtemp(join(workDir, 'state-'));
+    const enrolled = await agent([
+      'enroll',
+      '--server',
+      serverUrl,
+      '--token',
+      terminal.token,
+      '--state',
+      state,
+    ]);
+    expect(enrolled.code, enrolled.output).toBe(0);
+    return state;
+  }
+
+  const summaryOf = (output: string) => {
+    const match = /sent (\d+), refused (\d+), out-of-range (\d+)/.exec(output);
+    expect(match, output).not.toBeNull();
+    const [, sent, refused, outOfRange] = match!.map(Number);
+    return { sent: sent!, refused: refused!, outOfRange: outOfRange! };
+  };
+
+  it('submits as the enrolled device for a linked IoT device; out-of-range values open alerts', async () => {
+    const patient = await createUser(context);
+    const band = await createIotDevice(context, { assignedUser: patient.id });
+    const state = await enrolledRelay(band.id);
+    const run = await simulate([
+      ...['--device', band.hardwareIdentifier, '--state', state, '--rate', '400', '--count', '60'],
+      ...['--seed', '4', '--out-of-range', '0.3'],
+    ]);
+    expect(run.code, run.output).toBe(0);
+    const summary = summaryOf(run.output);
+    expect(summary).toMatchObject({ sent: 60, refused: 0 });
+    expect(summary.outOfRange).toBeGreaterThan(0);
+    const stored = await readingsOf(band.id);
+    expect(stored).toHaveLength(60);
+    expect([...new Set(stored.map((row) => row.dataType))].sort()).toEqual([...iotDataTypes].sort());
+    const opened = await context.database.db.select().from(alerts).where(eq(alerts.iotDeviceId, band.id));
+    expect(opened.map((alert) => alert.data.reason)).toContain('out_of_bounds');
+  });
+
+  it('counts what the server refuses, and will not start for an IoT device not linked to it', async () => {
+    const band = await createIotDevice(context, { supportedDataTypes: ['heart_rate'] });
+    const state = await enrolledRelay(band.id);
+    const run = await simulate([
+      ...['--device', band.hardwareIdentifier, '--state', state, '--rate', '400', '--count', '30'],
+      ...['--seed', '9', '--out-of-range', '0'],
+    ]);
+    expect(run.code, run.output).toBe(0);
+    const summary = summaryOf(run.output);
+    const stored = await readingsOf(band.id);
+    expect(stored.every((row) => row.dataType === 'heart_rate')).toBe(true);
+    expect(summary.sent).toBe(stored.length);
+    expect(summary.sent).toBeGreaterThan(0);
+    expect(summary.refused).toBe(30 - stored.length);
+    expect(run.output).toContain('readings refused');
+
+    const other = await createIotDevice(context);
+    const unlinked = await simulate(['--device', other.hardwareIdentifier, '--state', state, '--rate', '5']);
+    expect(unlinked.code, unlinked.output).toBe(1);
+    expect(unlinked.output).toContain(`No IoT device "${other.hardwareIdentifier}" is linked to this device`);
+    expect(await readingsOf(other.id)).toEqual([]);
   });
 });
