@@ -2,7 +2,7 @@
 // (`<prefix>/<hardwareIdentifier>/<dataType>` at QoS 1, as the server subscribes) or over HTTP with the
 // enrolled device's token. Readings due in the same tick go out as one message per data type.
 import { randomUUID } from 'node:crypto';
-import { AgentApi, type LinkedIotDevice } from './api.js';
+import { AgentApi, Offline, type LinkedIotDevice } from './api.js';
 import type { IotDataType, SimulatedReading } from './readings.js';
 
 /** Sends the readings of one type; resolves once the receiver has taken them, rejects when it refused. */
@@ -28,6 +28,11 @@ const STOP_GRACE_MS = 5000;
 
 /** The shortest pause between two sends: above this rate, a tick carries several readings. */
 const MIN_TICK_MS = 20;
+/**
+ * The most readings one tick sends: a run that fell behind catches up in steps, each message well under the
+ * server's 5000 readings per submission.
+ */
+const MAX_PER_TICK = 1000;
 
 export async function runSimulation(options: {
   next: () => SimulatedReading;
@@ -73,7 +78,7 @@ export async function runSimulation(options: {
 
   while (!signal.aborted && (count === undefined || generated < count)) {
     const elapsed = performance.now() - started;
-    let due = Math.floor((elapsed * rate) / 1000) + 1 - generated;
+    let due = Math.min(Math.floor((elapsed * rate) / 1000) + 1 - generated, MAX_PER_TICK);
     if (count !== undefined) due = Math.min(due, count - generated);
     const byType = new Map<IotDataType, SimulatedReading[]>();
     for (let index = 0; index < due; index += 1) {
@@ -132,16 +137,21 @@ export async function mqttTransport(options: {
 }): Promise<ReadingsTransport> {
   // Loaded only for MQTT, so the agent's other commands never load it.
   const { default: mqtt } = await import('mqtt');
-  const client = await mqtt.connectAsync(
-    options.url,
-    {
-      clientId: `careplane-sim-${randomUUID().slice(0, 8)}`,
-      protocolVersion: 5,
-      clean: true,
-      reconnectPeriod: 1000,
-    },
-    false,
-  );
+  const client = await mqtt
+    .connectAsync(
+      options.url,
+      {
+        clientId: `careplane-sim-${randomUUID().slice(0, 8)}`,
+        protocolVersion: 5,
+        clean: true,
+        // Once connected, a lost connection is taken up again and unacknowledged messages are sent again.
+        reconnectPeriod: 1000,
+      },
+      false,
+    )
+    .catch((error: unknown) => {
+      throw new Offline(`The MQTT broker at ${options.url} cannot be reached: ${(error as Error).message}`);
+    });
   const publishOptions = {
     qos: 1 as const,
     ...(options.secret ? { properties: { userProperties: { 'connection-secret': options.secret } } } : {}),

@@ -195,6 +195,10 @@ describe('careplane-agent simulate-iot over MQTT', () => {
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.output).toContain('Usage:');
     }
+    // A broker that cannot be reached is said so, with exit code 1.
+    const unreachable = await simulate(['--device', 'HW-1', '--mqtt', 'mqtt://127.0.0.1:1', '--rate', '5']);
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.output).toContain('The MQTT broker at mqtt://127.0.0.1:1 cannot be reached');
   });
 });
 
