@@ -23,6 +23,12 @@ export interface FetchedJob {
   status: string;
 }
 
+export interface LinkedIotDevice {
+  id: string;
+  hardwareIdentifier: string;
+  supportedDataTypes: string[];
+}
+
 export class AgentApi {
   constructor(
     private readonly server: string,
@@ -32,7 +38,12 @@ export class AgentApi {
   private async call(
     method: string,
     path: string,
-    options: { body?: unknown; timeoutMs?: number; signal?: AbortSignal } = {},
+    options: {
+      body?: unknown;
+      timeoutMs?: number;
+      signal?: AbortSignal;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     const signals = [AbortSignal.timeout(options.timeoutMs ?? 30_000)];
     if (options.signal) signals.push(options.signal);
@@ -41,6 +52,7 @@ export class AgentApi {
       response = await fetch(new URL(path, this.server), {
         method,
         headers: {
+          ...options.headers,
           authorization: `Bearer ${this.token}`,
           ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
         },
@@ -68,6 +80,17 @@ export class AgentApi {
     });
     return answer.status === 204 ? null : (answer.json as FetchedJob);
   }
+
+  /** The IoT devices linked to this device, whose readings it may submit. */
+  linkedIotDevices = async () =>
+    (await this.call('GET', '/api/devices/me/iot-devices')).json as LinkedIotDevice[];
+
+  /** A batch of readings of one linked IoT device; a trusted one's carries its connection secret. */
+  submitReadings = (body: { iotDeviceId: string; dataType: string; data: unknown[] }, secret?: string) =>
+    this.call('POST', '/api/iot-devices/data/submit', {
+      body,
+      ...(secret ? { headers: { 'x-connection-secret': secret } } : {}),
+    });
 
   acknowledge = (jobId: string) => this.call('POST', `/api/devices/me/jobs/${encodeURIComponent(jobId)}/ack`);
 
