@@ -150,7 +150,7 @@ function OpenAlerts() {
   return (
     <Panel title={`Open alerts${alerts.data ? ` (${alerts.data.total})` : ''}`}>
       {alerts.isPending ? (
-        <Loader size="sm" aria-label="Loading the alerts" />
+        <Loader size="sm" role="status" aria-label="Loading the alerts" />
       ) : alerts.isError ? (
         <Text size="sm" c="red.8">
           {alerts.error.message}
@@ -204,7 +204,7 @@ function LatestJobs() {
   return (
     <Panel title="Latest device jobs" to={admin.deviceJobs.list.to()} link="All jobs">
       {jobs.isPending ? (
-        <Loader size="sm" aria-label="Loading the jobs" />
+        <Loader size="sm" role="status" aria-label="Loading the jobs" />
       ) : jobs.isError ? (
         <Text size="sm" c="red.8">
           {jobs.error.message}

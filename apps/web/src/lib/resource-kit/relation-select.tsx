@@ -122,7 +122,7 @@ export function RelationSelect({
       nothingFoundMessage={searching ? 'Searching…' : nothingFound}
       placeholder={naming ? 'Loading…' : (placeholder ?? `Search for a ${noun}`)}
       renderOption={renderOption}
-      rightSection={searching ? <Loader size="xs" aria-label="Searching" /> : undefined}
+      rightSection={searching ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined}
       comboboxProps={{ withinPortal: true }}
     />
   );
@@ -168,7 +168,7 @@ export function RelationMultiSelect({
       nothingFoundMessage={searching ? 'Searching…' : nothingFound}
       placeholder={naming ? 'Loading…' : value.length ? undefined : (placeholder ?? `Search for a ${noun}`)}
       renderOption={renderOption}
-      rightSection={searching ? <Loader size="xs" aria-label="Searching" /> : undefined}
+      rightSection={searching ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined}
       comboboxProps={{ withinPortal: true }}
     />
   );

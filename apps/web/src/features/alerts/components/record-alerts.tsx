@@ -107,7 +107,7 @@ export function RecordAlerts({ filter }: { filter: string }) {
   return (
     <DetailSection title={`Alerts${alerts.data ? ` (${alerts.data.total})` : ''}`}>
       {alerts.isPending ? (
-        <Loader size="sm" aria-label="Loading the alerts" />
+        <Loader size="sm" role="status" aria-label="Loading the alerts" />
       ) : alerts.isError ? (
         <Notice color="red" title="Could not load the alerts.">
           {alerts.error.message}

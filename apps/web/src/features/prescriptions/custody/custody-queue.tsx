@@ -70,7 +70,7 @@ function Queue({ tab, viewer }: { tab: CustodyTab; viewer: PrescriptionViewerAns
   if (tab.area === 'pharmacy' && !pharmacy && !viewer.isAdmin) {
     return <Alert color="yellow">You are not employed by a pharmacy.</Alert>;
   }
-  if (queue.isPending) return <Loader aria-label="Loading prescriptions" />;
+  if (queue.isPending) return <Loader role="status" aria-label="Loading prescriptions" />;
   if (queue.isError) return <Alert color="red">{queue.error.message}</Alert>;
   const items = queue.data.items.filter((item) => keep(tab, item, viewerOf(viewer)));
   const current = items.find((item) => item.id === selected);
@@ -128,7 +128,7 @@ export function CustodyQueue(tab: CustodyTab) {
   return (
     <Stack>
       <Title order={2}>{titles[tab.tab]}</Title>
-      {viewer.isPending ? <Loader aria-label="Loading" /> : null}
+      {viewer.isPending ? <Loader role="status" aria-label="Loading" /> : null}
       {viewer.isError ? <Alert color="red">{viewer.error.message}</Alert> : null}
       {viewer.data ? <Queue tab={tab} viewer={viewer.data} /> : null}
     </Stack>

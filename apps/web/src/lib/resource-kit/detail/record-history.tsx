@@ -18,7 +18,7 @@ export function RecordHistory({ recordId }: { recordId: string }) {
   const actorById = new Map((actors.data ?? []).map((actor) => [actor.id, actor]));
 
   let body;
-  if (history.isPending) body = <Loader size="sm" aria-label="Loading the history" />;
+  if (history.isPending) body = <Loader size="sm" role="status" aria-label="Loading the history" />;
   else if (history.isError)
     body = (
       <Alert color="red" title="Could not load the history.">

@@ -78,7 +78,9 @@ function PlaceSearch({ form, path }: { form: KitForm; path: string }) {
       onChange={setInput}
       data={suggestions.map((entry) => entry.text)}
       onOptionSubmit={(text) => void choose(text)}
-      rightSection={!search ? <Loader size="xs" aria-label="Loading address search" /> : undefined}
+      rightSection={
+        !search ? <Loader size="xs" role="status" aria-label="Loading address search" /> : undefined
+      }
       filter={({ options }) => options}
       mb="sm"
     />
