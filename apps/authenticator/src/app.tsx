@@ -203,7 +203,7 @@ export function App({ launch }: { launch: Launch }) {
     return (
       <Container size="xs" py="xl">
         <Group justify="center">
-          <Loader role="status" aria-label="Loading" />
+          <Loader aria-label="Loading" />
         </Group>
       </Container>
     );
@@ -329,7 +329,7 @@ export function App({ launch }: { launch: Launch }) {
                 )}
                 {enrolling ? (
                   <Group>
-                    <Loader size="sm" role="status" aria-label="Adding the identity" />
+                    <Loader size="sm" aria-hidden />
                     <Text>Adding the identity…</Text>
                   </Group>
                 ) : (
