@@ -2,7 +2,7 @@
 // supervisor sees that center's users and devices only, and a job on its device appear and change status
 // without reload.
 import { expect, test, type Page } from './support/test.ts';
-import { unique } from './support/admin.ts';
+import { sessionAccessToken, unique } from './support/admin.ts';
 import { issuedIdentity, signInWithCliAuthenticator } from './support/cli-authenticator.ts';
 
 test.describe.configure({ timeout: 150_000 });
@@ -12,11 +12,7 @@ const SUPERVISOR = 'console.supervisor@careplane.local';
 /** The API as the admin of this page's signed-in session. */
 async function adminApi(page: Page) {
   await page.goto('/admin');
-  const token = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem('careplane.session') ?? '{}') as { accessToken?: string }).accessToken,
-  );
-  expect(token).toBeTruthy();
+  const token = await sessionAccessToken(page);
   const headers = { authorization: `Bearer ${token}` };
   const call = async (method: 'get' | 'post' | 'patch', url: string, data?: object, status = 200) => {
     const response = await page.request[method](url, { headers, ...(data ? { data } : {}) });

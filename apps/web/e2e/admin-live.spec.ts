@@ -1,6 +1,6 @@
 // Live updates: an admin watching a device's page sees a new stat and a job's status change without reload,
 // both made through the API by the test while the page stays open.
-import { unique } from './support/admin.ts';
+import { sessionAccessToken, unique } from './support/admin.ts';
 import { expect, test } from './support/test.ts';
 
 /** A device stat as the agent sends it (spec §5). */
@@ -36,11 +36,7 @@ const stat = (firmware: string, device: string) => ({
 
 test("a device's page shows a new stat and a job's new status without reload", async ({ page }) => {
   await page.goto('/admin');
-  const token = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem('careplane.session') ?? '{}') as { accessToken?: string }).accessToken,
-  );
-  expect(token).toBeTruthy();
+  const token = await sessionAccessToken(page);
   const headers = { authorization: `Bearer ${token}` };
   const post = async (url: string, data: object) => {
     const response = await page.request.post(url, { headers, data });

@@ -108,3 +108,17 @@ export async function deleteThisRecord(page: Page, noun: string, name: string) {
   await dialog.getByRole('button', { name: `Delete ${noun}` }).click();
   await expect(page.getByText(`The ${noun} “${name}” was deleted.`)).toBeVisible();
 }
+
+/**
+ * The access token of the console session open in `page` (as the console keeps it in localStorage), for
+ * calling the API as that user from the test. Fails unless it is a signed JWT.
+ */
+export async function sessionAccessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('careplane.session') ?? '{}') as { accessToken?: string | null })
+        .accessToken ?? null,
+  );
+  expect(token, 'the console session holds an access token').toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  return token!;
+}
