@@ -1,45 +1,35 @@
 // Demo documents: real PDFs, some signed with the demo identities' stored keys through the same two steps as
 // a phone's signature, some waiting; created once, and each signed file verifies as authentic.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentFiles, documents } from '../db/schema/index.js';
-import { loadDemoDataIfEmpty } from '../db/seed/demo.js';
 import { verifyPdf } from '../modules/documents/pdf-verification.js';
 import { pdfsig } from '../modules/documents/documents.test-helpers.js';
-import { startAuthTestServer, type AuthTestServer } from '../test/auth-server.js';
+import type { AuthTestServer } from '../test/auth-server.js';
+import { startDemoTestServer, type DemoTestServer } from './demo.test-helpers.js';
 import { ensureDemoDocuments } from './demo-documents.js';
-import { ensureDemoSignIn, injectFetch } from './demo-sign-in.js';
 
+let demoServer: DemoTestServer;
 let t: AuthTestServer;
 let dataDir: string;
 let created: number;
 const db = () => t.database.handle.db;
 
 beforeAll(async () => {
-  t = await startAuthTestServer({ AUTH_RATE_LIMIT_PER_IDENTITY: '1000' });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'careplane-demo-documents-'));
-  await loadDemoDataIfEmpty(t.database.handle);
-  const demo = (await ensureDemoSignIn({
-    db: db(),
-    authServer: t.server,
-    fetch: injectFetch(t.app),
-    dataDir,
-  }))!;
+  demoServer = await startDemoTestServer('careplane-demo-documents-');
+  ({ t, dataDir } = demoServer);
   created = await ensureDemoDocuments({
     db: db(),
     config: t.config,
-    storePath: demo.storePath,
+    storePath: demoServer.storePath,
     issuer: t.issuer,
     secrets: t.app.secrets,
   });
 });
 
 afterAll(async () => {
-  await t?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await demoServer?.close();
 });
 
 describe('demo documents', () => {

@@ -1,37 +1,25 @@
 // Demo prescription receipts: on a fresh start the receipts whose signers are demo identities become real
 // PDFs signed with their stored keys (pdfsig accepts them); the named demo people's areas are full; a second
 // start changes nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableActions } from '@careplane/shared/prescriptions/prescription-actors';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import { documentFiles, documents, prescriptions, userEmployers, users } from '../db/schema/index.js';
-import { loadDemoDataIfEmpty } from '../db/seed/demo.js';
 import { pdfsig } from '../modules/documents/documents.test-helpers.js';
-import { startAuthTestServer, type AuthTestServer } from '../test/auth-server.js';
+import type { AuthTestServer } from '../test/auth-server.js';
+import { startDemoTestServer, type DemoTestServer } from './demo.test-helpers.js';
 import { ensureDemoPrescriptionReceipts, receiptsWithoutFile } from './demo-prescription-receipts.js';
-import { ensureDemoSignIn, injectFetch } from './demo-sign-in.js';
 
+let demoServer: DemoTestServer;
 let t: AuthTestServer;
-let dataDir: string;
 let storePath: string;
 let signed: number;
 const db = () => t.database.handle.db;
 
 beforeAll(async () => {
-  t = await startAuthTestServer({ AUTH_RATE_LIMIT_PER_IDENTITY: '1000' });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'careplane-demo-receipts-'));
-  await loadDemoDataIfEmpty(t.database.handle);
-  const demo = (await ensureDemoSignIn({
-    db: db(),
-    authServer: t.server,
-    fetch: injectFetch(t.app),
-    dataDir,
-  }))!;
-  storePath = demo.storePath;
+  demoServer = await startDemoTestServer('careplane-demo-receipts-');
+  ({ t, storePath } = demoServer);
   signed = await ensureDemoPrescriptionReceipts({
     db: db(),
     config: t.config,
@@ -42,8 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await demoServer?.close();
 });
 
 describe('demo prescription receipts', () => {
