@@ -59,4 +59,25 @@ describe('the write batcher', () => {
     await Promise.all(Array.from({ length: 10 }, (_, index) => batcher.add(index)));
     expect(most).toBe(2);
   });
+
+  it('keeps batches at maxSize while flushes run, so a backlog goes in batches of that size', async () => {
+    const flushed: number[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const batcher = createBatcher<number>({
+      maxSize: 3,
+      maxDelayMs: 60_000,
+      flush: async (items) => {
+        flushed.push(items);
+        await gate;
+      },
+    });
+    const added = Array.from({ length: 10 }, (_, index) => batcher.add(index));
+    expect(flushed).toEqual([[0, 1, 2]]);
+    release();
+    const drained = batcher.drain();
+    await Promise.all(added);
+    await drained;
+    expect(flushed).toEqual([[0, 1, 2], [3, 4, 5], [6, 7, 8], [9]]);
+  });
 });

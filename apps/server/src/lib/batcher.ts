@@ -1,7 +1,7 @@
 // A small write batcher: items wait until `maxSize` of them (by weight) are queued or `maxDelayMs` has passed
-// since the first one, then one `flush` call takes them all. Each `add` settles when its flush has settled, so
-// a caller acknowledges its item only once the item is durable. At most `concurrency` flushes run at once;
-// items that arrive meanwhile form the next batch.
+// since the oldest, then one `flush` call takes up to `maxSize` of them. Each `add` settles when its flush has
+// settled, so a caller acknowledges its item only once the item is durable. At most `concurrency` flushes run
+// at once; what arrives meanwhile waits in batches of `maxSize` for the next free one.
 
 export interface BatcherOptions<T> {
   /** Weight at which a batch is flushed at once (a weight per item, 1 by default). */
@@ -28,23 +28,31 @@ export interface Batcher<T> {
 
 export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
   const weigh = options.weigh ?? (() => 1);
+  const concurrency = options.concurrency ?? 1;
   let queue: Pending<T>[] = [];
   let weight = 0;
   let timer: NodeJS.Timeout | null = null;
-  const concurrency = options.concurrency ?? 1;
+  /** The oldest queued item has waited its delay (or a drain asked): a partial batch may go. */
+  let overdue = false;
   const running = new Set<Promise<void>>();
 
+  /** The oldest items up to `maxSize` by weight (at least one): big batches stay the size that writes fast. */
   const take = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    const batch = queue;
-    queue = [];
-    weight = 0;
+    let count = 0;
+    let taken = 0;
+    while (count < queue.length) {
+      const next = weigh(queue[count]!.item);
+      if (count > 0 && taken + next > options.maxSize) break;
+      taken += next;
+      count += 1;
+    }
+    const batch = queue.slice(0, count);
+    queue = queue.slice(count);
+    weight -= taken;
     return batch;
   };
 
   const run = async (batch: Pending<T>[]) => {
-    if (batch.length === 0) return;
     try {
       await options.flush(batch.map((pending) => pending.item));
       for (const pending of batch) pending.resolve();
@@ -53,15 +61,27 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
     }
   };
 
-  // When a flush ends, whatever queued meanwhile goes next if it is full or overdue.
+  // Full batches go at once, a partial one when overdue, each while fewer than `concurrency` flushes run;
+  // when one ends, the next waiting batch goes.
   const schedule = () => {
-    if (running.size >= concurrency || queue.length === 0) return;
-    const batch = take();
-    const flight: Promise<void> = run(batch).finally(() => {
-      running.delete(flight);
-      if (queue.length && (weight >= options.maxSize || timer === null)) schedule();
-    });
-    running.add(flight);
+    while (running.size < concurrency && queue.length && (weight >= options.maxSize || overdue)) {
+      const flight: Promise<void> = run(take()).finally(() => {
+        running.delete(flight);
+        schedule();
+      });
+      running.add(flight);
+    }
+    if (queue.length === 0) {
+      overdue = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    } else if (!timer && !overdue) {
+      timer = setTimeout(() => {
+        timer = null;
+        overdue = true;
+        schedule();
+      }, options.maxDelayMs);
+    }
   };
 
   return {
@@ -69,18 +89,12 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
       return new Promise<void>((resolve, reject) => {
         queue.push({ item, resolve, reject });
         weight += weigh(item);
-        if (weight >= options.maxSize) {
-          schedule();
-        } else if (!timer && queue.length === 1) {
-          timer = setTimeout(() => {
-            timer = null;
-            schedule();
-          }, options.maxDelayMs);
-        }
+        schedule();
       });
     },
     async drain() {
       while (queue.length || running.size) {
+        overdue = true;
         schedule();
         await Promise.race(running);
       }

@@ -38,7 +38,12 @@ export async function isLinkedToDevice(executor: Executor, iotDeviceId: string, 
   return link !== undefined;
 }
 
-/** What an MQTT batch needs to know about its devices, found by hardware identifier. */
+/**
+ * What an MQTT batch needs to know about its devices, found by hardware identifier. The identifiers travel as
+ * one JSON list joined to the table: a plain `IN (…)` list is an `= ANY` the planner gives to the trigram
+ * index (it claims equality too), which read the whole index for every batch (0.5 s at a few thousand
+ * devices), where the unique index or a hash join finds them in about a millisecond.
+ */
 export async function findDevicesByHardwareIdentifier(executor: Executor, identifiers: string[]) {
   if (identifiers.length === 0) return [];
   return executor
@@ -51,11 +56,17 @@ export async function findDevicesByHardwareIdentifier(executor: Executor, identi
       assignedUserId: iotDevices.assignedUserId,
     })
     .from(iotDevices)
-    .where(inArray(iotDevices.hardwareIdentifier, identifiers));
+    .where(
+      inArray(
+        iotDevices.hardwareIdentifier,
+        sql`(select jsonb_array_elements_text(${JSON.stringify(identifiers)}::jsonb))`,
+      ),
+    );
 }
 
-/** Rows per INSERT statement; each statement carries its rows as one JSON document. */
-const INSERT_CHUNK = 5000;
+/** Rows per INSERT statement; each statement carries its rows as one JSON document (larger documents insert
+ * fewer rows per second: 5,000 rows in one statement ran at half the rate of 500). */
+const INSERT_CHUNK = 500;
 
 /**
  * One INSERT per chunk whose rows travel as a single JSON parameter unpacked by jsonb_to_recordset: far
