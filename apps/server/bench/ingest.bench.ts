@@ -31,8 +31,15 @@ const { values: args } = parseArgs({
     'http-connections': { type: 'string', default: '4' },
     'mqtt-publishers': { type: 'string', default: '16' },
     'mqtt-window': { type: 'string', default: '1000' },
-    // The server's MQTT_CONNECTIONS: its MQTT throughput grows with it (decision 026).
-    'mqtt-connections': { type: 'string', default: '256' },
+    // Readings published over MQTT and not yet stored, at most (below what the broker queues for the server).
+    'mqtt-backlog': { type: 'string', default: '10000' },
+    // The server's MQTT_CONNECTIONS and MQTT_RECEIVE_MAXIMUM (its defaults unless given).
+    'mqtt-connections': { type: 'string', default: process.env.MQTT_CONNECTIONS ?? '16' },
+    'mqtt-receive-maximum': { type: 'string', default: process.env.MQTT_RECEIVE_MAXIMUM ?? '1000' },
+    // A folder for the server's CPU profile (node --cpu-prof), to see where its time goes.
+    profile: { type: 'string' },
+    // Which ways to measure besides COPY: http, mqtt or both (the default).
+    only: { type: 'string', default: 'http,mqtt' },
   },
 });
 const N = Number(args.readings);
@@ -41,6 +48,8 @@ const HTTP_BATCH = Number(args['http-batch']);
 const HTTP_CONNECTIONS = Number(args['http-connections']);
 const PUBLISHERS = Number(args['mqtt-publishers']);
 const WINDOW = Number(args['mqtt-window']);
+const BACKLOG = Number(args['mqtt-backlog']);
+const WAYS = new Set(args.only.split(','));
 
 const env = loadConfig();
 if (!env.databaseUrl) {
@@ -55,13 +64,16 @@ const { pool } = database.driver;
 // --- The admin, the devices, a key set for the admin's token --------------------------------------
 const tag = randomUUID().slice(0, 8);
 const subject = `bench-ingest-${tag}`;
-await database.db.insert(users).values({
-  username: `${subject}@bench.careplane.local`,
-  usernameWithoutDomain: subject,
-  primaryDomain: 'bench.careplane.local',
-  masterId: subject,
-  roles: ['admin'],
-});
+const [admin] = await database.db
+  .insert(users)
+  .values({
+    username: `${subject}@bench.careplane.local`,
+    usernameWithoutDomain: subject,
+    primaryDomain: 'bench.careplane.local',
+    masterId: subject,
+    roles: ['admin'],
+  })
+  .returning({ id: users.id });
 const makeDevices = async (kind: string) =>
   database.db
     .insert(iotDevices)
@@ -92,7 +104,8 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const prefix = `bench-${tag}/iot`;
 const clientId = `cpb-${tag}`;
 const mqttConnections = Number(args['mqtt-connections']);
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const profiling = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
+const server = spawn(process.execPath, [...profiling, '--import', 'tsx', 'src/main.ts'], {
   cwd: serverRoot,
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
@@ -114,6 +127,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     MQTT_SHARE_GROUP: `bench-${tag}`,
     MQTT_CLIENT_ID: clientId,
     MQTT_CONNECTIONS: String(mqttConnections),
+    MQTT_RECEIVE_MAXIMUM: args['mqtt-receive-maximum'],
     MQTT_SESSION_EXPIRY: '60',
   },
 });
@@ -150,7 +164,7 @@ const T0 = Date.now() - 30 * 24 * 3600 * 1000;
 const readingOf = (index: number) => ({ timestamp: T0 + index, rate: 60 + (index % 50) });
 const deviceOf = <T>(list: T[], index: number) => list[index % list.length]!;
 
-// --- COPY: the same rows, as the server would write them --------------------------------------------
+// --- COPY: the same rows as the server writes over HTTP (ids, JSON, device, the admin as creator) -----
 await measure('PostgreSQL COPY', false, async () => {
   const client = await pool.connect();
   try {
@@ -161,7 +175,8 @@ await measure('PostgreSQL COPY', false, async () => {
         const device = deviceOf(copyDevices, index);
         const reading = readingOf(index);
         const id = readingRecordId(device.id, 'heart_rate', reading);
-        chunk.push(`${id},${reading.timestamp},heart_rate,${csv(JSON.stringify(reading))},${device.id}\n`);
+        const data = csv(JSON.stringify(reading));
+        chunk.push(`${id},${reading.timestamp},heart_rate,${data},${device.id},${admin!.id}\n`);
         if (chunk.length === 1000) yield chunk.splice(0).join('');
       }
       if (chunk.length) yield chunk.join('');
@@ -170,7 +185,7 @@ await measure('PostgreSQL COPY', false, async () => {
       Readable.from(lines()),
       client.query(
         copyFrom(
-          'COPY iot_device_data (id, timestamp, data_type, data, iot_device_id) FROM STDIN (FORMAT csv)',
+          'COPY iot_device_data (id, timestamp, data_type, data, iot_device_id, created_by_user_id) FROM STDIN (FORMAT csv)',
         ),
       ),
     );
@@ -180,33 +195,38 @@ await measure('PostgreSQL COPY', false, async () => {
 });
 
 // --- HTTP batches --------------------------------------------------------------------------------------
-await measure(`HTTP batches of ${HTTP_BATCH} (${HTTP_CONNECTIONS} at a time)`, true, async () => {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: HTTP_CONNECTIONS }, async () => {
-      for (;;) {
-        const start = next;
-        if (start >= N) return;
-        next += HTTP_BATCH;
-        const end = Math.min(N, start + HTTP_BATCH);
-        const device = deviceOf(httpDevices, start / HTTP_BATCH);
-        const data = [];
-        for (let index = start; index < end; index += 1) data.push(readingOf(index));
-        const response = await fetch(`${baseUrl}/api/iot-devices/data/submit`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ iotDeviceId: device.id, dataType: 'heart_rate', data }),
-        });
-        if (response.status !== 201) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
-        await response.arrayBuffer();
-      }
-    }),
-  );
-});
+if (WAYS.has('http'))
+  await measure(`HTTP batches of ${HTTP_BATCH} (${HTTP_CONNECTIONS} at a time)`, true, async () => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: HTTP_CONNECTIONS }, async () => {
+        for (;;) {
+          const start = next;
+          if (start >= N) return;
+          next += HTTP_BATCH;
+          const end = Math.min(N, start + HTTP_BATCH);
+          const device = deviceOf(httpDevices, start / HTTP_BATCH);
+          const data = [];
+          for (let index = start; index < end; index += 1) data.push(readingOf(index));
+          const response = await fetch(`${baseUrl}/api/iot-devices/data/submit`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ iotDeviceId: device.id, dataType: 'heart_rate', data }),
+          });
+          if (response.status !== 201) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+          await response.arrayBuffer();
+        }
+      }),
+    );
+  });
 
 // --- MQTT, one reading per message, until every one is stored -----------------------------------------
+// The broker acknowledges a publish on receipt, so publishers faster than the server would only fill the
+// broker's queues, and Mosquitto drops QoS 1 messages beyond max_queued_messages per session. The publishers
+// therefore keep at most BACKLOG readings published and not yet stored, as devices that back off would: the
+// figure is the rate the server sustains, not the rate a queue fills.
 const mqttIds = mqttDevices.map((device) => device.id);
-const storedOverMqtt = async () =>
+const storedInDatabase = async () =>
   Number(
     (
       await pool.query<{ n: number }>(
@@ -215,38 +235,74 @@ const storedOverMqtt = async () =>
       )
     ).rows[0]!.n,
   );
-const publishers = await Promise.all(
-  Array.from({ length: PUBLISHERS }, (_, index) =>
-    mqtt.connectAsync(mqttUrl, { clientId: `${clientId}-pub-${index}`, protocolVersion: 5, clean: true }),
-  ),
-);
-await measure(`MQTT QoS 1, 1 reading per message (${PUBLISHERS} publishers)`, true, async () => {
-  let next = 0;
-  await Promise.all(
-    publishers.map(async (publisher) => {
-      const inFlight = new Set<Promise<unknown>>();
-      while (next < N) {
-        const index = next;
-        next += 1;
-        const device = deviceOf(mqttDevices, index);
-        const sent = publisher
-          .publishAsync(
-            `${prefix}/${device.hardwareIdentifier}/heart_rate`,
-            JSON.stringify(readingOf(index)),
-            {
-              qos: 1,
-            },
-          )
-          .finally(() => inFlight.delete(sent));
-        inFlight.add(sent);
-        if (inFlight.size >= WINDOW) await Promise.race(inFlight);
-      }
-      await Promise.all(inFlight);
-    }),
+/** What the server reports it has stored over MQTT (its own counter: polling it costs the database nothing). */
+const storedOverMqtt = async () => {
+  const response = await fetch(`${baseUrl}/api/iot-devices/ingestion`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`ingestion counts: HTTP ${response.status}`);
+  return ((await response.json()) as { mqtt: { stored: number } }).mqtt.stored;
+};
+if (WAYS.has('mqtt')) {
+  const publishers = await Promise.all(
+    Array.from({ length: PUBLISHERS }, (_, index) =>
+      mqtt.connectAsync(mqttUrl, { clientId: `${clientId}-pub-${index}`, protocolVersion: 5, clean: true }),
+    ),
   );
-  while ((await storedOverMqtt()) < N) await new Promise((resolve) => setTimeout(resolve, 50));
-});
-await Promise.all(publishers.map((publisher) => publisher.endAsync()));
+  await measure(`MQTT QoS 1, 1 reading per message (${PUBLISHERS} publishers)`, true, async () => {
+    let next = 0;
+    let stored = 0;
+    // Settles at each new count; publishers waiting on the backlog wake then.
+    const nextCount = () => {
+      let resolve!: () => void;
+      const promise = new Promise<void>((settle) => (resolve = settle));
+      return { promise, resolve };
+    };
+    let progress = nextCount();
+    // Counts what is stored every 50 ms; a count that stops growing while readings are missing means the
+    // broker dropped some, and waiting longer would not bring them.
+    const watching = (async () => {
+      for (let still = Date.now(); stored < N;) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const now = await storedOverMqtt();
+        if (now > stored) [stored, still] = [now, Date.now()];
+        else if (Date.now() - still > 15_000) {
+          throw new Error(
+            `only ${stored} of ${N} readings arrived: the broker dropped messages (max_queued_messages)`,
+          );
+        }
+        progress.resolve();
+        progress = nextCount();
+      }
+    })();
+    const publishing = Promise.all(
+      publishers.map(async (publisher) => {
+        const inFlight = new Set<Promise<unknown>>();
+        while (next < N) {
+          if (next - stored >= BACKLOG) {
+            await progress.promise;
+            continue;
+          }
+          const index = next;
+          next += 1;
+          const device = deviceOf(mqttDevices, index);
+          const topic = `${prefix}/${device.hardwareIdentifier}/heart_rate`;
+          const sent = publisher
+            .publishAsync(topic, JSON.stringify(readingOf(index)), { qos: 1 })
+            .finally(() => inFlight.delete(sent));
+          inFlight.add(sent);
+          if (inFlight.size >= WINDOW) await Promise.race(inFlight);
+        }
+        await Promise.all(inFlight);
+      }),
+    );
+    await Promise.all([publishing, watching]);
+  });
+  await Promise.all(publishers.map((publisher) => publisher.endAsync()));
+  const inDatabase = await storedInDatabase();
+  if (inDatabase !== N)
+    throw new Error(`the server counted ${N} readings stored, the database holds ${inDatabase}`);
+}
 
 // --- The figures -------------------------------------------------------------------------------------------
 const cores = availableParallelism();

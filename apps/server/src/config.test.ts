@@ -52,7 +52,8 @@ describe('loadConfig', () => {
       url: undefined,
       topicPrefix: 'careplane/iot',
       shareGroup: 'careplane',
-      connections: 64,
+      connections: 16,
+      receiveMaximum: 1000,
       sessionExpiry: 3600,
     });
     expect(defaults.mqtt.clientId).toMatch(/^careplane-.+-3100$/);
@@ -68,6 +69,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IOT_ALERT_BOUNDS: 'heart_rate.rate=fast' })).toThrowError(/IOT_ALERT_BOUNDS/);
     expect(() => loadConfig({ MQTT_TOPIC_PREFIX: 'careplane/#' })).toThrowError(/MQTT_TOPIC_PREFIX/);
     expect(() => loadConfig({ MQTT_CONNECTIONS: '0' })).toThrowError(/MQTT_CONNECTIONS/);
+    expect(() => loadConfig({ MQTT_RECEIVE_MAXIMUM: '70000' })).toThrowError(/MQTT_RECEIVE_MAXIMUM/);
+    expect(() => loadConfig({ MQTT_URL: 'ws://broker:8080/mqtt' })).toThrowError(/MQTT_URL/);
   });
 
   it('reads the documents settings: passphrase from the environment or a file, else the encryption key', () => {

@@ -54,7 +54,13 @@ const configSchema = z
     REDIS_URL: z.string().url().optional(),
     /** Every key this server writes to Redis starts with it (several deployments can share one Redis). */
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('careplane:'),
-    MQTT_URL: unsetIfBlank(z.string().url().optional()),
+    MQTT_URL: unsetIfBlank(
+      z
+        .string()
+        .url()
+        .refine((url) => /^mqtts?:\/\//.test(url), 'an mqtt:// or mqtts:// address')
+        .optional(),
+    ),
     /** Readings arrive on `<MQTT_TOPIC_PREFIX>/<hardwareIdentifier>/<dataType>`. */
     MQTT_TOPIC_PREFIX: z
       .string()
@@ -72,8 +78,10 @@ const configSchema = z
         .regex(/^[A-Za-z0-9_.-]{1,40}$/)
         .optional(),
     ),
-    /** MQTT connections this process subscribes with; each holds one message until its batch commits. */
-    MQTT_CONNECTIONS: z.coerce.number().int().min(1).max(256).default(64),
+    /** MQTT connections this process subscribes with (the shared subscription spreads messages over them). */
+    MQTT_CONNECTIONS: z.coerce.number().int().min(1).max(256).default(16),
+    /** Messages the broker may have in flight to each connection, unacknowledged until their batch commits. */
+    MQTT_RECEIVE_MAXIMUM: z.coerce.number().int().min(1).max(65_535).default(1000),
     /** How long the broker keeps this process's sessions (and queues their messages) while it is away, s. */
     MQTT_SESSION_EXPIRY: z.coerce.number().int().min(0).max(604_800).default(3600),
     /** Readings written per transaction at most, and how long the first one waits for others (ms). */
@@ -195,6 +203,7 @@ const configSchema = z
         shareGroup: env.MQTT_SHARE_GROUP,
         clientId: env.MQTT_CLIENT_ID ?? `careplane-${hostname().slice(0, 20)}-${env.PORT}`,
         connections: env.MQTT_CONNECTIONS,
+        receiveMaximum: env.MQTT_RECEIVE_MAXIMUM,
         sessionExpiry: env.MQTT_SESSION_EXPIRY,
       },
       iot: {

@@ -35,6 +35,7 @@ describe('MQTT acknowledgements', () => {
         shareGroup: settings.env.MQTT_SHARE_GROUP,
         clientId: settings.clientId,
         connections: settings.connections,
+        receiveMaximum: 100,
         sessionExpiry: 120,
         batchSize: 10,
         batchDelayMs: 1,

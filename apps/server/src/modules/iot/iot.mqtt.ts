@@ -1,10 +1,11 @@
 // Readings over MQTT (decision 026): the server subscribes to `<prefix>/<hardwareIdentifier>/<dataType>` at
 // QoS 1 through a shared subscription, so several server processes split the messages. A message is
 // acknowledged only once its readings are committed: messages of all connections are written together by the
-// batcher, and each connection's PUBACK goes out when that batch's transaction has committed. A malformed
+// batcher, and their PUBACKs go out when that batch's transaction has committed, while each connection keeps
+// receiving up to its receive maximum (lib/mqtt-subscriber.ts). A malformed
 // message or reading is counted, logged and acknowledged (a retry cannot mend it), and never stored.
-import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
+import type { IPublishPacket } from 'mqtt-packet';
 import { iotDataTypes, type IotDataType } from '@careplane/shared/common/enums';
 import {
   CONNECTION_SECRET_PROPERTY,
@@ -12,6 +13,7 @@ import {
   validateReadings,
 } from '@careplane/shared/iot/iot.contract';
 import { createBatcher } from '../../lib/batcher.js';
+import { subscribe } from '../../lib/mqtt-subscriber.js';
 import type { IncomingReadings, IngestOutcome, IotService } from './iot.service.js';
 
 export interface MqttIngestionSettings {
@@ -21,6 +23,8 @@ export interface MqttIngestionSettings {
   /** Stem of the client ids; connection i is `<clientId>-<i>`, the same after a restart. */
   clientId: string;
   connections: number;
+  /** Messages each connection may hold unacknowledged while their batches are written. */
+  receiveMaximum: number;
   /** Seconds the broker keeps a session (and queues its messages) while this process is away. */
   sessionExpiry: number;
   batchSize: number;
@@ -101,8 +105,9 @@ export function startMqttIngestion(
     maxSize: settings.batchSize,
     maxDelayMs: settings.batchDelayMs,
     weigh: (item) => item.message.readings.length,
-    // A second batch collects while the first commits.
-    concurrency: 2,
+    // Batches commit side by side on several pool connections, so the database's cores all work while this
+    // process prepares the next ones.
+    concurrency: 4,
     flush: async (items) => {
       const outcomes = await iot.ingestMessages(items.map((item) => item.message));
       outcomes.forEach((outcome, index) => (items[index]!.outcome = outcome));
@@ -139,45 +144,21 @@ export function startMqttIngestion(
     }
   }
 
-  const clients: MqttClient[] = [];
-  const subscriptions: Promise<void>[] = [];
   const filter = `$share/${settings.shareGroup}/${settings.topicPrefix}/+/+`;
-  for (let index = 0; index < settings.connections; index += 1) {
-    const client: MqttClient = mqtt.connect(settings.url, {
+  const subscriptions = Array.from({ length: settings.connections }, (_, index) =>
+    subscribe({
+      url: settings.url,
       clientId: `${settings.clientId}-${index}`,
-      protocolVersion: 5,
-      // A session that outlives this process: what the broker has not had acknowledged comes back after a
-      // restart (or a crash) and is stored then.
-      clean: false,
-      properties: { sessionExpiryInterval: settings.sessionExpiry, receiveMaximum: 100 },
-      reconnectPeriod: 1000,
-      resubscribe: true,
-      customHandleAcks: (topic, payload, packet, done) => {
-        handle(topic, payload, packet as IPublishPacket).then(
-          () => done(0),
-          (error: unknown) => {
-            // Not acknowledged: the connection is dropped so the broker delivers the message again when it
-            // reconnects, instead of holding it here.
-            log.error({ err: error, topic }, 'MQTT readings not stored; reconnecting to receive them again');
-            client.stream.destroy();
-          },
-        );
-      },
-    });
-    client.on('error', (error) => log.warn({ err: error }, 'MQTT connection error'));
-    subscriptions.push(
-      new Promise<void>((resolve, reject) => {
-        const subscribe = () => {
-          client.subscribe(filter, { qos: 1 }, (error) => (error ? reject(error) : resolve()));
-        };
-        client.once('connect', subscribe);
-      }),
-    );
-    clients.push(client);
-  }
-  const ready = Promise.all(subscriptions).then(() => {
+      filter,
+      sessionExpiry: settings.sessionExpiry,
+      receiveMaximum: settings.receiveMaximum,
+      onMessage: (packet) => handle(packet.topic, packet.payload as Buffer, packet),
+      log,
+    }),
+  );
+  const ready = Promise.all(subscriptions.map((subscription) => subscription.ready)).then(() => {
     log.info(
-      { filter, connections: settings.connections },
+      { filter, connections: settings.connections, inFlight: settings.receiveMaximum },
       'receiving IoT readings over MQTT (QoS 1, acknowledged once stored)',
     );
   });
@@ -187,10 +168,11 @@ export function startMqttIngestion(
   return {
     ready,
     async close() {
+      // Each subscription stops taking messages and waits for the ones under way, whose batches the drain
+      // writes now rather than after their delay; then their acknowledgements go out and it disconnects.
+      const closed = Promise.all(subscriptions.map((subscription) => subscription.close()));
       await batcher.drain();
-      // The acknowledgements of the last batch go out before the connections end.
-      await new Promise((resolve) => setImmediate(resolve));
-      await Promise.all(clients.map((client) => client.endAsync()));
+      await closed;
     },
   };
 }

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import mqtt from 'mqtt';
 import { expect } from 'vitest';
+import { MQTT_TEST_URL } from '../../test/mqtt.js';
 
 export const SECRET = 'very-secret-connection-key';
 
@@ -11,8 +12,7 @@ export const expectNoSecret = (body: string) => {
   expect(body).not.toContain('scrypt$');
 };
 
-/** The Mosquitto the tests (and CI) use; override with MQTT_URL_TEST. */
-export const MQTT_TEST_URL = process.env.MQTT_URL_TEST ?? 'mqtt://127.0.0.1:1883';
+export { MQTT_TEST_URL };
 
 /** A topic prefix and client ids of this test file's own, so parallel files and servers never meet. */
 export function mqttTestSettings(connections = 4) {

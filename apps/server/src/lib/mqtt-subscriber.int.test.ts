@@ -1,0 +1,164 @@
+// The QoS 1 subscriber against the real Mosquitto (MQTT_URL_TEST, 127.0.0.1:1883 in CI): it keeps receiving
+// while earlier messages wait for their handlers, honours its receive maximum, and acknowledges a message only
+// when its handler has settled, so a failed or unfinished one comes back.
+import { randomUUID } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { IPublishPacket } from 'mqtt-packet';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MQTT_TEST_URL } from '../test/mqtt.js';
+import { subscribe, type Subscription, type SubscriberOptions } from './mqtt-subscriber.js';
+
+const quiet = () => undefined;
+const log = { info: quiet, warn: quiet, error: quiet };
+
+interface Held {
+  packet: IPublishPacket;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+/** A subscriber whose handler holds every message until the test settles it. */
+function holdingSubscriber(tag: string, overrides: Partial<SubscriberOptions> = {}) {
+  const held: Held[] = [];
+  const subscription = subscribe({
+    url: MQTT_TEST_URL,
+    clientId: `cpt-sub-${tag}`,
+    filter: `test-${tag}/#`,
+    sessionExpiry: 60,
+    receiveMaximum: 100,
+    reconnectMs: 50,
+    log,
+    onMessage: (packet) =>
+      new Promise<void>((resolve, reject) => {
+        held.push({ packet, resolve, reject });
+      }),
+    ...overrides,
+  });
+  open.push(subscription);
+  return { subscription, held };
+}
+
+const open: Subscription[] = [];
+const publishers: MqttClient[] = [];
+const sessions: string[] = [];
+
+async function publisher() {
+  const client = await mqtt.connectAsync(MQTT_TEST_URL, {
+    clientId: `cpt-pub-${randomUUID().slice(0, 8)}`,
+    protocolVersion: 5,
+    reconnectPeriod: 0,
+  });
+  publishers.push(client);
+  return client;
+}
+
+const publishAll = (client: MqttClient, tag: string, count: number) =>
+  Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      client.publishAsync(`test-${tag}/m`, String(index), { qos: 1 }),
+    ),
+  );
+
+const bodies = (held: Held[]) => held.map((entry) => entry.packet.payload.toString()).sort((a, b) => +a - +b);
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((subscription) => subscription.close()));
+  await Promise.all(publishers.splice(0).map((client) => client.endAsync()));
+  // The sessions outlive the connections by design: end them.
+  await Promise.all(
+    sessions.splice(0).map(async (clientId) => {
+      const client = await mqtt.connectAsync(MQTT_TEST_URL, {
+        clientId,
+        protocolVersion: 5,
+        clean: true,
+        properties: { sessionExpiryInterval: 0 },
+        reconnectPeriod: 0,
+      });
+      await client.endAsync();
+    }),
+  );
+});
+
+describe('the QoS 1 subscriber', () => {
+  it('keeps receiving while earlier messages wait, and stops at its receive maximum', async () => {
+    const tag = randomUUID().slice(0, 8);
+    sessions.push(`cpt-sub-${tag}`);
+    const { subscription, held } = holdingSubscriber(tag, { receiveMaximum: 10 });
+    await subscription.ready;
+    await publishAll(await publisher(), tag, 25);
+
+    // Ten messages are in the handler at once, none settled: nothing holds the connection but the maximum.
+    await expect.poll(() => held.length).toBe(10);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(held.length).toBe(10);
+
+    // Settling them acknowledges them, and the broker sends the next ones.
+    for (const entry of held.slice(0, 10)) entry.resolve();
+    await expect.poll(() => held.length).toBeGreaterThan(10);
+    for (let settled = 10; settled < 25;) {
+      await expect.poll(() => held.length).toBeGreaterThan(settled);
+      for (const entry of held.slice(settled)) entry.resolve();
+      settled = held.length;
+    }
+    expect(bodies(held)).toEqual(Array.from({ length: 25 }, (_, index) => String(index)));
+  });
+
+  it('does not acknowledge a message whose handler failed: the next connection receives it again', async () => {
+    const tag = randomUUID().slice(0, 8);
+    sessions.push(`cpt-sub-${tag}`);
+    const { subscription, held } = holdingSubscriber(tag);
+    await subscription.ready;
+    await publishAll(await publisher(), tag, 3);
+    await expect.poll(() => held.length).toBe(3);
+
+    held[0]!.resolve();
+    held[1]!.reject(new Error('the database is away'));
+    // The failure dropped the connection; the session brings back what was not acknowledged.
+    await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => bodies(held), { timeout: 10_000 }).toHaveLength(5);
+    // The failed message and the one still under way come back; the acknowledged one does not.
+    expect(bodies(held.slice(3))).toEqual(['1', '2']);
+    expect(held.slice(3).every((entry) => entry.packet.dup)).toBe(true);
+    for (const entry of held.slice(2)) entry.resolve();
+  });
+
+  it('acknowledges on close what was under way, and leaves what it had not taken to the session', async () => {
+    const tag = randomUUID().slice(0, 8);
+    sessions.push(`cpt-sub-${tag}`);
+    const first = holdingSubscriber(tag, { receiveMaximum: 5 });
+    await first.subscription.ready;
+    await publishAll(await publisher(), tag, 8);
+    await expect.poll(() => first.held.length).toBe(5);
+
+    const closed = first.subscription.close();
+    // Closing waits for the handlers under way.
+    let done = false;
+    void closed.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(done).toBe(false);
+    for (const entry of first.held) entry.resolve();
+    await closed;
+
+    // The next connection of the same session gets only the three messages never taken.
+    const second = holdingSubscriber(tag, { receiveMaximum: 5 });
+    await second.subscription.ready;
+    await expect.poll(() => second.held.length).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bodies(second.held)).toEqual(['5', '6', '7']);
+    for (const entry of second.held) entry.resolve();
+  });
+
+  it('refuses an address it cannot speak to', () => {
+    expect(() =>
+      subscribe({
+        url: 'ws://127.0.0.1:8080/mqtt',
+        clientId: 'never',
+        filter: 'x/#',
+        sessionExpiry: 0,
+        receiveMaximum: 1,
+        log,
+        onMessage: async () => undefined,
+      }),
+    ).toThrowError(/mqtt:\/\/ or mqtts:\/\//);
+  });
+});

@@ -1,0 +1,297 @@
+// A QoS 1 subscriber that acknowledges a message when its handler has settled, not when it arrives, and keeps
+// reading the connection meanwhile (decision 026). General-purpose clients acknowledge in order, after the
+// handler: holding a PUBACK there holds every message behind it on that connection, so throughput is one
+// message per write latency. Here up to `receiveMaximum` messages are in flight per connection (the broker
+// sends no more until some are acknowledged: that is the back-pressure), and the acknowledgements of the
+// messages a write made durable go out together in one socket write.
+//
+// MQTT 5 over TCP (`mqtt://`) or TLS (`mqtts://`), with the user name and password of the URL. The session
+// outlives the connection (`sessionExpiry`), so what was not acknowledged before a disconnect, a crash or a
+// restart is delivered again.
+import { once } from 'node:events';
+import net from 'node:net';
+import tls from 'node:tls';
+import mqttPacket, { type IPublishPacket, type Packet } from 'mqtt-packet';
+
+export interface SubscriberLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface SubscriberOptions {
+  url: string;
+  clientId: string;
+  /** One topic filter, shared subscriptions (`$share/<group>/…`) included; subscribed at QoS 1. */
+  filter: string;
+  /** Seconds the broker keeps the session (and queues its messages) while this connection is away. */
+  sessionExpiry: number;
+  /** Messages the broker may have in flight to this connection, unacknowledged. */
+  receiveMaximum: number;
+  keepaliveSeconds?: number;
+  reconnectMs?: number;
+  /**
+   * Settles when the message may be acknowledged (stored, or refused for good). A rejection drops the
+   * connection without acknowledging, so the broker delivers the message again on the next one.
+   */
+  onMessage(packet: IPublishPacket): Promise<void>;
+  log: SubscriberLog;
+}
+
+export interface Subscription {
+  /** Resolves once subscribed the first time; rejects if the broker refuses the session or the filter. */
+  ready: Promise<void>;
+  /**
+   * Stops taking messages (the ones not yet taken stay with the broker's session), waits for the handlers
+   * under way and sends their acknowledgements, then disconnects.
+   */
+  close(): Promise<void>;
+}
+
+const PROTOCOL = { protocolVersion: 5 } as const;
+
+/** One TCP (or TLS) connection; acknowledgements of a connection that has ended are dropped. */
+interface Link {
+  socket: net.Socket;
+  acks: number[];
+  flushScheduled: boolean;
+  awaitingPong: boolean;
+  /** Dropped after a handler failed: it takes nothing more, and ends once its last writes are out. */
+  dropped: boolean;
+}
+
+export function subscribe(options: SubscriberOptions): Subscription {
+  const url = new URL(options.url);
+  if (url.protocol !== 'mqtt:' && url.protocol !== 'mqtts:') {
+    throw new Error(`MQTT_URL must be mqtt:// or mqtts://, not ${url.protocol}`);
+  }
+  const secure = url.protocol === 'mqtts:';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(url.port || (secure ? 8883 : 1883));
+  const keepalive = options.keepaliveSeconds ?? 30;
+  const reconnectMs = options.reconnectMs ?? 1000;
+  const { log } = options;
+
+  let closing = false;
+  let failing = false;
+  let link: Link | null = null;
+  const handling = new Set<Promise<void>>();
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  let settleReady!: (error?: Error) => void;
+  const ready = new Promise<void>((resolve, reject) => {
+    settleReady = (error) => (error ? reject(error) : resolve());
+  });
+  // Until someone awaits `ready`, a refusal is only logged.
+  ready.catch(() => undefined);
+
+  const send = (current: Link, packet: Packet) => {
+    if (current.socket.writable) current.socket.write(mqttPacket.generate(packet, PROTOCOL));
+  };
+
+  /** Every acknowledgement settled since the last flush leaves in one write. */
+  const flushAcks = (current: Link) => {
+    current.flushScheduled = false;
+    if (current.acks.length === 0 || !current.socket.writable) return;
+    const packets = current.acks.map((messageId) =>
+      mqttPacket.generate({ cmd: 'puback', messageId, reasonCode: 0 }, PROTOCOL),
+    );
+    current.acks = [];
+    current.socket.write(packets.length === 1 ? packets[0]! : Buffer.concat(packets));
+  };
+
+  const acknowledge = (current: Link, messageId: number) => {
+    if (current !== link || current.dropped) return;
+    current.acks.push(messageId);
+    if (!current.flushScheduled) {
+      current.flushScheduled = true;
+      setImmediate(flushAcks, current);
+    }
+  };
+
+  /**
+   * Ends a connection without acknowledging what its handlers have not settled: the broker delivers those
+   * again on the next one. Acknowledgements already due go out first, followed by a DISCONNECT: Mosquitto
+   * drops what arrived with a bare end of stream, while it reads everything before a DISCONNECT.
+   */
+  const disconnect = (current: Link) => {
+    flushAcks(current);
+    // A normal disconnect keeps the session (its expiry was set at connect).
+    send(current, { cmd: 'disconnect', reasonCode: 0 });
+    current.socket.end();
+    setTimeout(() => current.socket.destroy(), 5000).unref();
+  };
+
+  const drop = (current: Link) => {
+    if (current.dropped) return;
+    current.dropped = true;
+    disconnect(current);
+  };
+
+  const receive = (current: Link, packet: IPublishPacket) => {
+    // While closing, nothing new is taken: the broker keeps it for the next session.
+    if (closing || current.dropped) return;
+    const { messageId, qos } = packet;
+    const settled = options.onMessage(packet);
+    handling.add(settled);
+    settled.then(
+      () => handling.delete(settled),
+      () => handling.delete(settled),
+    );
+    if (qos === 0) {
+      settled.catch((error: unknown) => log.error({ err: error, topic: packet.topic }, 'MQTT message lost'));
+      return;
+    }
+    settled.then(
+      () => acknowledge(current, messageId!),
+      (error: unknown) => {
+        log.error(
+          { err: error, topic: packet.topic },
+          'MQTT message not handled; reconnecting to receive it again',
+        );
+        drop(current);
+      },
+    );
+  };
+
+  const onPacket = (current: Link, packet: Packet) => {
+    switch (packet.cmd) {
+      case 'connack': {
+        const code = packet.reasonCode ?? packet.returnCode ?? 0;
+        if (code !== 0) {
+          const error = new Error(`The MQTT broker refused the connection (reason code ${code})`);
+          log.error({ clientId: options.clientId, code }, error.message);
+          settleReady(error);
+          current.socket.destroy();
+          return;
+        }
+        if (failing) log.info({ clientId: options.clientId }, 'connected to the MQTT broker again');
+        failing = false;
+        // A present session still has the subscription; subscribing again is harmless and covers a broker
+        // that lost it.
+        send(current, {
+          cmd: 'subscribe',
+          messageId: 1,
+          subscriptions: [{ topic: options.filter, qos: 1 }],
+        });
+        return;
+      }
+      case 'suback': {
+        const [granted] = packet.granted as number[];
+        if (granted === undefined || granted > 1) {
+          const error = new Error(
+            `The MQTT broker refused the subscription to ${options.filter} (${granted})`,
+          );
+          log.error({ filter: options.filter, granted }, error.message);
+          settleReady(error);
+          current.socket.destroy();
+          return;
+        }
+        settleReady();
+        return;
+      }
+      case 'publish':
+        if (packet.qos === 2) {
+          // Subscribed at QoS 1, so a broker never sends QoS 2; one that does breaks the protocol.
+          log.error({ topic: packet.topic }, 'QoS 2 message on a QoS 1 subscription');
+          current.socket.destroy();
+          return;
+        }
+        receive(current, packet);
+        return;
+      case 'pingresp':
+        current.awaitingPong = false;
+        return;
+      case 'disconnect':
+        log.warn(
+          { clientId: options.clientId, reasonCode: packet.reasonCode },
+          'the MQTT broker disconnected',
+        );
+        current.socket.destroy();
+        return;
+      // Packets a broker does not send to a subscriber that publishes nothing.
+      case 'auth':
+      case 'connect':
+      case 'pingreq':
+      case 'puback':
+      case 'pubcomp':
+      case 'pubrec':
+      case 'pubrel':
+      case 'subscribe':
+      case 'unsuback':
+      case 'unsubscribe':
+        return;
+    }
+  };
+
+  const connect = () => {
+    reconnectTimer = null;
+    const socket = secure
+      ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host })
+      : net.connect({ host, port });
+    socket.setNoDelay(true);
+    const current: Link = { socket, acks: [], flushScheduled: false, awaitingPong: false, dropped: false };
+    link = current;
+
+    const parser = mqttPacket.parser(PROTOCOL);
+    parser.on('packet', (packet: Packet) => onPacket(current, packet));
+    parser.on('error', (error: unknown) => {
+      log.error({ err: error }, 'unreadable MQTT packet');
+      socket.destroy();
+    });
+    socket.on('data', (chunk: Buffer) => parser.parse(chunk));
+    socket.once(secure ? 'secureConnect' : 'connect', () => {
+      send(current, {
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 5,
+        clientId: options.clientId,
+        clean: false,
+        keepalive,
+        ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+        ...(url.password ? { password: Buffer.from(decodeURIComponent(url.password)) } : {}),
+        properties: {
+          sessionExpiryInterval: options.sessionExpiry,
+          receiveMaximum: options.receiveMaximum,
+        },
+      });
+    });
+    // Keepalive: a ping per interval; an interval without its answer means the connection is gone.
+    const pinger = setInterval(() => {
+      if (current.awaitingPong) {
+        log.warn({ clientId: options.clientId }, 'the MQTT broker stopped answering');
+        socket.destroy();
+        return;
+      }
+      current.awaitingPong = true;
+      send(current, { cmd: 'pingreq' });
+    }, keepalive * 1000);
+    pinger.unref();
+    // One warning per outage, not one per attempt.
+    socket.on('error', (error: Error) => {
+      if (!failing) log.warn({ err: error, clientId: options.clientId }, 'MQTT connection error; retrying');
+      failing = true;
+    });
+    socket.on('close', () => {
+      clearInterval(pinger);
+      if (link === current) link = null;
+      if (!closing) reconnectTimer = setTimeout(connect, reconnectMs);
+    });
+  };
+
+  connect();
+
+  return {
+    ready,
+    async close() {
+      closing = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      // What is being handled is acknowledged before the connection ends.
+      await Promise.allSettled(handling);
+      await new Promise((resolve) => setImmediate(resolve));
+      const current = link;
+      if (!current || current.socket.destroyed) return;
+      disconnect(current);
+      if (!current.socket.destroyed) await once(current.socket, 'close');
+    },
+  };
+}
