@@ -8,21 +8,24 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { importWithReload } from '../lib/chunk-reload.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { useSession } from '../lib/session.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const NotificationsHost = lazy(importWithReload(() => import('./notifications-host.tsx')));
 
 /**
  * Mantine's notifications live in a store that works without its container: the container (with its portal
- * and transitions) loads when the first notification is shown, then shows it and stays.
+ * and transitions) loads as soon as someone is signed in, where pages notify often, or else when the first
+ * notification is shown (the guard's "Signed out" on the front page), then shows it and stays.
  */
 function DeferredNotifications() {
-  const wanted = useSyncExternalStore(
+  const shown = useSyncExternalStore(
     notificationsStore.subscribe,
     () => notificationsStore.getState().notifications.length > 0,
   );
+  const signedIn = useSession((state) => state.accessToken !== null);
   const [mounted, setMounted] = useState(false);
-  if (wanted && !mounted) setMounted(true);
+  if ((shown || signedIn) && !mounted) setMounted(true);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
