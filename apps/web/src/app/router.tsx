@@ -4,7 +4,6 @@ import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react
 import { paths } from '../config/paths.ts';
 import { requireSession } from '../features/auth/api/guard.ts';
 import { importWithReload } from '../lib/chunk-reload.ts';
-import { AuthenticatedRoute } from './routes/authenticated.tsx';
 import { PageLoader } from './routes/page-loader.tsx';
 import { RootRoute } from './routes/root.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
@@ -48,7 +47,8 @@ export const routes: RouteObject[] = [
       { path: paths.verify.pattern, ...page(() => import('./routes/verify.tsx')) },
       {
         id: 'authenticated',
-        Component: AuthenticatedRoute,
+        // The guard is here, the layout (session timer, confirm dialogs) loads with the first signed-in page.
+        ...page(() => import('./routes/authenticated.tsx')),
         loader: requireSession,
         // The token may expire between two pages: check on every navigation, not only on the first.
         shouldRevalidate: () => true,

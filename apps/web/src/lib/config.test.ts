@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getRuntimeConfig, loadRuntimeConfig, parseRuntimeConfig, setRuntimeConfig } from './config.ts';
+import {
+  parseRuntimeConfig as sharedParse,
+  runtimeConfigSchema,
+} from '@careplane/shared/common/runtime-config';
+import {
+  getRuntimeConfig,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  RUNTIME_CONFIG_FIELDS,
+  setRuntimeConfig,
+} from './config.ts';
 
 const served = {
   apiUrl: 'https://care.example.org/',
@@ -33,6 +43,7 @@ describe('the runtime configuration', () => {
     expect(() => parseRuntimeConfig({ ...served, authUrl: undefined })).toThrow('lacks authUrl');
     expect(() => parseRuntimeConfig({ ...served, sentryDsn: 42 })).toThrow('invalid sentryDsn');
     expect(() => parseRuntimeConfig('nope')).toThrow('not an object');
+    expect(() => parseRuntimeConfig([])).toThrow('not an object');
   });
 
   it('is fetched from /config.json once, however often it is asked for', async () => {
@@ -56,4 +67,50 @@ describe('the runtime configuration', () => {
     await expect(loadRuntimeConfig()).rejects.toThrow('503');
     await expect(loadRuntimeConfig()).resolves.toMatchObject({ mapsRegion: 'TH' });
   });
+});
+
+describe('the console’s check of the runtime configuration', () => {
+  it('knows exactly the fields of the shared schema, in its order', () => {
+    expect(RUNTIME_CONFIG_FIELDS).toEqual(Object.keys(runtimeConfigSchema.shape));
+  });
+
+  // The console checks without zod (decision 029); on every input it must decide as the shared schema does.
+  const long = (length: number) => 'a'.repeat(length);
+  const variants: [string, unknown][] = [
+    ['the served settings', served],
+    ['an unknown field', { ...served, extra: 'x' }],
+    ['addresses with slashes', { ...served, apiUrl: 'https://a.example//', authUrl: '/' }],
+    ['not an object', 'nope'],
+    ['null', null],
+    ['a missing address', { ...served, authUrl: undefined }],
+    ['a null address', { ...served, apiUrl: null }],
+    ['a number', { ...served, sentryDsn: 42 }],
+    ['a nullable field left out', { ...served, mapsKey: undefined }],
+    ['a store link set', { ...served, googlePlayUrl: 'https://play.example/app' }],
+  ];
+  for (const [field, max] of [
+    ['apiUrl', 2048],
+    ['supportEmail', 254],
+    ['mapsKey', 512],
+    ['mapsRegion', 8],
+    ['mapsLanguage', 35],
+    ['sentryDsn', 2048],
+  ] as const) {
+    variants.push([`${field} at its limit`, { ...served, [field]: long(max) }]);
+    variants.push([`${field} over its limit`, { ...served, [field]: long(max + 1) }]);
+    // Four characters outside the BMP are eight UTF-16 units: zod counts code points.
+    variants.push([`${field} in code points`, { ...served, [field]: '😀'.repeat(Math.min(max, 8)) }]);
+  }
+  for (const [name, input] of variants) {
+    it(`decides as the shared schema on ${name}`, () => {
+      let expected: unknown;
+      try {
+        expected = sharedParse(input);
+      } catch (error) {
+        expect(() => parseRuntimeConfig(input)).toThrow((error as Error).message);
+        return;
+      }
+      expect(parseRuntimeConfig(input)).toEqual(expected);
+    });
+  }
 });

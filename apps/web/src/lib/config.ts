@@ -1,8 +1,62 @@
-// The one reader of the runtime configuration (decisions §8): /config.json, fetched once at start and parsed
-// with the shared schema the server answers by.
-import { parseRuntimeConfig, type RuntimeConfig } from '@careplane/shared/common/runtime-config';
+// The one reader of the runtime configuration (decisions §8): /config.json, fetched once at start. The
+// server answers by the shared schema (@careplane/shared/common/runtime-config); the console checks the answer
+// with the same rules written out below instead of zod, which would add about 17 kB of gzip script to the
+// first page (decision 029). config.test.ts holds the two to the same results.
+import type { RuntimeConfig } from '@careplane/shared/common/runtime-config';
 
-export { parseRuntimeConfig, type RuntimeConfig };
+export type { RuntimeConfig };
+
+/** Every field of the shared schema, in its order: the longest string it takes and whether null is allowed. */
+const FIELDS = {
+  apiUrl: { max: 2048, nullable: false },
+  appServerUrl: { max: 2048, nullable: false },
+  authUrl: { max: 2048, nullable: false },
+  supportEmail: { max: 254, nullable: false },
+  googlePlayUrl: { max: 2048, nullable: true },
+  appStoreUrl: { max: 2048, nullable: true },
+  mapsKey: { max: 512, nullable: true },
+  mapsRegion: { max: 8, nullable: false },
+  mapsLanguage: { max: 35, nullable: false },
+  sentryDsn: { max: 2048, nullable: true },
+} as const satisfies Record<keyof RuntimeConfig, { max: number; nullable: boolean }>;
+
+export const RUNTIME_CONFIG_FIELDS = Object.keys(FIELDS) as (keyof RuntimeConfig)[];
+
+/** zod's maxLength: strings are measured in Unicode code points, not UTF-16 units. */
+const fits = (text: string, max: number) => text.length <= max || [...text].length <= max;
+
+const withoutTrailingSlash = (address: string) => address.replace(/\/+$/, '');
+
+/**
+ * Reads a served configuration; a broken deployment fails at start with a message that names the first wrong
+ * field. Unknown fields are dropped and addresses lose their trailing slashes, so paths can be appended.
+ */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  // An array is refused here too; zod would name no field for it.
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error('The runtime configuration is not an object');
+  }
+  const served = value as Record<string, unknown>;
+  const config: Record<string, string | null> = {};
+  for (const field of RUNTIME_CONFIG_FIELDS) {
+    const { max, nullable } = FIELDS[field];
+    const item = served[field];
+    if (typeof item === 'string' && fits(item, max)) config[field] = item;
+    else if (item === null && nullable) config[field] = null;
+    else {
+      throw new Error(
+        `The runtime configuration ${item === undefined ? 'lacks' : 'has an invalid'} ${field}`,
+      );
+    }
+  }
+  const checked = config as unknown as RuntimeConfig;
+  return {
+    ...checked,
+    apiUrl: withoutTrailingSlash(checked.apiUrl),
+    appServerUrl: withoutTrailingSlash(checked.appServerUrl),
+    authUrl: withoutTrailingSlash(checked.authUrl),
+  };
+}
 
 let current: RuntimeConfig | undefined;
 let loading: Promise<RuntimeConfig> | undefined;

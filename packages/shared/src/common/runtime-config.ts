@@ -1,6 +1,7 @@
 // The console's runtime settings (decisions §8), served by the server at /config.json and read once at start
-// by the console and the authenticator. One schema for the three: the server's answer is checked against it
-// and both web apps parse with it. zod/mini keeps it a few kilobytes in the first page of the console.
+// by the console and the authenticator. One schema for the three: the server's answer is checked against it and
+// the authenticator parses with it; the console checks the same rules without zod to keep its first page light
+// (apps/web/src/lib/config.ts, whose test holds it to this schema; docs/decisions/029).
 import * as z from 'zod/mini';
 
 const url = z.string().check(z.maxLength(2048));

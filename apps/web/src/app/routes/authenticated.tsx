@@ -1,12 +1,15 @@
-// Every page behind the guard: the session timer runs here, with its expiry dialog.
+// Every page behind the guard: the session timer runs here, with its expiry dialog, and the confirm dialogs
+// (modals.openConfirmModal) have their provider here. The route loads lazily, so the first page of a visitor
+// who is not signed in carries neither (decision 029).
+import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router';
 import { SessionWatcher } from '../../features/auth/components/session-watcher.tsx';
 
-export function AuthenticatedRoute() {
+export function Component() {
   return (
-    <>
+    <ModalsProvider>
       <SessionWatcher />
       <Outlet />
-    </>
+    </ModalsProvider>
   );
 }

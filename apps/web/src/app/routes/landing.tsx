@@ -2,19 +2,40 @@
 // and the way to sign in.
 import { Anchor, Box, Button, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { LoginPanel } from '../../features/auth/components/login-panel.tsx';
 import { DocumentsInfo } from '../../features/landing/components/documents-info.tsx';
-import { PrivacyModal } from '../../features/landing/components/privacy-modal.tsx';
-import { SupportModal } from '../../features/landing/components/support-modal.tsx';
 import { paths } from '../../config/paths.ts';
+import { importWithReload } from '../../lib/chunk-reload.ts';
 import { AppFooter } from '../layouts/centered-layout.tsx';
 import { Brand } from '../layouts/brand.tsx';
 import { Link } from 'react-router';
 import classes from '../layouts/layouts.module.css';
 
+// Mantine's Modal brings portals, focus trap, scroll lock and floating-ui: about 30 kB of gzip script that the
+// first page only needs once Support or Privacy is opened (decision 029).
+const SupportModal = lazy(
+  importWithReload(async () => ({
+    default: (await import('../../features/landing/components/support-modal.tsx')).SupportModal,
+  })),
+);
+const PrivacyModal = lazy(
+  importWithReload(async () => ({
+    default: (await import('../../features/landing/components/privacy-modal.tsx')).PrivacyModal,
+  })),
+);
+
+/** A dialog that is not loaded until it is first opened, then stays mounted so it can close with its transition. */
+function useLazyDialog() {
+  const [opened, handlers] = useDisclosure(false);
+  const [wanted, setWanted] = useState(false);
+  if (opened && !wanted) setWanted(true);
+  return [opened, wanted, handlers] as const;
+}
+
 export function Component() {
-  const [supportOpened, support] = useDisclosure(false);
-  const [privacyOpened, privacy] = useDisclosure(false);
+  const [supportOpened, supportWanted, support] = useLazyDialog();
+  const [privacyOpened, privacyWanted, privacy] = useLazyDialog();
 
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -73,8 +94,10 @@ export function Component() {
       </Container>
 
       <AppFooter />
-      <SupportModal opened={supportOpened} onClose={support.close} />
-      <PrivacyModal opened={privacyOpened} onClose={privacy.close} />
+      <Suspense fallback={null}>
+        {supportWanted ? <SupportModal opened={supportOpened} onClose={support.close} /> : null}
+        {privacyWanted ? <PrivacyModal opened={privacyOpened} onClose={privacy.close} /> : null}
+      </Suspense>
     </Box>
   );
 }
