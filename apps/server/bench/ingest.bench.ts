@@ -22,6 +22,7 @@ import { serverRoot } from '../src/locations.js';
 import { readingRecordId } from '../src/modules/iot/iot.service.js';
 import { freePort } from '../src/test/auth-server.js';
 import { TEST_ISSUER, createSigner } from '../src/test/harness.js';
+import { connectLeanPublisher } from './lean-publisher.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -105,7 +106,9 @@ const prefix = `bench-${tag}/iot`;
 const clientId = `cpb-${tag}`;
 const mqttConnections = Number(args['mqtt-connections']);
 const profiling = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
-const server = spawn(process.execPath, [...profiling, '--import', 'tsx', 'src/main.ts'], {
+// The Node flags of `npm start` (apps/server/package.json); BENCH_NODE_ARGS replaces them to compare.
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '--max-semi-space-size=64').split(' ').filter(Boolean);
+const server = spawn(process.execPath, [...profiling, ...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
   cwd: serverRoot,
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
@@ -149,14 +152,23 @@ interface Result {
   name: string;
   seconds: number;
   cpu: number | null;
+  /** CPU seconds of this process (the clients: HTTP requests, MQTT publishers), for the machine's split. */
+  clientCpu: number;
 }
 const results: Result[] = [];
 async function measure(name: string, withServer: boolean, work: () => Promise<void>) {
   const cpu = withServer ? serverCpu() : 0;
+  const client = process.cpuUsage();
   const started = process.hrtime.bigint();
   await work();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  results.push({ name, seconds, cpu: withServer ? serverCpu() - cpu : null });
+  const used = process.cpuUsage(client);
+  results.push({
+    name,
+    seconds,
+    cpu: withServer ? serverCpu() - cpu : null,
+    clientCpu: (used.user + used.system) / 1e6,
+  });
   console.log(`${name}: ${Math.round(N / seconds)} readings/s (${seconds.toFixed(2)} s)`);
 }
 
@@ -246,7 +258,7 @@ const storedOverMqtt = async () => {
 if (WAYS.has('mqtt')) {
   const publishers = await Promise.all(
     Array.from({ length: PUBLISHERS }, (_, index) =>
-      mqtt.connectAsync(mqttUrl, { clientId: `${clientId}-pub-${index}`, protocolVersion: 5, clean: true }),
+      connectLeanPublisher(mqttUrl, `${clientId}-pub-${index}`, WINDOW),
     ),
   );
   await measure(`MQTT QoS 1, 1 reading per message (${PUBLISHERS} publishers)`, true, async () => {
@@ -277,7 +289,6 @@ if (WAYS.has('mqtt')) {
     })();
     const publishing = Promise.all(
       publishers.map(async (publisher) => {
-        const inFlight = new Set<Promise<unknown>>();
         while (next < N) {
           if (next - stored >= BACKLOG) {
             await progress.promise;
@@ -287,18 +298,14 @@ if (WAYS.has('mqtt')) {
           next += 1;
           const device = deviceOf(mqttDevices, index);
           const topic = `${prefix}/${device.hardwareIdentifier}/heart_rate`;
-          const sent = publisher
-            .publishAsync(topic, JSON.stringify(readingOf(index)), { qos: 1 })
-            .finally(() => inFlight.delete(sent));
-          inFlight.add(sent);
-          if (inFlight.size >= WINDOW) await Promise.race(inFlight);
+          await publisher.publish(topic, JSON.stringify(readingOf(index)));
         }
-        await Promise.all(inFlight);
+        await publisher.drained();
       }),
     );
     await Promise.all([publishing, watching]);
   });
-  await Promise.all(publishers.map((publisher) => publisher.endAsync()));
+  await Promise.all(publishers.map((publisher) => publisher.end()));
   const inDatabase = await storedInDatabase();
   if (inDatabase !== N)
     throw new Error(`the server counted ${N} readings stored, the database holds ${inDatabase}`);
@@ -308,15 +315,18 @@ if (WAYS.has('mqtt')) {
 const cores = availableParallelism();
 const copy = results[0]!;
 console.log(`\n${N} readings each, ${DEVICES} devices per way, ${cores} cores\n`);
-console.log('| way | readings/s | × COPY | server CPU (of one core) | server CPU (of the machine) |');
-console.log('| --- | ---: | ---: | ---: | ---: |');
+console.log(
+  '| way | readings/s | × COPY | server CPU (of one core) | server CPU (of the machine) | bench clients CPU (of one core) |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
 for (const result of results) {
   const rate = N / result.seconds;
   const share = result.cpu === null ? null : result.cpu / result.seconds;
   console.log(
     `| ${result.name} | ${Math.round(rate)} | ${(copy.seconds / result.seconds).toFixed(2)} | ` +
       `${share === null ? '—' : `${Math.round(share * 100)} %`} | ` +
-      `${share === null ? '—' : `${Math.round((share / cores) * 100)} %`} |`,
+      `${share === null ? '—' : `${Math.round((share / cores) * 100)} %`} | ` +
+      `${Math.round((result.clientCpu / result.seconds) * 100)} % |`,
   );
 }
 
