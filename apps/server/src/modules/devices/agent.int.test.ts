@@ -3,7 +3,7 @@
 // cannot be reached is delivered once it can; a restart does not run a job again. Every wait below is
 // for an event: a committed change (the change feed), a file in the agent's state, a process exit.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { watch } from 'node:fs';
+import { closeSync, constants, openSync, watch } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -168,6 +168,15 @@ async function createJob(deviceId: string, commands: string[]) {
 const handOuts = async (jobId: string) =>
   (await auditRows(context, 'device-jobs', jobId)).filter((row) => row.action === 'hand-out').length;
 
+/** Ends whatever reads the FIFO with an end of stream; when nothing reads it, there is nothing to end. */
+function releaseGate(path: string) {
+  try {
+    closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
+  }
+}
+
 function fifo(name: string) {
   const path = join(workDir, name);
   execFileSync('mkfifo', [path]);
@@ -313,6 +322,8 @@ describe('careplane-agent', () => {
     });
     first.child.kill('SIGKILL');
     await first.exited;
+    // The killed agent's `cat` outlives it, blocked on the gate: opening and closing the other end ends it.
+    releaseGate(gate);
 
     const second = startAgent(state);
     await jobIs(job.id, 'FAILED');
