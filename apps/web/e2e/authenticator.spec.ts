@@ -180,8 +180,22 @@ test('a CIBA sign-in appears with its binding message; approving it gives the cl
     aud: 'careplane-api',
     preferred_username: one.username,
   });
-  expect(tokens.body.id_token).toBeTruthy();
-  expect(tokens.body.refresh_token).toBeTruthy();
+  // The ID token names the same person to this client; the refresh token works at the token endpoint.
+  const access = claimsOf(tokens.body.access_token as string);
+  expect(claimsOf(tokens.body.id_token as string)).toMatchObject({
+    iss: discovery.issuer,
+    aud: CLIENT_ID,
+    sub: access.sub,
+  });
+  const refreshed = await form(discovery.token_endpoint, {
+    grant_type: 'refresh_token',
+    refresh_token: tokens.body.refresh_token as string,
+  });
+  expect(refreshed.status).toBe(200);
+  expect(claimsOf(refreshed.body.access_token as string)).toMatchObject({
+    sub: access.sub,
+    preferred_username: one.username,
+  });
 });
 
 test('denying a sign-in answers access_denied to the client', async () => {
