@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { defaultAuthenticatorRoot } from '../locations.js';
-import { PRECOMPRESSED, setBuiltFileHeaders } from './web.js';
+import { NOT_SERVED, setBuiltFileHeaders } from './web.js';
 
 export const AUTHENTICATOR_PATH = '/authenticator';
 
@@ -30,7 +30,7 @@ export async function authenticatorWebPlugin(app: FastifyInstance, options: Auth
       cacheControl: false,
       // As for the console: the precompressed copies of the build (decision 018).
       preCompressed: true,
-      globIgnore: PRECOMPRESSED,
+      globIgnore: NOT_SERVED,
       setHeaders: (response, filePath) => {
         setBuiltFileHeaders(response, filePath);
         if (filePath.endsWith('.webmanifest'))

@@ -131,6 +131,7 @@ describe('the console build', () => {
     writeFileSync(main, MAIN_JS);
     writeFileSync(`${main}.br`, brotliCompressSync(MAIN_JS));
     writeFileSync(`${main}.gz`, gzipSync(MAIN_JS));
+    writeFileSync(`${main}.map`, '{"version":3,"sources":["../src/main.tsx"],"mappings":""}');
     // index.html's copies say so, to tell them from the page itself.
     writeFileSync(path.join(root, 'index.html.br'), brotliCompressSync(INDEX_HTML.replace('root', 'br')));
     writeFileSync(path.join(root, 'index.html.gz'), gzipSync(INDEX_HTML.replace('root', 'gz')));
@@ -220,8 +221,13 @@ describe('the console build', () => {
     },
   );
 
-  it('does not serve the compressed copies as files of their own', async () => {
-    for (const url of ['/assets/main-def456.js.br', '/assets/main-def456.js.gz', '/index.html.br']) {
+  it('does not serve the compressed copies as files of their own, nor the source maps', async () => {
+    for (const url of [
+      '/assets/main-def456.js.br',
+      '/assets/main-def456.js.gz',
+      '/index.html.br',
+      '/assets/main-def456.js.map',
+    ]) {
       const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(/^application\/json/);

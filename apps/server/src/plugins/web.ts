@@ -25,8 +25,12 @@ export interface WebPluginOptions {
   root?: string;
 }
 
-/** The build's compressed copies of its files, sent for them, never as files of their own. */
-export const PRECOMPRESSED = ['**/*.br', '**/*.gz'];
+/**
+ * Built files that are no addresses: the compressed copies (sent in place of their files) and the source maps,
+ * which the build writes for error reporting without announcing them (`sourcemap: 'hidden'`); served, they
+ * would hand out the console's readable source.
+ */
+export const NOT_SERVED = ['**/*.br', '**/*.gz', '**/*.map'];
 
 /**
  * Headers of a built file or of its compressed copy. Vite names assets by content hash: they never change, and
@@ -71,7 +75,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       // The build's .br and .gz copies (scripts/precompress.mjs) are sent in place of a file to a client
       // that accepts them (decision 018); they are no addresses of their own.
       preCompressed: true,
-      globIgnore: PRECOMPRESSED,
+      globIgnore: NOT_SERVED,
       setHeaders: setBuiltFileHeaders,
     });
   } else {
