@@ -73,10 +73,18 @@ export async function pickRecord(
     .click();
 }
 
-/** Picks one value of a plain select. */
+/**
+ * Picks one value of a plain select. A click that lands while the select is still moving (a filter panel
+ * opening, a notification sliding over it) opens nothing: then it clicks again until the options show.
+ */
 export async function pickOption(page: Page, label: string | RegExp, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label, exact: typeof label === 'string' }).click({ force: true });
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+  const select = page.getByRole('combobox', { name: label, exact: typeof label === 'string' });
+  const choice = page.getByRole('option', { name: option, exact: typeof option === 'string' });
+  await expect(async () => {
+    if (!(await choice.isVisible())) await select.click({ force: true });
+    await expect(choice).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await choice.click();
 }
 
 /** The list's table body rows. */
