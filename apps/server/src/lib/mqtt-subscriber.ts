@@ -110,8 +110,7 @@ export function subscribe(options: SubscriberOptions): Subscription {
 
   /**
    * Ends a connection without acknowledging what its handlers have not settled: the broker delivers those
-   * again on the next one. Acknowledgements already due go out first, followed by a DISCONNECT: Mosquitto
-   * drops what arrived with a bare end of stream, while it reads everything before a DISCONNECT.
+   * again on the next one. Acknowledgements already due go out first, so what was stored does not come back.
    */
   const disconnect = (current: Link) => {
     flushAcks(current);
