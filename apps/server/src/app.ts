@@ -17,6 +17,8 @@ import { healthModule } from './modules/health/health.routes.js';
 import { iotModule } from './modules/iot/iot.routes.js';
 import { commandCentersModule } from './modules/command-centers/command-centers.routes.js';
 import { prescriptionsModule } from './modules/prescriptions/prescriptions.routes.js';
+import { createPrescriptionsService } from './modules/prescriptions/prescriptions.service.js';
+import { startSigningCompletion } from './modules/documents/signing-completion.js';
 import { serviceProvidersModule } from './modules/service-providers/service-providers.routes.js';
 import { statsModule } from './modules/stats/stats.routes.js';
 import { usersModule } from './modules/users/users.routes.js';
@@ -155,7 +157,21 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       requests: authRequests,
       secrets,
     });
-    await app.register(prescriptionsModule, { store, documents, publicUrl: config.publicUrl });
+    const prescriptions = createPrescriptionsService(store, { documents, publicUrl: config.publicUrl });
+    await app.register(prescriptionsModule, { service: prescriptions });
+    // A phone's answer completes its signature (and the prescription's transition) here, in whichever
+    // process hears it first; a sweep covers what no process heard.
+    const signingCompletion = startSigningCompletion({
+      changes,
+      documents,
+      sweeps: [() => prescriptions.settleWaitingSignings()],
+      intervalMs: config.documents.signingSweepSeconds * 1000,
+      log: app.log,
+    });
+    app.addHook('onReady', async () => {
+      void signingCompletion.sweep();
+    });
+    app.addHook('onClose', async () => signingCompletion.close());
     await app.register(iotModule, { store, settings: config.iot, mqtt: config.mqtt });
     await app.register(alertsModule, { store });
     await app.register(devicesModule, { service: devices });

@@ -150,6 +150,11 @@ const configSchema = z
       .max(512 * 1024 * 1024)
       .default(20 * 1024 * 1024),
     DOCUMENTS_VERIFY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+    /**
+     * How often (s) a process looks for signatures whose phone answered while no process heard it (a restart,
+     * a lost connection) and for requests that expired; answers heard on the change feed complete at once.
+     */
+    DOCUMENTS_SIGNING_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   })
   .refine((env) => !(env.DOCUMENTS_CA_PASSPHRASE && env.DOCUMENTS_CA_PASSPHRASE_FILE), {
     path: ['DOCUMENTS_CA_PASSPHRASE_FILE'],
@@ -229,6 +234,7 @@ const configSchema = z
       documents: {
         maxBytes: env.DOCUMENTS_MAX_BYTES,
         verifyRateLimit: env.DOCUMENTS_VERIFY_RATE_LIMIT,
+        signingSweepSeconds: env.DOCUMENTS_SIGNING_SWEEP_SECONDS,
         caPassphrase: ((): CaPassphraseSource => {
           if (passphrase !== undefined) {
             // A function, so that printing or serialising the configuration never shows it.

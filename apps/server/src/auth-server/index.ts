@@ -101,7 +101,7 @@ export async function createAuthServer(
 
   let provider: Provider;
   let handler: (req: IncomingMessage, res: ServerResponse) => void;
-  const requests = new RequestService(db, identities, settings, () => provider);
+  const requests = new RequestService(db, identities, settings, () => provider, deps.changes);
   const rebuild = () => {
     provider = buildProvider({ settings, keys, adapter, identities, requests, identityLimiter, log });
     handler = provider.callback();

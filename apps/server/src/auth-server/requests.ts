@@ -18,6 +18,7 @@ import {
   type PublicJwk,
 } from '@careplane/shared/authenticator/protocol';
 import type { Database } from '../db/client.js';
+import { AUTH_REQUEST_ANSWERED, type ChangeFeed } from '../lib/changes.js';
 import { authRequests } from '../db/schema/index.js';
 import { AppError, badRequest, notFound, unauthorized } from '../lib/errors.js';
 import type { IdentityService } from './identities.js';
@@ -87,6 +88,11 @@ export class RequestService {
     private readonly identities: IdentityService,
     private readonly settings: RequestServiceSettings,
     private readonly provider: () => Provider,
+    /**
+     * Told of every answer to a resource request (every server process hears it through the database), so
+     * that the process that asked completes what was approved without anybody polling.
+     */
+    private readonly changes?: ChangeFeed,
   ) {}
 
   /** Records a CIBA sign-in request for the identity's authenticators (identityId null: unknown identifier). */
@@ -286,6 +292,17 @@ export class RequestService {
       );
     }
     await this.identities.touchKey(key.id);
+    if (row.kind === 'resource') {
+      await this.changes?.announce(this.db, [
+        {
+          resource: AUTH_REQUEST_ANSWERED,
+          action: input.decision,
+          recordId: row.id,
+          actorUserId: null,
+          at: now.getTime(),
+        },
+      ]);
+    }
 
     if (row.kind === 'login' && row.authReqId) {
       const provider = this.provider();

@@ -10,6 +10,22 @@ export interface ActionContext {
   ip: string | null;
 }
 
+/**
+ * A write the server makes on a person's behalf, with no request behind it (their phone answered and the
+ * server completes what they approved): recorded as theirs. It grants nothing: no roles, no admin rights.
+ */
+export const actingFor = (person: { userId: string; subject: string }): ActionContext => ({
+  caller: {
+    subject: person.subject,
+    userId: person.userId,
+    roles: [],
+    claims: {},
+    localRoles: [],
+    isAdmin: false,
+  },
+  ip: null,
+});
+
 const SECRET_FIELDS = new Set([
   'connectionSecret',
   'token',

@@ -24,6 +24,12 @@ export interface Change {
  */
 export const RESYNC: Change = { resource: '*', action: 'resync', recordId: null, actorUserId: null, at: 0 };
 
+/**
+ * Told by the auth server when a phone answers a resource request (`approve` or `deny`, the request's id):
+ * the process that asked for a signature completes it then (modules/documents/signing-completion.ts).
+ */
+export const AUTH_REQUEST_ANSWERED = 'auth-requests';
+
 export type ChangeListener = (changes: readonly Change[]) => void | Promise<void>;
 
 /** The PostgreSQL channel other processes' changes arrive on. */

@@ -19,7 +19,13 @@ import type {
   ServiceProviderCreate,
 } from '@careplane/shared/service-providers/service-providers.contract';
 import type { PatientProfile, User, UserCreate } from '@careplane/shared/users/users.contract';
-import { api, type TestContext } from './harness.js';
+import {
+  AuthenticatorClient,
+  generateAuthenticatorKey,
+  type AuthenticatorKey,
+} from '@careplane/shared/authenticator/protocol';
+import { injectFetch } from '../dev/demo-sign-in.js';
+import { api, TEST_ISSUER, type TestContext } from './harness.js';
 
 let sequence = 0;
 /** A name no other record of the run has: for usernames and hardware identifiers. */
@@ -53,6 +59,47 @@ export async function createUser(
     }),
   );
   return { ...user, token: await context.signer.sign({ roles: user.roles }, { subject: user.masterId! }) };
+}
+
+export interface SigningUser extends TestUser {
+  key: AuthenticatorKey;
+  /** The phone: the authenticator protocol against the test's app. */
+  authenticator: AuthenticatorClient;
+}
+
+/** A user with a sign-in identity and a phone key enrolled over the protocol, so their phone can sign. */
+export async function createSigningUser(
+  context: TestContext,
+  firstName: string,
+  overrides: Partial<UserCreate> = {},
+): Promise<SigningUser> {
+  const server = context.app.authServer!;
+  const identity = await server.identities.create({
+    username: `${uniqueName(firstName.toLowerCase())}@careplane.test`,
+    firstName,
+    lastName: 'Test',
+    roles: overrides.roles ?? ['public'],
+  });
+  const authenticator = new AuthenticatorClient({ issuer: TEST_ISSUER, fetch: injectFetch(context.app) });
+  const { code } = await server.identities.issueEnrollmentCode(identity.id);
+  const keys = await generateAuthenticatorKey();
+  const enrolled = await authenticator.enroll(code, keys);
+  const user = await createUser(context, {
+    username: identity.username,
+    masterId: identity.id,
+    firstName,
+    lastName: 'Test',
+    ...overrides,
+  });
+  return { ...user, key: { keyId: enrolled.keyId, privateKey: keys.privateKey }, authenticator };
+}
+
+/** The phone finds the request among its pending ones and answers it. */
+export async function answerOnPhone(who: SigningUser, requestId: string, decision: 'approve' | 'deny') {
+  const request = (await who.authenticator.pending(who.key)).find((pending) => pending.id === requestId);
+  expect(request, 'the phone has the request').toBeDefined();
+  expect(request!.kind).toBe('resource');
+  await who.authenticator.decide(who.key, request!, decision);
 }
 
 /** A user with a patient profile (enrolled unless `profile` says otherwise). */

@@ -1,4 +1,5 @@
 // Prescriptions and the signed documents that travel with them.
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   foreignKey,
@@ -96,6 +97,10 @@ export const documentSigningRequests = pgTable(
   (t) => [
     index('document_signing_requests_document_idx').on(t.documentId),
     index('document_signing_requests_user_idx').on(t.userId),
+    // The completion sweeper's work list: the few requests still waiting for a phone.
+    index('document_signing_requests_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
     foreignKey({
       name: 'document_signing_requests_certificate_fk',
       columns: [t.certificateFingerprint],
@@ -165,7 +170,19 @@ export const prescriptionSignings = pgTable(
     signerUserId: uuid('signer_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * How the action ended, settled in the transaction that ends its document signature: signed (the
+     * transition was made), failed (the prescription had moved on meanwhile), denied or expired.
+     */
+    status: text('status').$type<DocumentSigningStatus>().notNull().default('pending'),
+    failure: text('failure'),
+    completedAt: at('completed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('prescription_signings_prescription_idx').on(t.prescriptionId, t.createdAt)],
+  (t) => [
+    index('prescription_signings_prescription_idx').on(t.prescriptionId, t.createdAt),
+    index('prescription_signings_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
+  ],
 );

@@ -417,7 +417,7 @@ export async function insertSigningRequest(
 
 export async function findSigningRequest(
   executor: Executor,
-  by: { id: string; documentId: string; userId?: string },
+  by: { id: string; documentId?: string; userId?: string },
 ): Promise<SigningRequestRow | undefined> {
   const [row] = await executor
     .select()
@@ -425,7 +425,7 @@ export async function findSigningRequest(
     .where(
       and(
         eq(documentSigningRequests.id, by.id),
-        eq(documentSigningRequests.documentId, by.documentId),
+        by.documentId === undefined ? undefined : eq(documentSigningRequests.documentId, by.documentId),
         by.userId === undefined ? undefined : eq(documentSigningRequests.userId, by.userId),
       ),
     );
@@ -450,4 +450,15 @@ export async function updateSigningRequest(
   values: Partial<typeof documentSigningRequests.$inferInsert>,
 ) {
   await executor.update(documentSigningRequests).set(values).where(eq(documentSigningRequests.id, id));
+}
+
+/** Requests still waiting for a phone, oldest first (the partial index keeps this cheap). */
+export async function waitingSigningRequestIds(executor: Executor, limit: number): Promise<string[]> {
+  const rows = await executor
+    .select({ id: documentSigningRequests.id })
+    .from(documentSigningRequests)
+    .where(eq(documentSigningRequests.status, 'pending'))
+    .orderBy(asc(documentSigningRequests.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

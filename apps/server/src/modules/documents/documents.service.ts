@@ -23,7 +23,7 @@ import type {
   DocumentSigningState,
   RequestService,
 } from '../../auth-server/requests.js';
-import type { ActionContext } from '../../lib/audit.js';
+import { actingFor, type ActionContext } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Store, WriteScope } from '../../lib/store.js';
@@ -48,6 +48,7 @@ import {
   updateDocument,
   updateSigningRequest,
   upsertFile,
+  waitingSigningRequestIds,
   userNames,
   visibleTo,
   type DocumentPage,
@@ -97,6 +98,22 @@ export const signingGatewayOf = (
   create: (identityId, input) => requests.createDocumentSigning(identityId, clientId, input),
   state: (identityId, id) => requests.documentSigningState(identityId, id),
 });
+
+/** How a signature asked of a phone ended. */
+export interface SigningOutcome {
+  requestId: string;
+  documentId: string;
+  /** Whose phone was asked. */
+  signerUserId: string;
+  status: 'signed' | 'denied' | 'expired' | 'failed';
+  failure: string | null;
+}
+
+/**
+ * Told how a signature ended, inside the transaction that records it, so that the workflow that asked for it
+ * (a prescription's transition) commits with it or not at all.
+ */
+export type SigningSettledHook = (scope: WriteScope, outcome: SigningOutcome) => Promise<void>;
 
 export interface DocumentsServiceOptions {
   store: Store;
@@ -507,14 +524,35 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     ...(row.status === 'failed' && row.failure ? { message: row.failure } : {}),
   });
 
+  const settledHooks: SigningSettledHook[] = [];
+
+  /** Tells the workflows how a request ended, in the transaction that records it. */
+  async function tellSettled(
+    scope: WriteScope,
+    row: SigningRequestRow,
+    ended: Omit<SigningOutcome, 'requestId' | 'documentId' | 'signerUserId'>,
+  ) {
+    for (const hook of settledHooks) {
+      await hook(scope, {
+        requestId: row.id,
+        documentId: row.documentId,
+        signerUserId: row.userId,
+        ...ended,
+      });
+    }
+  }
+
+  /** The phone answered (or did not in time): what follows is recorded as the signer's. */
+  const signerContext = (row: SigningRequestRow) =>
+    actingFor({ userId: row.userId, subject: row.identityId });
+
   /** Ends a pending request without touching the document (denied, expired or failed). */
   async function finish(
     row: SigningRequestRow,
     status: 'denied' | 'expired' | 'failed',
-    context: ActionContext,
     failure?: string,
   ): Promise<SigningState> {
-    return store.write(context, async (scope) => {
+    return store.write(signerContext(row), async (scope) => {
       const locked = await lockSigningRequest(scope.tx, row.id);
       if (!locked) throw notFound('Signing request');
       if (locked.status !== 'pending') return stateOf(locked);
@@ -526,19 +564,19 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
         recordId: row.documentId,
         changes: { requestId: row.id, ...(failure ? { failure } : {}) },
       });
+      await tellSettled(scope, locked, { status, failure: ended.failure });
       return stateOf({ ...locked, ...ended });
     });
   }
 
   /** Completes an approved request: the phone's signature goes into the PDF, which becomes the new revision. */
-  async function complete(row: SigningRequestRow, state: DocumentSigningState, context: ActionContext) {
+  async function complete(row: SigningRequestRow, state: DocumentSigningState) {
     if (state.keyId !== row.keyId || !state.documentSignature) {
-      return finish(row, 'failed', context, 'The phone answered without a document signature');
+      return finish(row, 'failed', 'The phone answered without a document signature');
     }
     const certificate = await ca.certificate(row.certificateFingerprint);
     const bytes = await readFile(db, row.baseSha256);
-    if (!certificate || !bytes)
-      return finish(row, 'failed', context, 'The document or the certificate is missing');
+    if (!certificate || !bytes) return finish(row, 'failed', 'The document or the certificate is missing');
     let signed: Uint8Array;
     try {
       const prepared = prepare(bytes, {
@@ -547,16 +585,16 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
         certificate,
       });
       if (Buffer.compare(prepared.toBeSigned, row.signedAttributes) !== 0) {
-        return await finish(row, 'failed', context, 'The prepared signature changed; ask again');
+        return await finish(row, 'failed', 'The prepared signature changed; ask again');
       }
       signed = completeSignature(prepared, { signature: state.documentSignature });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return finish(row, 'failed', context, `The signature could not be completed: ${error.message}`);
+      return finish(row, 'failed', `The signature could not be completed: ${error.message}`);
     }
     const sha256 = sha256Hex(signed);
 
-    const answer = await store.write(context, async (scope): Promise<SigningState | null> => {
+    const answer = await store.write(signerContext(row), async (scope): Promise<SigningState | null> => {
       const locked = await lockSigningRequest(scope.tx, row.id);
       if (!locked) throw notFound('Signing request');
       if (locked.status !== 'pending') return stateOf(locked);
@@ -571,6 +609,7 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
           recordId: row.documentId,
           changes: { requestId: row.id, failure },
         });
+        await tellSettled(scope, locked, { status: 'failed', failure });
         return { requestId: row.id, status: 'failed', message: failure };
       }
       await upsertFile(scope.tx, { sha256, size: signed.length, bytes: signed });
@@ -606,19 +645,24 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
           certificateSerial: certificate.serialNumber,
         },
       });
+      await tellSettled(scope, locked, { status: 'signed', failure: null });
       return null;
     });
     if (answer) return answer;
     return { requestId: row.id, status: 'signed' as const };
   }
 
-  /** Where a request stands; an approval is completed on the first look after it (the document not read). */
-  async function advance(row: SigningRequestRow, context: ActionContext): Promise<SigningState> {
+  /**
+   * Where a request stands, ending it once the phone answered or the time ran out. The server does this as
+   * soon as it hears of an answer (signing-completion.ts); a look at the request does it too, and whichever
+   * comes first ends it, once: the rest find it ended.
+   */
+  async function advance(row: SigningRequestRow): Promise<SigningState> {
     if (row.status !== 'pending') return stateOf(row);
     const state = await gateway.state(row.identityId, row.id);
-    if (!state || state.status === 'expired') return finish(row, 'expired', context);
-    if (state.status === 'denied') return finish(row, 'denied', context);
-    if (state.status === 'approved') return complete(row, state, context);
+    if (!state || state.status === 'expired') return finish(row, 'expired');
+    if (state.status === 'denied') return finish(row, 'denied');
+    if (state.status === 'approved') return complete(row, state);
     return {
       requestId: row.id,
       status: 'pending',
@@ -626,12 +670,12 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     };
   }
 
-  /** Where a signature asked of the caller's phone stands; an approval is completed on the first poll after it. */
+  /** Where a signature asked of the caller's phone stands. */
   async function signingState(id: string, requestId: string, context: ActionContext): Promise<SigningState> {
     const user = userOf(context.caller);
     const row = await findSigningRequest(db, { id: requestId, documentId: id, userId: user.userId });
     if (!row) throw notFound('Signing request');
-    const state = await advance(row, context);
+    const state = await advance(row);
     return state.status === 'signed' ? { ...state, document: await read(id, context.caller) } : state;
   }
 
@@ -687,14 +731,34 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
   }
 
   /** Where a request on a document stands, for the workflow that asked for it (it checks the caller). */
-  async function signingStateOf(
-    documentId: string,
-    requestId: string,
-    context: ActionContext,
-  ): Promise<SigningState> {
+  async function signingStateOf(documentId: string, requestId: string): Promise<SigningState> {
     const row = await findSigningRequest(db, { id: requestId, documentId });
     if (!row) throw notFound('Signing request');
-    return advance(row, context);
+    return advance(row);
+  }
+
+  /** Ends the request if its phone answered or its time ran out; any request id (others are ignored). */
+  async function settleSigning(requestId: string): Promise<SigningState | undefined> {
+    const row = await findSigningRequest(db, { id: requestId });
+    return row ? advance(row) : undefined;
+  }
+
+  /** How a request ended, once it has; undefined while it waits (or for an unknown id). */
+  async function signingOutcome(requestId: string): Promise<SigningOutcome | undefined> {
+    const row = await findSigningRequest(db, { id: requestId });
+    if (!row || row.status === 'pending') return undefined;
+    return {
+      requestId: row.id,
+      documentId: row.documentId,
+      signerUserId: row.userId,
+      status: row.status,
+      failure: row.failure,
+    };
+  }
+
+  /** Adds a workflow told of every ended request inside the transaction that ends it. */
+  function onSigningSettled(hook: SigningSettledHook) {
+    settledHooks.push(hook);
   }
 
   /** The latest revision of a document's file: the signed one once anybody signed, else the original. */
@@ -765,6 +829,10 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     discardGenerated,
     requestSignatureOf,
     signingStateOf,
+    settleSigning,
+    signingOutcome,
+    waitingSigningRequests: (limit: number) => waitingSigningRequestIds(db, limit),
+    onSigningSettled,
     latestFile,
     verify,
     suggestParties,

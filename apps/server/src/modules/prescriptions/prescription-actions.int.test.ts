@@ -3,11 +3,6 @@
 // outsiders answered 404, and the submission rules of doctors.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AuthenticatorClient,
-  generateAuthenticatorKey,
-  type AuthenticatorKey,
-} from '@careplane/shared/authenticator/protocol';
 import { prescriptionStatuses, type PrescriptionStatus } from '@careplane/shared/common/enums';
 import {
   prescriptionActions,
@@ -16,42 +11,23 @@ import {
 } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { UserCreate } from '@careplane/shared/users/users.contract';
 import { documents, prescriptions } from '../../db/schema/index.js';
-import { injectFetch } from '../../dev/demo-sign-in.js';
-import { createServiceProvider, createUser, uniqueName, type TestUser } from '../../test/factories.js';
-import { api, createTestContext, TEST_ISSUER, type TestContext } from '../../test/harness.js';
+import {
+  answerOnPhone,
+  createServiceProvider,
+  createSigningUser,
+  createUser,
+  type SigningUser,
+} from '../../test/factories.js';
+import { api, createTestContext, type TestContext } from '../../test/harness.js';
 import { auditRows } from '../../test/records.js';
 import { pdfsig } from '../documents/documents.test-helpers.js';
 
 let context: TestContext;
 const db = () => context.database.db;
 
-interface Person extends TestUser {
-  key: AuthenticatorKey;
-  authenticator: AuthenticatorClient;
-}
-
-/** A user with a sign-in identity and an enrolled phone key, so their authenticator can sign. */
-async function person(firstName: string, overrides: Partial<UserCreate> = {}): Promise<Person> {
-  const server = context.app.authServer!;
-  const identity = await server.identities.create({
-    username: `${uniqueName(firstName.toLowerCase())}@careplane.test`,
-    firstName,
-    lastName: 'Test',
-    roles: overrides.roles ?? ['public'],
-  });
-  const authenticator = new AuthenticatorClient({ issuer: TEST_ISSUER, fetch: injectFetch(context.app) });
-  const { code } = await server.identities.issueEnrollmentCode(identity.id);
-  const keys = await generateAuthenticatorKey();
-  const enrolled = await authenticator.enroll(code, keys);
-  const user = await createUser(context, {
-    username: identity.username,
-    masterId: identity.id,
-    firstName,
-    lastName: 'Test',
-    ...overrides,
-  });
-  return { ...user, key: { keyId: enrolled.keyId, privateKey: keys.privateKey }, authenticator };
-}
+type Person = SigningUser;
+const person = (firstName: string, overrides: Partial<UserCreate> = {}) =>
+  createSigningUser(context, firstName, overrides);
 
 const roles = [
   'admin',
@@ -112,13 +88,7 @@ const statusOf = async (id: string) =>
 const act = (who: Person, id: string, action: PrescriptionAction, body?: object) =>
   as(who).post(`/api/prescriptions/${id}/${action}`, body);
 
-/** The phone: finds the request the action asked for among its pending ones, and answers it. */
-async function phoneAnswers(who: Person, requestId: string, decision: 'approve' | 'deny') {
-  const request = (await who.authenticator.pending(who.key)).find((pending) => pending.id === requestId);
-  expect(request, 'the phone has the request').toBeDefined();
-  expect(request!.kind).toBe('resource');
-  await who.authenticator.decide(who.key, request!, decision);
-}
+const phoneAnswers = answerOnPhone;
 
 /** A signing action all the way: 202, the phone answers, the poll completes it. */
 async function signed(

@@ -1,6 +1,6 @@
 // The SQL of the prescription workflow the resource engine does not write: who takes part, the atomic status
 // change, the actions waiting for a signature, and the names a generated PDF prints.
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import type { PrescriptionViewer } from '@careplane/shared/prescriptions/prescription-actors';
@@ -126,6 +126,38 @@ export async function findSigning(
       and(eq(prescriptionSignings.id, by.id), eq(prescriptionSignings.prescriptionId, by.prescriptionId)),
     );
   return row;
+}
+
+/** A signing action, locked until its transaction ends (settling it happens once). */
+export async function lockSigning(
+  executor: Executor,
+  id: string,
+): Promise<PrescriptionSigningRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(prescriptionSignings)
+    .where(eq(prescriptionSignings.id, id))
+    .for('update');
+  return row;
+}
+
+export async function updateSigning(
+  executor: Executor,
+  id: string,
+  values: Pick<typeof prescriptionSignings.$inferInsert, 'status' | 'failure' | 'completedAt'>,
+) {
+  await executor.update(prescriptionSignings).set(values).where(eq(prescriptionSignings.id, id));
+}
+
+/** Signing actions not settled yet, oldest first. */
+export async function waitingSigningIds(executor: Executor, limit: number): Promise<string[]> {
+  const rows = await executor
+    .select({ id: prescriptionSignings.id })
+    .from(prescriptionSignings)
+    .where(eq(prescriptionSignings.status, 'pending'))
+    .orderBy(asc(prescriptionSignings.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 export interface PersonRow {

@@ -21,21 +21,13 @@ import {
 import { allow, accessRules, requireCaller } from '../../lib/caller.js';
 import { actionContext, errorResponses } from '../../lib/http.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
-import type { Store } from '../../lib/store.js';
-import type { DocumentsService } from '../documents/documents.service.js';
-import { createPrescriptionsService } from './prescriptions.service.js';
+import type { PrescriptionsService } from './prescriptions.service.js';
 
 export interface PrescriptionsModuleOptions {
-  store: Store;
-  documents?: DocumentsService;
-  publicUrl?: string;
+  service: PrescriptionsService;
 }
 
-export async function prescriptionsModule(app: FastifyInstance, options: PrescriptionsModuleOptions) {
-  const service = createPrescriptionsService(options.store, {
-    ...(options.documents ? { documents: options.documents } : {}),
-    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-  });
+export async function prescriptionsModule(app: FastifyInstance, { service }: PrescriptionsModuleOptions) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['prescriptions'];
   const signedIn = allow(accessRules.signedIn);

@@ -25,14 +25,14 @@ import {
   type PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import type { Executor } from '../../db/client.js';
-import type { ActionContext } from '../../lib/audit.js';
+import { actingFor, type ActionContext } from '../../lib/audit.js';
 import { accessRules, type Caller } from '../../lib/caller.js';
 import { AppError, badRequest, conflict, forbidden, notFound, type ErrorIssue } from '../../lib/errors.js';
 import type { Row } from '../../lib/resources/repository.js';
 import { createResourceService, type WritePlan } from '../../lib/resources/service.js';
-import type { Store } from '../../lib/store.js';
+import type { Store, WriteScope } from '../../lib/store.js';
 import type { SigningStarted } from '@careplane/shared/documents/documents.contract';
-import type { DocumentsService, FileDownload } from '../documents/documents.service.js';
+import type { DocumentsService, FileDownload, SigningOutcome } from '../documents/documents.service.js';
 import { lockServiceProviders } from '../service-providers/service-providers.service.js';
 import { missingUserIds } from '../users/users.service.js';
 import { pickupReceiptPdf, prescriptionPdf, type PdfItem } from './prescription-pdf.js';
@@ -43,11 +43,14 @@ import {
   findSigning,
   historyOf,
   insertSigning,
+  lockSigning,
   participantScope,
   peopleByIds,
   providersByIds,
   statusOf,
   transitionStatus,
+  updateSigning,
+  waitingSigningIds,
   type PersonRow,
   type PrescriptionRow,
 } from './prescriptions.repository.js';
@@ -347,7 +350,89 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     return { action, ...started };
   }
 
-  /** Where an issue or pickup waiting for a phone stands; once signed, the transition is made (once). */
+  /**
+   * Ends an action that waited for a phone, in the transaction that ends its signature: signed, the
+   * transition is made with the receipt set (or, when the prescription moved on meanwhile, because another
+   * courier was faster, the action fails and says why); denied, expired or failed, nothing moves.
+   */
+  async function settleSigning(scope: WriteScope, outcome: SigningOutcome): Promise<void> {
+    const signing = await lockSigning(scope.tx, outcome.requestId);
+    if (!signing || signing.status !== 'pending') return;
+    const action = signing.action as PrescriptionAction;
+    const id = signing.prescriptionId;
+    const ended = (status: SigningOutcome['status'], failure: string | null) =>
+      updateSigning(scope.tx, signing.id, { status, failure, completedAt: new Date() });
+    if (outcome.status !== 'signed') {
+      await ended(outcome.status, outcome.failure);
+      await scope.audit({
+        action: `${action}-${outcome.status}`,
+        resource: RESOURCE,
+        recordId: id,
+        changes: { requestId: signing.id, ...(outcome.failure ? { failure: outcome.failure } : {}) },
+      });
+      return;
+    }
+    const transition = prescriptionTransitions[action];
+    const receiptColumn = action === 'issue' ? 'issuerReceiptId' : 'pickupReceiptId';
+    const row = await findPrescription(scope.tx, id);
+    const set =
+      action === 'issue'
+        ? { issuerReceiptId: signing.documentId }
+        : {
+            pickupReceiptId: signing.documentId,
+            ...(row?.pickupByNurse ? {} : { shipperDriverId: signing.signerUserId }),
+          };
+    const changed = await transitionStatus(scope.tx, id, transition.from, transition.to, set);
+    if (!changed) {
+      const again = await findPrescription(scope.tx, id);
+      if (again?.[receiptColumn] === signing.documentId) return ended('signed', null);
+      const failure = statusConflict(action, again?.status as PrescriptionStatus | undefined).message;
+      await ended('failed', failure);
+      await scope.audit({
+        action: `${action}-failed`,
+        resource: RESOURCE,
+        recordId: id,
+        changes: { requestId: signing.id, failure },
+      });
+      return;
+    }
+    await ended('signed', null);
+    await scope.audit({
+      action,
+      resource: RESOURCE,
+      recordId: id,
+      changes: {
+        status: transition.to,
+        [receiptColumn.replace(/Id$/, '')]: signing.documentId,
+        requestId: signing.id,
+        ...(signing.requestedByUserId && signing.requestedByUserId !== signing.signerUserId
+          ? { requestedBy: signing.requestedByUserId }
+          : {}),
+      },
+    });
+  }
+  deps.documents?.onSigningSettled(settleSigning);
+
+  /** Settles an action whose signature has ended, if the action is still open. */
+  async function settleFromOutcome(requestId: string): Promise<void> {
+    const outcome = await deps.documents?.signingOutcome(requestId);
+    if (!outcome) return;
+    const [signer] = await peopleByIds(db, [outcome.signerUserId]);
+    const context = signer?.masterId
+      ? actingFor({ userId: outcome.signerUserId, subject: signer.masterId })
+      : { caller: null, ip: null };
+    await store.write(context, (scope) => settleSigning(scope, outcome));
+  }
+
+  /**
+   * Settles the actions whose signature ended without them (it ended before actions were settled with their
+   * signature); the documents' sweep ends the signatures themselves.
+   */
+  async function settleWaitingSignings(limit = 200): Promise<void> {
+    for (const id of await waitingSigningIds(db, limit)) await settleFromOutcome(id);
+  }
+
+  /** Where an issue or pickup waiting for a phone stands: the server completes it once the phone signs. */
   async function signingState(
     id: string,
     requestId: string,
@@ -363,53 +448,26 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       signing &&
       (viewer.isAdmin || [signing.requestedByUserId, signing.signerUserId].includes(viewer.userId));
     if (!signing || !mine || !documents) throw notFound('Signing request');
-    const row = await findPrescription(db, id);
-    if (!row) throw notFound('Signing request');
     const action = signing.action as PrescriptionAction;
-    const state = await documents.signingStateOf(signing.documentId, requestId, context);
-    const base = {
+    // Looking is not what completes it, but a look that comes first does no harm: it ends once either way.
+    const state = await documents.signingStateOf(signing.documentId, requestId);
+    if (signing.status === 'pending' && state.status !== 'pending') await settleFromOutcome(requestId);
+    const settled = (await findSigning(db, { id: requestId, prescriptionId: id })) ?? signing;
+    if (settled.status === 'pending') {
+      return {
+        action,
+        requestId,
+        status: 'pending',
+        ...(state.expiresIn !== undefined ? { expiresIn: state.expiresIn } : {}),
+      };
+    }
+    return {
       action,
       requestId,
-      status: state.status,
-      ...(state.expiresIn !== undefined ? { expiresIn: state.expiresIn } : {}),
-      ...(state.message ? { message: state.message } : {}),
+      status: settled.status,
+      ...(settled.failure ? { message: settled.failure } : {}),
+      ...(settled.status === 'signed' ? { prescription: await readPlain(id) } : {}),
     };
-    if (state.status !== 'signed') return base;
-
-    const transition = prescriptionTransitions[action];
-    const receiptColumn = action === 'issue' ? 'issuerReceiptId' : 'pickupReceiptId';
-    if (row[receiptColumn] !== signing.documentId) {
-      // The phone signed, but the status may have moved meanwhile (another picker was faster): then the
-      // action failed, and the answer says why instead of an error the console would keep polling after.
-      const moved = await store.write(context, async (scope): Promise<string | null> => {
-        const set =
-          action === 'issue'
-            ? { issuerReceiptId: signing.documentId }
-            : {
-                pickupReceiptId: signing.documentId,
-                ...(row.pickupByNurse ? {} : { shipperDriverId: signing.signerUserId }),
-              };
-        const changed = await transitionStatus(scope.tx, id, transition.from, transition.to, set);
-        if (!changed) {
-          const again = await findPrescription(scope.tx, id);
-          if (again?.[receiptColumn] === signing.documentId) return null;
-          return statusConflict(action, again?.status as PrescriptionStatus | undefined).message;
-        }
-        await scope.audit({
-          action,
-          resource: RESOURCE,
-          recordId: id,
-          changes: {
-            status: transition.to,
-            [receiptColumn.replace(/Id$/, '')]: signing.documentId,
-            requestId,
-          },
-        });
-        return null;
-      });
-      if (moved) return { ...base, status: 'failed', message: moved };
-    }
-    return { ...base, prescription: await readPlain(id) };
   }
 
   /** The signed receipt of a prescription, for whoever takes part in it. */
@@ -450,7 +508,15 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     };
   }
 
-  return { prescriptions, perform, signingState, receipt, history, viewer };
+  return {
+    prescriptions,
+    perform,
+    signingState,
+    settleWaitingSignings,
+    receipt,
+    history,
+    viewer,
+  };
 }
 
 export type PrescriptionsService = ReturnType<typeof createPrescriptionsService>;

@@ -1,0 +1,199 @@
+// The custody chain completes on the server when the phone answers: nobody polls the signing request here.
+// Issue and pickup reach their status with a signed receipt; denied and expired requests end cleanly and
+// leave the status; of two approved pickups the first wins; an action whose signature ended without it is
+// settled by the sweep. Runs on the embedded database and, with DATABASE_URL_TEST, on PostgreSQL.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authRequests,
+  documentSigningRequests,
+  documents,
+  prescriptionSignings,
+  prescriptions,
+} from '../../db/schema/index.js';
+import {
+  answerOnPhone,
+  createServiceProvider,
+  createSigningUser,
+  type SigningUser,
+} from '../../test/factories.js';
+import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { auditRows } from '../../test/records.js';
+import { pdfsig } from '../documents/documents.test-helpers.js';
+
+let context: TestContext;
+const db = () => context.database.db;
+let pharmacy: string;
+let couriers: string;
+let doctor: SigningUser;
+let patient: SigningUser;
+let courier: SigningUser;
+let otherCourier: SigningUser;
+
+const as = (who: SigningUser) => api(context, who.token);
+
+beforeAll(async () => {
+  // The sweep runs every second here, so expiry is seen without waiting the default 30 s.
+  context = await createTestContext({ DOCUMENTS_SIGNING_SWEEP_SECONDS: '1' });
+  pharmacy = (await createServiceProvider(context, { title: 'Riverside Pharmacy', type: 'pharmacy' })).id;
+  couriers = (await createServiceProvider(context, { title: 'Swift Couriers', type: 'courier' })).id;
+  doctor = await createSigningUser(context, 'Dora', { localRoles: ['doctor'] });
+  patient = await createSigningUser(context, 'Pia', { localRoles: ['patient'] });
+  courier = await createSigningUser(context, 'Cole', { localRoles: ['courier'], employers: [couriers] });
+  otherCourier = await createSigningUser(context, 'Cleo', { localRoles: ['courier'], employers: [couriers] });
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+async function prescription(status?: 'ready') {
+  const answer = await as(doctor).post('/api/prescriptions', {
+    issuer: doctor.id,
+    supplier: pharmacy,
+    recipient: patient.id,
+    shipper: couriers,
+    content: [{ name: 'Metformin', strength: '500 mg', quantity: 60, unit: 'tablets' }],
+  });
+  expect(answer.statusCode, answer.body).toBe(201);
+  const id = answer.json<{ id: string }>().id;
+  if (status) await db().update(prescriptions).set({ status }).where(eq(prescriptions.id, id));
+  return id;
+}
+
+async function ask(who: SigningUser, id: string, action: 'issue' | 'pickup') {
+  const started = await as(who).post(`/api/prescriptions/${id}/${action}`);
+  expect(started.statusCode, started.body).toBe(202);
+  return started.json<{ requestId: string; bindingMessage: string }>().requestId;
+}
+
+const rowOf = async (id: string) =>
+  (await db().select().from(prescriptions).where(eq(prescriptions.id, id)))[0]!;
+
+const signingOf = async (requestId: string) =>
+  (await db().select().from(prescriptionSignings).where(eq(prescriptionSignings.id, requestId)))[0]!;
+
+/** Waits for the server to settle the action: an event, looked at in the database, never through the API. */
+async function settled(requestId: string) {
+  await expect
+    .poll(async () => (await signingOf(requestId)).status, { timeout: 15_000, interval: 50 })
+    .not.toBe('pending');
+  return signingOf(requestId);
+}
+
+const actions = async (resource: string, id: string) =>
+  (await auditRows(context, resource, id)).map((row) => row.action);
+
+describe('a phone approval completes on the server, with nobody polling', () => {
+  it('issues the prescription with the doctor’s signed receipt, once', async () => {
+    const id = await prescription();
+    const requestId = await ask(doctor, id, 'issue');
+    await answerOnPhone(doctor, requestId, 'approve');
+
+    expect(await settled(requestId)).toMatchObject({ status: 'signed', failure: null });
+    const row = await rowOf(id);
+    expect(row.status).toBe('issued');
+    expect(row.issuerReceiptId).not.toBeNull();
+    const [receipt] = await db().select().from(documents).where(eq(documents.id, row.issuerReceiptId!));
+    expect(receipt).toMatchObject({ isSigned: true });
+    expect(receipt!.signingPartiesMetadata).toHaveLength(1);
+    expect(await actions('prescriptions', id)).toEqual(['create', 'issue-requested', 'issue']);
+    expect(await actions('documents', receipt!.id)).toEqual(['create', 'sign-request', 'sign']);
+    const [audit] = (await auditRows(context, 'prescriptions', id)).filter((r) => r.action === 'issue');
+    expect(audit).toMatchObject({ actorUserId: doctor.id, changes: { status: 'issued', requestId } });
+
+    // The receipt an ordinary PDF tool reads: one valid signature.
+    const file = await as(doctor).get(`/api/prescriptions/${id}/receipts/issuer`);
+    expect(file.statusCode).toBe(200);
+    const { signatures } = await pdfsig(file.rawPayload);
+    expect(signatures).toHaveLength(1);
+    expect(signatures[0]).toMatchObject({ validation: 'Signature is Valid.', totalDocumentSigned: true });
+    expect(signatures[0]!.commonName).toContain('Dora');
+
+    // A look afterwards reports what the server did; it changes nothing more.
+    const state = await as(doctor).get(`/api/prescriptions/${id}/signing/${requestId}`);
+    expect(state.json()).toMatchObject({ status: 'signed', prescription: { id, status: 'issued' } });
+    expect(await actions('prescriptions', id)).toEqual(['create', 'issue-requested', 'issue']);
+  });
+
+  it('picks up with the courier’s signed receipt and makes the courier the driver', async () => {
+    const id = await prescription('ready');
+    const requestId = await ask(courier, id, 'pickup');
+    await answerOnPhone(courier, requestId, 'approve');
+    expect((await settled(requestId)).status).toBe('signed');
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'picked_up', shipperDriverId: courier.id });
+    expect(row.pickupReceiptId).not.toBeNull();
+  });
+
+  it('ends a denied request cleanly: nothing moves, the history says so', async () => {
+    const id = await prescription();
+    const requestId = await ask(doctor, id, 'issue');
+    await answerOnPhone(doctor, requestId, 'deny');
+    expect(await settled(requestId)).toMatchObject({ status: 'denied' });
+    expect((await rowOf(id)).status).toBe('new');
+    expect(await actions('prescriptions', id)).toEqual(['create', 'issue-requested', 'issue-denied']);
+    const state = await as(doctor).get(`/api/prescriptions/${id}/signing/${requestId}`);
+    expect(state.json()).toMatchObject({ status: 'denied' });
+    expect(state.json().prescription).toBeUndefined();
+    // Asking again works: the denial left nothing half done.
+    const again = await ask(doctor, id, 'issue');
+    await answerOnPhone(doctor, again, 'approve');
+    expect((await settled(again)).status).toBe('signed');
+    expect((await rowOf(id)).status).toBe('issued');
+  });
+
+  it('ends a request whose time ran out on the sweep: nothing moves', async () => {
+    const id = await prescription();
+    const requestId = await ask(doctor, id, 'issue');
+    // The phone never answers; the request's time runs out (moved into the past rather than waited for).
+    const past = new Date(Date.now() - 1000);
+    await db().update(authRequests).set({ expiresAt: past }).where(eq(authRequests.id, requestId));
+    await db()
+      .update(documentSigningRequests)
+      .set({ expiresAt: past })
+      .where(eq(documentSigningRequests.id, requestId));
+    expect(await settled(requestId)).toMatchObject({ status: 'expired' });
+    expect((await rowOf(id)).status).toBe('new');
+    expect(await actions('prescriptions', id)).toEqual(['create', 'issue-requested', 'issue-expired']);
+    // Too late for the phone as well.
+    const late = (await doctor.authenticator.pending(doctor.key)).find((request) => request.id === requestId);
+    expect(late).toBeUndefined();
+  });
+
+  it('lets the first of two approved pickups win; the other fails naming the status', async () => {
+    const id = await prescription('ready');
+    const first = await ask(courier, id, 'pickup');
+    const second = await ask(otherCourier, id, 'pickup');
+    await answerOnPhone(courier, first, 'approve');
+    expect((await settled(first)).status).toBe('signed');
+    await answerOnPhone(otherCourier, second, 'approve');
+    expect(await settled(second)).toMatchObject({
+      status: 'failed',
+      failure: 'The prescription is picked_up: pickup needs ready',
+    });
+    expect(await rowOf(id)).toMatchObject({ status: 'picked_up', shipperDriverId: courier.id });
+    const state = await as(otherCourier).get(`/api/prescriptions/${id}/signing/${second}`);
+    expect(state.json()).toMatchObject({
+      status: 'failed',
+      message: 'The prescription is picked_up: pickup needs ready',
+    });
+  });
+
+  it('settles on the sweep an action whose signature ended without it', async () => {
+    const id = await prescription();
+    const requestId = await ask(doctor, id, 'issue');
+    await answerOnPhone(doctor, requestId, 'approve');
+    expect((await settled(requestId)).status).toBe('signed');
+    // As a server that stopped between the two would have left it: the signature in, the action open.
+    await db()
+      .update(prescriptions)
+      .set({ status: 'new', issuerReceiptId: null })
+      .where(eq(prescriptions.id, id));
+    await db()
+      .update(prescriptionSignings)
+      .set({ status: 'pending', completedAt: null })
+      .where(and(eq(prescriptionSignings.id, requestId)));
+    expect((await settled(requestId)).status).toBe('signed');
+    expect((await rowOf(id)).status).toBe('issued');
+  });
+});
