@@ -79,8 +79,8 @@ async function start(name: string, part: 'all' | 'auth', port?: number): Promise
     { cwd: serverRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, PORT: String(chosen) } },
   );
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const started: Process = { name, part, port: chosen, child, output: () => output };
   // Not expect.poll: the first processes start in beforeAll.
   for (const deadline = Date.now() + 90_000; ; await new Promise((resolve) => setTimeout(resolve, 200))) {
