@@ -173,6 +173,14 @@ export const routes: RouteObject[] = [
                 path: paths.prescriptions.pickedUp.pattern,
                 ...custodyPage('Picked-up prescriptions', (m) => m.PrescriptionsPickedUpPage),
               },
+              {
+                path: paths.prescriptions.written.pattern,
+                ...custodyPage('Prescriptions you wrote', (m) => m.PrescriptionsWrittenPage),
+              },
+              {
+                path: paths.prescriptions.mine.pattern,
+                ...custodyPage('Your prescriptions', (m) => m.PrescriptionsMinePage),
+              },
             ],
           },
         ],

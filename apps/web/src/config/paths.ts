@@ -96,5 +96,9 @@ export const paths = {
       pattern: '/prescriptions/picked-up/:id?',
       to: (id?: string) => withId('/prescriptions/picked-up', id),
     },
+    /** A doctor's prescriptions, to issue and to follow (not in the spec's table: docs/decisions/031). */
+    written: { pattern: '/prescriptions/written', to: () => '/prescriptions/written' },
+    /** A patient's own prescriptions, read-only (docs/decisions/031). */
+    mine: { pattern: '/prescriptions/mine', to: () => '/prescriptions/mine' },
   },
 } as const;

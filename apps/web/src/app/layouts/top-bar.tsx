@@ -1,10 +1,11 @@
 // The top bar of spec §2: shown only while approved, with the server address, the user's name, and
-// Disconnect with the seconds left in the session.
-import { Button, Group, Text } from '@mantine/core';
+// Disconnect with the seconds left in the session; and a menu of the areas the user's roles open.
+import { Button, Group, Menu, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { signOut } from '../../features/auth/api/sign-out.ts';
+import { areasOf } from '../../lib/areas.ts';
 import { useSession } from '../../lib/session.ts';
 
 export function useDisconnect() {
@@ -14,6 +15,32 @@ export function useDisconnect() {
     signOut(queryClient);
     void navigate(paths.home.to());
   };
+}
+
+/** Every area the user may work in, and their account, one click away from any page. */
+function AreasMenu() {
+  const user = useSession((state) => state.user);
+  const areas = areasOf(user);
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="default" style={{ flexShrink: 0 }}>
+          Areas
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown aria-label="Areas">
+        {areas.map((area) => (
+          <Menu.Item key={area.key} component={Link} to={area.to}>
+            {area.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item component={Link} to={paths.account.to()}>
+          Your account
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
 }
 
 export function TopBarSession() {
@@ -32,6 +59,7 @@ export function TopBarSession() {
       <Text size="sm" fw={600} truncate visibleFrom="sm" data-testid="top-bar-user">
         {`${firstName} ${lastName}`.trim()}
       </Text>
+      <AreasMenu />
       <Button size="xs" variant="light" color="red" onClick={disconnect} style={{ flexShrink: 0 }}>
         {secondsLeft === null ? 'Disconnect' : `Disconnect (${secondsLeft} s)`}
       </Button>

@@ -21,3 +21,9 @@ export function PrescriptionsWaitingPage() {
 export function PrescriptionsPickedUpPage() {
   return <CustodyQueue key={keyed()} area="prescriptions" tab="picked-up" />;
 }
+export function PrescriptionsWrittenPage() {
+  return <CustodyQueue area="prescriptions" tab="written" />;
+}
+export function PrescriptionsMinePage() {
+  return <CustodyQueue area="prescriptions" tab="mine" />;
+}

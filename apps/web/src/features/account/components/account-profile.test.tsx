@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, type FakeNetwork } from '../../../test/network.ts';
 import { makeUser, renderApp, resetSession, signIn } from '../../../test/app.tsx';
@@ -78,5 +78,30 @@ describe('the account page', () => {
     renderApp('/account');
     expect(await screen.findByText('Could not get user profile.', {}, { timeout: 3000 })).toBeVisible();
     expect(screen.getByText('Try later')).toBeVisible();
+  });
+});
+
+describe('the areas of a signed-in person', () => {
+  it('links a driver from the account page and from the top bar to the pickups and deliveries', async () => {
+    const driver = makeUser({ roles: ['public'], localRoles: ['courier'] });
+    network.on('GET', '/api/users/me', () => json(driver));
+    signIn(driver);
+    renderApp('/account');
+    const areas = await screen.findByRole('navigation', { name: 'Where you work' });
+    expect(within(areas).getByRole('link', { name: 'Go to your pickups and deliveries' })).toHaveAttribute(
+      'href',
+      '/prescriptions',
+    );
+    expect(within(areas).queryByRole('link', { name: /admin area/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Areas' }));
+    // The dropdown's opening transition keeps it out of the accessibility tree in happy-dom: find it by text.
+    const item = await screen.findByText('Pickups and deliveries');
+    expect(item.closest('a')).toHaveAttribute('href', '/prescriptions');
+    const menu = item.closest('[data-menu-dropdown]')!;
+    expect([...menu.querySelectorAll('[data-menu-item]')].map((entry) => entry.textContent)).toEqual([
+      'Pickups and deliveries',
+      'Documents',
+      'Your account',
+    ]);
   });
 });

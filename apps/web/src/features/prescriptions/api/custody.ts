@@ -1,7 +1,6 @@
 // The custody chain from the console: who is asking, an area's queue, a prescription's history, the status
 // actions (a signing one answers 202 and is followed until the phone answers) and the signed receipts.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import type { ListResponse } from '@careplane/shared/common/http';
 import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
 import {
@@ -32,19 +31,14 @@ export const custodyQueries = {
       queryFn: () => api.get<PrescriptionViewerAnswer>(prescriptionViewerPath),
       staleTime: 60_000,
     }),
-  queue: (
-    statuses: readonly PrescriptionStatus[],
-    provider?: { path: 'supplier.id' | 'shipper.id'; id: string },
-  ) =>
+  /** One list of prescriptions by its filters (`status~ready`, `issuer.id~<id>`, …), newest first. */
+  queue: (filters: readonly string[]) =>
     queryOptions({
-      queryKey: [...root, 'queue', statuses.join(','), provider?.path ?? '', provider?.id ?? ''],
+      queryKey: [...root, 'queue', ...filters],
       queryFn: () =>
         api.get<ListResponse<Prescription>>(prescriptionEndpoints.list, {
           query: {
-            filters: [
-              `status~${statuses.join(',')}`,
-              ...(provider ? [`${provider.path}~${provider.id}`] : []),
-            ],
+            filters: [...filters],
             relations: 'issuer,recipient,supplier,shipper,nurse,shipperDriver',
             sort: 'createdAt:desc',
             limit: 100,

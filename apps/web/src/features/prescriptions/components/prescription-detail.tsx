@@ -1,6 +1,8 @@
 // A prescription's page: status, parties (linked), addresses, content, receipts (with the signed document's
 // download) and history.
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { availableActions } from '@careplane/shared/prescriptions/prescription-actors';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { addressLine, enumText, shortId, textOf, yesNo } from '@careplane/shared/common/record-labels';
 import type { Prescription } from '@careplane/shared/prescriptions/prescriptions.contract';
@@ -11,6 +13,9 @@ import {
   RecordLink,
 } from '../../../lib/resource-kit/detail/detail-parts.tsx';
 import { ResourceDetail } from '../../../lib/resource-kit/detail/resource-detail.tsx';
+import { invalidateResource } from '../../../lib/resource-kit/queries.ts';
+import { custodyQueries } from '../api/custody.ts';
+import { ActionButton } from '../custody/action-button.tsx';
 import { useDownloadSignedDocument } from '../api/prescriptions.queries.ts';
 import { prescriptionResource } from '../prescriptions.resource.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -71,11 +76,27 @@ function Address({ value }: { value: Record<string, unknown> | null }) {
   );
 }
 
+/** The custody actions the admin may take now (every action the status allows), beside Edit and Delete. */
+function CustodyActions({ prescription }: { prescription: Prescription }) {
+  const viewer = useQuery(custodyQueries.viewer());
+  const client = useQueryClient();
+  if (!viewer.data) return null;
+  return availableActions(prescription, viewer.data).map((action) => (
+    <ActionButton
+      key={`${action}-${prescription.status}`}
+      id={prescription.id}
+      action={action}
+      onChanged={() => invalidateResource(client, 'prescriptions')}
+    />
+  ));
+}
+
 export function PrescriptionDetail({ id }: { id: string }) {
   return (
     <ResourceDetail
       resource={prescriptionResource}
       id={id}
+      actions={(prescription) => <CustodyActions prescription={prescription} />}
       subtitle={(prescription) => (
         <Badge color={statusColors[prescription.status] ?? 'gray'} variant="light">
           {enumText(prescription.status)}

@@ -29,12 +29,14 @@ function Following({
   id,
   started,
   onDone,
+  onChanged,
 }: {
   id: string;
   started: PrescriptionSigningStarted & { until: number };
   onDone: (message: string | null) => void;
+  onChanged?: (() => unknown) | undefined;
 }) {
-  const changed = useCustodyChanged();
+  const custodyChanged = useCustodyChanged();
   const state = useQuery(custodyQueries.signing(id, started.requestId, started.interval));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -44,14 +46,15 @@ function Following({
   useEffect(() => {
     const status = state.data?.status;
     if (status === 'signed') {
-      void changed();
+      void custodyChanged();
+      void onChanged?.();
       onDone(null);
     } else if (status === 'denied' || status === 'expired') {
       onDone(phoneAnswers[status]);
     } else if (status === 'failed') {
       onDone(state.data?.message ?? 'The signature could not be completed.');
     }
-  }, [state.data, changed, onDone]);
+  }, [state.data, custodyChanged, onChanged, onDone]);
   const left = Math.max(0, Math.round((started.until - now) / 1000));
   return (
     <Stack gap={2}>
@@ -73,7 +76,16 @@ function Following({
   );
 }
 
-export function ActionButton({ id, action }: { id: string; action: PrescriptionAction }) {
+export function ActionButton({
+  id,
+  action,
+  onChanged,
+}: {
+  id: string;
+  action: PrescriptionAction;
+  /** Told once the action has changed the prescription (beyond the custody queues, which always refresh). */
+  onChanged?: () => unknown;
+}) {
   const mutation = useAction(id, action);
   const [started, setStarted] = useState<(PrescriptionSigningStarted & { until: number }) | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -82,6 +94,7 @@ export function ActionButton({ id, action }: { id: string; action: PrescriptionA
       <Following
         id={id}
         started={started}
+        onChanged={onChanged}
         onDone={(outcome) => {
           setStarted(null);
           setMessage(outcome);
@@ -102,6 +115,7 @@ export function ActionButton({ id, action }: { id: string; action: PrescriptionA
             onSuccess: (answer) => {
               if (isSigningStarted(answer))
                 setStarted({ ...answer, until: Date.now() + answer.expiresIn * 1000 });
+              else void onChanged?.();
             },
           });
         }}

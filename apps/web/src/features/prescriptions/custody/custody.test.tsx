@@ -189,3 +189,82 @@ describe('the prescriptions area', () => {
     expect(await screen.findByText('No prescriptions here.')).toBeVisible();
   });
 });
+
+describe('doctors and patients in the prescriptions area', () => {
+  const doctor = makeUser({ id: '0190a0b0-0000-7000-8000-00000000d001', localRoles: ['doctor'] });
+  const patient = makeUser({ id: '0190a0b0-0000-7000-8000-00000000d002', localRoles: ['patient'] });
+  const noEmployer = (user: typeof doctor) =>
+    ({
+      userId: user.id,
+      localRoles: user.localRoles,
+      employerIds: [],
+      employers: [],
+      isAdmin: false,
+    }) satisfies PrescriptionViewerAnswer;
+
+  it('shows a doctor the prescriptions they wrote that wait to be issued, with Issue, and a Written tab', async () => {
+    const written = prescriptionOf({ status: 'new', issuerReceiptId: null });
+    network
+      .on('GET', '/api/prescriptions/viewer', () => json(noEmployer(doctor)))
+      .on('GET', '/api/prescriptions', (call) =>
+        page(call.url.searchParams.getAll('filters').includes('status~new') ? [written] : []),
+      );
+    signIn(doctor);
+    renderApp('/prescriptions');
+    const table = await screen.findByRole('table', { name: 'Waiting prescriptions' });
+    const row = within(table)
+      .getByText(/Amoxicillin 500 mg/)
+      .closest('tr')!;
+    expect(within(row).getByRole('button', { name: 'Issue' })).toBeVisible();
+    const filters = network
+      .callsTo('GET', '/api/prescriptions')
+      .map((call) => call.url.searchParams.getAll('filters'));
+    expect(filters).toContainEqual(['status~new', `issuer.id~${doctor.id}`]);
+    const menu = screen.getByRole('navigation', { name: 'Prescriptions menu' });
+    expect(within(menu).getByRole('link', { name: 'Written' })).toHaveAttribute(
+      'href',
+      '/prescriptions/written',
+    );
+    expect(within(menu).queryByRole('link', { name: 'Mine' })).toBeNull();
+  });
+
+  it('lists everything a doctor wrote at /prescriptions/written, whatever its status', async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () => json(noEmployer(doctor)))
+      .on('GET', '/api/prescriptions', () =>
+        page([prescriptionOf({ status: 'delivered' }), prescriptionOf({ id: requestId, status: 'new' })]),
+      );
+    signIn(doctor);
+    renderApp('/prescriptions/written');
+    const table = await screen.findByRole('table', { name: 'Prescriptions you wrote' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getByText('delivered')).toBeVisible();
+    expect(within(table).getAllByRole('button', { name: 'Issue' })).toHaveLength(1);
+    expect(network.callsTo('GET', '/api/prescriptions')[0]!.url.searchParams.getAll('filters')).toEqual([
+      `issuer.id~${doctor.id}`,
+    ]);
+  });
+
+  it('shows a patient their own prescriptions read-only, with who prescribed them', async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () => json(noEmployer(patient)))
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf({ status: 'ready' })]));
+    signIn(patient);
+    renderApp('/prescriptions/mine');
+    const table = await screen.findByRole('table', { name: 'Your prescriptions' });
+    const row = within(table)
+      .getByText(/Amoxicillin 500 mg/)
+      .closest('tr')!;
+    expect(within(row).getByText('Dora Doctor')).toBeVisible();
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([expect.stringContaining('Amoxicillin')]);
+    expect(network.callsTo('GET', '/api/prescriptions')[0]!.url.searchParams.getAll('filters')).toEqual([
+      `recipient.id~${patient.id}`,
+    ]);
+    const menu = screen.getByRole('navigation', { name: 'Prescriptions menu' });
+    expect(within(menu).getByRole('link', { name: 'Mine' })).toHaveAttribute('href', '/prescriptions/mine');
+  });
+});
