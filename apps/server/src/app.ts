@@ -158,7 +158,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       secrets,
     });
     const prescriptions = createPrescriptionsService(store, { documents, publicUrl: config.publicUrl });
-    await app.register(prescriptionsModule, { service: prescriptions });
+    await app.register(prescriptionsModule, {
+      service: prescriptions,
+      verifyRateLimit: config.documents.verifyRateLimit,
+      redis: authServer?.redis ?? null,
+      redisKeyPrefix: config.redisKeyPrefix,
+    });
     // A phone's answer completes its signature (and the prescription's transition) here, in whichever
     // process hears it first; a sweep covers what no process heard.
     const signingCompletion = startSigningCompletion({

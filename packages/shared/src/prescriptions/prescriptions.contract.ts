@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
 import { prescriptionStatuses, type PrescriptionStatus } from '../common/enums.ts';
 import { prescriptionActions, type PrescriptionAction } from './prescription-transitions.ts';
+import { verificationReportSchema } from '../documents/documents.contract.ts';
 import {
   MAX_TEXT,
   embedded,
@@ -191,6 +192,9 @@ export const prescriptionReceiptPath = (id: string, receipt: PrescriptionReceipt
   `/api/prescriptions/${encodeURIComponent(id)}/receipts/${receipt}`;
 export const prescriptionHistoryPath = (id: string) => `/api/prescriptions/${encodeURIComponent(id)}/history`;
 export const prescriptionViewerPath = '/api/prescriptions/viewer';
+/** Public: the verification of a prescription's signed receipts (the QR code printed on them points here). */
+export const prescriptionVerificationPath = (id: string) =>
+  `/api/prescriptions/${encodeURIComponent(id)}/verification`;
 
 export const prescriptionReceipts = ['issuer', 'pickup'] as const;
 export type PrescriptionReceipt = (typeof prescriptionReceipts)[number];
@@ -201,6 +205,7 @@ export const prescriptionEndpointPatterns = {
   receipt: '/api/prescriptions/:id/receipts/:receipt',
   history: '/api/prescriptions/:id/history',
   viewer: '/api/prescriptions/viewer',
+  verification: '/api/prescriptions/:id/verification',
 } as const;
 
 /** 202 of issue and pickup: the phone was asked; the status changes once it signs. */
@@ -254,3 +259,18 @@ export const prescriptionViewerSchema = z.object({
   isAdmin: z.boolean(),
 });
 export type PrescriptionViewerAnswer = z.infer<typeof prescriptionViewerSchema>;
+
+/**
+ * `GET /api/prescriptions/{id}/verification`, for anyone holding the printed receipt: each signed receipt's
+ * verification, as the verifier reports an uploaded file. Nothing the receipts do not carry themselves (no
+ * status, no addresses, no one the receipts do not name).
+ */
+export const prescriptionVerificationSchema = z.object({
+  receipts: z.array(
+    z.object({
+      receipt: z.enum(prescriptionReceipts),
+      report: verificationReportSchema,
+    }),
+  ),
+});
+export type PrescriptionVerification = z.infer<typeof prescriptionVerificationSchema>;

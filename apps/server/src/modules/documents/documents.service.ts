@@ -807,6 +807,14 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     };
   }
 
+  /** The verification of a stored document's latest signed revision, as if its file were uploaded. */
+  async function verifyStored(documentId: string): Promise<VerificationReport | undefined> {
+    const record = await findDocument(db, documentId);
+    if (!record?.signedSha256) return undefined;
+    const bytes = await readFile(db, record.signedSha256);
+    return bytes ? verify(bytes) : undefined;
+  }
+
   async function suggestParties(
     search: string | undefined,
     caller: Caller | null,
@@ -835,6 +843,7 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     onSigningSettled,
     latestFile,
     verify,
+    verifyStored,
     suggestParties,
     caCertificatePem: ca.certificatePem,
   };

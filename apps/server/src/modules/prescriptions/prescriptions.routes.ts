@@ -1,9 +1,11 @@
 // /api/prescriptions: the generic resource (participants see theirs), the status actions of the shared table,
 // the phone signature an issue or a pickup waits for, the signed receipts and the history.
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema } from '@careplane/shared/common/http';
+import { errorBodySchema, idParamsSchema } from '@careplane/shared/common/http';
 import { prescriptionActions } from '@careplane/shared/prescriptions/prescription-transitions';
 import {
   actionsWithReason,
@@ -16,6 +18,7 @@ import {
   prescriptionSigningParamsSchema,
   prescriptionSigningStartedSchema,
   prescriptionSigningStateSchema,
+  prescriptionVerificationSchema,
   prescriptionViewerSchema,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { allow, accessRules, requireCaller } from '../../lib/caller.js';
@@ -25,9 +28,25 @@ import type { PrescriptionsService } from './prescriptions.service.js';
 
 export interface PrescriptionsModuleOptions {
   service: PrescriptionsService;
+  /** Public verifications per minute and address (the documents verifier's limit). */
+  verifyRateLimit: number;
+  /** Shared rate-limit counts across processes (REDIS_URL). */
+  redis: Redis | null;
+  redisKeyPrefix: string;
 }
 
-export async function prescriptionsModule(app: FastifyInstance, { service }: PrescriptionsModuleOptions) {
+export async function prescriptionsModule(app: FastifyInstance, options: PrescriptionsModuleOptions) {
+  const { service } = options;
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.redis
+      ? {
+          redis: options.redis,
+          nameSpace: `${options.redisKeyPrefix}prescriptions:rate:`,
+          skipOnError: true,
+        }
+      : {}),
+  });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['prescriptions'];
   const signedIn = allow(accessRules.signedIn);
@@ -106,6 +125,18 @@ export async function prescriptionsModule(app: FastifyInstance, { service }: Pre
         .header('x-content-type-options', 'nosniff')
         .send(file.stream);
     },
+  });
+
+  typed.get(prescriptionEndpointPatterns.verification, {
+    config: { public: true, rateLimit: { max: options.verifyRateLimit, timeWindow: 60_000 } },
+    schema: {
+      tags,
+      summary: "Verify a prescription's signed receipts, for anyone holding one (its QR code); no sign-in",
+      security: [],
+      params: idParamsSchema,
+      response: { 200: prescriptionVerificationSchema, 404: errorBodySchema, 429: errorBodySchema },
+    },
+    handler: async (request) => service.verification(request.params.id),
   });
 
   typed.get(prescriptionEndpointPatterns.history, {

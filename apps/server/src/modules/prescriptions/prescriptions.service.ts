@@ -22,6 +22,7 @@ import {
   type PrescriptionReceipt,
   type PrescriptionSigningStarted,
   type PrescriptionSigningState,
+  type PrescriptionVerification,
   type PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import type { Executor } from '../../db/client.js';
@@ -478,6 +479,24 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     return deps.documents.latestFile(documentId);
   }
 
+  /**
+   * For anyone holding a printed receipt (its QR code): the verification of each signed receipt. Unknown
+   * prescriptions and those without a signed receipt answer alike, so the answer tells nothing else.
+   */
+  async function verification(id: string): Promise<PrescriptionVerification> {
+    const row = await findPrescription(db, id);
+    const receipts: PrescriptionVerification['receipts'] = [];
+    for (const [receipt, documentId] of [
+      ['issuer', row?.issuerReceiptId],
+      ['pickup', row?.pickupReceiptId],
+    ] as const) {
+      const report = documentId ? await deps.documents?.verifyStored(documentId) : undefined;
+      if (report) receipts.push({ receipt, report });
+    }
+    if (receipts.length === 0) throw notFound('Signed receipt of this prescription');
+    return { receipts };
+  }
+
   async function history(id: string, caller: Caller): Promise<PrescriptionHistory> {
     await visible(id, caller);
     const rows = await historyOf(db, id);
@@ -514,6 +533,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     signingState,
     settleWaitingSignings,
     receipt,
+    verification,
     history,
     viewer,
   };

@@ -197,3 +197,44 @@ describe('a phone approval completes on the server, with nobody polling', () => 
     expect((await rowOf(id)).status).toBe('issued');
   });
 });
+
+describe('the public verification of a prescription’s receipts (its printed QR code)', () => {
+  it('answers anyone the verification of each signed receipt, and nothing else', async () => {
+    const id = await prescription();
+    const requestId = await ask(doctor, id, 'issue');
+    await answerOnPhone(doctor, requestId, 'approve');
+    expect((await settled(requestId)).status).toBe('signed');
+
+    const answer = await context.app.inject({ method: 'GET', url: `/api/prescriptions/${id}/verification` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json<{ receipts: { receipt: string; report: Record<string, unknown> }[] }>();
+    expect(body.receipts).toHaveLength(1);
+    expect(body.receipts[0]).toMatchObject({
+      receipt: 'issuer',
+      report: {
+        fileKnownToPlatform: true,
+        verdict: { status: 'authentic' },
+        signatures: [
+          { index: 1, intact: true, chainsToPlatformCa: true, signer: { commonName: 'Dora Test' } },
+        ],
+      },
+    });
+    // The receipt's own content, nothing of the record: no status, no addresses, no parties.
+    expect(Object.keys(body)).toEqual(['receipts']);
+    expect(Object.keys(body.receipts[0]!)).toEqual(['receipt', 'report']);
+  });
+
+  it('answers an unknown prescription and an unsigned one alike: 404', async () => {
+    const unsigned = await prescription();
+    for (const id of [unsigned, '0190a0b0-0000-7000-8000-0000000000ff']) {
+      const answer = await context.app.inject({
+        method: 'GET',
+        url: `/api/prescriptions/${id}/verification`,
+      });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toMatchObject({ message: 'Signed receipt of this prescription not found' });
+    }
+    const bad = await context.app.inject({ method: 'GET', url: '/api/prescriptions/nope/verification' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
