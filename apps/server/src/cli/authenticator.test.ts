@@ -13,6 +13,7 @@ describe('describeRequest', () => {
       clientName: 'Careplane console',
       bindingMessage: 'KX 42',
       nonce: 'n',
+      createdAt: '2026-11-23T09:00:00.000Z',
       expiresAt: '2026-11-23T09:05:00.000Z',
       details: {
         action: 'document.sign',
