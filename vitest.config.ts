@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One run over every workspace; each keeps its own config beside its code.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web', 'apps/agent'],
+    projects: ['packages/shared', 'apps/server', 'apps/web', 'apps/authenticator', 'apps/agent'],
   },
 });

@@ -5,6 +5,7 @@ import { useDocumentVisibility } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   generateAuthenticatorKey,
+  newestFirst,
   type AuthenticatorClient,
   type PendingRequest,
 } from '@careplane/shared/authenticator/protocol';
@@ -111,7 +112,9 @@ export function App({ launch }: { launch: Launch }) {
       if (result.status === 'fulfilled') found.push(...result.value);
       else problems.push(`${mine[index]!.username}: ${explain(result.reason)}`);
     });
-    found.sort((a, b) => a.request.expiresAt.localeCompare(b.request.expiresAt));
+    // The server's order across every identity: the request the person just started is on top, above any a
+    // stranger started earlier with their identifier.
+    found.sort((a, b) => newestFirst(a.request, b.request));
     setWaiting(found);
     setPollProblem(problems.length ? problems.join(' · ') : null);
   }, [client, identities]);

@@ -1,7 +1,7 @@
 // Documents in Chromium against the real server: a signed-in user uploads a PDF, asks for a signature, the
-// command-line authenticator (the phone) approves it, the page turns to signed without a reload, the signed
-// file downloads, and a signed-out visitor verifies it on the public page. Screenshots at desktop and phone
-// widths along the way.
+// command-line authenticator (the phone) approves it by the code the page shows, the page turns to signed
+// without a reload, the signed file downloads, and a signed-out visitor verifies it on the public page.
+// Screenshots at desktop and phone widths along the way.
 /// <reference lib="dom" />
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -107,23 +107,27 @@ test('upload, sign on the phone, see it signed live, download, and verify it sig
   const store = path.join(folder, 'authenticator.json');
   expect((await careplane(['authenticator', 'enroll', '--store', store, me.link])).code).toBe(0);
 
-  // Sign in by user ID; the command-line authenticator approves.
+  // Sign in by user ID; the command-line authenticator approves the request with the code the console shows.
   await page.setViewportSize(DESKTOP);
-  const signInApproved = careplane([
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('tab', { name: 'User ID' }).click();
+  await page.getByRole('textbox', { name: /User ID/ }).fill(me.username);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const signInCode = page.getByTestId('binding-message');
+  await expect(signInCode).toHaveText(/^[A-Z]{2} \d{2}$/);
+  const signInApproved = await careplane([
     'authenticator',
     'approve',
     '--store',
     store,
     '--username',
     me.username,
+    '--code',
+    (await signInCode.textContent()) ?? '',
     '--wait',
-    '60',
+    '30',
   ]);
-  await page.goto(`${baseUrl}/`);
-  await page.getByRole('tab', { name: 'User ID' }).click();
-  await page.getByRole('textbox', { name: /User ID/ }).fill(me.username);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  expect((await signInApproved).code).toBe(0);
+  expect(signInApproved.code, signInApproved.err).toBe(0);
   await expect(page).toHaveURL(`${baseUrl}/account`);
 
   // From the account page to the Documents area, then upload.
@@ -142,24 +146,26 @@ test('upload, sign on the phone, see it signed live, download, and verify it sig
   await expect(page.getByTestId('document-state')).toHaveText('Not signed');
   await shoot(page, 'document-uploaded');
 
-  // Ask for the signature; the phone (CLI) shows the document and its fingerprint, and approves.
-  const signatureApproved = careplane([
-    'authenticator',
-    'approve',
-    '--store',
-    store,
-    '--username',
-    me.username,
-    '--wait',
-    '60',
-  ]);
+  // Ask for the signature; the phone (CLI), given the code the console shows, shows the document and its
+  // fingerprint, and approves.
   await page.getByRole('button', { name: 'Sign with my phone' }).click();
   const binding = page.getByTestId('signing-binding-message');
   await expect(binding).toHaveText(/^[A-Z]{2} \d{2}$/);
   await expect(page.getByRole('button', { name: 'Waiting for your phone' })).toBeVisible();
   const shown = (await binding.textContent()) ?? '';
   await page.screenshot({ path: test.info().outputPath('signing-waiting-desktop.png'), fullPage: true });
-  const phone = await signatureApproved;
+  const phone = await careplane([
+    'authenticator',
+    'approve',
+    '--store',
+    store,
+    '--username',
+    me.username,
+    '--code',
+    shown,
+    '--wait',
+    '30',
+  ]);
   expect(phone.code, phone.err).toBe(0);
   expect(phone.out).toContain('Action: document.sign');
   expect(phone.out).toContain('Document: Care plan for the browser test');

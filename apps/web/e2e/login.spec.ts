@@ -1,6 +1,6 @@
 // Signing in to the console in Chromium against the real server, with the command-line authenticator
-// (`careplane authenticator enroll|approve|scan`) as the phone: the QR code read back from the screen and
-// claimed, the user identifier approved or denied, admins landing in /admin and everyone else in /account,
+// (`careplane authenticator enroll|approve|deny|scan`) as the phone: the QR code read back from the screen and
+// claimed, the user identifier approved or denied by the code the console shows, admins landing in /admin and everyone else in /account,
 // requests that time out, the session expiry dialog, and the admin menu. Each test enrolls its own identity
 // (made by scripts/e2e-server.mjs before the server started) into a store of its own.
 /// <reference lib="dom" />
@@ -108,7 +108,10 @@ async function requestSignIn(page: Page, baseUrl: string, identity: IssuedIdenti
   return (await binding.textContent()) ?? '';
 }
 
-/** Signs in by user identifier while the command-line authenticator answers the request. */
+/**
+ * Signs in by user identifier; the command-line authenticator answers the request whose code the console
+ * shows, as a person reads it off the screen.
+ */
 async function signInWithIdentifier(
   page: Page,
   baseUrl: string,
@@ -116,20 +119,20 @@ async function signInWithIdentifier(
   { deny = false } = {},
 ) {
   const store = await enroll(identity);
-  const answered = careplane([
+  const shown = await requestSignIn(page, baseUrl, identity);
+  const answer = await careplane([
     'authenticator',
-    'approve',
+    deny ? 'deny' : 'approve',
     '--store',
     store,
     '--username',
     identity.username,
+    '--code',
+    shown,
     '--wait',
-    '100',
-    ...(deny ? ['--deny'] : []),
+    '30',
   ]);
-  const shown = await requestSignIn(page, baseUrl, identity);
-  const answer = await answered;
-  expect(answer.code).toBe(0);
+  expect(answer.code, answer.err).toBe(0);
   expect(answer.out).toContain(`Sign-in request from`);
   // The code on the screen is the one the phone was asked to compare.
   expect(answer.out).toContain(`Binding message: ${shown}\n`);

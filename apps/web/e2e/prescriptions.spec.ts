@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { issuedIdentity } from './support/cli-authenticator.ts';
+import { issuedIdentity, shownCode } from './support/cli-authenticator.ts';
 import { expect, test } from './support/test.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
@@ -40,17 +40,23 @@ interface Party {
   token: () => Promise<string>;
 }
 
-const approve = (party: Party) =>
-  careplane([
+/** The phone approves the party's request that shows `code`, the code the console shows beside it. */
+async function approve(party: Party, code: string) {
+  const answer = await careplane([
     'authenticator',
     'approve',
     '--store',
     party.store,
     '--username',
     party.username,
+    '--code',
+    code,
     '--wait',
-    '100',
+    '30',
   ]);
+  expect(answer.code, answer.out).toBe(0);
+  expect(answer.out).toContain(`Binding message: ${code}\n`);
+}
 
 /** A browser of its own, a phone of its own (a key store), signed in by user ID. */
 async function signIn(browser: Browser, username: string, landing: RegExp): Promise<Party> {
@@ -73,13 +79,11 @@ async function signIn(browser: Browser, username: string, landing: RegExp): Prom
             .accessToken,
       ),
   };
-  const approved = approve(party);
   await page.goto('/');
   await page.getByRole('tab', { name: 'User ID' }).click();
   await page.getByRole('textbox', { name: /User ID/ }).fill(username);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  const answer = await approved;
-  expect(answer.code, answer.out).toBe(0);
+  await approve(party, await shownCode(page.getByTestId('binding-message')));
   await expect(page).toHaveURL(landing);
   return party;
 }
@@ -141,7 +145,8 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
     )
     .toEqual(['doctor']);
 
-  // The doctor submits and issues; the phone signs the generated prescription.
+  // The doctor submits and issues; the phone signs the generated prescription (the code is the one the
+  // console would show beside the Issue button).
   const prescription = await call<{ id: string; status: string }>(
     request,
     doctor,
@@ -157,8 +162,7 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
     },
   );
   expect(prescription.status).toBe('new');
-  const phone = approve(doctor);
-  const started = await call<{ requestId: string }>(
+  const started = await call<{ requestId: string; bindingMessage: string }>(
     request,
     doctor,
     'POST',
@@ -166,7 +170,7 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
     undefined,
     202,
   );
-  expect((await phone).code).toBe(0);
+  await approve(doctor, started.bindingMessage);
   await expect
     .poll(
       async () =>
@@ -202,9 +206,11 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
     .getByRole('row', { name: /Metformin/ })
     .getByRole('button', { name: 'Pick up' })
     .click();
-  // The button shows the request until the phone answers; the phone answers only once that was seen.
-  await expect(road.getByTestId('signing-pickup')).toContainText('Approve on the phone');
-  expect((await approve(driver)).code).toBe(0);
+  // The button shows the request and its code until the phone answers; the phone answers that code.
+  const pickup = road.getByTestId('signing-pickup');
+  await expect(pickup).toContainText(/Approve on the phone · code [A-Z]{2} \d{2}/);
+  const pickupCode = /code ([A-Z]{2} \d{2})/.exec((await pickup.textContent()) ?? '')?.[1] ?? '';
+  await approve(driver, pickupCode);
   await expect(road.getByText('No prescriptions here.')).toBeVisible({ timeout: 20_000 });
   await road.getByRole('link', { name: 'Picked-up' }).click();
   await road

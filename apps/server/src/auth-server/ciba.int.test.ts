@@ -13,6 +13,7 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
+import { newestFirst } from '@careplane/shared/authenticator/protocol';
 import {
   enrolledIdentity,
   startAuthTestServer,
@@ -188,6 +189,17 @@ describe('CIBA sign-in with openid-client', () => {
     await expect(client.pollBackchannelAuthenticationGrant(config, started)).rejects.toMatchObject({
       error: 'access_denied',
     });
+  });
+
+  it('lists pending requests newest first, with their binding messages and when they were asked', async () => {
+    // A longer expiry on the older one: the order follows when a request was asked, not when it ends.
+    await backchannel(admin.username, { binding_message: 'OL 11', requested_expiry: '300' });
+    await sleep(5);
+    await backchannel(admin.username, { binding_message: 'NW 22', requested_expiry: '60' });
+    const listed = await t.authenticator.pending(admin.key);
+    expect(listed.map((request) => request.bindingMessage)).toEqual(['NW 22', 'OL 11']);
+    expect(Date.parse(listed[0]!.createdAt)).toBeGreaterThan(Date.parse(listed[1]!.createdAt));
+    expect([...listed].reverse().sort(newestFirst)).toEqual(listed);
   });
 });
 

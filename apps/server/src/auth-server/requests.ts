@@ -2,7 +2,7 @@
 // the pending requests of its identity and answers one with a signature by its enrolled key over the request
 // id, the server's nonce and what it was shown; the first valid answer wins, so a replay finds nothing pending.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { errors, type Provider } from './oidc.js';
 import { z } from 'zod';
 import { clientNames } from '@careplane/shared/auth/clients';
@@ -150,7 +150,11 @@ export class RequestService {
     return found;
   }
 
-  /** The identity's requests still waiting for an answer, oldest first. */
+  /**
+   * The identity's requests still waiting for an answer, newest first: the one the person just started is on
+   * top, and requests a stranger started earlier with their identifier sit below it. The PWA and the CLI show
+   * this order as it comes.
+   */
   async pending(input: { keyId: string; iat: number; signature: string }): Promise<PendingRequest[]> {
     const { key, identity } = await this.verifiedKey(input.keyId);
     const now = Math.floor(Date.now() / 1000);
@@ -178,7 +182,7 @@ export class RequestService {
           sql`coalesce(${authRequests.details} ->> 'keyId', ${key.id}) = ${key.id}`,
         ),
       )
-      .orderBy(asc(authRequests.createdAt))
+      .orderBy(desc(authRequests.createdAt), desc(authRequests.id))
       .limit(50);
     return rows.map((row) => ({
       id: row.id,
@@ -188,6 +192,7 @@ export class RequestService {
       bindingMessage: row.bindingMessage,
       details: row.details,
       nonce: row.nonce,
+      createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
     }));
   }

@@ -31,6 +31,7 @@ const pendingRequestSchema = z.object({
   bindingMessage: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   nonce: z.string(),
+  createdAt: z.string(),
   expiresAt: z.string(),
 });
 

@@ -1,6 +1,7 @@
 // The careplane command in-process against a listening server: identity create, authenticator enroll /
-// approve / deny / scan end to end (openid-client completes the sign-in), admin provisioning, the embedded
-// database lock, `start --only`, and one real spawn of the launcher.
+// pending / approve / deny / scan end to end (openid-client completes the sign-in), approving only the request
+// whose code the screen shows, admin provisioning, the embedded database lock, `start --only`, and one real
+// spawn of the launcher.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -136,7 +137,16 @@ describe('careplane authenticator approve and scan', () => {
 
   it('approves a CIBA sign-in: openid-client gets tokens, and POST /api/auth creates the user', async () => {
     const started = await signInAt('dana@careplane.test', 'CLI 4711');
-    const approved = await careplane('authenticator', 'approve', '--store', store(), '--wait', '10');
+    const approved = await careplane(
+      'authenticator',
+      'approve',
+      '--store',
+      store(),
+      '--code',
+      'CLI 4711',
+      '--wait',
+      '10',
+    );
     expect(approved.code, approved.stderr).toBe(0);
     expect(approved.stdout).toContain('Sign-in request from Careplane console (careplane-console)');
     expect(approved.stdout).toContain('Binding message: CLI 4711');
@@ -176,6 +186,8 @@ describe('careplane authenticator approve and scan', () => {
       '--username',
       'dana@careplane.test',
       '--deny',
+      '--code',
+      'NOPE 1',
       '--wait',
       '10',
     );
@@ -187,9 +199,23 @@ describe('careplane authenticator approve and scan', () => {
   });
 
   it('exits non-zero when no request came within --wait', async () => {
-    const waited = await careplane('authenticator', 'approve', '--store', store(), '--wait', '1');
+    const waited = await careplane(
+      'authenticator',
+      'approve',
+      '--store',
+      store(),
+      '--code',
+      'ZZ 99',
+      '--wait',
+      '1',
+    );
     expect(waited.code).toBe(2);
-    expect(waited.stderr).toContain('No request for dana@careplane.test came within 1 s.');
+    expect(waited.stderr).toContain(
+      'No request with the code ZZ 99 for dana@careplane.test came within 1 s: nothing was answered.',
+    );
+    const empty = await careplane('authenticator', 'approve', '--store', store(), '--code', ' ');
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('--code is empty');
     const unknown = await careplane(
       'authenticator',
       'approve',
@@ -206,7 +232,10 @@ describe('careplane authenticator approve and scan', () => {
 
   it('approves a resource authorization and shows what is asked', async () => {
     const started = await signInAt('dana@careplane.test', 'RES 1');
-    expect((await careplane('authenticator', 'approve', '--store', store(), '--wait', '10')).code).toBe(0);
+    expect(
+      (await careplane('authenticator', 'approve', '--store', store(), '--code', 'RES 1', '--wait', '10'))
+        .code,
+    ).toBe(0);
     const tokens = await client.pollBackchannelAuthenticationGrant(oidc, started);
     const asked = await fetch(`${t.issuer}/resource-authorization`, {
       method: 'POST',
@@ -221,8 +250,19 @@ describe('careplane authenticator approve and scan', () => {
     });
     expect(asked.status).toBe(200);
     const { id } = (await asked.json()) as { id: string };
-    const approved = await careplane('authenticator', 'approve', '--store', store(), '--wait', '10');
+    // The code as typed off a screen: case and spaces do not count.
+    const approved = await careplane(
+      'authenticator',
+      'approve',
+      '--store',
+      store(),
+      '--code',
+      'doc42',
+      '--wait',
+      '10',
+    );
     expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stdout).toContain('Binding message: DOC 42');
     expect(approved.stdout).toContain('Authorization request from');
     expect(approved.stdout).toContain('Action: care-plan.approve');
     expect(approved.stdout).toContain('Description: Sign the care plan');
@@ -279,6 +319,217 @@ describe('careplane authenticator approve and scan', () => {
     );
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/Claiming the sign-in failed/);
+  });
+});
+
+describe('approving by the code on the screen (a stranger may start a request for anyone)', () => {
+  let phones = 0;
+  /** A fresh identity and its key store, so that no other test's requests are pending for it. */
+  async function phone() {
+    const username = `xena${++phones}@careplane.test`;
+    const store = path.join(folder, `xena${phones}.json`);
+    const { enrollment } = await createIdentity(username);
+    expect((await careplane('authenticator', 'enroll', '--store', store, enrollment.link)).code).toBe(0);
+    return { username, store };
+  }
+
+  /** The raw OAuth answers, to see authorization_pending and expired_token as the stranger does. */
+  const form = async (endpoint: string, params: Record<string, string>) => {
+    const response = await fetch(`${t.issuer}${endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, ...params }),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const strangerStarts = async (username: string, bindingMessage: string, expirySeconds = 300) =>
+    (
+      await form('/backchannel', {
+        scope: 'openid',
+        login_hint: username,
+        binding_message: bindingMessage,
+        requested_expiry: String(expirySeconds),
+      })
+    ).auth_req_id as string;
+  const strangerPolls = async (authReqId: string) =>
+    (
+      await form('/token', {
+        grant_type: 'urn:openid:params:grant-type:ciba',
+        auth_req_id: authReqId,
+      })
+    ).error;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** The codes pending for the identity, in the order `careplane authenticator pending` lists them. */
+  const listed = async (store: string) => {
+    const run = await careplane('authenticator', 'pending', '--store', store);
+    expect(run.code, run.stderr).toBe(0);
+    return [...run.stdout.matchAll(/^ {2}([A-Z]{2} \d{2}) /gm)].map((match) => match[1]);
+  };
+
+  it("never approves the stranger's earlier request: no code answers nothing, the code only the person's", async () => {
+    const { username, store } = await phone();
+    const stranger = await strangerStarts(username, 'ZQ 93', 8);
+    const strangerStartedAt = Date.now();
+    await sleep(10);
+    const mine = await signInAt(username, 'AB 12');
+
+    const listing = await careplane('authenticator', 'pending', '--store', store);
+    expect(listing.stdout).toContain(`Pending requests for ${username}, newest first:`);
+    expect(listing.stdout).toMatch(/^ {2}AB 12 {2}Sign-in to Careplane console {2}\d:\d\d left$/m);
+    expect(await listed(store)).toEqual(['AB 12', 'ZQ 93']);
+
+    // Not at a terminal and no code: refused, and what is pending is named, newest first.
+    const refused = await careplane('authenticator', 'approve', '--store', store, '--wait', '5');
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).not.toContain('Approved.');
+    expect(refused.stderr).toContain('Give the code your screen shows: nothing was answered.');
+    expect(refused.stderr).toContain(`--username ${username} --code "<the code your screen shows>"`);
+    expect(refused.stderr.indexOf('AB 12')).toBeGreaterThan(-1);
+    expect(refused.stderr.indexOf('AB 12')).toBeLessThan(refused.stderr.indexOf('ZQ 93'));
+    expect(await listed(store)).toEqual(['AB 12', 'ZQ 93']);
+    expect(await strangerPolls(stranger)).toBe('authorization_pending');
+
+    // The code the person's screen shows, typed loosely, approves their request and nothing else.
+    const approved = await careplane(
+      'authenticator',
+      'approve',
+      '--store',
+      store,
+      '--code',
+      'ab12',
+      '--wait',
+      '5',
+    );
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stdout).toContain('Binding message: AB 12');
+    expect(approved.stdout).toContain('Approved.');
+    expect(approved.stdout).toContain('Still pending (not answered), newest first:');
+    expect(approved.stdout).toMatch(/^ {2}ZQ 93 {2}Sign-in to Careplane console/m);
+    expect(approved.stdout).toContain('someone else is trying to sign in as you');
+    const tokens = await client.pollBackchannelAuthenticationGrant(oidc, mine);
+    expect(tokens.claims()!.preferred_username).toBe(username);
+
+    expect(await listed(store)).toEqual(['ZQ 93']);
+    await sleep(1100); // the poll interval, so that the answer is not slow_down
+    expect(await strangerPolls(stranger)).toBe('authorization_pending');
+    await sleep(Math.max(0, strangerStartedAt + 8_500 - Date.now()));
+    expect(await strangerPolls(stranger)).toBe('expired_token');
+  });
+
+  it('a code that matches nothing answers nothing; deny --code denies only that request', async () => {
+    const { username, store } = await phone();
+    const stranger = await strangerStarts(username, 'MN 34');
+    const nothing = await careplane(
+      'authenticator',
+      'approve',
+      '--store',
+      store,
+      '--code',
+      'QQ 00',
+      '--wait',
+      '1',
+    );
+    expect(nothing.code).toBe(2);
+    expect(nothing.stdout).not.toContain('Approved.');
+    expect(nothing.stderr).toContain(
+      `No request with the code QQ 00 for ${username} came within 1 s: nothing was answered.`,
+    );
+    expect(nothing.stderr).toContain('Pending now, newest first:');
+    expect(nothing.stderr).toMatch(/^ {2}MN 34 {2}Sign-in to Careplane console/m);
+    expect(await listed(store)).toEqual(['MN 34']);
+
+    const denied = await careplane(
+      'authenticator',
+      'deny',
+      '--store',
+      store,
+      '--code',
+      'mn 34',
+      '--wait',
+      '1',
+    );
+    expect(denied.code, denied.stderr).toBe(0);
+    expect(denied.stdout).toContain('Binding message: MN 34');
+    expect(denied.stdout).toContain('Denied.');
+    expect(await strangerPolls(stranger)).toBe('access_denied');
+    expect(await listed(store)).toEqual([]);
+  });
+
+  it('refuses a single request without a code when not at a terminal, and names its code', async () => {
+    const { username, store } = await phone();
+    await signInAt(username, 'GH 56');
+    const refused = await careplane('authenticator', 'approve', '--store', store, '--username', username);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Give the code your screen shows: nothing was answered.');
+    expect(refused.stderr).toMatch(/^ {2}GH 56 {2}Sign-in to Careplane console {2}\d:\d\d left$/m);
+    expect(await listed(store)).toEqual(['GH 56']);
+  });
+
+  it('refuses when two pending requests show the same code', async () => {
+    const { username, store } = await phone();
+    await strangerStarts(username, 'SA 77');
+    await signInAt(username, 'SA 77');
+    const refused = await careplane(
+      'authenticator',
+      'approve',
+      '--store',
+      store,
+      '--code',
+      'SA 77',
+      '--wait',
+      '1',
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      'More than one pending request shows the code SA 77: nothing was answered.',
+    );
+    expect(await listed(store)).toEqual(['SA 77', 'SA 77']);
+  });
+
+  it('at a terminal: lists the requests newest first, asks for the code and approves the one typed', async () => {
+    const { username, store } = await phone();
+    await strangerStarts(username, 'EF 78');
+    await sleep(10);
+    const mine = await signInAt(username, 'CD 56');
+    const io = capture();
+    const typed = ['XX 00', ' cd 56 '];
+    const asked: string[] = [];
+    const code = await run(['authenticator', 'approve', '--store', store], {
+      io: {
+        ...io,
+        ask: async (question) => {
+          asked.push(question);
+          return typed.shift() ?? null;
+        },
+      },
+      env: { PUBLIC_URL: t.baseUrl },
+      client: { pollIntervalMs: 100 },
+    });
+    expect(code, io.stderr()).toBe(0);
+    expect(asked).toEqual([
+      'Type the code your screen shows to approve it (Enter to cancel): ',
+      'Type the code your screen shows to approve it (Enter to cancel): ',
+    ]);
+    const out = io.stdout();
+    expect(out).toContain(`Pending requests for ${username}, newest first:`);
+    expect(out.indexOf('CD 56')).toBeLessThan(out.indexOf('EF 78'));
+    expect(io.stderr()).toContain('No pending request shows the code XX 00.');
+    expect(out).toContain('Binding message: CD 56');
+    expect(out).toContain('Approved.');
+    expect((await client.pollBackchannelAuthenticationGrant(oidc, mine)).claims()!.preferred_username).toBe(
+      username,
+    );
+    expect(await listed(store)).toEqual(['EF 78']);
+
+    // Enter (or the end of the input) cancels: nothing is answered.
+    const cancelled = capture();
+    const cancelledCode = await run(['authenticator', 'approve', '--store', store], {
+      io: { ...cancelled, ask: async () => '' },
+      env: { PUBLIC_URL: t.baseUrl },
+    });
+    expect(cancelledCode).toBe(2);
+    expect(cancelled.stderr()).toContain('Nothing was answered.');
+    expect(await listed(store)).toEqual(['EF 78']);
   });
 });
 
@@ -347,7 +598,9 @@ describe('admin provisioning', () => {
 
     // The new user signs in with the enrolled key; POST /api/auth binds to the provisioned record.
     const login = await signInAt('nora.nurse@careplane.test', 'NEW 1');
-    expect((await careplane('authenticator', 'approve', '--store', store, '--wait', '10')).code).toBe(0);
+    expect(
+      (await careplane('authenticator', 'approve', '--store', store, '--code', 'NEW 1', '--wait', '10')).code,
+    ).toBe(0);
     const tokens = await client.pollBackchannelAuthenticationGrant(oidc, login);
     const signedIn = await fetch(`${t.baseUrl}/api/auth`, {
       method: 'POST',

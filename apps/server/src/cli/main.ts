@@ -2,7 +2,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { approveCommand, enrollCommand, scanCommand, type ClientOptions } from './authenticator.js';
+import {
+  approveCommand,
+  enrollCommand,
+  pendingCommand,
+  scanCommand,
+  type ClientOptions,
+} from './authenticator.js';
 import { CliError, terminalIo, type CliIo } from './io.js';
 
 export const usage = `Usage: careplane <command> [options]
@@ -17,9 +23,15 @@ server holds it):
 Authenticator (keys kept in a store file, mode 0600):
   careplane authenticator enroll --store <file> [--issuer <url>] [--label <text>] <code-or-link>
       Makes a key and enrolls it with an enrollment code or link.
-  careplane authenticator approve --store <file> [--username <u>] [--wait <seconds>] [--deny]
-      Waits for the next sign-in or authorization request for the identity (default 60 s), shows its
-      binding message and approves it (or denies it). Exits with 2 when none came.
+  careplane authenticator pending --store <file> [--username <u>]
+      Lists the identity's pending requests, newest first: the code each shows, what asks, the time left.
+  careplane authenticator approve --store <file> [--username <u>] --code <code> [--wait <seconds>] [--deny]
+      Approves (or denies) the one pending request that shows the code your screen shows, for example
+      --code "AB 12" (case and spaces do not count), waiting up to --wait seconds for it (default 60).
+      Without --code at a terminal it lists the pending requests and asks for the code; elsewhere it
+      refuses, since a request may be a stranger's. Exits with 2 when nothing was answered.
+  careplane authenticator deny --store <file> [--username <u>] --code <code> [--wait <seconds>]
+      The same as approve --deny.
   careplane authenticator scan --store <file> --username <u> <cbUrl> [--approve]
       Claims a QR sign-in (the link of the QR code); --approve also approves the sign-in.
 
@@ -124,14 +136,30 @@ export async function run(argv: string[], context: RunContext = {}): Promise<num
       );
       return 0;
     }
-    if (command === 'authenticator' && sub === 'approve') {
+    if (command === 'authenticator' && sub === 'pending') {
+      const { values } = parseArgs({
+        args: rest,
+        options: { store: { type: 'string' }, username: { type: 'string' } },
+        strict: true,
+      });
+      return await pendingCommand(
+        {
+          ...clientOptions,
+          store: fromStartFolder(env, required(values.store, '--store')),
+          username: values.username,
+        },
+        io,
+      );
+    }
+    if (command === 'authenticator' && (sub === 'approve' || sub === 'deny')) {
       const { values } = parseArgs({
         args: rest,
         options: {
           store: { type: 'string' },
           username: { type: 'string' },
+          code: { type: 'string' },
           wait: { type: 'string' },
-          deny: { type: 'boolean' },
+          ...(sub === 'approve' ? { deny: { type: 'boolean' as const } } : {}),
         },
         strict: true,
       });
@@ -140,8 +168,9 @@ export async function run(argv: string[], context: RunContext = {}): Promise<num
           ...clientOptions,
           store: fromStartFolder(env, required(values.store, '--store')),
           username: values.username,
+          code: values.code,
           wait: positiveSeconds(values.wait, 60),
-          deny: values.deny ?? false,
+          deny: sub === 'deny' || values.deny === true,
         },
         io,
       );

@@ -73,7 +73,7 @@ describe('demo sign-in', () => {
     expect(text).toContain('open http://localhost:3000/login');
     for (const user of demoUsers) expect(text).toContain(user.username);
     expect(text).toContain(
-      'npx careplane authenticator approve --store demo-authenticator.json --username admin@careplane.local --wait 120',
+      'npx careplane authenticator approve --store demo-authenticator.json --username admin@careplane.local --code "<the code the console shows>"',
     );
     expect(first.identities).toHaveLength(8);
     for (const identity of first.identities) {
@@ -120,6 +120,8 @@ describe('demo sign-in', () => {
         first.storePath,
         '--username',
         'admin@careplane.local',
+        '--code',
+        'DEMO 1',
         '--wait',
         '10',
       ],

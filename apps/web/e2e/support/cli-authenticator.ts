@@ -1,10 +1,10 @@
 // The command-line authenticator (`careplane authenticator enroll|approve`) as the phone of a test identity,
-// and a sign-in by user identifier that it approves.
+// approving the request whose code the console shows, and a sign-in by user identifier that it approves.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 const repo = path.resolve(import.meta.dirname, '../../../..');
 const CLI = path.join(repo, 'apps/server/bin/careplane.mjs');
@@ -43,29 +43,48 @@ function careplane(args: string[]): Promise<{ code: number | null; out: string }
   });
 }
 
+/** The code the console shows beside a request (two letters and two digits), read off the screen. */
+export async function shownCode(code: Locator): Promise<string> {
+  await expect(code).toHaveText(/^[A-Z]{2} \d{2}$/);
+  return (await code.textContent()) ?? '';
+}
+
 /**
- * Signs the page in as the identity: enrolls a fresh key store, asks by user ID, approves on the "phone".
- * `landing` is where the console then goes (the admin area for an admin, the account page for others).
+ * Approves on the "phone" the request of the identity that shows `code`, as a person who reads the code off
+ * the console types it; fails the test unless exactly that request was approved.
  */
-export async function signInWithCliAuthenticator(page: Page, identity: IssuedIdentity, landing = /\/admin$/) {
-  const store = path.join(mkdtempSync(path.join(tmpdir(), 'careplane-e2e-admin-')), 'authenticator.json');
-  const enrolled = await careplane(['authenticator', 'enroll', '--store', store, identity.link]);
-  expect(enrolled.code, enrolled.out).toBe(0);
-  const approved = careplane([
+export async function approveOnCli(store: string, username: string, code: string) {
+  const answer = await careplane([
     'authenticator',
     'approve',
     '--store',
     store,
     '--username',
-    identity.username,
+    username,
+    '--code',
+    code,
     '--wait',
-    '100',
+    '30',
   ]);
+  expect(answer.code, answer.out).toBe(0);
+  expect(answer.out).toContain(`Binding message: ${code}\n`);
+  expect(answer.out).toContain('Approved.');
+  return answer;
+}
+
+/**
+ * Signs the page in as the identity: enrolls a fresh key store, asks by user ID, approves on the "phone" the
+ * request with the code the console shows. `landing` is where the console then goes (the admin area for an
+ * admin, the account page for others).
+ */
+export async function signInWithCliAuthenticator(page: Page, identity: IssuedIdentity, landing = /\/admin$/) {
+  const store = path.join(mkdtempSync(path.join(tmpdir(), 'careplane-e2e-admin-')), 'authenticator.json');
+  const enrolled = await careplane(['authenticator', 'enroll', '--store', store, identity.link]);
+  expect(enrolled.code, enrolled.out).toBe(0);
   await page.goto('/');
   await page.getByRole('tab', { name: 'User ID' }).click();
   await page.getByRole('textbox', { name: /User ID/ }).fill(identity.username);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  const answer = await approved;
-  expect(answer.code, answer.out).toBe(0);
+  await approveOnCli(store, identity.username, await shownCode(page.getByTestId('binding-message')));
   await expect(page).toHaveURL(landing);
 }

@@ -296,7 +296,18 @@ export interface PendingRequest {
   /** Sign-in: scope. Resource authorization: action, resource, digest, description. */
   details: Record<string, unknown>;
   nonce: string;
+  /** When it was asked (ISO 8601): the server lists the newest first. */
+  createdAt: string;
   expiresAt: string;
+}
+
+/**
+ * The order the auth server lists pending requests in (newest first, then by id), for merging the lists of
+ * several identities without changing it: the request the person just started comes first.
+ */
+export function newestFirst(a: PendingRequest, b: PendingRequest): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
 }
 
 /** The action of a resource authorization that signs a PDF (its details are DocumentSignDetails). */
@@ -607,7 +618,10 @@ export class AuthenticatorClient {
     return this.call<QrClaimResult>('qr/claim', { keyId: key.keyId, secret, iat: payload.iat, signature });
   }
 
-  /** Waits for the next pending request (polling every `intervalMs`); undefined when none came in time. */
+  /**
+   * Waits until a request is pending (polling every `intervalMs`) and answers the newest; undefined when none
+   * came in time.
+   */
   async waitForPending(
     key: AuthenticatorKey,
     options: { timeoutMs: number; intervalMs?: number; kind?: 'login' | 'resource'; exclude?: Set<string> },
