@@ -157,6 +157,10 @@ function createSessionStore() {
     approve(user: User) {
       set({ user, loginStatus: 'approved', loginError: null, timeOut: null, qrCodeDataUrl: null });
     },
+    /** A fresh copy of the signed-in user (roles an admin changed since the sign-in); ignored when signed out. */
+    refreshUser(user: User) {
+      if (state.loginStatus === 'approved' && state.user?.id === user.id) set({ user });
+    },
     fail(loginError: string) {
       set({ loginStatus: 'error', loginError, timeOut: null });
     },

@@ -30,6 +30,7 @@ import {
   prescriptionSchema,
   prescriptionSigningStartedSchema,
   prescriptionSigningStateSchema,
+  prescriptionVerificationSchema,
   prescriptionViewerSchema,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { serviceProviderSchema } from '@careplane/shared/service-providers/service-providers.contract';
@@ -109,6 +110,7 @@ const documentActions: [method: string, pattern: RegExp, answer: z.ZodType][] = 
   ],
   ['GET', new RegExp(`^/api/prescriptions/${UUID}/signing/${UUID}$`), prescriptionSigningStateSchema],
   ['GET', new RegExp(`^/api/prescriptions/${UUID}/history$`), prescriptionHistorySchema],
+  ['GET', new RegExp(`^/api/prescriptions/${UUID}/verification$`), prescriptionVerificationSchema],
 ];
 
 /** The command-center scoped calls and care actions (docs/decisions/027). */

@@ -1,13 +1,51 @@
-// /verify: anyone, signed in or not, checks that a PDF is authentic, untampered and signed.
-import { Anchor, Box, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+// /verify: anyone, signed in or not, checks that a PDF is authentic, untampered and signed. With
+// ?prescription=<id> (the QR code printed on a prescription's receipts) it first shows the verification of
+// that prescription's signed receipts as the platform holds them.
+import { Alert, Anchor, Box, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { VerificationReportView } from '../../features/documents/components/verification-report.tsx';
 import { VerifyPanel } from '../../features/documents/components/verify-panel.tsx';
+import { custodyQueries } from '../../features/prescriptions/api/custody.ts';
 import { useSession } from '../../lib/session.ts';
 import { Brand } from '../layouts/brand.tsx';
 import { AppFooter } from '../layouts/centered-layout.tsx';
 
+const receiptTitles = {
+  issuer: 'The prescription, signed by its prescriber',
+  pickup: 'The pickup receipt, signed by whoever picked it up',
+} as const;
+
+/** The receipts of the prescription a printed QR code names, verified as the platform holds them. */
+function PrescriptionReceipts({ id }: { id: string }) {
+  const verification = useQuery(custodyQueries.verification(id));
+  if (verification.isPending) return <Loader role="status" aria-label="Checking the prescription" />;
+  if (verification.isError) {
+    return (
+      <Alert color="yellow" title="No signed prescription with this code" role="alert">
+        The code does not name a prescription whose receipts were signed with Careplane. You can still check a
+        PDF of it below.
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="lg" component="section" aria-label="The prescription's receipts">
+      {verification.data.receipts.map(({ receipt, report }) => (
+        <Stack gap="xs" key={receipt}>
+          <Title order={2} size="h4">
+            {receiptTitles[receipt]}
+          </Title>
+          <VerificationReportView report={report} fileName={receiptTitles[receipt]} />
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
 export function Component() {
+  const [search] = useSearchParams();
+  const prescription = search.get('prescription');
   const signedIn = useSession((state) => state.loginStatus === 'approved');
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -35,6 +73,7 @@ export function Component() {
               it and when. No sign-in needed.
             </Text>
           </Stack>
+          {prescription ? <PrescriptionReceipts id={prescription} /> : null}
           <VerifyPanel />
         </Stack>
       </Container>

@@ -14,9 +14,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import type { User } from '@careplane/shared/users/users.contract';
+import { sessionStore } from '../../../lib/session.ts';
 import { accountQueries } from '../api/account.queries.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
@@ -92,6 +93,10 @@ function Profile({ user }: { user: User }) {
 
 export function AccountProfile() {
   const me = useQuery(accountQueries.me());
+  // The account page reads the user afresh: roles given since the sign-in open their areas at once.
+  useEffect(() => {
+    if (me.data) sessionStore.refreshUser(me.data);
+  }, [me.data]);
   if (me.isPending) {
     return (
       <Stack w="100%" gap="sm" aria-busy="true" aria-label="Loading the profile">

@@ -9,12 +9,14 @@ import {
   prescriptionHistoryPath,
   prescriptionReceiptPath,
   prescriptionSigningPath,
+  prescriptionVerificationPath,
   prescriptionViewerPath,
   type Prescription,
   type PrescriptionHistory,
   type PrescriptionReceipt,
   type PrescriptionSigningStarted,
   type PrescriptionSigningState,
+  type PrescriptionVerification,
   type PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { api } from '../../../lib/api-client.ts';
@@ -50,6 +52,14 @@ export const custodyQueries = {
     queryOptions({
       queryKey: [...root, 'history', id],
       queryFn: () => api.get<PrescriptionHistory>(prescriptionHistoryPath(id)),
+    }),
+  /** For anyone (no sign-in): the verification of the prescription's signed receipts. */
+  verification: (id: string) =>
+    queryOptions({
+      queryKey: [...root, 'verification', id],
+      queryFn: () =>
+        api.get<PrescriptionVerification>(prescriptionVerificationPath(id), { authenticated: false }),
+      retry: false,
     }),
   signing: (id: string, requestId: string, intervalSeconds: number) =>
     queryOptions({

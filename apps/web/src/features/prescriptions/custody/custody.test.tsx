@@ -268,3 +268,60 @@ describe('doctors and patients in the prescriptions area', () => {
     expect(within(menu).getByRole('link', { name: 'Mine' })).toHaveAttribute('href', '/prescriptions/mine');
   });
 });
+
+describe('the page a printed prescription’s QR code opens', () => {
+  const report = {
+    fileSha256: 'a'.repeat(64),
+    size: 2048,
+    fileKnownToPlatform: true,
+    verdict: { status: 'authentic' as const, summary: 'Signed by Dora Doctor.' },
+    signatures: [
+      {
+        index: 1,
+        fieldName: 'Signature1',
+        signer: {
+          commonName: 'Dora Doctor',
+          username: 'dora@careplane.test',
+          email: null,
+          serialNumber: '01',
+          fingerprint: 'b'.repeat(64),
+        },
+        signingTime: '2026-11-23T09:00:00.000Z',
+        intact: true,
+        supported: true,
+        coversWholeFile: true,
+        laterRevisionAdded: false,
+        chainsToPlatformCa: true,
+        knownToPlatform: true,
+        revisionSha256: 'a'.repeat(64),
+        problems: [],
+      },
+    ],
+  };
+
+  it('shows the verification of the prescription’s signed receipts, without sign-in', async () => {
+    network.on('GET', `/api/prescriptions/${rxId}/verification`, () =>
+      json({ receipts: [{ receipt: 'issuer', report }] }),
+    );
+    renderApp(`/verify?prescription=${rxId}`);
+    const receipts = await screen.findByRole('region', { name: "The prescription's receipts" });
+    expect(
+      within(receipts).getByRole('heading', { name: 'The prescription, signed by its prescriber' }),
+    ).toBeVisible();
+    expect(within(receipts).getAllByText(/Dora Doctor/).length).toBeGreaterThan(0);
+    const call = network.callsTo('GET', `/api/prescriptions/${rxId}/verification`)[0]!;
+    expect(call.headers.authorization).toBeUndefined();
+  });
+
+  it('says so when the code names no signed prescription, and still offers to check a file', async () => {
+    network.on('GET', `/api/prescriptions/${rxId}/verification`, () =>
+      json(
+        { statusCode: 404, error: 'Not Found', message: 'Signed receipt of this prescription not found' },
+        404,
+      ),
+    );
+    renderApp(`/verify?prescription=${rxId}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No signed prescription with this code');
+    expect(screen.getByText('Drop a PDF here, or click to choose one')).toBeVisible();
+  });
+});
