@@ -12,7 +12,7 @@ export const MAX_REVISIONS = 256;
 export const MAX_CHANGED_OBJECTS = 10_000;
 /** Cross-reference entries read over all revisions: a revision is read whole, so a file with a million entries
  * and many revisions would otherwise take minutes. */
-export const MAX_ENTRIES_READ = 3_000_000;
+export const MAX_ENTRIES_READ = 2_000_000;
 
 export interface Revision {
   /** 1-based: revision 1 is the file as the first given end leaves it; each later update is the next one. */
@@ -137,7 +137,12 @@ export type UpdateComparison =
  * replace. An object rewritten with the same value is not a change; the new sections' own cross-reference
  * streams and object streams are containers, not changes.
  */
-export function compareRevisions(before: PdfStructure, after: PdfStructure): UpdateComparison {
+export function compareRevisions(
+  before: PdfStructure,
+  after: PdfStructure,
+  /** Objects that may still be read, shared by every comparison (and walk) of one file. */
+  budget: { objects: number } = { objects: Infinity },
+): UpdateComparison {
   const added = after.sections.length - before.sections.length;
   if (
     added < 0 ||
@@ -195,6 +200,10 @@ export function compareRevisions(before: PdfStructure, after: PdfStructure): Upd
       continue;
     }
     if (replacedContainers.has(num) || xrefStreams.has(num)) continue;
+    budget.objects -= 2;
+    if (budget.objects < 0) {
+      return { kind: 'not-compared', reason: 'could not be compared: the file has too many objects' };
+    }
     const objectBefore = before.object(num);
     const objectAfter = after.object(num);
     if (!objectBefore && !objectAfter) continue;
