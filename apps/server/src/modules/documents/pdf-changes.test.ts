@@ -223,6 +223,64 @@ describe('a change after a signature that it does not allow', () => {
   });
 });
 
+describe('document information and metadata', () => {
+  const xmp = (title: string, modified: string) =>
+    `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF ` +
+    `xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" ` +
+    `xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" ` +
+    `xmp:ModifyDate="${modified}"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">${title}</rdf:li></rdf:Alt>` +
+    `</dc:title><xmp:MetadataDate>${modified}</xmp:MetadataDate></rdf:Description></rdf:RDF></x:xmpmeta>` +
+    `${' '.repeat(64)}<?xpacket end="w"?>`;
+  const metadata = new PdfDict([
+    ['Type', new PdfName('Metadata')],
+    ['Subtype', new PdfName('XML')],
+  ]);
+  let metadataRef: PdfRef;
+  let signedWithXmp: Uint8Array;
+  beforeAll(async () => {
+    const withXmp = appendUpdate(sample, (structure, newRef) => {
+      const catalog = structure.catalog();
+      metadataRef = newRef();
+      return [
+        { ref: metadataRef, body: streamBody(metadata, xmp('Care plan', '2026-11-23T09:00:00Z')) },
+        { ref: catalog.ref, body: serialize(catalog.dict.clone().set('Metadata', metadataRef)) },
+      ];
+    });
+    signedWithXmp = await signPdf(withXmp, ann, ca, { signingTime: ANN_TIME });
+  });
+  const restamp = (bytes: Uint8Array, title: string) =>
+    appendUpdate(bytes, () => [
+      { ref: metadataRef, body: streamBody(metadata, xmp(title, '2026-11-24T08:29:00Z')) },
+    ]);
+
+  it('new dates or producer, in the information dictionary or the XMP, are what signing tools write: allowed', async () => {
+    const stamped = appendUpdate(restamp(signedWithXmp, 'Care plan'), (structure) => {
+      const ref = structure.trailer.get('Info') as PdfRef;
+      const info = asDict(structure.resolve(ref))!
+        .clone()
+        .set('ModDate', PdfString.text("D:20261124082900+00'00'"))
+        .set('Producer', PdfString.text('Another signing tool'));
+      return [{ ref, body: serialize(info) }];
+    });
+    const report = await verify(await bobSigns(stamped));
+    expect(report.verdict.status).toBe('authentic');
+    expect(changesOf(report, 1).map((change) => [change.revision, change.kind, change.allowed])).toEqual([
+      [2, 'document-dates', true],
+      [3, 'document-dates', true],
+      [4, 'signature', true],
+    ]);
+  });
+
+  it('a new title in the XMP is a change', async () => {
+    const report = await verify(await bobSigns(restamp(signedWithXmp, 'Loan contract')));
+    expect(report.verdict.changedAfter).toEqual({
+      signature: 1,
+      revision: 2,
+      description: 'changed the document metadata (XMP)',
+    });
+  });
+});
+
 describe('form fields between signatures (DocMDP)', () => {
   it('without a certification signature, filling in a field is allowed (P=2) and listed', async () => {
     const report = await verify(await bobSigns(fillTextField(formSignedByAnn, 'Name', 'Ann Example')));

@@ -9,10 +9,10 @@
 //   /Annots and the form's /Fields gaining it; the catalog gaining /AcroForm; /SigFlags), signing an empty
 //   signature field, filling in existing form fields that are not read-only (a field's /V or /I, its widget's
 //   /AP and /AS, and their new appearance streams), the form's /NeedAppearances and /DR, and the document
-//   information's /ModDate and /Producer (signing tools stamp those);
+//   information's /ModDate and /Producer and the same stamps in the XMP metadata (signing tools write them);
 // - P = 3: also adding, changing and removing annotations other than form fields.
 // Everything else is a change no signature allows: a page's content or anything it draws, pages added or
-// removed, the catalog's other entries (/OpenAction, /Names, …), other document information, XMP metadata,
+// removed, the catalog's other entries (/OpenAction, /Names, …), other document information or metadata,
 // new form fields, a signature changed or removed, and a new object that the earlier revision already
 // referred to (defining it changes what that reference shows).
 import {
@@ -539,7 +539,7 @@ export function classifyUpdate(input: UpdateInput): Change[] {
     }
     if (num === a.root || num === b.root) return diffCatalog(dictBefore, dictAfter);
     if (num === a.info || num === b.info) return diffInfo(dictBefore, dictAfter);
-    if (num === a.metadata || num === b.metadata) return notAllowed('changed the document metadata (XMP)');
+    if (num === a.metadata || num === b.metadata) return diffMetadata();
     const pageBefore = a.pageNumbers.get(num);
     const pageAfter = b.pageNumbers.get(num);
     if (pageBefore !== undefined || pageAfter !== undefined) {
@@ -609,7 +609,7 @@ export function classifyUpdate(input: UpdateInput): Change[] {
           notAllowed('replaced the page tree');
           break;
         case 'Metadata':
-          notAllowed('changed the document metadata (XMP)');
+          diffMetadata();
           break;
         default:
           others.push(key);
@@ -624,6 +624,30 @@ export function classifyUpdate(input: UpdateInput): Change[] {
     if (others.length > 0) notAllowed(`changed the document information (${keyList(others)})`);
     else if (keys.length > 0) {
       add('document-dates', 'updated the modification date or producer in the document information');
+    }
+  }
+
+  function diffMetadata(): void {
+    const old = a.metadata === undefined ? undefined : before.object(a.metadata)?.value;
+    const now = b.metadata === undefined ? undefined : after.object(b.metadata)?.value;
+    const textOf = (structure: PdfStructure, stream: PdfValue | PdfStream | undefined) => {
+      if (!(stream instanceof PdfStream) || stream.dataEnd - stream.dataStart > MAX_METADATA_BYTES)
+        return undefined;
+      try {
+        const data = structure.streamData(stream);
+        return data.length > MAX_METADATA_BYTES
+          ? undefined
+          : withoutStamps(Buffer.from(data).toString('utf8'));
+      } catch {
+        return undefined;
+      }
+    };
+    const textBefore = textOf(before, old);
+    const textAfter = textOf(after, now);
+    if (textBefore !== undefined && textBefore === textAfter) {
+      add('document-dates', 'updated the modification date or producer in the document information');
+    } else {
+      notAllowed('changed the document metadata (XMP)');
     }
   }
 
@@ -768,6 +792,31 @@ export function classifyUpdate(input: UpdateInput): Change[] {
     const direct = (list: PdfValue[] | undefined) => (list ?? []).filter((item) => !(item instanceof PdfRef));
     if (!sameDirect(direct(x), direct(y))) add('annotation', `changed the annotations on page ${page}`);
   }
+}
+
+/** XMP packets are small; a larger one is compared as changed. */
+const MAX_METADATA_BYTES = 1024 * 1024;
+const XMP_STAMPS = 'xmp:ModifyDate|xmp:MetadataDate|pdf:Producer|xmpMM:InstanceID';
+
+/** XMP without what a tool stamps when it saves (dates, producer, instance, history) and without padding. */
+function withoutStamps(xmp: string): string {
+  // The history is cut by hand: a lazy pattern over unclosed tags would cost the square of the length.
+  let text = '';
+  let from = 0;
+  for (;;) {
+    const open = xmp.indexOf('<xmpMM:History>', from);
+    const close = open < 0 ? -1 : xmp.indexOf('</xmpMM:History>', open);
+    if (close < 0) break;
+    text += xmp.slice(from, open);
+    from = close + '</xmpMM:History>'.length;
+  }
+  text += xmp.slice(from);
+  return text
+    .replace(new RegExp(`<(${XMP_STAMPS})>[^<]*</\\1>`, 'g'), '')
+    .replace(new RegExp(`\\s(${XMP_STAMPS})\\s*=\\s*("[^"]*"|'[^']*')`, 'g'), '')
+    .replace(/\s+/g, ' ')
+    .replace(/> </g, '><')
+    .trim();
 }
 
 const refNums = (list: PdfValue[]) =>
