@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatDateTimeWithZone,
   formatUnixDate,
   truncate,
   truncationLengths,
@@ -47,6 +48,19 @@ describe('formatDateTime', () => {
   it('shows nothing for a missing date', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('yesterday')).toBe('');
+  });
+});
+
+describe('formatDateTimeWithZone', () => {
+  it('names the zone after its offset', () => {
+    expect(formatDateTimeWithZone(moment, 'Asia/Bangkok')).toBe('01.12.2020 14:05 GMT+07:00 (Asia/Bangkok)');
+    expect(formatDateTimeWithZone(moment, 'UTC')).toBe('01.12.2020 07:05 GMT+00:00 (UTC)');
+  });
+
+  it("uses the runtime's own zone when none is given, and shows nothing for a missing date", () => {
+    const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(formatDateTimeWithZone(moment)).toBe(`${formatDateTime(moment, zone)} (${zone})`);
+    expect(formatDateTimeWithZone(null)).toBe('');
   });
 });
 

@@ -64,6 +64,23 @@ export function formatDateTime(value: DateInput | null | undefined, timeZone?: s
   return `${day}.${month}.${year} ${hour}:${minute} ${offsetOf(timeZoneName)}`;
 }
 
+/** The runtime's own time zone by name (the viewer's, in a browser), e.g. Asia/Bangkok; UTC if it has none. */
+export function viewerTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * DD.MM.YYYY HH:mm with the zone's offset and name, e.g. 01.12.2020 14:05 GMT+07:00 (Asia/Bangkok): for a
+ * page that shows times to anyone, wherever the file or its signer came from, and must say which zone it uses.
+ */
+export function formatDateTimeWithZone(
+  value: DateInput | null | undefined,
+  timeZone = viewerTimeZone(),
+): string {
+  const text = formatDateTime(value, timeZone);
+  return text ? `${text} (${timeZone})` : NO_DATE;
+}
+
 /** DD/MM/YYYY of a unix time in seconds, e.g. 1606780800 → 01/12/2020 (in UTC). */
 export function formatUnixDate(seconds: number | null | undefined, timeZone?: string): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return NO_DATE;

@@ -136,6 +136,39 @@ export const verdictStatuses = [
 ] as const;
 export type VerdictStatus = (typeof verdictStatuses)[number];
 
+/**
+ * What a change after a signature was. `other` is never allowed; the rest by the permission level in force
+ * (DocMDP P): `validation-data` always, signing, form filling, the form's appearance settings and the document
+ * information's dates from P=2 (the level without a certification signature), annotations at P=3.
+ */
+export const changeKinds = [
+  'signature',
+  'signature-field',
+  'form-fill',
+  'form-settings',
+  'document-dates',
+  'annotation',
+  'validation-data',
+  'other',
+] as const;
+export type ChangeKind = (typeof changeKinds)[number];
+
+/** Changes listed per signature; more are summed up in a last entry. */
+export const MAX_LISTED_CHANGES = 50;
+
+export const signatureChangeSchema = z.object({
+  /** The revision whose incremental update made the change; null when the changes could not be compared. */
+  revision: z.number().int().nullable(),
+  kind: z.enum(changeKinds),
+  /** What it did, to read after "revision 2 of 3": `filled in form field "Name"`. */
+  description: z.string(),
+  /** Whether this signature allows it. */
+  allowed: z.boolean(),
+});
+export type SignatureChange = z.infer<typeof signatureChangeSchema>;
+
+const permissionLevel = z.number().int().min(1).max(3);
+
 export const signatureReportSchema = z.object({
   index: z.number().int(),
   fieldName: z.string().nullable(),
@@ -153,9 +186,25 @@ export const signatureReportSchema = z.object({
   intact: z.boolean(),
   /** False when the signature is in a form Careplane does not check. */
   supported: z.boolean(),
-  /** The signature covers the whole file (else a later revision was added after it). */
+  /** The signature covers the whole file (else a later revision was added after it, which is normal for all
+   * but the last signature: see `covers` and `changesAfter`). */
   coversWholeFile: z.boolean(),
   laterRevisionAdded: z.boolean(),
+  /**
+   * What it covers: bytes 0 to `bytes`, revision `revision` of `revisions` (revision 1 is the file as the first
+   * signature covers it; each later incremental update is the next). `revision` is null when those bytes are
+   * not a readable revision; `covers` is null when the byte range is unusable.
+   */
+  covers: z
+    .object({ revision: z.number().int().nullable(), revisions: z.number().int(), bytes: z.number().int() })
+    .nullable(),
+  /** Set for a certification signature: the DocMDP permission level it certifies the document with. */
+  certification: z.object({ permission: permissionLevel }).nullable(),
+  /** What each later revision changed, oldest first, with whether this signature allows it. */
+  changesAfter: z.array(signatureChangeSchema).max(MAX_LISTED_CHANGES),
+  /** A change this signature does not allow was made after it. A later signature never undoes that: it
+   * vouches only for what its own signer signed. */
+  changedAfterSigning: z.boolean(),
   /** The signer's certificate was issued by the platform's CA (the server's own, never one in the file). */
   chainsToPlatformCa: z.boolean(),
   /** Careplane holds the file as it was when this signature was made. */
@@ -169,7 +218,26 @@ export const verificationReportSchema = z.object({
   fileSha256: z.string(),
   size: z.number().int(),
   fileKnownToPlatform: z.boolean(),
-  verdict: z.object({ status: z.enum(verdictStatuses), summary: z.string() }),
+  verdict: z.object({
+    status: z.enum(verdictStatuses),
+    /** The verdict in plain words (times in UTC). */
+    summary: z.string(),
+    /** The earliest signature after which a change it does not allow was made, and that change. */
+    changedAfter: z
+      .object({
+        signature: z.number().int(),
+        revision: z.number().int().nullable(),
+        description: z.string(),
+      })
+      .nullable(),
+  }),
+  /** Which changes are allowed after signing: a certification signature's DocMDP level, or P=2 without one. */
+  allowedChanges: z.object({
+    level: permissionLevel,
+    /** The certification signature's index; null when there is none. */
+    certifiedBy: z.number().int().nullable(),
+    description: z.string(),
+  }),
   signatures: z.array(signatureReportSchema),
 });
 export type VerificationReport = z.infer<typeof verificationReportSchema>;

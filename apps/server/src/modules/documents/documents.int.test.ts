@@ -31,6 +31,7 @@ import {
 } from '../../test/harness.js';
 import { createLocalJWKSet } from 'jose';
 import { ANN, pdfsig, signPdf, testAuthority, testSigner } from './documents.test-helpers.js';
+import { replacePageContent } from './pdf-changes.test-helpers.js';
 import { createLargeSamplePdf, createSamplePdf } from './sample-pdf.js';
 
 const MAX_BYTES = 64 * 1024;
@@ -594,7 +595,9 @@ describe('verification, for anyone', () => {
       verdict: {
         status: 'authentic',
         summary: expect.stringMatching(/^Authentic and untampered: signed by Olivia Owner/),
+        changedAfter: null,
       },
+      allowedChanges: { level: 2, certifiedBy: null },
     });
     expect(report.signatures).toEqual([
       expect.objectContaining({
@@ -604,11 +607,75 @@ describe('verification, for anyone', () => {
         }),
         intact: true,
         coversWholeFile: true,
+        covers: { revision: 1, revisions: 1, bytes: signed.length },
+        certification: null,
+        changesAfter: [],
+        changedAfterSigning: false,
         chainsToPlatformCa: true,
         knownToPlatform: true,
         problems: [],
       }),
     ]);
+  });
+
+  /** A document the owner signs, then shares with the party, who signs it too; the signed file. */
+  async function signedByBoth(bytes: Uint8Array, title: string): Promise<Uint8Array> {
+    const { id } = await upload(owner, bytes, title);
+    await sign(owner, id);
+    expect(
+      (await call(owner.token).post(`/api/documents/${id}/share`, { userIds: [party.userId] })).statusCode,
+    ).toBe(200);
+    await sign(party, id);
+    return (await call(owner.token).get(`/api/documents/${id}/download/signed`)).rawPayload;
+  }
+
+  it('reports a file two parties signed as authentic, each signature saying what it covers', async () => {
+    const both = await signedByBoth(await createSamplePdf({ title: 'Two signers' }), 'Two signers');
+    const report = (await verify(both)).json();
+    expect(report.verdict).toMatchObject({
+      status: 'authentic',
+      summary: expect.stringMatching(
+        /^Authentic and untampered: signed by Olivia Owner .*, then by Parker Party /,
+      ),
+      changedAfter: null,
+    });
+    expect(
+      report.signatures.map((signature: { covers: unknown; changesAfter: unknown; problems: unknown }) => [
+        signature.covers,
+        signature.changesAfter,
+        signature.problems,
+      ]),
+    ).toEqual([
+      [
+        { revision: 1, revisions: 2, bytes: expect.any(Number) },
+        [{ revision: 2, kind: 'signature', description: 'added signature 2 (Parker Party)', allowed: true }],
+        [],
+      ],
+      [{ revision: 2, revisions: 2, bytes: both.length }, [], []],
+    ]);
+  });
+
+  it('reports content changed after the first signature as changed, though the second signer signed it', async () => {
+    const first = await signedByBoth(await createSamplePdf({ title: 'Changed later' }), 'Changed later');
+    const ownerRevision = first.subarray(0, (await verify(first)).json().signatures[0].covers.bytes);
+    // Someone changes the page after the owner signed and has the party sign it through the platform.
+    const changed = replacePageContent(ownerRevision, 'Pay 1000 EUR to the bearer');
+    const { id } = await upload(owner, changed, 'Changed later, signed again');
+    expect(
+      (await call(owner.token).post(`/api/documents/${id}/share`, { userIds: [party.userId] })).statusCode,
+    ).toBe(200);
+    await sign(party, id);
+    const countersigned = (await call(owner.token).get(`/api/documents/${id}/download/signed`)).rawPayload;
+    const report = (await verify(countersigned)).json();
+    expect(report.verdict).toEqual({
+      status: 'modified-after-signing',
+      summary: expect.stringMatching(
+        /^Changed after Olivia Owner \(olivia\d+@careplane\.test\) signed: revision 2 of 3 changed the content of page 1\. /,
+      ),
+      changedAfter: { signature: 1, revision: 2, description: 'changed the content of page 1' },
+    });
+    expect(report.signatures.map((signature: { intact: boolean }) => signature.intact)).toEqual([true, true]);
+    expect(report.signatures[0].changedAfterSigning).toBe(true);
   });
 
   it('reports a changed byte as not intact', async () => {

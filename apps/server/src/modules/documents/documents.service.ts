@@ -790,6 +790,7 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
       size: bytes.length,
       fileKnownToPlatform: report.fileKnownToPlatform,
       verdict: report.verdict,
+      allowedChanges: report.allowedChanges,
       signatures: report.signatures.map((signature) => ({
         index: signature.index,
         fieldName: signature.fieldName,
@@ -799,6 +800,10 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
         supported: signature.supported,
         coversWholeFile: signature.coversWholeFile,
         laterRevisionAdded: signature.laterRevisionAdded,
+        covers: signature.covers,
+        certification: signature.certification,
+        changesAfter: signature.changesAfter,
+        changedAfterSigning: signature.changedAfterSigning,
         chainsToPlatformCa: signature.chainsToPlatformCa,
         knownToPlatform: signature.knownToPlatform,
         revisionSha256: signature.revisionDigest,

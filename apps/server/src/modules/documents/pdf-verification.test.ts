@@ -101,6 +101,7 @@ describe('a signed file', () => {
     expect(report.verdict).toEqual({
       status: 'authentic',
       summary: 'Authentic and untampered: signed by Ann Lee (ann@careplane.local) on 23.11.2026 14:02 UTC.',
+      changedAfter: null,
     });
     expect(report.signatures).toHaveLength(1);
     expect(report.signatures[0]).toMatchObject({
@@ -120,6 +121,10 @@ describe('a signed file', () => {
       supported: true,
       coversWholeFile: true,
       laterRevisionAdded: false,
+      covers: { revision: 1, revisions: 1, bytes: signedOnce.length },
+      certification: null,
+      changesAfter: [],
+      changedAfterSigning: false,
       chainsToPlatformCa: true,
       revisionDigest: sha256(signedOnce),
       knownToPlatform: false,
@@ -142,6 +147,14 @@ describe('a signed file', () => {
       [2, 'Bob Okafor', true, true],
     ]);
     expect(report.signatures[0]!.laterRevisionAdded).toBe(true);
+    // Not covering the whole file is what an earlier signature does: it says what it covers instead.
+    expect(report.signatures.map((s) => s.covers)).toEqual([
+      { revision: 1, revisions: 2, bytes: signedOnce.length },
+      { revision: 2, revisions: 2, bytes: signedTwice.length },
+    ]);
+    expect(report.signatures[0]!.changesAfter).toEqual([
+      { revision: 2, kind: 'signature', description: 'added signature 2 (Bob Okafor)', allowed: true },
+    ]);
     expect(report.signatures[0]!.revisionDigest).toBe(sha256(signedOnce));
     expect(report.signatures[1]!.revisionDigest).toBe(sha256(signedTwice));
   });
@@ -190,7 +203,7 @@ describe('a file is reported as not intact', () => {
     expect(report.signatures.map((s) => s.intact)).toEqual([false, false]);
   });
 
-  it('when a revision was appended after signing: intact, but not covering the file', async () => {
+  it('when a revision was appended after signing: intact, but not covering the file, and the change named', async () => {
     const structure = PdfStructure.read(signedOnce);
     const info = new PdfDict([['Title', PdfString.text('Something else entirely')]]);
     const appended = appendIncrementalUpdate(structure, [
@@ -202,13 +215,22 @@ describe('a file is reported as not intact', () => {
       coversWholeFile: false,
       laterRevisionAdded: true,
     });
-    expect(report.verdict.status).toBe('modified-after-signing');
-    expect(report.verdict.summary).toMatch(
-      /^The signatures are intact, but the file was changed after the last signature \(\d+ bytes were added after it\)\.$/,
-    );
+    expect(report.verdict).toEqual({
+      status: 'modified-after-signing',
+      summary:
+        'Changed after Ann Lee (ann@careplane.local) signed: revision 2 of 2 changed the document information ' +
+        '(/CreationDate, /Creator, /Title).',
+      changedAfter: {
+        signature: 1,
+        revision: 2,
+        description: 'changed the document information (/CreationDate, /Creator, /Title)',
+      },
+    });
     // Plain bytes after the end count as a change too.
     const padded = Buffer.concat([signedOnce, Buffer.from('\n% appended\n')]);
-    expect((await verify(padded)).verdict.status).toBe('modified-after-signing');
+    expect((await verify(padded)).verdict.summary).toBe(
+      'The signatures are intact, but the file was changed after the last signature (12 bytes were added after it).',
+    );
   });
 
   it('when the byte range was shrunk', async () => {
@@ -426,6 +448,7 @@ describe('files without valid signatures', () => {
     expect(report.verdict).toEqual({
       status: 'unsigned',
       summary: 'Not signed: the file contains no signatures.',
+      changedAfter: null,
     });
     expect(report.fileKnownToPlatform).toBe(true);
   });

@@ -5,6 +5,9 @@
 //   ranges, the CMS signature verifies with the embedded signer certificate, and signing-certificate-v2 (when
 //   present) names that certificate;
 // - coversWholeFile: the byte ranges end at the end of the file (otherwise a later revision was added);
+// - covers and changesAfter: the revision the signature covers, and what each later incremental update changed,
+//   compared object by object and judged by the DocMDP rules (pdf-changes.ts): a change the signature does not
+//   allow makes the file "changed after <signer> signed", whatever is signed later;
 // - chainsToPlatformCa: the signer certificate is signed by the key of the CA certificate we are configured
 //   with (never one embedded in the file), is not a CA itself, and it and the CA are valid at the signing time;
 // - knownToPlatform: an injected lookup knows the SHA-256 of the signed revision (or of the whole file).
@@ -13,11 +16,26 @@
 import 'reflect-metadata';
 import { createHash, verify as verifySignature, X509Certificate } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
+import { MAX_LISTED_CHANGES } from '@careplane/shared/documents/documents.contract';
 import { CmsFormatError, DIGEST_NAMES, OIDS, readSignedData, type SignedDataView } from './cms-signature.js';
 import { DerError, readDer } from './der-encoding.js';
+import {
+  certificationLevel,
+  classifyUpdate,
+  DEFAULT_PERMISSION,
+  isAllowed,
+  mapDocument,
+  newWalkBudget,
+  permissionText,
+  type Change,
+  type ChangeKind,
+  type DocumentMap,
+  type PermissionLevel,
+} from './pdf-changes.js';
 import { certificateDer } from './pdf-signing.js';
 import type { PdfDict } from './pdf/pdf-objects.js';
 import { asArray, asDict, asInteger, asName, PdfRef, PdfString, type PdfValue } from './pdf/pdf-objects.js';
+import { compareRevisions, readRevisions } from './pdf/pdf-revisions.js';
 import { PdfStructure, PdfStructureError } from './pdf/pdf-structure.js';
 import { digestRanges, type DigestTarget } from './range-digests.js';
 
@@ -53,12 +71,33 @@ export interface SignatureReport {
   supported: boolean;
   coversWholeFile: boolean;
   laterRevisionAdded: boolean;
+  /**
+   * What the signature covers: bytes 0 to `bytes`, which are revision `revision` of `revisions` (revision 1 is
+   * the file as the first signature covers it; each later incremental update is the next). `revision` is null
+   * when those bytes are not a revision that can be read; `covers` is null when the byte range is unusable.
+   */
+  covers: { revision: number | null; revisions: number; bytes: number } | null;
+  /** The DocMDP permission level when this is a certification signature. */
+  certification: { permission: PermissionLevel } | null;
+  /** What the later revisions changed, oldest first, each with whether this signature allows it. */
+  changesAfter: ChangeReport[];
+  /** A change this signature does not allow was made after it (a later signature does not undo that). */
+  changedAfterSigning: boolean;
   chainsToPlatformCa: boolean;
   /** SHA-256 (hex) of the file as it was when this signature was made (bytes 0 to the end of its range). */
   revisionDigest: string | null;
   knownToPlatform: boolean;
   /** What is wrong, in plain words; empty when nothing is. */
   problems: string[];
+}
+
+export interface ChangeReport {
+  /** The revision whose update made the change; null when the changes could not be compared. */
+  revision: number | null;
+  kind: ChangeKind;
+  /** What it did, to be read after "revision 2 of 3": "filled in form field "Name"". */
+  description: string;
+  allowed: boolean;
 }
 
 export type VerdictStatus =
@@ -74,7 +113,14 @@ export interface VerificationReport {
   fileDigest: string;
   fileKnownToPlatform: boolean;
   signatures: SignatureReport[];
-  verdict: { status: VerdictStatus; summary: string };
+  /** Which changes are allowed after signing: a certification signature's DocMDP level, or the default (P=2). */
+  allowedChanges: { level: PermissionLevel; certifiedBy: number | null; description: string };
+  verdict: {
+    status: VerdictStatus;
+    summary: string;
+    /** The earliest signature after which a change it does not allow was made, and that change. */
+    changedAfter: { signature: number; revision: number | null; description: string } | null;
+  };
 }
 
 const MAX_SIGNATURES = 64;
@@ -99,8 +145,10 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyPdfOptions): P
   };
 
   let found: FoundSignature[];
+  let structure: PdfStructure;
   try {
-    found = findSignatures(PdfStructure.read(bytes));
+    structure = PdfStructure.read(bytes);
+    found = findSignatures(structure);
   } catch (error) {
     // Whatever a hostile file does to the reader ends here, as a verdict, not as an exception.
     const reason = error instanceof PdfStructureError ? error.message : 'its structure cannot be read';
@@ -109,14 +157,22 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyPdfOptions): P
       fileDigest,
       fileKnownToPlatform: await lookup(fileDigest),
       signatures: [],
-      verdict: { status: 'unreadable', summary: `Not a readable PDF: ${lowerFirst(reason)}.` },
+      allowedChanges: defaultAllowedChanges(),
+      verdict: {
+        status: 'unreadable',
+        summary: `Not a readable PDF: ${lowerFirst(reason)}.`,
+        changedAfter: null,
+      },
     };
   }
 
   // First the checks that need no hashing; then every digest in one pass over the file.
   const checked = found.map((signature) => {
     try {
-      return inspectSignature(bytes, signature);
+      const inspected = inspectSignature(bytes, signature);
+      const level = signature.dict ? certificationLevel(structure, signature.dict) : undefined;
+      if (level !== undefined) inspected.report.certification = { permission: level };
+      return inspected;
     } catch {
       const report = emptyReport(signature.fieldName);
       report.problems.push('The signature cannot be read');
@@ -151,12 +207,14 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyPdfOptions): P
   }
   reports.sort((a, b) => signedEnd(a) - signedEnd(b));
   reports.forEach((report, i) => (report.index = i + 1));
+  const allowedChanges = reviewChanges(bytes, structure, reports);
 
   const fileKnownToPlatform = await lookup(fileDigest);
   return {
     fileDigest,
     fileKnownToPlatform,
     signatures: reports,
+    allowedChanges,
     verdict: verdictOf(reports, bytes.length, fileKnownToPlatform),
   };
 }
@@ -251,6 +309,10 @@ function emptyReport(fieldName: string | null): SignatureReport {
     supported: true,
     coversWholeFile: false,
     laterRevisionAdded: false,
+    covers: null,
+    certification: null,
+    changesAfter: [],
+    changedAfterSigning: false,
     chainsToPlatformCa: false,
     revisionDigest: null,
     knownToPlatform: false,
@@ -405,6 +467,181 @@ function checkChain(
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Changes after each signature
+
+function defaultAllowedChanges(): VerificationReport['allowedChanges'] {
+  return {
+    level: DEFAULT_PERMISSION,
+    certifiedBy: null,
+    description: `${permissionText[DEFAULT_PERMISSION]} (no certification signature: the default)`,
+  };
+}
+
+/** Where a signature's byte range ends, when it is four usable numbers inside the file. */
+function usableEnd(report: SignatureReport, fileLength: number): number | undefined {
+  const range = report.byteRange;
+  if (!range || range.length !== 4 || range.some((n) => n < 0)) return undefined;
+  const end = range[2]! + range[3]!;
+  return end > 0 && end <= fileLength ? end : undefined;
+}
+
+/**
+ * Fills in what each signature covers and what was changed after it, and answers which changes are allowed.
+ * The revisions from the first signed one on are read once each; every update is compared with the revision
+ * before it and its changes classified (pdf-changes.ts); a signature then lists the changes of every revision
+ * after its own, each judged by the permission level in force (a certification signature before it, else P=2).
+ */
+function reviewChanges(
+  bytes: Uint8Array,
+  structure: PdfStructure,
+  reports: SignatureReport[],
+): VerificationReport['allowedChanges'] {
+  const ends = reports.map((report) => usableEnd(report, bytes.length));
+  const known = ends.filter((end): end is number => end !== undefined);
+  let allowed = defaultAllowedChanges();
+  if (known.length === 0) return allowed;
+
+  let changes: Change[] = [];
+  let revisionOf: (end: number) => number | null = () => null;
+  let revisions = 0;
+  let unreadable = 'the signed bytes are not a complete revision of the file';
+  try {
+    const history = readRevisions(bytes, structure, Math.min(...known), known);
+    revisions = history.revisions.length;
+    revisionOf = (end) => history.revisionAt(end)?.number ?? null;
+    if (history.incomplete) unreadable = history.incomplete;
+    const budget = newWalkBudget();
+    const maps = new Map<number, DocumentMap>();
+    const mapOf = (i: number) => {
+      let map = maps.get(i);
+      if (!map) {
+        map = mapDocument(history.revisions[i]!.structure, budget);
+        maps.set(i, map);
+      }
+      return map;
+    };
+    for (let i = 1; i < history.revisions.length; i++) {
+      const before = history.revisions[i - 1]!;
+      const after = history.revisions[i]!;
+      const comparison = compareRevisions(before.structure, after.structure, budget);
+      if (comparison.kind === 'not-compared') {
+        changes.push({ revision: after.number, kind: 'other', description: comparison.reason });
+      } else if (comparison.changed.length > 0) {
+        changes.push(
+          ...classifyUpdate({
+            revision: after.number,
+            before: before.structure,
+            after: after.structure,
+            mapBefore: mapOf(i - 1),
+            mapAfter: mapOf(i),
+            changed: comparison.changed,
+          }),
+        );
+      }
+    }
+    if (history.incomplete) {
+      changes.push({
+        revision: null,
+        kind: 'other',
+        description: `could not be compared: ${history.incomplete}`,
+      });
+    }
+  } catch {
+    // Nothing in a file should get here; if something does, the changes are unknown, never fine.
+    changes = [
+      { revision: null, kind: 'other', description: 'could not be compared: the file cannot be read' },
+    ];
+    unreadable = 'the file cannot be read';
+  }
+
+  // The permission level in force for a revision: the strictest certification signed before it.
+  const certifications = reports.flatMap((report, i) => {
+    const end = ends[i];
+    const revision = end === undefined ? null : revisionOf(end);
+    return report.certification && revision !== null
+      ? [{ index: report.index, revision, level: report.certification.permission }]
+      : [];
+  });
+  const levelFor = (revision: number | null): PermissionLevel => {
+    const inForce = certifications.filter(
+      (certification) => revision !== null && certification.revision < revision,
+    );
+    if (inForce.length === 0) return DEFAULT_PERMISSION;
+    return Math.min(...inForce.map((certification) => certification.level)) as PermissionLevel;
+  };
+  const strictest = [...certifications].sort((x, y) => x.level - y.level)[0];
+  if (strictest) {
+    allowed = {
+      level: strictest.level,
+      certifiedBy: strictest.index,
+      description: `${permissionText[strictest.level]} (certified by signature ${strictest.index})`,
+    };
+  }
+
+  const describe = (change: Change): string => {
+    if (change.kind === 'signature') {
+      const signature = reports.find((report) => report.fieldName === change.field);
+      return signature
+        ? `added signature ${signature.index} (${signature.signer?.commonName ?? 'an unknown signer'})${change.description}`
+        : `added a signature in field "${change.field ?? ''}"${change.description}`;
+    }
+    if (change.kind === 'signature-field') {
+      return `added an empty signature field "${change.field ?? ''}"${change.description}`;
+    }
+    return change.description;
+  };
+
+  reports.forEach((report, i) => {
+    const end = ends[i];
+    if (end === undefined) return;
+    const revision = revisionOf(end);
+    report.covers = { revision, revisions, bytes: end };
+    const listed: ChangeReport[] =
+      revision === null
+        ? [
+            {
+              revision: null,
+              kind: 'other',
+              description: `could not be compared: ${unreadable}`,
+              allowed: false,
+            },
+          ]
+        : changes
+            .filter((change) => change.revision === null || change.revision > revision)
+            .map((change) => ({
+              revision: change.revision,
+              kind: change.kind,
+              description: describe(change),
+              allowed: isAllowed(change.kind, levelFor(change.revision)),
+            }));
+    report.changesAfter = limitChanges(listed);
+    report.changedAfterSigning = listed.some((change) => !change.allowed);
+  });
+  return allowed;
+}
+
+/** At most MAX_LISTED_CHANGES, the ones not allowed first to keep; the rest summed up in one entry. */
+function limitChanges(changes: ChangeReport[]): ChangeReport[] {
+  if (changes.length <= MAX_LISTED_CHANGES) return changes;
+  const keep = new Set(
+    [...changes.filter((change) => !change.allowed), ...changes.filter((change) => change.allowed)].slice(
+      0,
+      MAX_LISTED_CHANGES - 1,
+    ),
+  );
+  const rest = changes.filter((change) => !keep.has(change));
+  return [
+    ...changes.filter((change) => keep.has(change)),
+    {
+      revision: null,
+      kind: rest.every((change) => change.allowed) ? rest[0]!.kind : 'other',
+      description: `made ${rest.length} further changes`,
+      allowed: rest.every((change) => change.allowed),
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Verdict
 
 function verdictOf(
@@ -417,47 +654,102 @@ function verdictOf(
     const id = report.signer?.username ?? report.signer?.email;
     return id ? `${name} (${id})` : name;
   };
+  const revisionText = (report: SignatureReport, change: ChangeReport) =>
+    `revision ${change.revision} of ${report.covers?.revisions ?? '?'}`;
+  const verdict = (status: VerdictStatus, summary: string): VerificationReport['verdict'] => ({
+    status,
+    summary,
+    changedAfter: null,
+  });
   const known = fileKnown
     ? ' Careplane holds this exact file.'
     : reports.some((report) => report.knownToPlatform)
       ? ' Careplane holds the signed version of this document.'
       : '';
-  if (reports.length === 0)
-    return { status: 'unsigned', summary: 'Not signed: the file contains no signatures.' };
+  if (reports.length === 0) return verdict('unsigned', 'Not signed: the file contains no signatures.');
   const broken = reports.find((report) => !report.intact && report.supported);
   if (broken) {
+    return verdict(
+      'tampered',
+      `Tampered or damaged: signature ${broken.index} (${who(broken)}) does not hold: ${lowerFirst(broken.problems[0] ?? 'it cannot be checked')}. Do not rely on this document.`,
+    );
+  }
+  // A change a signature does not allow, whatever was signed after it.
+  const changed = reports.find((report) => report.changedAfterSigning);
+  if (changed) {
+    const change = changed.changesAfter.find((entry) => !entry.allowed)!;
+    const later = reports.filter((report) => report.index > changed.index);
+    const certification = reports.find(
+      (report) => report.certification && report.index <= changed.index,
+    )?.certification;
+    const forbiddenHere = change.kind !== 'other' && certification;
+    const reason = forbiddenHere
+      ? `, which the certification signature does not allow (it allows ${permissionText[certification.permission]})`
+      : '';
+    const afterwards = later.length
+      ? ` ${later.length === 1 ? 'The later signature vouches' : 'Later signatures vouch'} only for what ${later.length === 1 ? 'its signer' : 'their signers'} signed, not for what ${changed.signer?.commonName ?? 'the earlier signer'} signed.`
+      : '';
+    const summary =
+      change.revision === null
+        ? `Cannot tell what changed after ${who(changed)} signed: the changes ${change.description}.${afterwards}`
+        : `Changed after ${who(changed)} signed: ${revisionText(changed, change)} ${change.description}${reason}.${afterwards}`;
     return {
-      status: 'tampered',
-      summary: `Tampered or damaged: signature ${broken.index} (${who(broken)}) does not hold: ${lowerFirst(broken.problems[0] ?? 'it cannot be checked')}. Do not rely on this document.`,
+      status: 'modified-after-signing',
+      summary,
+      changedAfter: { signature: changed.index, revision: change.revision, description: change.description },
     };
   }
   const unchecked = reports.find((report) => !report.supported);
   if (unchecked) {
-    return {
-      status: 'unsupported',
-      summary: `Not verifiable: signature ${unchecked.index} (${who(unchecked)}) is in a form Careplane does not check (${lowerFirst(unchecked.problems[0] ?? 'unknown format')}). Do not rely on it as signed.`,
-    };
+    return verdict(
+      'unsupported',
+      `Not verifiable: signature ${unchecked.index} (${who(unchecked)}) is in a form Careplane does not check (${lowerFirst(unchecked.problems[0] ?? 'unknown format')}). Do not rely on it as signed.`,
+    );
   }
   const foreign = reports.find((report) => !report.chainsToPlatformCa);
   if (foreign) {
-    return {
-      status: 'untrusted',
-      summary: `The signed bytes are intact, but signature ${foreign.index} (${who(foreign)}) is not vouched for by Careplane: ${lowerFirst(foreign.problems[0] ?? 'its certificate does not chain to the Careplane CA')}.`,
-    };
+    return verdict(
+      'untrusted',
+      `The signed bytes are intact, but signature ${foreign.index} (${who(foreign)}) is not vouched for by Careplane: ${lowerFirst(foreign.problems[0] ?? 'its certificate does not chain to the Careplane CA')}.`,
+    );
   }
   const last = reports[reports.length - 1]!;
+  let validationNote = '';
   if (!last.coversWholeFile) {
-    const added = fileLength - signedEnd(last);
-    return {
-      status: 'modified-after-signing',
-      summary: `The signatures are intact, but the file was changed after the last signature (${added} bytes were added after it).${known}`,
-    };
+    const trailing = last.changesAfter;
+    const shown = trailing.filter((change) => change.kind !== 'validation-data');
+    if (trailing.length === 0) {
+      const added = fileLength - signedEnd(last);
+      return verdict(
+        'modified-after-signing',
+        `The signatures are intact, but the file was changed after the last signature (${added} bytes were added after it).${known}`,
+      );
+    }
+    if (shown.length > 0) {
+      const list = shown.map((change) => `${revisionText(last, change)} ${change.description}`).join('; ');
+      const one = shown.length === 1;
+      return verdict(
+        'modified-after-signing',
+        `The signatures are intact, but the file was changed after ${who(last)} signed last: ${list}. The signatures allow ${one ? 'this change' : 'these changes'}, but nobody signed ${one ? 'it' : 'them'}.${known}`,
+      );
+    }
+    validationNote = ' Validation data for the signatures was added after the last signature.';
   }
   const signed = reports.map((report) => `${who(report)} on ${formatTime(report.signingTime)}`);
-  return {
-    status: 'authentic',
-    summary: `Authentic and untampered: signed by ${signed.join(', then by ')}.${known}`,
-  };
+  const between = reports[0]!.changesAfter.filter(
+    (change) =>
+      change.kind !== 'signature' &&
+      change.kind !== 'validation-data' &&
+      change.revision !== null &&
+      change.revision <= (last.covers?.revision ?? 0),
+  );
+  const betweenNote = between.length
+    ? ` Between the signatures, changes the signatures allow: ${between.map((change) => `${revisionText(last, change)} ${change.description}`).join('; ')}.`
+    : '';
+  return verdict(
+    'authentic',
+    `Authentic and untampered: signed by ${signed.join(', then by ')}.${betweenNote}${validationNote}${known}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -70,7 +70,7 @@ export function Component() {
             </Title>
             <Text size="sm" c="dimmed">
               Check that a PDF signed with Careplane is authentic and has not been changed, and see who signed
-              it and when. No sign-in needed.
+              it, when, and what was changed after each signature. No sign-in needed.
             </Text>
           </Stack>
           {prescription ? <PrescriptionReceipts id={prescription} /> : null}

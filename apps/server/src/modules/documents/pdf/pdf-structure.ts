@@ -31,6 +31,19 @@ export interface IndirectObject {
 
 export type XrefKind = 'table' | 'stream';
 
+/** One cross-reference section of the chain the newest trailer starts (what an incremental update adds). */
+export interface XrefSection {
+  /** Where it starts: the offset `startxref` or a /Prev names. */
+  offset: number;
+  kind: XrefKind;
+  /** Where its own bytes end (after the trailer dictionary, or after the stream's `endobj`). */
+  end: number;
+  /** The object numbers it lists, in use or free (a hybrid's cross-reference stream included). */
+  objects: readonly number[];
+  /** A cross-reference stream's own object number. */
+  streamObject?: number;
+}
+
 /** Decoded streams larger than this are refused: cross-reference and object streams are never near it. */
 const MAX_DECODED_BYTES = 64 * 1024 * 1024;
 const MAX_SECTIONS = 4096;
@@ -53,6 +66,8 @@ export class PdfStructure {
   readonly trailer: PdfDict;
   /** One more than the highest object number in use. */
   readonly size: number;
+  /** The cross-reference sections, newest first, as /Prev leads from `startxref`. */
+  readonly sections: readonly XrefSection[];
   private readonly entries = new Map<number, XrefEntry>();
   private readonly objects = new Map<number, IndirectObject | null>();
   private readonly objectStreams = new Map<number, { data: Uint8Array; offsets: Map<number, number> }>();
@@ -64,6 +79,7 @@ export class PdfStructure {
     const sections = this.readSections(this.startxref);
     this.lastXrefKind = sections.kind;
     this.trailer = sections.trailer;
+    this.sections = sections.chain;
     const size = asInteger(this.trailer.get('Size'));
     if (size === undefined || size < 1) throw new PdfStructureError('The trailer has no valid /Size');
     let highest = size - 1;
@@ -111,6 +127,16 @@ export class PdfStructure {
     return found;
   }
 
+  /** The object numbers an object stream holds; empty when it is not a readable object stream. */
+  objectStreamMembers(num: number): number[] {
+    try {
+      return [...this.objectStream(num).offsets.keys()];
+    } catch (error) {
+      if (!(error instanceof PdfSyntaxError || error instanceof PdfStructureError)) throw error;
+      return [];
+    }
+  }
+
   /** Follows references (a bounded number of times) to a direct value. */
   resolve(value: PdfValue | PdfStream | undefined): PdfValue | PdfStream | undefined {
     let current = value;
@@ -143,44 +169,54 @@ export class PdfStructure {
 
   // -------------------------------------------------------------------------------------------------------
 
-  private readSections(start: number): { kind: XrefKind; trailer: PdfDict } {
+  private readSections(start: number): { kind: XrefKind; trailer: PdfDict; chain: XrefSection[] } {
     let newest: { kind: XrefKind; trailer: PdfDict } | undefined;
+    const chain: XrefSection[] = [];
     const seen = new Set<number>();
     let offset: number | undefined = start;
     while (offset !== undefined) {
       if (seen.has(offset) || seen.size >= MAX_SECTIONS) break; // a /Prev loop ends the chain
       seen.add(offset);
       const section = this.readSection(offset);
+      chain.push(section.section);
       newest ??= section;
       offset = asInteger(section.trailer.get('Prev'));
     }
     if (!newest) throw new PdfStructureError('No cross-reference section');
-    return newest;
+    return { ...newest, chain };
   }
 
-  private readSection(offset: number): { kind: XrefKind; trailer: PdfDict } {
+  private readSection(offset: number): { kind: XrefKind; trailer: PdfDict; section: XrefSection } {
     if (offset < 0 || offset >= this.bytes.length) {
       throw new PdfStructureError('A cross-reference offset points outside the file');
     }
     const lexer = new PdfLexer(this.bytes, offset);
     if (lexer.word(true) === 'xref') {
       lexer.word();
-      const trailer = this.readTable(lexer);
+      const objects: number[] = [];
+      const trailer = this.readTable(lexer, objects);
+      const end = lexer.pos;
       // A hybrid file's table names a cross-reference stream for readers that know them; it ranks after the table.
       const xrefStm = asInteger(trailer.get('XRefStm'));
       if (xrefStm !== undefined) {
         try {
-          this.readXrefStream(xrefStm);
+          this.readXrefStream(xrefStm, objects);
         } catch (error) {
           if (!(error instanceof PdfSyntaxError || error instanceof PdfStructureError)) throw error;
         }
       }
-      return { kind: 'table', trailer };
+      return { kind: 'table', trailer, section: { offset, kind: 'table', end, objects } };
     }
-    return { kind: 'stream', trailer: this.readXrefStream(offset) };
+    const objects: number[] = [];
+    const stream = this.readXrefStream(offset, objects);
+    return {
+      kind: 'stream',
+      trailer: stream.dict,
+      section: { offset, kind: 'stream', end: stream.end, objects, streamObject: stream.num },
+    };
   }
 
-  private readTable(lexer: PdfLexer): PdfDict {
+  private readTable(lexer: PdfLexer, listed: number[]): PdfDict {
     for (;;) {
       if (lexer.word(true) === 'trailer') {
         lexer.word();
@@ -200,7 +236,9 @@ export class PdfStructure {
           throw new PdfStructureError(`Malformed cross-reference entry at byte ${lexer.pos}`);
         }
         const num = first + i;
-        if (num === 0 || this.entries.has(num)) continue;
+        if (num === 0) continue;
+        listed.push(num);
+        if (this.entries.has(num)) continue;
         this.entries.set(
           num,
           type === 'n' && offset > 0 ? { kind: 'offset', offset, gen } : { kind: 'free' },
@@ -209,13 +247,14 @@ export class PdfStructure {
     }
   }
 
-  private readXrefStream(offset: number): PdfDict {
+  private readXrefStream(offset: number, listed: number[]): { dict: PdfDict; num: number; end: number } {
     const object = this.parseObjectAt(offset);
     if (!(object.value instanceof PdfStream) || asName(object.value.dict.get('Type')) !== 'XRef') {
       throw new PdfStructureError(`No cross-reference section at byte ${offset}`);
     }
     const stream = object.value;
     const dict = stream.dict;
+    const read = { dict, num: object.num, end: object.span.end };
     const widths = (asArray(dict.get('W')) ?? []).map((w) => asInteger(w) ?? -1);
     if (widths.length !== 3 || widths.some((w) => w < 0 || w > 8)) {
       throw new PdfStructureError('A cross-reference stream has a bad /W');
@@ -233,19 +272,21 @@ export class PdfStructure {
       if (first < 0 || count < 0) throw new PdfStructureError('A cross-reference stream has a bad /Index');
       for (let n = 0; n < count; n++, row++) {
         const at = row * rowLength;
-        if (at + rowLength > data.length) return dict;
+        if (at + rowLength > data.length) return read;
         const type = w1 === 0 ? 1 : readUint(data, at, w1);
         const field2 = readUint(data, at + w1, w2);
         const field3 = readUint(data, at + w1 + w2, w3);
         const num = first + n;
-        if (num === 0 || this.entries.has(num)) continue;
+        if (num === 0) continue;
+        listed.push(num);
+        if (this.entries.has(num)) continue;
         if (type === 1) this.entries.set(num, { kind: 'offset', offset: field2, gen: field3 });
         else if (type === 2) this.entries.set(num, { kind: 'compressed', stream: field2, index: field3 });
         else if (type === 0) this.entries.set(num, { kind: 'free' });
         // Other types are reserved: a reader treats them as null objects, so they are left out.
       }
     }
-    return dict;
+    return read;
   }
 
   private loadObject(num: number): IndirectObject | undefined {

@@ -2,7 +2,11 @@
 // at the network edge (fetch, and XMLHttpRequest for uploads with progress).
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Document, VerificationReport } from '@careplane/shared/documents/documents.contract';
+import type {
+  Document,
+  SignatureReport,
+  VerificationReport,
+} from '@careplane/shared/documents/documents.contract';
 import { fakeNetwork, json, type FakeNetwork } from '../../../test/network.ts';
 import { makeUser, renderApp, resetSession, signIn } from '../../../test/app.tsx';
 
@@ -238,46 +242,102 @@ function fakeUpload(answer: { status: number; body: unknown }) {
   return sent;
 }
 
+/** A signature as the verifier reports it: intact, vouched for, covering the whole file unless told. */
+const signatureOf = (patch: Partial<SignatureReport> = {}): SignatureReport => ({
+  index: 1,
+  fieldName: 'Signature1',
+  signer: {
+    commonName: 'Olivia Owner',
+    username: 'olivia@careplane.local',
+    email: null,
+    serialNumber: '0a1b',
+    fingerprint: 'ff',
+  },
+  signingTime: '2026-11-23T09:05:00.000Z',
+  intact: true,
+  supported: true,
+  coversWholeFile: true,
+  laterRevisionAdded: false,
+  covers: { revision: 1, revisions: 1, bytes: 12_000 },
+  certification: null,
+  changesAfter: [],
+  changedAfterSigning: false,
+  chainsToPlatformCa: true,
+  knownToPlatform: true,
+  revisionSha256: sha,
+  problems: [],
+  ...patch,
+});
+
+const reportOf = (patch: Partial<VerificationReport> = {}): VerificationReport => ({
+  fileSha256: sha,
+  size: 12_000,
+  fileKnownToPlatform: true,
+  verdict: {
+    status: 'authentic',
+    summary: 'Authentic and untampered: signed by Olivia Owner on 23.11.2026 09:05 UTC.',
+    changedAfter: null,
+  },
+  allowedChanges: {
+    level: 2,
+    certifiedBy: null,
+    description: 'form filling and signing (no certification signature: the default)',
+  },
+  signatures: [signatureOf()],
+  ...patch,
+});
+
+const ann = {
+  commonName: 'Ann Lee',
+  username: 'ann@careplane.local',
+  email: null,
+  serialNumber: '0a1c',
+  fingerprint: 'ee',
+};
+const bob = {
+  commonName: 'Bob Okafor',
+  username: 'bob@careplane.local',
+  email: null,
+  serialNumber: '0a1d',
+  fingerprint: 'dd',
+};
+
+/** Two signers, Ann then Bob, the way the platform writes them. */
+const twoSigners = (annAfter: SignatureReport['changesAfter'], revisions = 2): SignatureReport[] => [
+  signatureOf({
+    signer: ann,
+    signingTime: '2026-11-23T14:02:00.000Z',
+    coversWholeFile: false,
+    laterRevisionAdded: true,
+    covers: { revision: 1, revisions, bytes: 18_526 },
+    changesAfter: annAfter,
+    changedAfterSigning: annAfter.some((change) => !change.allowed),
+    knownToPlatform: false,
+  }),
+  signatureOf({
+    index: 2,
+    fieldName: 'Signature2',
+    signer: bob,
+    signingTime: '2026-11-24T08:30:00.000Z',
+    covers: { revision: revisions, revisions, bytes: 35_849 },
+    knownToPlatform: false,
+  }),
+];
+
+async function dropOnVerifier(report: VerificationReport) {
+  const sent = fakeUpload({ status: 200, body: report });
+  renderApp('/verify');
+  await screen.findByRole('heading', { name: 'Verify a document' });
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+  fireEvent.change(input, {
+    target: { files: [new File(['%PDF-1.7'], 'signed.pdf', { type: 'application/pdf' })] },
+  });
+  return { sent, verdict: await screen.findByTestId('verdict') };
+}
+
 describe('the verifier', () => {
   it('is public: a dropped PDF is sent without a token and its verdict and signatures are shown', async () => {
-    const report: VerificationReport = {
-      fileSha256: sha,
-      size: 12_000,
-      fileKnownToPlatform: true,
-      verdict: {
-        status: 'authentic',
-        summary: 'Authentic and untampered: signed by Olivia Owner on 23.11.2026 09:05 UTC.',
-      },
-      signatures: [
-        {
-          index: 1,
-          fieldName: 'Signature1',
-          signer: {
-            commonName: 'Olivia Owner',
-            username: 'olivia@careplane.local',
-            email: null,
-            serialNumber: '0a1b',
-            fingerprint: 'ff',
-          },
-          signingTime: '2026-11-23T09:05:00.000Z',
-          intact: true,
-          supported: true,
-          coversWholeFile: true,
-          laterRevisionAdded: false,
-          chainsToPlatformCa: true,
-          knownToPlatform: true,
-          revisionSha256: sha,
-          problems: [],
-        },
-      ],
-    };
-    const sent = fakeUpload({ status: 200, body: report });
-    renderApp('/verify');
-    expect(await screen.findByRole('heading', { name: 'Verify a document' })).toBeDefined();
-    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
-    const file = new File(['%PDF-1.7'], 'signed.pdf', { type: 'application/pdf' });
-    fireEvent.change(input, { target: { files: [file] } });
-    const verdict = await screen.findByTestId('verdict');
+    const { sent, verdict } = await dropOnVerifier(reportOf());
     expect(within(verdict).getByText('Authentic and untampered')).toBeDefined();
     const signature = screen.getByRole('article', { name: 'Signature 1' });
     expect(within(signature).getByText('1. Olivia Owner')).toBeDefined();
@@ -287,6 +347,103 @@ describe('the verifier', () => {
     expect(sent[0]!.url).toBe('http://careplane.test/api/documents/verify');
     expect(sent[0]!.headers.authorization).toBeUndefined();
     expect((sent[0]!.body!.get('file') as File).name).toBe('signed.pdf');
+  });
+
+  describe('for a viewer in Bangkok', () => {
+    beforeEach(() => {
+      const options = new Intl.DateTimeFormat().resolvedOptions();
+      vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+        ...options,
+        timeZone: 'Asia/Bangkok',
+      });
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('shows a clean two-signer file without a red mark, each signature with what it covers, all times in one named zone', async () => {
+      const { verdict } = await dropOnVerifier(
+        reportOf({
+          fileKnownToPlatform: false,
+          verdict: {
+            status: 'authentic',
+            summary:
+              'Authentic and untampered: signed by Ann Lee (ann@careplane.local) on 23.11.2026 14:02 UTC, ' +
+              'then by Bob Okafor (bob@careplane.local) on 24.11.2026 08:30 UTC.',
+            changedAfter: null,
+          },
+          signatures: twoSigners([
+            { revision: 2, kind: 'signature', description: 'added signature 2 (Bob Okafor)', allowed: true },
+          ]),
+        }),
+      );
+      expect(within(verdict).getByText('Authentic and untampered')).toBeDefined();
+      // The verdict's times are the cards' times: the viewer's zone, named, never the server's UTC.
+      expect(verdict).toHaveTextContent(
+        'Signed by Ann Lee (ann@careplane.local) on 23.11.2026 21:02 GMT+07:00 (Asia/Bangkok), then by ' +
+          'Bob Okafor (bob@careplane.local) on 24.11.2026 15:30 GMT+07:00 (Asia/Bangkok).',
+      );
+      expect(screen.getAllByTestId('signing-time').map((time) => time.textContent)).toEqual([
+        '23.11.2026 21:02 GMT+07:00 (Asia/Bangkok)',
+        '24.11.2026 15:30 GMT+07:00 (Asia/Bangkok)',
+      ]);
+      expect(screen.getByTestId('time-zone')).toHaveTextContent('Times in Asia/Bangkok');
+      const report = screen.getByTestId('verification-report');
+      expect(report.textContent).not.toMatch(/UTC/);
+
+      const first = screen.getByRole('article', { name: 'Signature 1' });
+      expect(
+        within(first).getByText('It covers revision 1 of 2: the file as it was when signed'),
+      ).toBeDefined();
+      const later = within(first).getByRole('list', { name: 'Changes after signature 1' });
+      expect(later).toHaveTextContent('allowedRevision 2 of 2: added signature 2 (Bob Okafor)');
+      const second = screen.getByRole('article', { name: 'Signature 2' });
+      expect(within(second).getByText('It covers the whole file (revision 2 of 2)')).toBeDefined();
+      // No red anywhere: not a badge, not a list, not an alert. Not holding a file is information, in gray.
+      expect(report.outerHTML).not.toMatch(/mantine-color-red/);
+      expect(within(report).queryByRole('alert')).toBeNull();
+      expect(within(first).getByText('Careplane does not hold this signed version')).toBeDefined();
+    });
+
+    it('says "Changed after <name> signed" first and in the card when content changed before a later signature', async () => {
+      await dropOnVerifier(
+        reportOf({
+          verdict: {
+            status: 'modified-after-signing',
+            summary:
+              'Changed after Ann Lee (ann@careplane.local) signed: revision 2 of 3 changed the content of page 1. ' +
+              'The later signature vouches only for what its signer signed, not for what Ann Lee signed.',
+            changedAfter: { signature: 1, revision: 2, description: 'changed the content of page 1' },
+          },
+          signatures: twoSigners(
+            [
+              { revision: 2, kind: 'other', description: 'changed the content of page 1', allowed: false },
+              {
+                revision: 3,
+                kind: 'signature',
+                description: 'added signature 2 (Bob Okafor)',
+                allowed: true,
+              },
+            ],
+            3,
+          ),
+        }),
+      );
+      const verdict = screen.getByTestId('verdict');
+      expect(within(verdict).getByText('Changed after Ann Lee signed')).toBeDefined();
+      expect(verdict).toHaveTextContent(
+        'Revision 2 of 3 changed the content of page 1. The later signature vouches only for what its signer ' +
+          'signed, not for what Ann Lee signed.',
+      );
+      expect(verdict.outerHTML).toMatch(/mantine-color-red/);
+      const first = screen.getByRole('article', { name: 'Signature 1' });
+      const alert = within(first).getByRole('alert');
+      expect(within(alert).getByText('Changed after Ann Lee signed')).toBeDefined();
+      expect(alert).toHaveTextContent('Revision 2 of 3 changed the content of page 1');
+      const later = within(first).getByRole('list', { name: 'Changes after signature 1' });
+      expect(within(later).getByText('not allowed')).toBeDefined();
+      // Bob's own signature is fine: nothing changed after it.
+      const second = screen.getByRole('article', { name: 'Signature 2' });
+      expect(within(second).queryByRole('alert')).toBeNull();
+    });
   });
 
   it("shows the server's refusal", async () => {
