@@ -3,6 +3,7 @@
 // refreshed after an action, and the detail with history.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VerificationReport } from '@careplane/shared/documents/documents.contract';
 import type {
   Prescription,
   PrescriptionViewerAnswer,
@@ -270,11 +271,16 @@ describe('doctors and patients in the prescriptions area', () => {
 });
 
 describe('the page a printed prescription’s QR code opens', () => {
-  const report = {
+  const report: VerificationReport = {
     fileSha256: 'a'.repeat(64),
     size: 2048,
     fileKnownToPlatform: true,
-    verdict: { status: 'authentic' as const, summary: 'Signed by Dora Doctor.' },
+    verdict: { status: 'authentic', summary: 'Signed by Dora Doctor.', changedAfter: null },
+    allowedChanges: {
+      level: 2,
+      certifiedBy: null,
+      description: 'form filling and signing (no certification signature: the default)',
+    },
     signatures: [
       {
         index: 1,
@@ -291,6 +297,10 @@ describe('the page a printed prescription’s QR code opens', () => {
         supported: true,
         coversWholeFile: true,
         laterRevisionAdded: false,
+        covers: { revision: 1, revisions: 1, bytes: 2048 },
+        certification: null,
+        changesAfter: [],
+        changedAfterSigning: false,
         chainsToPlatformCa: true,
         knownToPlatform: true,
         revisionSha256: 'a'.repeat(64),
