@@ -8,23 +8,12 @@ import {
 } from '@careplane/shared/events/events.contract';
 import { requireCaller } from '../../lib/caller.js';
 import { errorResponses as errors } from '../../lib/http.js';
-import type { SecretBox } from '../../lib/secret-box.js';
-import type { Store } from '../../lib/store.js';
-import type { CommandCenterScopeService } from '../command-centers/command-center-scope.service.js';
-import { createEventsService } from './events.service.js';
+import type { EventsService } from './events.service.js';
 
 /** What may wait unsent for a slow client before its stream is ended. */
 const MAX_UNSENT_BYTES = 1024 * 1024;
 
-export async function eventsModule(
-  app: FastifyInstance,
-  { store, secrets, scope }: { store: Store; secrets: SecretBox; scope: CommandCenterScopeService },
-) {
-  const service = createEventsService(store, {
-    secrets,
-    scope,
-    onError: (error) => app.log.error({ err: error }, 'a live event stream failed'),
-  });
+export async function eventsModule(app: FastifyInstance, { service }: { service: EventsService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['events'];
   const ends = new Set<() => void>();
@@ -87,5 +76,4 @@ export async function eventsModule(
   app.addHook('preClose', async () => {
     for (const end of [...ends]) end();
   });
-  app.addHook('onClose', async () => service.close());
 }
