@@ -69,6 +69,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     logger: deps.logger,
     bodyLimit: 1024 * 1024,
     bodyIdleMs: deps.bodyIdleMs,
+    database: deps.database,
   });
   try {
     const db = deps.database.db;

@@ -68,6 +68,7 @@ export async function createServices({ config, store, secrets, authServer, log }
     events: createEventsService(store, {
       secrets,
       scope: commandCenterScope,
+      limits: { perUser: config.events.maxStreamsPerUser, perTicket: config.events.maxStreamsPerTicket },
       onError: (error) => log.error({ err: error }, 'a live event stream failed'),
     }),
   };

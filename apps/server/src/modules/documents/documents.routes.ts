@@ -115,6 +115,8 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   const id = (request: { params: unknown }) => (request.params as { id: string }).id;
 
   typed.post(documentEndpoints.list, {
+    // The file arrives while the handler reads it: a slow upload is bounded by the stalled-body limit instead.
+    config: { deadline: false },
     schema: {
       tags,
       summary: 'Upload a PDF (multipart/form-data: file, optional title); checked as a PDF by its content',
@@ -166,6 +168,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   typed.post(documentEndpoints.verify, {
     config: {
       public: true,
+      deadline: false,
       rateLimit: { max: options.verifyRateLimit, timeWindow: 60_000 },
     },
     schema: {

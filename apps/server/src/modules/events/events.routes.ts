@@ -28,8 +28,9 @@ export async function eventsModule(app: FastifyInstance, { service }: { service:
   });
 
   typed.get(eventEndpoints.stream, {
-    // An EventSource sends no Authorization header: the ticket in the query is the credential.
-    config: { public: true },
+    // An EventSource sends no Authorization header: the ticket in the query is the credential. A stream lives
+    // until the token it was opened with expires: no request deadline.
+    config: { public: true, deadline: false },
     schema: {
       tags,
       summary:
@@ -40,6 +41,7 @@ export async function eventsModule(app: FastifyInstance, { service }: { service:
     },
     handler: async (request, reply) => {
       const viewer = await service.openTicket(request.query.ticket);
+      service.admit(viewer);
       const header = request.headers['last-event-id'];
       const lastEventId = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
       reply.hijack();
