@@ -24,6 +24,7 @@ import {
   Unsupported,
   chooseDataTypes,
   httpTransport,
+  linkedIotDevice,
   mqttTransport,
   runSimulation,
   summaryLine,
@@ -209,7 +210,25 @@ async function simulateIot(args: string[], output: Output) {
 
   const secret = values.secret ? { secret: values.secret } : {};
   let transport: ReadingsTransport;
+  /** Over MQTT, what the server says the device sends (the broker cannot tell). */
+  let supported: readonly string[] | undefined;
   if (values.mqtt !== undefined) {
+    if (requested === undefined) {
+      const { config } = await openState(values.state, { create: false });
+      if (!config) {
+        throw new UsageError(
+          'over MQTT the broker cannot tell which data types the device sends: name them with --types, ' +
+            'or enroll this agent so that it asks the server',
+        );
+      }
+      supported = (
+        await linkedIotDevice({
+          server: config.server,
+          token: config.token,
+          hardwareIdentifier: values.device,
+        })
+      ).supportedDataTypes;
+    }
     transport = await mqttTransport({
       url: values.mqtt,
       topicPrefix,
@@ -235,7 +254,7 @@ async function simulateIot(args: string[], output: Output) {
   try {
     types = chooseDataTypes({
       hardwareIdentifier: values.device,
-      supported: transport.supportedDataTypes,
+      supported: supported ?? transport.supportedDataTypes,
       requested,
     });
   } catch (error) {

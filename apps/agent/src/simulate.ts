@@ -219,14 +219,13 @@ export function chooseDataTypes(options: {
  * found by its hardware identifier, with its supported data types (`GET /api/devices/me/iot-devices`). A
  * refusal (a 4xx or 5xx answer, or no answer) counts the batch refused.
  */
-export async function httpTransport(options: {
+/** The IoT device linked to the enrolled device, as the server knows it (its id and supported data types). */
+export async function linkedIotDevice(options: {
   server: string;
   token: string;
   hardwareIdentifier: string;
-  secret?: string;
-}): Promise<ReadingsTransport> {
-  const api = new AgentApi(options.server, options.token);
-  const linked: LinkedIotDevice[] = await api.linkedIotDevices();
+}): Promise<LinkedIotDevice> {
+  const linked: LinkedIotDevice[] = await new AgentApi(options.server, options.token).linkedIotDevices();
   const device = linked.find((item) => item.hardwareIdentifier === options.hardwareIdentifier);
   if (!device) {
     throw new NotLinked(
@@ -234,6 +233,17 @@ export async function httpTransport(options: {
         (linked.length ? ` (linked: ${linked.map((item) => item.hardwareIdentifier).join(', ')})` : ''),
     );
   }
+  return device;
+}
+
+export async function httpTransport(options: {
+  server: string;
+  token: string;
+  hardwareIdentifier: string;
+  secret?: string;
+}): Promise<ReadingsTransport> {
+  const api = new AgentApi(options.server, options.token);
+  const device = await linkedIotDevice(options);
   const supported = device.supportedDataTypes;
   return {
     // A few requests at once: enough to keep up, without flooding the server.

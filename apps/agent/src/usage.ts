@@ -74,14 +74,14 @@ Options:
   --count <n>                   stop after n readings (default: until Ctrl-C)
   --types <type,type,...>       the data types to send, of:
                                 ${IOT_DATA_TYPES.join(', ')}.
-                                Over HTTP only the device's supported types may be named, and they are the
-                                default (every type when the device names none); over MQTT the server
-                                cannot be asked, and every type is the default
+                                Only the device's supported types may be named; they are the default,
+                                read from the server (every type when the device names none). Over MQTT
+                                the broker cannot tell: name them, or enroll the agent so it asks
   --out-of-range <share>        the share of readings out of range and of device alerts, 0 to 1 (default 0.05)
   --seed <integer>              repeats a run's values (default: a random seed, printed at the end)
   --secret <connection secret>  a trusted IoT device's connection secret
   --mqtt <url>                  the MQTT broker: mqtt(s)://, tcp://, ssl:// or ws(s):// host[:port]
   --topic-prefix <prefix>       the MQTT topic prefix (default careplane/iot)
-  --state <dir>                 the enrolled agent's state directory, for HTTP (default as for run)
+  --state <dir>                 the enrolled agent's state directory (default as for run)
   -h, --help                    this help`,
 };

@@ -54,8 +54,10 @@ function agent(args: string[]) {
   });
 }
 
+/** Over MQTT the broker cannot tell what a device sends: the test names the types, every one unless told. */
 const overMqtt = (hardwareIdentifier: string, count: number, ...more: string[]) =>
   simulate([
+    ...(more.includes('--types') ? [] : ['--types', iotDataTypes.join(',')]),
     '--device',
     hardwareIdentifier,
     '--mqtt',
@@ -175,6 +177,8 @@ describe('careplane-agent simulate-iot over MQTT', () => {
         '50',
         '--out-of-range',
         '0',
+        '--types',
+        'heart_rate,battery',
       ],
       { env: { ...process.env, CAREPLANE_AGENT_SOURCES: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -209,9 +213,31 @@ describe('careplane-agent simulate-iot over MQTT', () => {
       expect(run.output).toContain('Usage:');
     }
     // A broker that cannot be reached is said so, with exit code 1.
-    const unreachable = await simulate(['--device', 'HW-1', '--mqtt', 'mqtt://127.0.0.1:1', '--rate', '5']);
+    const unreachable = await simulate([
+      '--device',
+      'HW-1',
+      '--mqtt',
+      'mqtt://127.0.0.1:1',
+      '--rate',
+      '5',
+      '--types',
+      'heart_rate',
+    ]);
     expect(unreachable.code).toBe(1);
     expect(unreachable.output).toContain('The MQTT broker at mqtt://127.0.0.1:1 cannot be reached');
+    // Over MQTT without --types, and not enrolled, the agent cannot know what the device sends: it sends nothing.
+    const untyped = await simulate([
+      '--device',
+      'HW-1',
+      '--mqtt',
+      MQTT_TEST_URL,
+      '--rate',
+      '5',
+      '--state',
+      '/nonexistent/careplane-agent',
+    ]);
+    expect(untyped.code).toBe(2);
+    expect(untyped.output).toContain('name them with --types');
   });
 });
 
