@@ -812,6 +812,12 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     };
   }
 
+  /** A document's latest signed revision; undefined while nobody signed it. */
+  async function signedFile(documentId: string): Promise<FileDownload | undefined> {
+    const record = await findDocument(db, documentId);
+    return record?.signedSha256 ? latestFile(documentId) : undefined;
+  }
+
   /** The verification of a stored document's latest signed revision, as if its file were uploaded. */
   async function verifyStored(documentId: string): Promise<VerificationReport | undefined> {
     const record = await findDocument(db, documentId);
@@ -849,6 +855,7 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     latestFile,
     verify,
     verifyStored,
+    signedFile,
     suggestParties,
     caCertificatePem: ca.certificatePem,
   };
