@@ -9,6 +9,7 @@ import {
   MAX_PARTY_SUGGESTIONS,
   type Document,
   type DocumentShare,
+  MAX_LISTED_CHANGES,
   type PartySuggestions,
   type SignatureEntry,
   type SigningStarted,
@@ -57,6 +58,7 @@ import {
   type UserName,
 } from './documents.repository.js';
 import { completeSignature, prepareSignature, type PreparedSignature } from './pdf-signing.js';
+import { SigningError } from './signing-error.js';
 import { verifyPdf } from './pdf-verification.js';
 import { PdfStructure } from './pdf/pdf-structure.js';
 import type { PlatformCa, SignerCertificate } from './platform-ca.js';
@@ -136,6 +138,19 @@ export interface FileDownload {
 }
 
 const unsupportedMediaType = (message: string) => new AppError(415, message);
+
+/**
+ * Runs a step of the signing core, its refusals turned into the server's errors: what cannot be signed or
+ * certified is the caller's (400); a prepared signature that no longer fits is ours (500).
+ */
+async function signingStep<T>(step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof SigningError)) throw error;
+    throw new AppError(error.reason === 'invalid-input' ? 400 : 500, error.message);
+  }
+}
 
 /**
  * A PDF by its content, never by its name: `%PDF-` within the first 1024 bytes and a structure our reader
@@ -459,23 +474,25 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     if (!identity) throw conflict('The signer is not known to the sign-in server');
     const key = await gateway.latestActiveKey(identity.id);
     if (!key) throw conflict('No authenticator is enrolled for the signer: enroll the Careplane app first');
-    const certificate = await ca.certificateForKey({
-      keyId: key.id,
-      identityId: identity.id,
-      publicJwk: key.publicJwk,
-      identity: {
-        firstName: identity.firstName,
-        lastName: identity.lastName,
-        username: identity.username,
-        ...(identity.email ? { email: identity.email } : {}),
-      },
-    });
+    const certificate = await signingStep(() =>
+      ca.certificateForKey({
+        keyId: key.id,
+        identityId: identity.id,
+        publicJwk: key.publicJwk,
+        identity: {
+          firstName: identity.firstName,
+          lastName: identity.lastName,
+          username: identity.username,
+          ...(identity.email ? { email: identity.email } : {}),
+        },
+      }),
+    );
     const bytes = await readFile(db, base);
     if (!bytes) throw conflict('The file of this document is missing');
     // PDF dates have whole seconds: the time kept is the one written into the file.
     const signingTime = new Date(Math.floor(Date.now() / 1000) * 1000);
     const signerName = `${identity.firstName} ${identity.lastName}`.trim() || identity.username;
-    const prepared = prepare(bytes, { signerName, signingTime, certificate });
+    const prepared = await signingStep(() => prepare(bytes, { signerName, signingTime, certificate }));
     const bindingMessage = newBindingMessage();
     const started = await gateway.create(identity.id, {
       documentId: id,
@@ -589,7 +606,7 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
       }
       signed = completeSignature(prepared, { signature: state.documentSignature });
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      if (!(error instanceof SigningError)) throw error;
       return finish(row, 'failed', `The signature could not be completed: ${error.message}`);
     }
     const sha256 = sha256Hex(signed);
@@ -784,6 +801,7 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     const report = await verifyPdf(bytes, {
       caCertificate: ca.certificateDer,
       isKnownDigest: (sha256) => fileExists(db, sha256),
+      maxListedChanges: MAX_LISTED_CHANGES,
     });
     return {
       fileSha256: report.fileDigest,
