@@ -30,9 +30,15 @@ import {
   type TestContext,
 } from '../../test/harness.js';
 import { createLocalJWKSet } from 'jose';
-import { ANN, pdfsig, signPdf, testAuthority, testSigner } from './documents.test-helpers.js';
-import { replacePageContent } from './pdf-changes.test-helpers.js';
-import { createLargeSamplePdf, createSamplePdf } from './sample-pdf.js';
+import { createLargeSamplePdf, createSamplePdf } from '@careplane/pdf-signatures/samples';
+import {
+  ANN,
+  pdfsig,
+  replacePageContent,
+  signPdf,
+  testAuthority,
+  testSigner,
+} from '@careplane/pdf-signatures/testing';
 
 const MAX_BYTES = 64 * 1024;
 const VERIFY_LIMIT = 12;

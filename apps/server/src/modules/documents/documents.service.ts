@@ -17,6 +17,14 @@ import {
   type VerificationReport,
 } from '@careplane/shared/documents/documents.contract';
 import type { ListResponse } from '@careplane/shared/common/http';
+import {
+  completeSignature,
+  isReadablePdf,
+  prepareSignature,
+  SigningError,
+  verifyPdf,
+  type PreparedSignature,
+} from '@careplane/pdf-signatures';
 import type { PublicJwk } from '@careplane/shared/authenticator/protocol';
 import type { IdentityService } from '../../auth-server/identities.js';
 import type {
@@ -57,10 +65,6 @@ import {
   type SigningRequestRow,
   type UserName,
 } from './documents.repository.js';
-import { completeSignature, prepareSignature, type PreparedSignature } from './pdf-signing.js';
-import { SigningError } from './signing-error.js';
-import { verifyPdf } from './pdf-verification.js';
-import { PdfStructure } from './pdf/pdf-structure.js';
 import type { PlatformCa, SignerCertificate } from './platform-ca.js';
 
 /** Audit and change-feed name of the resource. */
@@ -159,12 +163,7 @@ async function signingStep<T>(step: () => T | Promise<T>): Promise<T> {
 export function assertPdf(bytes: Uint8Array): void {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024));
   if (head.indexOf('%PDF-') < 0) throw unsupportedMediaType('The file is not a PDF');
-  try {
-    PdfStructure.read(bytes).catalog();
-  } catch {
-    // Whatever a hostile file makes the reader throw, it is not a PDF we can keep.
-    throw unsupportedMediaType('The file is not a readable PDF');
-  }
+  if (!isReadablePdf(bytes)) throw unsupportedMediaType('The file is not a readable PDF');
 }
 
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -14,7 +14,7 @@ import {
 } from './certificate-authority.js';
 import { children, contentBytes, decodeOid, readDer } from './der-encoding.js';
 import { SigningError } from './signing-error.js';
-import { ANN, TEST_PASSPHRASE, testSigner } from './documents.test-helpers.js';
+import { ANN, TEST_PASSPHRASE, testSigner } from './test-helpers.js';
 
 const PASSPHRASE = 'the right passphrase, long enough';
 

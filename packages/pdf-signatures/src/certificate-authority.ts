@@ -69,7 +69,7 @@ export interface IssuedCertificate {
   serialNumber: string;
   notBefore: Date;
   notAfter: Date;
-  /** SHA-256 of the DER, hexadecimal: how `signingPartiesMetadata` can name the certificate. */
+  /** SHA-256 of the DER, hexadecimal: how a record of a signature can name the certificate. */
   fingerprint: string;
 }
 
@@ -127,7 +127,7 @@ export async function createCertificateAuthority(options: {
   }
 }
 
-/** The CA certificate (PEM) from storage, without the passphrase: what `GET /api/documents/ca.pem` serves. */
+/** The CA certificate (PEM) from storage, without the passphrase: what a server publishes for verifiers. */
 export function certificateAuthorityPem(stored: StoredCertificateAuthority): string {
   const certificate = new NodeX509Certificate(stored.certificatePem);
   if (!certificate.ca) throw new CertificateAuthorityError('The stored certificate is not a CA certificate');

@@ -1,20 +1,11 @@
 import { createHash, sign as nodeSign, generateKeyPairSync } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { base64url } from '@careplane/shared/authenticator/protocol';
 import type { CertificateAuthority } from './certificate-authority.js';
 import { OIDS } from './cms-signature.js';
 import { children, contentBytes, decodeOid, readDer } from './der-encoding.js';
 import { SigningError } from './signing-error.js';
-import {
-  ANN,
-  BOB,
-  pdfsig,
-  signPdf,
-  testAuthority,
-  testSigner,
-  type TestSigner,
-} from './documents.test-helpers.js';
+import { ANN, BOB, pdfsig, signPdf, testAuthority, testSigner, type TestSigner } from './test-helpers.js';
 import { completeSignature, prepareSignature, type PrepareSignatureOptions } from './pdf-signing.js';
 import { createSamplePdf } from './sample-pdf.js';
 
@@ -218,7 +209,7 @@ describe('completeSignature', () => {
     const prepared = prepareSignature(await createSamplePdf(), options(ann));
     const p1363 = await ann.sign(prepared.toBeSigned);
     const fromBytes = completeSignature(prepared, { signature: p1363 });
-    const fromText = completeSignature(prepared, { signature: base64url(p1363) });
+    const fromText = completeSignature(prepared, { signature: Buffer.from(p1363).toString('base64url') });
     expect(Buffer.compare(fromBytes, fromText)).toBe(0);
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     // DER is accepted as a form; this one is by another key, so it is refused for that reason.
