@@ -13,7 +13,8 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { SecretBox } from '../lib/secret-box.js';
 import { documents, users } from '../db/schema/index.js';
-import { insertDocument, replaceParties, upsertFile } from '../modules/documents/documents.repository.js';
+import { upsertFile } from '../modules/documents/document-files.repository.js';
+import { insertDocument, replaceParties } from '../modules/documents/documents.repository.js';
 import { SIGNING_REASON } from '../modules/documents/documents.service.js';
 import { openPlatformCa, resolveCaPassphrase, type PlatformCa } from '../modules/documents/platform-ca.js';
 

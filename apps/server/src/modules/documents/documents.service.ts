@@ -38,33 +38,37 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import type { Store, WriteScope } from '../../lib/store.js';
 import { missingUserIds } from '../users/users.service.js';
 import {
-  deleteDocument,
   deleteUnreferencedFiles,
   fileExists,
-  findDocument,
-  findSigningRequest,
-  insertDocument,
-  insertSigningRequest,
-  listDocuments,
-  lockDocument,
-  lockSigningRequest,
-  partiesOf,
-  partyIdsOf,
   readFile,
   readFileSlice,
+  upsertFile,
+} from './document-files.repository.js';
+import {
+  deleteDocument,
+  findDocument,
+  insertDocument,
+  listDocuments,
+  lockDocument,
+  partiesOf,
+  partyIdsOf,
   replaceParties,
   searchUserNames,
   updateDocument,
-  updateSigningRequest,
-  upsertFile,
-  waitingSigningRequestIds,
   userNames,
   visibleTo,
   type DocumentPage,
   type DocumentRecord,
-  type SigningRequestRow,
   type UserName,
 } from './documents.repository.js';
+import {
+  findSigningRequest,
+  insertSigningRequest,
+  lockSigningRequest,
+  updateSigningRequest,
+  waitingSigningRequestIds,
+  type SigningRequestRow,
+} from './signing.repository.js';
 import type { PlatformCa, SignerCertificate } from './platform-ca.js';
 
 /** Audit and change-feed name of the resource. */

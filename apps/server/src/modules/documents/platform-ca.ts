@@ -21,7 +21,7 @@ import {
   insertCertificateAuthority,
   insertSignerCertificate,
   type SignerCertificateRow,
-} from './documents.repository.js';
+} from './signing.repository.js';
 
 const CA_ROW_ID = 'platform';
 /** A certificate closer than this to its end is not handed out again: a new one is issued. */
