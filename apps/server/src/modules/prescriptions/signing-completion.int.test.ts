@@ -20,7 +20,7 @@ import {
 } from '../../test/factories.js';
 import { api, createTestContext, type TestContext } from '../../test/harness.js';
 import { auditRows } from '../../test/records.js';
-import { pdfsig } from '../documents/documents.test-helpers.js';
+import { pdfsig } from '@careplane/pdf-signatures/testing';
 
 let context: TestContext;
 const db = () => context.database.db;
