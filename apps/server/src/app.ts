@@ -24,6 +24,7 @@ import { eventsModule } from './modules/events/events.routes.js';
 import { healthModule } from './modules/health/health.routes.js';
 import { startMqttIngestion, type MqttIngestion } from './modules/iot/iot.mqtt.js';
 import { iotModule } from './modules/iot/iot.routes.js';
+import { metricsModule, requestMetricsPlugin } from './modules/metrics/metrics.routes.js';
 import { prescriptionsModule } from './modules/prescriptions/prescriptions.routes.js';
 import { serviceProvidersModule } from './modules/service-providers/service-providers.routes.js';
 import { statsModule } from './modules/stats/stats.routes.js';
@@ -90,7 +91,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       ? await createAuthServer(config, { db, log: app.log, changes, secrets })
       : null;
     app.decorate('authServer', authServer);
-    const services = await createServices({ config, store, secrets, authServer, log: app.log });
+    const services = await createServices({
+      config,
+      database: deps.database,
+      store,
+      secrets,
+      authServer,
+      log: app.log,
+    });
 
     await registerRoutes(app, { config, deps, changes, authServer, services });
     startTransports(app, { config, deps, changes, services });
@@ -114,6 +122,7 @@ async function registerRoutes(
   app: FastifyInstance,
   { config, deps, authServer, services }: Parts & { authServer: AuthServer | null },
 ) {
+  await app.register(requestMetricsPlugin, { service: services.metrics });
   await registerCompression(app);
   await app.register(openapiPlugin);
   const localKeys =
@@ -137,6 +146,7 @@ async function registerRoutes(
   // Shared rate-limit counts across processes (REDIS_URL, through the auth server's connection).
   const limits = { redis: authServer?.redis ?? null, redisKeyPrefix: config.redisKeyPrefix };
   await app.register(healthModule, { database: deps.database });
+  await app.register(metricsModule, { service: services.metrics, token: config.metricsToken });
   await app.register(usersModule, {
     service: services.users,
     verifier: { issuer: config.auth.issuer, keys: tokenKeys },

@@ -35,6 +35,8 @@ const configSchema = z
     DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     /** Every request is answered within this (ms): past it, 504. */
     REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    /** The bearer token Prometheus scrapes /api/metrics with; without one only admins read the metrics. */
+    METRICS_TOKEN: unsetIfBlank(z.string().min(16, 'at least 16 characters').max(512).optional()),
     /** Live event streams open at once in a process, per user and per ticket (429 beyond). */
     EVENTS_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
     EVENTS_MAX_STREAMS_PER_TICKET: z.coerce.number().int().min(1).max(100).default(2),
@@ -188,6 +190,14 @@ const configSchema = z
         lockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_MS,
       },
       requestDeadlineMs: env.REQUEST_DEADLINE_MS,
+      // A function, so that printing the configuration never shows the token.
+      metricsToken:
+        env.METRICS_TOKEN === undefined
+          ? null
+          : (
+              (token: string) => () =>
+                token
+            )(env.METRICS_TOKEN),
       events: {
         maxStreamsPerUser: env.EVENTS_MAX_STREAMS_PER_USER,
         maxStreamsPerTicket: env.EVENTS_MAX_STREAMS_PER_TICKET,

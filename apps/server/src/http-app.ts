@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createOutageWatch } from './lib/database-outage.js';
+import { REQUEST_ID_HEADER, loggerOptions, requestIdOf } from './lib/logging.js';
 import { deadlinePlugin } from './plugins/deadline.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
@@ -28,7 +29,8 @@ export interface HttpAppOptions {
 export async function createHttpApp(config: AppConfig, options: HttpAppOptions): Promise<FastifyInstance> {
   const proxies = config.trustProxy;
   const app: FastifyInstance = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    genReqId: requestIdOf,
     bodyLimit: options.bodyLimit,
     // Only the configured proxies may name the client (rate limits and audit rows read request.ip).
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
@@ -44,6 +46,10 @@ export async function createHttpApp(config: AppConfig, options: HttpAppOptions):
         message: statusCode === 400 ? 'The address cannot be read (invalid encoding)' : error.message,
       });
     },
+  });
+  // The request's id goes back to the caller, to quote when something went wrong.
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -3,6 +3,7 @@
 // is started here (app.ts starts the transports once the app is ready).
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
 import type { AuthServer } from './auth-server/index.js';
 import { authServerSettings } from './auth-server/index.js';
 import { IdentityService } from './auth-server/identities.js';
@@ -17,6 +18,7 @@ import { createDevicesService } from './modules/devices/devices.service.js';
 import { openDocumentsService } from './modules/documents/open-documents.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { createIotService } from './modules/iot/iot.service.js';
+import { createMetricsService } from './modules/metrics/metrics.service.js';
 import { createPrescriptionsService } from './modules/prescriptions/prescriptions.service.js';
 import { createServiceProvidersService } from './modules/service-providers/service-providers.service.js';
 import { createStatsService } from './modules/stats/stats.service.js';
@@ -24,6 +26,7 @@ import { createUsersService } from './modules/users/users.service.js';
 
 export interface ServiceDependencies {
   config: AppConfig;
+  database: DatabaseHandle;
   store: Store;
   secrets: SecretBox;
   /** The auth server of this process; null when it runs in another (AUTH_SERVER=0). */
@@ -31,7 +34,14 @@ export interface ServiceDependencies {
   log: FastifyBaseLogger;
 }
 
-export async function createServices({ config, store, secrets, authServer, log }: ServiceDependencies) {
+export async function createServices({
+  config,
+  database,
+  store,
+  secrets,
+  authServer,
+  log,
+}: ServiceDependencies) {
   // Without the auth server in this process, its services run on its tables (the same database): the API
   // looks up identities and asks phones for signatures there, and never answers sign-ins.
   const identities = authServer?.identities ?? new IdentityService(store.db, authServerSettings(config));
@@ -52,6 +62,13 @@ export async function createServices({ config, store, secrets, authServer, log }
     requests: authRequests,
     secrets,
   });
+  const iot = createIotService(store, config.iot);
+  const events = createEventsService(store, {
+    secrets,
+    scope: commandCenterScope,
+    limits: { perUser: config.events.maxStreamsPerUser, perTicket: config.events.maxStreamsPerTicket },
+    onError: (error) => log.error({ err: error }, 'a live event stream failed'),
+  });
   return {
     identities,
     users,
@@ -64,13 +81,9 @@ export async function createServices({ config, store, secrets, authServer, log }
     serviceProviders: createServiceProvidersService(store),
     documents,
     prescriptions: createPrescriptionsService(store, { documents, publicUrl: config.publicUrl }),
-    iot: createIotService(store, config.iot),
-    events: createEventsService(store, {
-      secrets,
-      scope: commandCenterScope,
-      limits: { perUser: config.events.maxStreamsPerUser, perTicket: config.events.maxStreamsPerTicket },
-      onError: (error) => log.error({ err: error }, 'a live event stream failed'),
-    }),
+    iot,
+    events,
+    metrics: createMetricsService({ database, iot, devices, events, documents }),
   };
 }
 

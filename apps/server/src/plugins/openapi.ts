@@ -20,6 +20,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           // Client devices (the agent) call their own routes with the token issued when they were created.
           deviceToken: { type: 'http', scheme: 'bearer', bearerFormat: 'cpd_<43 base64url characters>' },
+          // Prometheus scrapes /api/metrics with METRICS_TOKEN when one is configured.
+          metricsToken: { type: 'http', scheme: 'bearer' },
         },
       },
       security: [{ bearer: [] }],

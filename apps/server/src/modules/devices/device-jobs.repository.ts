@@ -129,3 +129,11 @@ export async function findJobDevice(executor: Executor, jobId: string) {
     .where(eq(deviceRunnerJobs.id, jobId));
   return row?.deviceId;
 }
+
+/** How many jobs are in each status (for the operators' metrics). */
+export async function countJobsByStatus(executor: Executor): Promise<{ status: string; count: number }[]> {
+  return executor
+    .select({ status: deviceRunnerJobs.status, count: sql<number>`count(*)::int` })
+    .from(deviceRunnerJobs)
+    .groupBy(deviceRunnerJobs.status);
+}

@@ -193,6 +193,7 @@ export function createDeviceJobsRunner(store: Store, jobs: ReadJob, options: Run
     acknowledge,
     report,
     sweep,
+    countByStatus: () => repository.countJobsByStatus(store.db),
   };
 }
 

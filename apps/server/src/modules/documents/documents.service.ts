@@ -43,6 +43,7 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     signingOutcome: settlement.signingOutcome,
     waitingSigningRequests: settlement.waitingSigningRequests,
     onSigningSettled: settlement.onSigningSettled,
+    onSigningEnded: settlement.onSigningEnded,
     latestFile: files.latestFile,
     signedFile: files.signedFile,
     // For anyone

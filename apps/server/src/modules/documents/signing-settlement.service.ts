@@ -60,21 +60,28 @@ export function createSigningSettlement({
   });
 
   const settledHooks: SigningSettledHook[] = [];
+  const committedListeners: ((outcome: SigningOutcome) => void)[] = [];
 
-  /** Tells the workflows how a request ended, in the transaction that records it. */
+  /** Tells the workflows how a request ended, in the transaction that records it; answers the outcome. */
   async function tellSettled(
     scope: WriteScope,
     row: SigningRequestRow,
     ended: Omit<SigningOutcome, 'requestId' | 'documentId' | 'signerUserId'>,
-  ) {
-    for (const hook of settledHooks) {
-      await hook(scope, {
-        requestId: row.id,
-        documentId: row.documentId,
-        signerUserId: row.userId,
-        ...ended,
-      });
-    }
+  ): Promise<SigningOutcome> {
+    const outcome = { requestId: row.id, documentId: row.documentId, signerUserId: row.userId, ...ended };
+    for (const hook of settledHooks) await hook(scope, outcome);
+    return outcome;
+  }
+
+  /** A write that may end a request; once it has committed, the listeners hear the request it ended. */
+  async function ending<T>(
+    row: SigningRequestRow,
+    work: (scope: WriteScope, ended: (outcome: SigningOutcome) => void) => Promise<T>,
+  ): Promise<T> {
+    let outcome: SigningOutcome | undefined;
+    const result = await store.write(signerContext(row), (scope) => work(scope, (told) => (outcome = told)));
+    if (outcome) for (const listener of committedListeners) listener(outcome);
+    return result;
   }
 
   /** The phone answered (or did not in time): what follows is recorded as the signer's. */
@@ -87,20 +94,20 @@ export function createSigningSettlement({
     status: 'denied' | 'expired' | 'failed',
     failure?: string,
   ): Promise<SigningState> {
-    return store.write(signerContext(row), async (scope) => {
+    return ending(row, async (scope, ended) => {
       const locked = await lockSigningRequest(scope.tx, row.id);
       if (!locked) throw notFound('Signing request');
       if (locked.status !== 'pending') return stateOf(locked);
-      const ended = { status, failure: failure ?? null, completedAt: new Date() };
-      await updateSigningRequest(scope.tx, row.id, ended);
+      const values = { status, failure: failure ?? null, completedAt: new Date() };
+      await updateSigningRequest(scope.tx, row.id, values);
       await scope.audit({
         action: `sign-${status}`,
         resource: RESOURCE,
         recordId: row.documentId,
         changes: { requestId: row.id, ...(failure ? { failure } : {}) },
       });
-      await tellSettled(scope, locked, { status, failure: ended.failure });
-      return stateOf({ ...locked, ...ended });
+      ended(await tellSettled(scope, locked, { status, failure: values.failure }));
+      return stateOf({ ...locked, ...values });
     });
   }
 
@@ -129,7 +136,7 @@ export function createSigningSettlement({
     }
     const sha256 = sha256Hex(signed);
 
-    const answer = await store.write(signerContext(row), async (scope): Promise<SigningState | null> => {
+    const answer = await ending(row, async (scope, ended): Promise<SigningState | null> => {
       const locked = await lockSigningRequest(scope.tx, row.id);
       if (!locked) throw notFound('Signing request');
       if (locked.status !== 'pending') return stateOf(locked);
@@ -144,7 +151,7 @@ export function createSigningSettlement({
           recordId: row.documentId,
           changes: { requestId: row.id, failure },
         });
-        await tellSettled(scope, locked, { status: 'failed', failure });
+        ended(await tellSettled(scope, locked, { status: 'failed', failure }));
         return { requestId: row.id, status: 'failed', message: failure };
       }
       await upsertFile(scope.tx, { sha256, size: signed.length, bytes: signed });
@@ -180,7 +187,7 @@ export function createSigningSettlement({
           certificateSerial: certificate.serialNumber,
         },
       });
-      await tellSettled(scope, locked, { status: 'signed', failure: null });
+      ended(await tellSettled(scope, locked, { status: 'signed', failure: null }));
       return null;
     });
     if (answer) return answer;
@@ -245,6 +252,11 @@ export function createSigningSettlement({
     settledHooks.push(hook);
   }
 
+  /** Adds a listener told of each request this process ended, once its transaction has committed. */
+  function onSigningEnded(listener: (outcome: SigningOutcome) => void) {
+    committedListeners.push(listener);
+  }
+
   return {
     signingState,
     signingStateOf,
@@ -252,5 +264,6 @@ export function createSigningSettlement({
     signingOutcome,
     waitingSigningRequests: (limit: number) => waitingSigningRequestIds(db, limit),
     onSigningSettled,
+    onSigningEnded,
   };
 }

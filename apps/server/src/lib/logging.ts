@@ -1,0 +1,56 @@
+// What the server logs, and what it never does: one JSON line per event with the request's id (the caller's
+// `x-request-id` when it is a sane one, so a proxy's id follows the request; else a new UUID, sent back in
+// the same header), and no secret: credentials in headers are redacted, and so are the values of query
+// parameters that carry one (the live stream's ticket, enrollment codes, tokens).
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyServerOptions } from 'fastify';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/** Query parameters whose values are credentials. */
+const SECRET_PARAMETERS = /^(ticket|token|code|secret|access_token|refresh_token|id_token|auth_req_id)$/i;
+export const REDACTED = '[redacted]';
+
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers[REQUEST_ID_HEADER];
+  const value = Array.isArray(given) ? given[0] : given;
+  return value && SANE_REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+/** The URL as logged: path and query, with the values of credential parameters replaced. */
+export function loggableUrl(url: string | undefined): string {
+  if (!url) return '';
+  const question = url.indexOf('?');
+  if (question < 0) return url;
+  const query = new URLSearchParams(url.slice(question + 1));
+  for (const key of [...query.keys()]) if (SECRET_PARAMETERS.test(key)) query.set(key, REDACTED);
+  return `${url.slice(0, question)}?${query.toString()}`;
+}
+
+export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-connection-secret"]',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.secret',
+        '*.connectionSecret',
+        '*.token',
+        '*.enrollmentCode',
+      ],
+      censor: REDACTED,
+    },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
+        method: request.method,
+        url: loggableUrl(request.url),
+        remoteAddress: request.ip ?? request.socket?.remoteAddress,
+      }),
+    },
+  };
+}
