@@ -1,0 +1,68 @@
+// The engine's side of the declared links (db/schema/links.ts): for a table, the lists of linked records its
+// records have. From them come the graph's many-to-many relations (graph.ts).
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import * as schema from '../../db/schema/index.js';
+import { declaredLinks, type LinkableTable } from '../../db/schema/links.js';
+
+/** A list of linked records, seen from the table whose records have it (a user's `employers`). */
+export interface LinkList {
+  /** The body field, the relation `relations=` names and the filter `<name>.id`. */
+  name: string;
+  /** The join table; its column towards the record that has the list, and towards a listed record. */
+  table: PgTable;
+  ownerColumn: AnyPgColumn;
+  ownerKey: string;
+  targetColumn: AnyPgColumn;
+  targetKey: string;
+  /** The listed records: their table, their entity in the relation graph, and one of them in messages. */
+  target: { table: LinkableTable; entity: string; noun: string };
+  /** drizzle relations: from the owning record to its join rows, and from a join row to the listed record. */
+  rows: string;
+  through: string;
+}
+
+// Entities are named as drizzle's relational queries name them: by their export from the schema.
+const entityNames = new Map<unknown, string>(
+  Object.entries(schema).flatMap(([name, value]) => (is(value, PgTable) ? [[value, name] as const] : [])),
+);
+
+const acronyms: Record<string, string> = { iot: 'IoT' };
+/** `assignedUsers` → `assigned users`, `iot_devices` → `IoT devices`. */
+const words = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase()
+    .split(' ')
+    .map((word) => acronyms[word] ?? word)
+    .join(' ');
+const singularNoun = (table: PgTable) => words(getTableName(table)).replace(/s$/, '');
+
+/** The link lists the records of `table` have, by name. */
+export function linkListsOf(table: PgTable): Readonly<Record<string, LinkList>> {
+  const lists: Record<string, LinkList> = {};
+  for (const link of declaredLinks()) {
+    link.ends.forEach((owner, position) => {
+      if (owner.table !== table || !owner.list || !owner.rows) return;
+      const target = link.ends[1 - position]!;
+      const entity = entityNames.get(target.table);
+      if (!entity) throw new Error(`Link ${getTableName(link.table)}: its tables must be in the schema`);
+      if (Object.hasOwn(lists, owner.list)) {
+        throw new Error(`${getTableName(table)} has two link lists named ${owner.list}`);
+      }
+      lists[owner.list] = {
+        name: owner.list,
+        table: link.table,
+        ownerColumn: owner.column,
+        ownerKey: owner.columnKey,
+        targetColumn: target.column,
+        targetKey: target.columnKey,
+        target: { table: target.table, entity, noun: singularNoun(target.table) },
+        rows: owner.rows,
+        through: target.via,
+      };
+    });
+  }
+  return lists;
+}
