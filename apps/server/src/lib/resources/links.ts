@@ -1,9 +1,10 @@
 // The engine's side of the declared links (db/schema/links.ts): for a table, the lists of linked records its
-// records have. From them come the graph's many-to-many relations (graph.ts).
+// records have. From them come the graph's many-to-many relations (graph.ts), the resource's writes of link
+// lists (repository.ts) and the `<list>.id` filters (filters.ts).
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema/index.js';
-import { declaredLinks, type LinkableTable } from '../../db/schema/links.js';
+import { declaredLinks, type LinkableTable, type LinkedLists } from '../../db/schema/links.js';
 
 /** A list of linked records, seen from the table whose records have it (a user's `employers`). */
 export interface LinkList {
@@ -66,3 +67,18 @@ export function linkListsOf(table: PgTable): Readonly<Record<string, LinkList>> 
   }
   return lists;
 }
+
+// What the compiler knows of the schema's links: the `<list>.id` filters a table's list spec need not bind.
+type Declared = (typeof schema)[keyof typeof schema];
+type ListPairs<T> =
+  T extends LinkedLists<infer Pairs>
+    ? '$linkedLists' extends keyof T
+      ? Exclude<Pairs, undefined>
+      : never
+    : never;
+/** The link lists of the table named `TableName`, as declared in db/schema. */
+export type LinkListName<TableName extends string> = Extract<
+  ListPairs<Declared>,
+  readonly [TableName, string]
+>[1];
+export type LinkFilterPath<TableName extends string> = `${LinkListName<TableName>}.id`;

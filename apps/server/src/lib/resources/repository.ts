@@ -184,7 +184,7 @@ export function createResourceRepository<Create, Update, Item>(
   /** Replaces the link lists that were sent; lists not sent are left alone. */
   async function replaceLinks(executor: Executor, id: string, links: Readonly<Record<string, string[]>>) {
     for (const [field, ids] of Object.entries(links)) {
-      const link = definition.links?.[field];
+      const link = definition.links[field];
       if (!link) continue;
       await executor.delete(link.table).where(eq(link.ownerColumn, id));
       if (ids.length) {

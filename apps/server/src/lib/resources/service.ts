@@ -61,7 +61,7 @@ export function planWrite(
   const links: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
-    if (definition.links && Object.hasOwn(definition.links, key)) {
+    if (Object.hasOwn(definition.links, key)) {
       links[key] = [...new Set(value as string[])];
     } else if (definition.references && Object.hasOwn(definition.references, key)) {
       values[definition.references[key]!] = value;
