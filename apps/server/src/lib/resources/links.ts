@@ -1,10 +1,11 @@
 // The engine's side of the declared links (db/schema/links.ts): for a table, the lists of linked records its
 // records have. From them come the graph's many-to-many relations (graph.ts), the resource's writes of link
-// lists (repository.ts) and the `<list>.id` filters (filters.ts).
+// lists (repository.ts), the `<list>.id` filters (filters.ts) and the check that linked records exist.
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema/index.js';
 import { declaredLinks, type LinkableTable, type LinkedLists } from '../../db/schema/links.js';
+import { badRequest } from '../errors.js';
 
 /** A list of linked records, seen from the table whose records have it (a user's `employers`). */
 export interface LinkList {
@@ -67,6 +68,12 @@ export function linkListsOf(table: PgTable): Readonly<Record<string, LinkList>> 
   }
   return lists;
 }
+
+/** The 400 for a link list that names records that do not exist: the field, and the ids it does not know. */
+export const unknownLinkedRecords = (list: LinkList, missing: readonly string[]) =>
+  badRequest(`Unknown ${words(list.name)}`, [
+    { path: `body.${list.name}`, message: `No ${list.target.noun} with id ${missing.join(', ')}` },
+  ]);
 
 // What the compiler knows of the schema's links: the `<list>.id` filters a table's list spec need not bind.
 type Declared = (typeof schema)[keyof typeof schema];

@@ -1,11 +1,12 @@
-// Command centers: the generic resource and its rule (assigned users must exist), and the care actions on a
-// user (spec §7, decisions §7): an alert sent to the user, and a reboot of the user's devices.
+// Command centers: the generic resource (the engine checks that its assigned users exist, as it does for
+// every link list), and the care actions on a user (spec §7, decisions §7): an alert sent to the user, and a
+// reboot of the user's devices.
 import type {
   DeviceRebootRequested,
   UserAlertCreated,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import type { ActionContext } from '../../lib/audit.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resources/service.js';
 import type { Store, WriteScope } from '../../lib/store.js';
 import { createAlertsService, openAlerts } from '../alerts/alerts.service.js';
@@ -20,16 +21,7 @@ const ALERT_JOB_PURPOSE = 'Alert sent to the user by the care team';
 const REBOOT_JOB_PURPOSE = "Reboot of the user's device requested by the care team";
 
 export function createCommandCentersService(store: Store, devices: DevicesService) {
-  const commandCenters = createResourceService(store, commandCentersResource, {
-    check: async (executor, plan) => {
-      const missing = await missingUserIds(executor, plan.links.assignedUsers ?? []);
-      if (missing.length) {
-        throw badRequest('Unknown assigned users', [
-          { path: 'body.assignedUsers', message: `No user with id ${missing.join(', ')}` },
-        ]);
-      }
-    },
-  });
+  const commandCenters = createResourceService(store, commandCentersResource);
   const { alerts } = createAlertsService(store);
 
   /** The user's devices, after checking that the user exists (404 otherwise). */
