@@ -20,15 +20,34 @@ const subfolders = (folder) =>
 const layerZones = (forTests) => [
   ...['lib', 'db'].map((layer) => ({
     target: `${server}/${layer}`,
-    from: ['modules', 'plugins', 'cli', 'auth-server', 'dev', 'app.ts', 'server.ts', 'main.ts']
+    from: ['modules', 'plugins', 'cli', 'auth-server', 'dev', 'app.ts', 'services.ts', 'server.ts', 'main.ts']
       // Tests beside lib and db code may use the test harness, which builds the whole app.
       .concat(forTests ? [] : ['test'])
       .map((upper) => `${server}/${upper}`),
     message: `${layer} sits below the features: pass what it needs in instead.`,
   })),
   {
+    // The database layer is the floor: the change feed and the store build on it, not the other way round.
+    target: `${server}/db`,
+    from: `${server}/lib`,
+    message: 'db sits below lib: move what both need into db, or pass it in.',
+  },
+  // Demo and browser-test helpers serve the server's start and the tests; nothing of theirs runs back up
+  // (their own tests may drive the CLI).
+  ...(forTests
+    ? []
+    : [
+        {
+          target: `${server}/dev`,
+          from: ['cli', 'server.ts', 'main.ts', 'app.ts', 'services.ts'].map((upper) => `${server}/${upper}`),
+          message: 'dev sits below the start of the server: pass what it needs in instead.',
+        },
+      ]),
+  {
     target: `${server}/auth-server`,
-    from: ['modules', 'plugins', 'cli', 'dev', 'app.ts', 'server.ts'].map((upper) => `${server}/${upper}`),
+    from: ['modules', 'plugins', 'cli', 'dev', 'app.ts', 'services.ts', 'server.ts'].map(
+      (upper) => `${server}/${upper}`,
+    ),
     message: 'The auth server runs on its own (careplane start --only auth): it depends on lib and db only.',
   },
   ...subfolders(`${server}/modules`).map((module) => ({

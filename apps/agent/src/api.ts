@@ -3,6 +3,9 @@
 
 export class Offline extends Error {}
 
+/** An answer that is not the server's JSON: the address is likely not a Careplane server. */
+export class BadAnswer extends Error {}
+
 /** An answer the server gave: 4xx refusals are final for what was sent, 5xx are worth another try. */
 export class Refused extends Error {
   constructor(
@@ -61,11 +64,22 @@ export class AgentApi {
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      throw new Offline(`The server cannot be reached: ${(error as Error).message}`);
+      // fetch says only "fetch failed"; its cause says why (refused, unknown host, ...).
+      const cause = (error as Error & { cause?: unknown }).cause;
+      const reason = cause instanceof Error ? cause.message : (error as Error).message;
+      throw new Offline(`The server at ${this.server} cannot be reached: ${reason}`);
     }
     const text = await response.text();
     if (!response.ok) throw new Refused(response.status, text);
-    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+    let json: unknown = null;
+    try {
+      if (text) json = JSON.parse(text);
+    } catch {
+      throw new BadAnswer(
+        `${this.server} answered ${method} ${path} with something other than JSON: is it a Careplane server?`,
+      );
+    }
+    return { status: response.status, json };
   }
 
   me = async () => (await this.call('GET', '/api/devices/me')).json as { id: string; title: string };

@@ -15,15 +15,30 @@ import {
   BOUNDED_TYPES,
   IOT_DATA_TYPES,
   createReadingGenerator,
+  type IotDataType,
   type SimulatedReading,
 } from './readings.ts';
-import { NotLinked, httpTransport, runSimulation, type ReadingsTransport } from './simulate.ts';
+import {
+  NotLinked,
+  Unsupported,
+  chooseDataTypes,
+  httpTransport,
+  runSimulation,
+  type ReadingsTransport,
+} from './simulate.ts';
 
 const T0 = 1_760_000_000_000;
-const take = (n: number, seed: number, outOfRangeShare: number, now = () => T0) => {
-  const next = createReadingGenerator({ seed, outOfRangeShare, now });
+const take = (
+  n: number,
+  seed: number,
+  outOfRangeShare: number,
+  now = () => T0,
+  types?: readonly IotDataType[],
+) => {
+  const next = createReadingGenerator({ seed, outOfRangeShare, now, ...(types ? { types } : {}) });
   return Array.from({ length: n }, next);
 };
+const typesOf = (readings: SimulatedReading[]) => [...new Set(readings.map((item) => item.dataType))];
 
 describe('simulated readings', () => {
   it('names the data types and bounds of the contract', () => {
@@ -87,6 +102,34 @@ describe('simulated readings', () => {
   it('repeats itself for the same seed and differs for another', () => {
     expect(take(500, 99, 0.1)).toEqual(take(500, 99, 0.1));
     expect(take(500, 100, 0.1)).not.toEqual(take(500, 99, 0.1));
+  });
+
+  it('sends only the types it is given, in the order of the contract, each reading valid', () => {
+    const readings = take(600, 7, 0.2, () => T0, ['temperature', 'heart_rate', 'alert']);
+    expect(typesOf(readings).sort()).toEqual(['alert', 'heart_rate', 'temperature']);
+    for (const { dataType, reading } of readings) {
+      expect(readingSchemas[dataType].safeParse(reading).success, dataType).toBe(true);
+    }
+    // heart_rate before temperature, as in IOT_DATA_TYPES; an alert only now and then between rounds.
+    const measured = readings.filter((item) => item.dataType !== 'alert').map((item) => item.dataType);
+    expect(measured.slice(0, 4)).toEqual(['heart_rate', 'temperature', 'heart_rate', 'temperature']);
+    const alerts = readings.filter((item) => item.dataType === 'alert').length;
+    expect(alerts).toBeGreaterThan(0);
+    expect(alerts).toBeLessThan(readings.length / 4);
+  });
+
+  it('is the same with every type named as with none', () => {
+    expect(take(300, 12, 0.1, () => T0, IOT_DATA_TYPES)).toEqual(take(300, 12, 0.1));
+  });
+
+  it('raises an alert with every reading for a device that sends only alerts', () => {
+    const readings = take(20, 4, 0, () => T0, ['alert']);
+    expect(typesOf(readings)).toEqual(['alert']);
+    for (const { reading } of readings) expect(readingSchemas.alert.safeParse(reading).success).toBe(true);
+  });
+
+  it('refuses an empty list of types', () => {
+    expect(() => createReadingGenerator({ seed: 1, outOfRangeShare: 0, types: [] })).toThrow(RangeError);
   });
 
   it('refuses a share outside 0..1', () => {
@@ -162,9 +205,49 @@ describe('runSimulation', () => {
   });
 });
 
+describe('the data types a simulation sends', () => {
+  const choose = (supported?: string[], requested?: IotDataType[]) =>
+    chooseDataTypes({ hardwareIdentifier: 'HW-1', supported, requested });
+
+  it("are the IoT device's supported ones, in the order of the contract", () => {
+    expect(choose(['temperature', 'battery', 'heart_rate'])).toEqual([
+      'battery',
+      'heart_rate',
+      'temperature',
+    ]);
+    // A type this agent does not know (a newer server) is left out, not sent.
+    expect(choose(['heart_rate', 'glucose'])).toEqual(['heart_rate']);
+  });
+
+  it('are narrowed by --types to supported ones; an unsupported one is refused, naming it', () => {
+    expect(choose(['heart_rate', 'battery', 'alert'], ['alert', 'heart_rate'])).toEqual([
+      'heart_rate',
+      'alert',
+    ]);
+    expect(() => choose(['heart_rate', 'battery'], ['heart_rate', 'temperature'])).toThrow(
+      new Unsupported(
+        'IoT device "HW-1" does not send temperature readings (its supported data types: heart_rate, battery)',
+      ),
+    );
+  });
+
+  it('are every type (or --types) when the device names none, or the server cannot be asked', () => {
+    expect(choose([])).toEqual([...IOT_DATA_TYPES]);
+    expect(choose(undefined)).toEqual([...IOT_DATA_TYPES]);
+    expect(choose([], ['pressure', 'battery'])).toEqual(['battery', 'pressure']);
+    expect(choose(undefined, ['pressure'])).toEqual(['pressure']);
+  });
+
+  it('refuses a device that supports only types the agent cannot simulate', () => {
+    expect(() => choose(['glucose'])).toThrow(Unsupported);
+  });
+});
+
 describe('simulate-iot over HTTP', () => {
   /** A server answering the two device calls the HTTP transport makes, keeping what it is sent. */
-  async function deviceServer(linked: { id: string; hardwareIdentifier: string }[]) {
+  async function deviceServer(
+    linked: { id: string; hardwareIdentifier: string; supportedDataTypes?: string[] }[],
+  ) {
     const submissions: { token?: string; secret?: string; body: { dataType: string; data: unknown[] } }[] =
       [];
     const server = createServer((request, response) => {
@@ -174,7 +257,7 @@ describe('simulate-iot over HTTP', () => {
         const token = request.headers.authorization;
         if (request.method === 'GET' && request.url === '/api/devices/me/iot-devices') {
           response.writeHead(200, { 'content-type': 'application/json' });
-          return response.end(JSON.stringify(linked.map((item) => ({ ...item, supportedDataTypes: [] }))));
+          return response.end(JSON.stringify(linked.map((item) => ({ supportedDataTypes: [], ...item }))));
         }
         if (request.method === 'POST' && request.url === '/api/iot-devices/data/submit') {
           const body = JSON.parse(text) as { dataType: string; data: unknown[] };
@@ -231,6 +314,52 @@ describe('simulate-iot over HTTP', () => {
           body: { iotDeviceId: 'iot-1' },
         });
       }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("sends only the IoT device's supported data types, as the server names them", async () => {
+    const server = await deviceServer([
+      { id: 'iot-1', hardwareIdentifier: 'HW-1', supportedDataTypes: ['heart_rate', 'battery'] },
+    ]);
+    try {
+      const transport = await httpTransport({
+        server: server.url,
+        token: 'cpd_token',
+        hardwareIdentifier: 'HW-1',
+      });
+      expect(transport.supportedDataTypes).toEqual(['heart_rate', 'battery']);
+      const types = chooseDataTypes({ hardwareIdentifier: 'HW-1', supported: transport.supportedDataTypes });
+      const summary = await runSimulation({
+        next: createReadingGenerator({ seed: 3, outOfRangeShare: 0.5, types }),
+        transport,
+        rate: 10_000,
+        count: 50,
+        signal: new AbortController().signal,
+      });
+      expect(summary).toMatchObject({ sent: 50, refused: 0 });
+      const sentTypes = new Set(server.submissions.map((item) => item.body.dataType));
+      expect(sentTypes).toEqual(new Set(['heart_rate', 'battery']));
+      expect(server.submissions.flatMap((item) => item.body.data)).toHaveLength(50);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never sends readings of a type the IoT device does not support', async () => {
+    const server = await deviceServer([
+      { id: 'iot-1', hardwareIdentifier: 'HW-1', supportedDataTypes: ['heart_rate'] },
+    ]);
+    try {
+      const transport = await httpTransport({
+        server: server.url,
+        token: 'cpd_token',
+        hardwareIdentifier: 'HW-1',
+      });
+      const reading = { timestamp: T0, value: 36.6, unit: 'C' };
+      await expect(transport.send('temperature', [reading])).rejects.toThrow(Unsupported);
+      expect(server.submissions).toEqual([]);
     } finally {
       await server.close();
     }

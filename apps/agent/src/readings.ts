@@ -1,6 +1,6 @@
-// Simulated IoT readings for demos and benchmarks (`careplane-agent simulate-iot`): every data type of
-// decisions §7, values that wander like a wearer's would, and now and then one outside the bounds that open
-// an alert. Seeded, so a run can be repeated exactly. The agent is built on its own, so the data types and
+// Simulated IoT readings for demos and benchmarks (`careplane-agent simulate-iot`): the data types of
+// decisions §7 that the IoT device supports, values that wander like a wearer's would, and now and then one
+// outside the bounds that open an alert. Seeded, so a run can be repeated exactly. The agent is built on its own, so the data types and
 // the bounds are restated here; a test checks them against the server's contract.
 
 /** The IoT data types, in the order a simulation sends them. */
@@ -42,7 +42,16 @@ export interface GeneratorOptions {
   outOfRangeShare: number;
   /** Milliseconds since the epoch; readings of a generator get strictly increasing timestamps. */
   now?: () => number;
+  /**
+   * The data types to send (the IoT device's supported ones), kept in the order of IOT_DATA_TYPES; every
+   * type when not given. With `alert` alone, every reading is a device alert.
+   */
+  types?: readonly IotDataType[];
 }
+
+/** Whether a text names one of the IoT data types. */
+export const isIotDataType = (value: string): value is IotDataType =>
+  (IOT_DATA_TYPES as readonly string[]).includes(value);
 
 /** mulberry32: small, fast, and good enough for simulated vital signs. */
 function random(seed: number) {
@@ -66,12 +75,17 @@ const DEVICE_ALERTS = [
 ] as const;
 
 /**
- * Endless readings in the order of IOT_DATA_TYPES. The alert slot raises a device alert only with the
- * out-of-range share's probability and otherwise goes on to the next type, so alerts stay occasional.
+ * Endless readings of the chosen types, in the order of IOT_DATA_TYPES. The alert slot raises a device alert
+ * only with the out-of-range share's probability and otherwise goes on to the next type, so alerts stay
+ * occasional; a device that sends nothing but alerts raises one with every reading.
  */
 export function createReadingGenerator(options: GeneratorOptions) {
   const share = options.outOfRangeShare;
   if (!(share >= 0 && share <= 1)) throw new RangeError('The out-of-range share must be between 0 and 1');
+  const types = options.types ?? IOT_DATA_TYPES;
+  const order = IOT_DATA_TYPES.filter((type) => types.includes(type));
+  if (order.length === 0) throw new RangeError('No data type to send');
+  const alertsOnly = order.length === 1 && order[0] === 'alert';
   const next = random(options.seed);
   const now = options.now ?? Date.now;
   const between = (min: number, max: number) => min + next() * (max - min);
@@ -140,10 +154,10 @@ export function createReadingGenerator(options: GeneratorOptions) {
 
   return function nextReading(): SimulatedReading {
     for (;;) {
-      const dataType = IOT_DATA_TYPES[slot]!;
-      slot = (slot + 1) % IOT_DATA_TYPES.length;
+      const dataType = order[slot]!;
+      slot = (slot + 1) % order.length;
       if (dataType === 'alert') {
-        if (next() >= share) continue;
+        if (!alertsOnly && next() >= share) continue;
         alertNumber += 1;
         const ts = timestamp();
         const alert = pick(DEVICE_ALERTS);

@@ -3,12 +3,17 @@
 // enrolled device's token. Readings due in the same tick go out as one message per data type.
 import { randomUUID } from 'node:crypto';
 import { AgentApi, Offline, type LinkedIotDevice } from './api.js';
-import type { IotDataType, SimulatedReading } from './readings.js';
+import { IOT_DATA_TYPES, isIotDataType, type IotDataType, type SimulatedReading } from './readings.js';
 
 /** Sends the readings of one type; resolves once the receiver has taken them, rejects when it refused. */
 export interface ReadingsTransport {
   /** Messages that may wait for their answer at once before the simulation waits for one. */
   maxInFlight: number;
+  /**
+   * The IoT device's supported data types as the server told them (empty: it takes every type); undefined
+   * when the transport cannot ask (MQTT).
+   */
+  supportedDataTypes?: readonly string[];
   send(dataType: IotDataType, readings: SimulatedReading['reading'][]): Promise<void>;
   /** Ends the connection; `force` does not wait for what is still unanswered. */
   close(force?: boolean): Promise<void>;
@@ -174,18 +179,53 @@ export async function mqttTransport(options: {
 /** The enrolled device's hardware identifier is not among its linked IoT devices. */
 export class NotLinked extends Error {}
 
+/** The IoT device does not send a data type asked for, or none that the agent can simulate. */
+export class Unsupported extends Error {}
+
+/**
+ * The data types a simulation sends, in the order of IOT_DATA_TYPES: the IoT device's supported ones (every
+ * type when its list is empty, as the server then takes every type, or when the server cannot be asked),
+ * narrowed by `requested` (--types). A requested type the device does not support is refused, never sent.
+ */
+export function chooseDataTypes(options: {
+  hardwareIdentifier: string;
+  supported?: readonly string[] | undefined;
+  requested?: readonly IotDataType[] | undefined;
+}): IotDataType[] {
+  const { hardwareIdentifier, supported, requested } = options;
+  const ordered = (types: readonly string[]) => IOT_DATA_TYPES.filter((type) => types.includes(type));
+  if (!supported?.length) return ordered(requested ?? IOT_DATA_TYPES);
+  if (requested) {
+    const unsupported = requested.filter((type) => !supported.includes(type));
+    if (unsupported.length) {
+      throw new Unsupported(
+        `IoT device "${hardwareIdentifier}" does not send ${unsupported.join(', ')} readings ` +
+          `(its supported data types: ${supported.join(', ')})`,
+      );
+    }
+    return ordered(requested);
+  }
+  const known = ordered(supported.filter(isIotDataType));
+  if (!known.length) {
+    throw new Unsupported(
+      `IoT device "${hardwareIdentifier}" supports no data type this agent can simulate (${supported.join(', ')})`,
+    );
+  }
+  return known;
+}
+
 /**
  * HTTP with the enrolled device's token: `POST /api/iot-devices/data/submit` for an IoT device linked to it,
- * found by its hardware identifier. A refusal (a 4xx or 5xx answer, or no answer) counts the batch refused.
+ * found by its hardware identifier, with its supported data types (`GET /api/devices/me/iot-devices`). A
+ * refusal (a 4xx or 5xx answer, or no answer) counts the batch refused.
  */
-export async function httpTransport(options: {
+/** The IoT device linked to the enrolled device, as the server knows it (its id and supported data types). */
+export async function linkedIotDevice(options: {
   server: string;
   token: string;
   hardwareIdentifier: string;
-  secret?: string;
-}): Promise<ReadingsTransport> {
-  const api = new AgentApi(options.server, options.token);
-  const linked: LinkedIotDevice[] = await api.linkedIotDevices();
+}): Promise<LinkedIotDevice> {
+  const linked: LinkedIotDevice[] = await new AgentApi(options.server, options.token).linkedIotDevices();
   const device = linked.find((item) => item.hardwareIdentifier === options.hardwareIdentifier);
   if (!device) {
     throw new NotLinked(
@@ -193,10 +233,29 @@ export async function httpTransport(options: {
         (linked.length ? ` (linked: ${linked.map((item) => item.hardwareIdentifier).join(', ')})` : ''),
     );
   }
+  return device;
+}
+
+export async function httpTransport(options: {
+  server: string;
+  token: string;
+  hardwareIdentifier: string;
+  secret?: string;
+}): Promise<ReadingsTransport> {
+  const api = new AgentApi(options.server, options.token);
+  const device = await linkedIotDevice(options);
+  const supported = device.supportedDataTypes;
   return {
     // A few requests at once: enough to keep up, without flooding the server.
     maxInFlight: 8,
+    supportedDataTypes: supported,
     async send(dataType, readings) {
+      // Never sent: the server would refuse it.
+      if (supported.length && !supported.includes(dataType)) {
+        throw new Unsupported(
+          `IoT device "${options.hardwareIdentifier}" does not send ${dataType} readings`,
+        );
+      }
       await api.submitReadings({ iotDeviceId: device.id, dataType, data: readings }, options.secret);
     },
     close: async () => undefined,

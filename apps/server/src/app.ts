@@ -1,43 +1,40 @@
-// buildApp(): plugins, then modules. main.ts listens; tests call inject().
+// buildApp(): the composition root. The services are built once (services.ts), each module's routes get the
+// service they expose, and the transports (other processes' changes, MQTT, signature completion) start when
+// the app is ready. main.ts listens; tests call inject().
 import type { FastifyInstance } from 'fastify';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createGrantCheck } from './auth-server/grants.js';
-import { IdentityService } from './auth-server/identities.js';
-import { authServerSettings, createAuthServer } from './auth-server/index.js';
-import { RequestService } from './auth-server/requests.js';
+import { createAuthServer, type AuthServer } from './auth-server/index.js';
 import { authServerRoutes } from './auth-server/routes.js';
-import { auditModule } from './modules/audit/audit.routes.js';
-import { alertsModule } from './modules/alerts/alerts.routes.js';
-import { devicesModule } from './modules/devices/devices.routes.js';
-import { documentsModule, openDocumentsService } from './modules/documents/documents.routes.js';
-import { eventsModule } from './modules/events/events.routes.js';
-import { healthModule } from './modules/health/health.routes.js';
-import { iotModule } from './modules/iot/iot.routes.js';
-import { commandCentersModule } from './modules/command-centers/command-centers.routes.js';
-import { prescriptionsModule } from './modules/prescriptions/prescriptions.routes.js';
-import { createPrescriptionsService } from './modules/prescriptions/prescriptions.service.js';
-import { startSigningCompletion } from './modules/documents/signing-completion.js';
-import { serviceProvidersModule } from './modules/service-providers/service-providers.routes.js';
-import { statsModule } from './modules/stats/stats.routes.js';
-import { usersModule } from './modules/users/users.routes.js';
-import { listenForRemoteChanges, type ChangeListenerHandle } from './db/change-listener.js';
+import { listenForRemoteChanges, type ChangeListenerHandle } from './lib/change-listener.js';
 import { createChangeFeed, type ChangeFeed } from './lib/changes.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createStore } from './lib/store.js';
 import { describeEncryptionKey, loadEncryptionKey } from './encryption-key.js';
 import { createHttpApp } from './http-app.js';
-import { createDevicesService } from './modules/devices/devices.service.js';
-import { createCommandCentersService } from './modules/command-centers/command-centers.service.js';
-import { createCommandCenterScopeService } from './modules/command-centers/command-center-scope.service.js';
-import { createUsersService } from './modules/users/users.service.js';
+import { alertsModule } from './modules/alerts/alerts.routes.js';
+import { auditModule } from './modules/audit/audit.routes.js';
+import { commandCentersModule } from './modules/command-centers/command-centers.routes.js';
+import { devicesModule } from './modules/devices/devices.routes.js';
+import { documentsModule } from './modules/documents/documents.routes.js';
+import { startSigningCompletion } from './modules/documents/signing-completion.js';
+import { eventsModule } from './modules/events/events.routes.js';
+import { healthModule } from './modules/health/health.routes.js';
+import { startMqttIngestion, type MqttIngestion } from './modules/iot/iot.mqtt.js';
+import { iotModule } from './modules/iot/iot.routes.js';
+import { prescriptionsModule } from './modules/prescriptions/prescriptions.routes.js';
+import { serviceProvidersModule } from './modules/service-providers/service-providers.routes.js';
+import { statsModule } from './modules/stats/stats.routes.js';
+import { usersModule } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { authenticatorWebPlugin } from './plugins/authenticator-web.js';
 import { registerCompression } from './plugins/compression.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { webPlugin } from './plugins/web.js';
 import { writeLimitPlugin } from './plugins/write-limit.js';
+import { createServices, type Services } from './services.js';
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -72,6 +69,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     logger: deps.logger,
     bodyLimit: 1024 * 1024,
     bodyIdleMs: deps.bodyIdleMs,
+    database: deps.database,
   });
   try {
     const db = deps.database.db;
@@ -85,119 +83,133 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       onListenerError: (error) => app.log.error({ err: error }, 'a change listener failed'),
     });
     app.decorate('changes', changes);
-    // Listening starts once the app is ready (an app whose building failed holds no connection for it).
-    let listener: ChangeListenerHandle | undefined;
-    app.addHook('onReady', async () => {
-      listener = listenForRemoteChanges(deps.database, changes, (error) =>
-        app.log.warn(
-          { err: error },
-          'the connection that carries the changes of other server processes failed',
-        ),
-      );
-    });
-    app.addHook('onClose', async () => listener?.close());
     const store = createStore(db, changes);
-    await registerCompression(app);
-    await app.register(openapiPlugin);
     // The auth server in this process (AUTH_SERVER=0 leaves it to another); the API then verifies its tokens
     // with its key set directly instead of fetching its own JWKS over HTTP.
     const authServer = config.auth.server.enabled
-      ? await createAuthServer(config, {
-          db,
-          log: app.log,
-          changes,
-          secrets,
-        })
+      ? await createAuthServer(config, { db, log: app.log, changes, secrets })
       : null;
     app.decorate('authServer', authServer);
-    const localKeys =
-      authServer && config.auth.jwksUrl === `${config.auth.issuer}/jwks` ? authServer.getKey : null;
-    // One key source for access tokens (authPlugin) and id tokens (POST /api/auth).
-    const tokenKeys = deps.keys ?? localKeys ?? createRemoteJWKSet(new URL(config.auth.jwksUrl));
-    // Without the auth server in this process, its services run on its tables (the same database).
-    const identities = authServer?.identities ?? new IdentityService(db, authServerSettings(config));
-    const authRequests =
-      authServer?.requests ??
-      new RequestService(db, identities, authServerSettings(config), () => {
-        throw new Error('Sign-in requests are answered by the auth server process');
-      });
-    const users = createUsersService(store, identities);
-    const devices = createDevicesService(store);
-    await app.register(authPlugin, {
-      findUser: users.findCaller,
-      findDevice: devices.findDeviceByToken,
-      // The auth server's grants live in this database (in this process or another): a token of an ended
-      // sign-in is refused at once.
-      isGrantActive: createGrantCheck(db, changes),
-      changes,
-      issuer: config.auth.issuer,
-      audience: config.auth.audience,
-      jwksUrl: config.auth.jwksUrl,
-      keys: tokenKeys,
-    });
+    const services = await createServices({ config, store, secrets, authServer, log: app.log });
 
-    await app.register(writeLimitPlugin, { perMinute: config.apiWriteRateLimit });
-    await app.register(healthModule, { database: deps.database });
-    await app.register(usersModule, {
-      service: users,
-      verifier: { issuer: config.auth.issuer, keys: tokenKeys },
-    });
-    await app.register(auditModule, { store });
-    await app.register(statsModule, { store, deviceDomains: config.deviceDomains });
-    const commandCenterScope = createCommandCenterScopeService(store);
-    await app.register(commandCentersModule, {
-      service: createCommandCentersService(store, devices),
-      scope: commandCenterScope,
-    });
-    await app.register(serviceProvidersModule, { store });
-    const documents = await openDocumentsService({
-      store,
-      config,
-      identities,
-      requests: authRequests,
-      secrets,
-    });
-    const prescriptions = createPrescriptionsService(store, { documents, publicUrl: config.publicUrl });
-    await app.register(prescriptionsModule, {
-      service: prescriptions,
-      verifyRateLimit: config.documents.verifyRateLimit,
-      redis: authServer?.redis ?? null,
-      redisKeyPrefix: config.redisKeyPrefix,
-    });
-    // A phone's answer completes its signature (and the prescription's transition) here, in whichever
-    // process hears it first; a sweep covers what no process heard.
-    const signingCompletion = startSigningCompletion({
-      changes,
-      documents,
-      sweeps: [() => prescriptions.settleWaitingSignings()],
-      intervalMs: config.documents.signingSweepSeconds * 1000,
-      log: app.log,
-    });
-    app.addHook('onReady', async () => {
-      void signingCompletion.sweep();
-    });
-    app.addHook('onClose', async () => signingCompletion.close());
-    await app.register(iotModule, { store, settings: config.iot, mqtt: config.mqtt });
-    await app.register(alertsModule, { store });
-    await app.register(devicesModule, { service: devices });
-    await app.register(eventsModule, { store, secrets, scope: commandCenterScope });
-    await app.register(documentsModule, {
-      store,
-      config,
-      identities,
-      requests: authRequests,
-      redis: authServer?.redis ?? null,
-      redisKeyPrefix: config.redisKeyPrefix,
-      secrets,
-      service: documents,
-    });
-    if (authServer) await app.register(authServerRoutes, { server: authServer });
-    await app.register(authenticatorWebPlugin, {});
-    await app.register(webPlugin, { config });
+    await registerRoutes(app, { config, deps, changes, authServer, services });
+    startTransports(app, { config, deps, changes, services });
     return app;
   } catch (error) {
     // A part that failed to start (a wrong encryption key, say) leaves nothing running behind it.
     await app.close().catch(() => undefined);
     throw error;
   }
+}
+
+interface Parts {
+  config: AppConfig;
+  deps: AppDependencies;
+  changes: ChangeFeed;
+  services: Services;
+}
+
+/** Cross-cutting plugins, then each module's routes with the service it exposes. */
+async function registerRoutes(
+  app: FastifyInstance,
+  { config, deps, authServer, services }: Parts & { authServer: AuthServer | null },
+) {
+  await registerCompression(app);
+  await app.register(openapiPlugin);
+  const localKeys =
+    authServer && config.auth.jwksUrl === `${config.auth.issuer}/jwks` ? authServer.getKey : null;
+  // One key source for access tokens (authPlugin) and id tokens (POST /api/auth).
+  const tokenKeys = deps.keys ?? localKeys ?? createRemoteJWKSet(new URL(config.auth.jwksUrl));
+  await app.register(authPlugin, {
+    findUser: services.users.findCaller,
+    findDevice: services.devices.findDeviceByToken,
+    // The auth server's grants live in this database (in this process or another): a token of an ended
+    // sign-in is refused at once.
+    isGrantActive: createGrantCheck(deps.database.db, app.changes),
+    changes: app.changes,
+    issuer: config.auth.issuer,
+    audience: config.auth.audience,
+    jwksUrl: config.auth.jwksUrl,
+    keys: tokenKeys,
+  });
+  await app.register(writeLimitPlugin, { perMinute: config.apiWriteRateLimit });
+
+  // Shared rate-limit counts across processes (REDIS_URL, through the auth server's connection).
+  const limits = { redis: authServer?.redis ?? null, redisKeyPrefix: config.redisKeyPrefix };
+  await app.register(healthModule, { database: deps.database });
+  await app.register(usersModule, {
+    service: services.users,
+    verifier: { issuer: config.auth.issuer, keys: tokenKeys },
+  });
+  await app.register(auditModule, { service: services.audit });
+  await app.register(statsModule, { service: services.stats });
+  await app.register(commandCentersModule, {
+    service: services.commandCenters,
+    scope: services.commandCenterScope,
+  });
+  await app.register(serviceProvidersModule, { service: services.serviceProviders });
+  await app.register(prescriptionsModule, {
+    service: services.prescriptions,
+    verifyRateLimit: config.documents.verifyRateLimit,
+    ...limits,
+  });
+  await app.register(iotModule, { service: services.iot });
+  await app.register(alertsModule, { service: services.alerts });
+  await app.register(devicesModule, { service: services.devices });
+  await app.register(eventsModule, { service: services.events });
+  await app.register(documentsModule, {
+    service: services.documents,
+    maxBytes: config.documents.maxBytes,
+    verifyRateLimit: config.documents.verifyRateLimit,
+    ...limits,
+  });
+  if (authServer) await app.register(authServerRoutes, { server: authServer });
+  await app.register(authenticatorWebPlugin, {});
+  await app.register(webPlugin, { config });
+}
+
+/**
+ * What runs beside the requests, started once the app is ready (an app whose building failed holds no
+ * connection) and stopped when it closes: the changes of other processes (LISTEN), the IoT readings over MQTT,
+ * and the completion of signatures when a phone answers.
+ */
+function startTransports(app: FastifyInstance, { config, deps, changes, services }: Parts) {
+  let listener: ChangeListenerHandle | undefined;
+  let ingestion: MqttIngestion | undefined;
+  const signingCompletion = startSigningCompletion({
+    changes,
+    documents: services.documents,
+    sweeps: [() => services.prescriptions.settleWaitingSignings()],
+    intervalMs: config.documents.signingSweepSeconds * 1000,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => {
+    listener = listenForRemoteChanges(deps.database, changes, (error) =>
+      app.log.warn(
+        { err: error },
+        'the connection that carries the changes of other server processes failed',
+      ),
+    );
+    const { url, ...mqtt } = config.mqtt;
+    if (url) {
+      ingestion = startMqttIngestion(
+        { ...mqtt, url, batchSize: config.iot.batchSize, batchDelayMs: config.iot.batchDelayMs },
+        services.iot,
+        app.log,
+      );
+      // The server starts whether or not the broker answers; the connections keep trying, and a backlog
+      // a session brings back is taken in as soon as they are up.
+      ingestion.ready.catch((error: unknown) =>
+        app.log.error({ err: error }, 'subscribing to the IoT readings topic failed'),
+      );
+    }
+    // Signatures a phone answered while no process listened (a restart) complete now.
+    void signingCompletion.sweep();
+  });
+  app.addHook('onClose', async () => {
+    await signingCompletion.close();
+    await ingestion?.close();
+    services.events.close();
+    await listener?.close();
+  });
 }

@@ -29,6 +29,15 @@ const configSchema = z
     /** Set by npm to the folder it was started in. */
     INIT_CWD: z.string().optional(),
     DATABASE_URL: z.string().url().optional(),
+    /** PostgreSQL: how long a request waits for a connection, a statement and a lock at most (ms; 0: no limit). */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
+    DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+    /** Every request is answered within this (ms): past it, 504. */
+    REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    /** Live event streams open at once in a process, per user and per ticket (429 beyond). */
+    EVENTS_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+    EVENTS_MAX_STREAMS_PER_TICKET: z.coerce.number().int().min(1).max(100).default(2),
     PUBLIC_URL: z.string().url().optional(),
     AUTH_ISSUER: z.string().url().optional(),
     AUTH_JWKS_URL: z.string().url().optional(),
@@ -173,6 +182,16 @@ const configSchema = z
       production: env.NODE_ENV === 'production',
       dataDir,
       databaseUrl: env.DATABASE_URL,
+      database: {
+        connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        lockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_MS,
+      },
+      requestDeadlineMs: env.REQUEST_DEADLINE_MS,
+      events: {
+        maxStreamsPerUser: env.EVENTS_MAX_STREAMS_PER_USER,
+        maxStreamsPerTicket: env.EVENTS_MAX_STREAMS_PER_TICKET,
+      },
       publicUrl,
       auth: {
         issuer: authIssuer,

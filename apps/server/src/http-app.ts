@@ -5,6 +5,9 @@ import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { createOutageWatch } from './lib/database-outage.js';
+import { deadlinePlugin } from './plugins/deadline.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -18,6 +21,8 @@ export interface HttpAppOptions {
   bodyLimit: number;
   /** How long a body may stall before a 408 (ms); tests shorten it. */
   bodyIdleMs?: number;
+  /** The database the app's requests use: while it cannot be reached they answer 503, logged once. */
+  database?: DatabaseHandle;
 }
 
 export async function createHttpApp(config: AppConfig, options: HttpAppOptions): Promise<FastifyInstance> {
@@ -43,8 +48,14 @@ export async function createHttpApp(config: AppConfig, options: HttpAppOptions):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(securityHeadersPlugin, { config });
+  await app.register(deadlinePlugin, { ms: config.requestDeadlineMs });
   await app.register(stalledBodyPlugin, { ...(options.bodyIdleMs ? { idleMs: options.bodyIdleMs } : {}) });
-  await app.register(errorsPlugin);
+  const { database } = options;
+  const outage = database
+    ? createOutageWatch({ probe: () => database.rawQuery('select 1'), log: app.log })
+    : undefined;
+  if (outage) app.addHook('onClose', async () => outage.close());
+  await app.register(errorsPlugin, { ...(outage ? { outage } : {}) });
   await app.register(jsonBodyPlugin);
   return app;
 }

@@ -31,7 +31,11 @@ export async function buildAuthOnlyApp(
   config: AppConfig,
   deps: { database: DatabaseHandle; logger?: boolean },
 ): Promise<FastifyInstance> {
-  const app = await createHttpApp(config, { logger: deps.logger, bodyLimit: 64 * 1024 });
+  const app = await createHttpApp(config, {
+    logger: deps.logger,
+    bodyLimit: 64 * 1024,
+    database: deps.database,
+  });
   // Alone, the auth server has no listeners of its own, but its revocations reach the API processes.
   const changes = createChangeFeed({ shared: true });
   const authServer = await createAuthServer(config, {
@@ -72,6 +76,11 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     const database = await openDatabase({
       databaseUrl: effective.databaseUrl,
       dataDir: effective.dataDir,
+      timeouts: {
+        connectMs: effective.database.connectTimeoutMs,
+        statementMs: effective.database.statementTimeoutMs,
+        lockMs: effective.database.lockTimeoutMs,
+      },
       onIdleError: (error) =>
         logger.current?.warn({ err: error }, 'an idle database connection failed; it was replaced'),
     });

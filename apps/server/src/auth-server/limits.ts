@@ -75,7 +75,7 @@ export class RedisLimitStore implements LimitStore {
 }
 
 export class TooManyRequests extends AppError {
-  constructor(readonly retryAfter: number) {
+  constructor(override readonly retryAfter: number) {
     super(429, 'Too many requests, try again later');
   }
 }

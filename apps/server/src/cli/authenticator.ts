@@ -15,7 +15,14 @@ import {
 } from '@careplane/shared/authenticator/protocol';
 import { shortSha256 } from '@careplane/shared/common/formats';
 import { CliError, type CliIo } from './io.js';
-import { keyOf, pickIdentity, putIdentity, readStore, storableJwk, writeStore } from './store.js';
+import {
+  keyOf,
+  pickIdentity,
+  putIdentity,
+  readStore,
+  storableJwk,
+  writeStore,
+} from '../lib/authenticator-store.js';
 
 export interface ClientOptions {
   /** Replaces fetch (the demo enrolls in-process). */

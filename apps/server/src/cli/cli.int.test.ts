@@ -20,7 +20,7 @@ import { startServer } from '../server.js';
 import { identityCreateCommand } from './identity.js';
 import type { CliIo } from './io.js';
 import { run } from './main.js';
-import { readStore } from './store.js';
+import { readStore } from '../lib/authenticator-store.js';
 
 let t: AuthTestServer;
 let oidc: client.Configuration;

@@ -10,6 +10,7 @@ import {
   type ClientOptions,
 } from './authenticator.js';
 import { CliError, terminalIo, type CliIo } from './io.js';
+import { AuthenticatorStoreError } from '../lib/authenticator-store.js';
 
 export const usage = `Usage: careplane <command> [options]
 
@@ -216,6 +217,10 @@ export async function run(argv: string[], context: RunContext = {}): Promise<num
     if (error instanceof CliError) {
       io.err(error.message);
       return error.exitCode;
+    }
+    if (error instanceof AuthenticatorStoreError) {
+      io.err(error.message);
+      return 1;
     }
     // Argument errors of parseArgs name the flag; anything else is a bug worth its stack.
     if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {

@@ -37,6 +37,11 @@ export interface OpenDatabaseOptions {
   onQuery?: (query: string, params: unknown[]) => void;
   /** Told when an idle pooled connection fails (the pool has already let it go). */
   onIdleError?: (error: Error) => void;
+  /**
+   * PostgreSQL: the longest a query waits for a pooled connection, runs, and waits for a lock (ms; 0 or none:
+   * no limit). The server sets them (DATABASE_*_TIMEOUT_MS); migrations run without them.
+   */
+  timeouts?: { connectMs: number; statementMs: number; lockMs: number };
 }
 
 // int8 as JS numbers: ids are uuids, and the bigint columns hold millisecond timestamps.
@@ -49,7 +54,29 @@ const queryLogger = (options: OpenDatabaseOptions) => {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const { timeouts } = options;
+    const limit = (ms: number | undefined) => (ms ? ms : undefined);
+    // Migrations first, on a connection of their own without the deadlines of requests: an index on a large
+    // table takes the time it takes.
+    const migrator = new pg.Client({
+      connectionString: options.databaseUrl,
+      connectionTimeoutMillis: limit(timeouts?.connectMs),
+    });
+    await migrator.connect();
+    try {
+      await migratePg(drizzlePg(migrator, { schema, casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await migrator.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+      // Waiting for a connection (the server down, the pool exhausted), a statement, a lock: each bounded, so
+      // a request answers 503 instead of hanging.
+      connectionTimeoutMillis: limit(timeouts?.connectMs),
+      statement_timeout: limit(timeouts?.statementMs),
+      lock_timeout: limit(timeouts?.lockMs),
+    });
     // An idle connection closed by the server (restart, failover, a dropped database) must not crash the
     // process: the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
@@ -58,7 +85,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       casing: 'snake_case',
       logger: queryLogger(options),
     });
-    await migratePg(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
       kind: 'postgres',

@@ -6,7 +6,7 @@ import { createHash, webcrypto } from 'node:crypto';
 import { inArray, isNotNull } from 'drizzle-orm';
 import type { SignatureEntry } from '@careplane/shared/documents/documents.contract';
 import type { PublicJwk } from '@careplane/shared/authenticator/protocol';
-import { readStore, type StoredIdentity } from '../cli/store.js';
+import { readStore, type StoredIdentity } from '../lib/authenticator-store.js';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { SecretBox } from '../lib/secret-box.js';

@@ -10,7 +10,7 @@ import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { startAuthTestServer, type AuthTestServer } from '../test/auth-server.js';
 import type { CliIo } from '../cli/io.js';
 import { run } from '../cli/main.js';
-import { readStore } from '../cli/store.js';
+import { readStore } from '../lib/authenticator-store.js';
 import { authAuthenticatorKeys, authIdentities } from '../db/schema/index.js';
 import { demoSignInUsers, loadDemoDataIfEmpty } from '../db/seed/demo.js';
 import { demoSignInInstructions, ensureDemoSignIn, injectFetch, type DemoSignIn } from './demo-sign-in.js';

@@ -6,6 +6,9 @@ export interface ErrorIssue {
 }
 
 export class AppError extends Error {
+  /** Seconds after which trying again may succeed: sent as Retry-After (429, 503). */
+  retryAfter?: number;
+
   constructor(
     readonly statusCode: number,
     message: string,
@@ -21,3 +24,7 @@ export const unauthorized = (message = 'Authentication required') => new AppErro
 export const forbidden = (message = 'Not allowed') => new AppError(403, message);
 export const notFound = (what = 'Record') => new AppError(404, `${what} not found`);
 export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message: string, retryAfter: number) =>
+  Object.assign(new AppError(429, message), { retryAfter });
+export const unavailable = (message: string, retryAfter: number) =>
+  Object.assign(new AppError(503, message), { retryAfter });

@@ -1,8 +1,11 @@
-// One error handler: every failure answers { statusCode, error, message, issues? }; 5xx hide internals.
+// One error handler: every failure answers { statusCode, error, message, issues? }; 5xx hide internals. A
+// database that cannot be reached, or that is too slow (a statement or lock deadline passed), is a 503 with
+// Retry-After: the client may try again; it is not a bug.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, type OutageWatch } from '../lib/database-outage.js';
 import { AppError, type ErrorIssue } from '../lib/errors.js';
 
 const body = (statusCode: number, message: string, issues?: ErrorIssue[]) => ({
@@ -25,7 +28,7 @@ const isPgError = (error: unknown): error is PgError =>
   /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
 
 /** Database errors that are the client's fault, by SQLSTATE. */
-function fromDatabase(error: PgError): { status: number; message: string } | undefined {
+function fromDatabase(error: PgError): { status: number; message: string; retryAfter?: number } | undefined {
   switch (error.code) {
     case '23505':
       return {
@@ -51,6 +54,20 @@ function fromDatabase(error: PgError): { status: number; message: string } | und
     case '40001':
     case '40P01':
       return { status: 409, message: 'Concurrent change, try again' };
+    case '57014':
+      // statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS)
+      return {
+        status: 503,
+        message: 'The database took too long to answer: try again shortly',
+        retryAfter: 2,
+      };
+    case '55P03':
+      // lock_timeout (DATABASE_LOCK_TIMEOUT_MS)
+      return {
+        status: 503,
+        message: 'The records this needs are busy with another change: try again shortly',
+        retryAfter: 1,
+      };
     default:
       return undefined;
   }
@@ -65,10 +82,22 @@ function unwrapCause(error: unknown): unknown {
   return current;
 }
 
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+/** Seconds a client waits before trying again while the database cannot be reached. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: OutageWatch }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.issues));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Logged once per outage by the watch, not once per request.
+      options.outage?.failed(error);
+      return reply
+        .status(503)
+        .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
+        .send(body(503, 'The database is not available right now: try again shortly'));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
@@ -80,6 +109,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const cause = unwrapCause(error);
     if (isPgError(cause)) {
       const mapped = fromDatabase(cause);
+      if (mapped?.retryAfter !== undefined) {
+        request.log.warn({ err: error }, 'a database deadline passed');
+        void reply.header('retry-after', String(mapped.retryAfter));
+      }
       if (mapped) return reply.status(mapped.status).send(body(mapped.status, mapped.message));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;

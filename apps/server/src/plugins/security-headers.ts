@@ -9,7 +9,8 @@ import type { AppConfig } from '../config.js';
 
 /** The authenticator's address: the only place that may use the camera (to scan QR codes). */
 const CAMERA_PATH = /^\/authenticator(\/|$|\?)/;
-const DENIED_FEATURES = ['geolocation', 'microphone', 'payment', 'usb', 'serial', 'bluetooth', 'midi'];
+// Only features Chromium knows: an unknown one ('bluetooth') makes it warn on every page.
+const DENIED_FEATURES = ['geolocation', 'microphone', 'payment', 'usb', 'serial', 'midi'];
 const permissionsPolicy = (camera: boolean) =>
   [`camera=${camera ? '(self)' : '()'}`, ...DENIED_FEATURES.map((feature) => `${feature}=()`)].join(', ');
 

@@ -6,7 +6,7 @@ import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
-import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 
 export const TEST_ISSUER = 'http://careplane.test/auth';
@@ -20,29 +20,54 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** A database of the test file's own; on PostgreSQL a uniquely named one, dropped afterwards. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * An empty database of the caller's own on the PostgreSQL server of DATABASE_URL_TEST (which must be set):
+ * its URL, and how to drop it. For tests that start server processes on it or reach it another way.
+ */
+export async function createPostgresDatabase(prefix = 'careplane_test'): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const serverUrl = process.env.DATABASE_URL_TEST;
-  if (!serverUrl) {
-    const handle = await openDatabase({});
-    return { handle, drop: () => handle.close() };
-  }
-  const name = `careplane_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  if (!serverUrl) throw new Error('DATABASE_URL_TEST is not set');
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
   return {
-    handle,
+    url: url.toString(),
     drop: async () => {
-      await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A database of the test file's own; on PostgreSQL a uniquely named one, dropped afterwards. `timeouts` are
+ * the server's database deadlines (the test configuration's, when a context builds it).
+ */
+export async function createTestDatabase(timeouts?: OpenDatabaseOptions['timeouts']): Promise<TestDatabase> {
+  if (!process.env.DATABASE_URL_TEST) {
+    const handle = await openDatabase({});
+    return { handle, drop: () => handle.close() };
+  }
+  const created = await createPostgresDatabase();
+  const handle = await openDatabase({
+    databaseUrl: created.url,
+    poolSize: 5,
+    ...(timeouts ? { timeouts } : {}),
+  });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      await created.drop();
     },
   };
 }
@@ -100,7 +125,6 @@ export interface TestContext {
 
 /** `env` adds to (or overrides) the test configuration. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
   const config = loadConfig({
     AUTH_ISSUER: TEST_ISSUER,
     AUTH_AUDIENCE: TEST_AUDIENCE,
@@ -112,6 +136,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     // Keeps the documents' CA passphrase out of the working copy's DATA_DIR.
     DOCUMENTS_CA_PASSPHRASE: TEST_CA_PASSPHRASE,
     ...env,
+  });
+  const database = await createTestDatabase({
+    connectMs: config.database.connectTimeoutMs,
+    statementMs: config.database.statementTimeoutMs,
+    lockMs: config.database.lockTimeoutMs,
   });
   const signer = await createSigner();
   const app = await buildApp(config, {

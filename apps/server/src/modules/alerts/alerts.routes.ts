@@ -6,13 +6,11 @@ import { idParamsSchema } from '@careplane/shared/common/http';
 import { requireAdmin } from '../../lib/caller.js';
 import { actionContext, errorResponses } from '../../lib/http.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
-import type { Store } from '../../lib/store.js';
 import { alertsResource } from './alerts.resource.js';
-import { createAlertsService } from './alerts.service.js';
+import type { AlertsService } from './alerts.service.js';
 
-export async function alertsModule(app: FastifyInstance, { store }: { store: Store }) {
+export async function alertsModule(app: FastifyInstance, { service }: { service: AlertsService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const service = createAlertsService(store);
   registerResourceRoutes(app, service.alerts);
 
   typed.post(`${alertEndpoints.list}/:id/acknowledge`, {

@@ -9,10 +9,9 @@ import {
 } from '@careplane/shared/audit/audit.contract';
 import { requireCaller } from '../../lib/caller.js';
 import { errorResponses } from '../../lib/http.js';
-import type { Store } from '../../lib/store.js';
-import { listAuditLog } from './audit.service.js';
+import type { AuditService } from './audit.service.js';
 
-export async function auditModule(app: FastifyInstance, { store }: { store: Store }) {
+export async function auditModule(app: FastifyInstance, { service }: { service: AuditService }) {
   app.withTypeProvider<ZodTypeProvider>().get(auditEndpoints.list, {
     schema: {
       tags: ['audit'],
@@ -20,6 +19,6 @@ export async function auditModule(app: FastifyInstance, { store }: { store: Stor
       querystring: auditListQuerySchema,
       response: { 200: auditListResponseSchema, ...errorResponses },
     },
-    handler: async (request) => listAuditLog(store.db, request.query, requireCaller(request)),
+    handler: async (request) => service.list(request.query, requireCaller(request)),
   });
 }

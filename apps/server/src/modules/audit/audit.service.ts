@@ -7,11 +7,7 @@ import { badRequest } from '../../lib/errors.js';
 import { listAuditEntries } from './audit.repository.js';
 
 /** The audit log, newest first unless sorted otherwise; unknown paths, relations and time ranges are a 400. */
-export async function listAuditLog(
-  db: Database,
-  query: AuditListQuery,
-  caller: Caller,
-): Promise<AuditListResponse> {
+async function listAuditLog(db: Database, query: AuditListQuery, caller: Caller): Promise<AuditListResponse> {
   if (query.relations.length) {
     throw badRequest('The audit log has no relations', [
       { path: 'relations', message: 'relations are not supported here' },
@@ -29,3 +25,9 @@ export async function listAuditLog(
     offset: query.offset,
   };
 }
+
+export function createAuditService(db: Database) {
+  return { list: (query: AuditListQuery, caller: Caller) => listAuditLog(db, query, caller) };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

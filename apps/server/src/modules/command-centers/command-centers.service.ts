@@ -9,7 +9,7 @@ import type { ActionContext } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resources/service.js';
 import type { Store, WriteScope } from '../../lib/store.js';
-import { createAlertsService, openAlerts } from '../alerts/alerts.service.js';
+import { openAlerts, type AlertsService } from '../alerts/alerts.service.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import { missingUserIds } from '../users/users.service.js';
 import * as repository from './command-centers.repository.js';
@@ -20,9 +20,12 @@ export const USER_ALERT_TEXT = 'Your care team needs you to get in touch with th
 const ALERT_JOB_PURPOSE = 'Alert sent to the user by the care team';
 const REBOOT_JOB_PURPOSE = "Reboot of the user's device requested by the care team";
 
-export function createCommandCentersService(store: Store, devices: DevicesService) {
+export function createCommandCentersService(
+  store: Store,
+  { devices, alerts: alertsService }: { devices: DevicesService; alerts: AlertsService },
+) {
   const commandCenters = createResourceService(store, commandCentersResource);
-  const { alerts } = createAlertsService(store);
+  const { alerts } = alertsService;
 
   /** The user's devices, after checking that the user exists (404 otherwise). */
   async function userDevices(scope: WriteScope, userId: string) {

@@ -128,6 +128,8 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
 
   // Runner jobs from the device's side (decision 025).
   typed.get(deviceEndpoints.nextJob, {
+    // A long poll waits by design; its `wait` is bounded by the contract.
+    config: { deadline: false },
     schema: {
       tags: ['devices'],
       summary:

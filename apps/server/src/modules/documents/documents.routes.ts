@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import {
   errorBodySchema,
   idParamsSchema,
@@ -25,35 +24,19 @@ import {
   signingStateSchema,
   verificationReportSchema,
 } from '@careplane/shared/documents/documents.contract';
-import type { IdentityService } from '../../auth-server/identities.js';
-import type { RequestService } from '../../auth-server/requests.js';
-import type { AppConfig } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { actionContext, errorResponses } from '../../lib/http.js';
-import type { Store } from '../../lib/store.js';
-import {
-  createDocumentsService,
-  signingGatewayOf,
-  type DocumentsService,
-  type FileDownload,
-  type UploadedFile,
-} from './documents.service.js';
-import type { SecretBox } from '../../lib/secret-box.js';
-import { openPlatformCa, resolveCaPassphrase } from './platform-ca.js';
+import type { DocumentsService, FileDownload, UploadedFile } from './documents.service.js';
 
 export interface DocumentsModuleOptions {
-  store: Store;
-  config: AppConfig;
-  /** The auth server's services: in this process, or built on its tables (AUTH_SERVER=0). */
-  identities: IdentityService;
-  requests: RequestService;
+  service: DocumentsService;
+  /** Uploads and verifications larger than this are refused (413). */
+  maxBytes: number;
+  /** Public verifications per minute and address. */
+  verifyRateLimit: number;
   /** Shared rate-limit counts across processes (REDIS_URL). */
   redis: Redis | null;
   redisKeyPrefix: string;
-  /** The server's encryption key: the CA passphrase derives from it unless one is configured. */
-  secrets: SecretBox;
-  /** The service the app built already (shared with the workflows that sign documents). */
-  service?: DocumentsService;
 }
 
 const fileErrors = {
@@ -114,25 +97,9 @@ function sendFile(reply: FastifyReply, file: FileDownload) {
     .send(file.stream);
 }
 
-/** The documents service on the platform CA: built once by the app, used by this module and by workflows. */
-export async function openDocumentsService(
-  options: Pick<DocumentsModuleOptions, 'store' | 'config' | 'identities' | 'requests' | 'secrets'>,
-): Promise<DocumentsService> {
-  const { config } = options;
-  const passphrase = resolveCaPassphrase({ source: config.documents.caPassphrase, secrets: options.secrets });
-  const ca = await openPlatformCa(options.store.db, passphrase);
-  return createDocumentsService({
-    store: options.store,
-    ca,
-    gateway: signingGatewayOf(options.identities, options.requests, CONSOLE_CLIENT_ID),
-  });
-}
-
 export async function documentsModule(app: FastifyInstance, options: DocumentsModuleOptions) {
-  const { config } = options;
-  const service = options.service ?? (await openDocumentsService(options));
+  const { service, maxBytes } = options;
 
-  const maxBytes = config.documents.maxBytes;
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 2, fieldSize: 4096, parts: 4, headerPairs: 50 },
   });
@@ -148,6 +115,8 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   const id = (request: { params: unknown }) => (request.params as { id: string }).id;
 
   typed.post(documentEndpoints.list, {
+    // The file arrives while the handler reads it: a slow upload is bounded by the stalled-body limit instead.
+    config: { deadline: false },
     schema: {
       tags,
       summary: 'Upload a PDF (multipart/form-data: file, optional title); checked as a PDF by its content',
@@ -199,7 +168,8 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   typed.post(documentEndpoints.verify, {
     config: {
       public: true,
-      rateLimit: { max: config.documents.verifyRateLimit, timeWindow: 60_000 },
+      deadline: false,
+      rateLimit: { max: options.verifyRateLimit, timeWindow: 60_000 },
     },
     schema: {
       tags,

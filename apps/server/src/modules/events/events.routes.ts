@@ -8,23 +8,12 @@ import {
 } from '@careplane/shared/events/events.contract';
 import { requireCaller } from '../../lib/caller.js';
 import { errorResponses as errors } from '../../lib/http.js';
-import type { SecretBox } from '../../lib/secret-box.js';
-import type { Store } from '../../lib/store.js';
-import type { CommandCenterScopeService } from '../command-centers/command-center-scope.service.js';
-import { createEventsService } from './events.service.js';
+import type { EventsService } from './events.service.js';
 
 /** What may wait unsent for a slow client before its stream is ended. */
 const MAX_UNSENT_BYTES = 1024 * 1024;
 
-export async function eventsModule(
-  app: FastifyInstance,
-  { store, secrets, scope }: { store: Store; secrets: SecretBox; scope: CommandCenterScopeService },
-) {
-  const service = createEventsService(store, {
-    secrets,
-    scope,
-    onError: (error) => app.log.error({ err: error }, 'a live event stream failed'),
-  });
+export async function eventsModule(app: FastifyInstance, { service }: { service: EventsService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['events'];
   const ends = new Set<() => void>();
@@ -39,8 +28,9 @@ export async function eventsModule(
   });
 
   typed.get(eventEndpoints.stream, {
-    // An EventSource sends no Authorization header: the ticket in the query is the credential.
-    config: { public: true },
+    // An EventSource sends no Authorization header: the ticket in the query is the credential. A stream lives
+    // until the token it was opened with expires: no request deadline.
+    config: { public: true, deadline: false },
     schema: {
       tags,
       summary:
@@ -51,6 +41,7 @@ export async function eventsModule(
     },
     handler: async (request, reply) => {
       const viewer = await service.openTicket(request.query.ticket);
+      service.admit(viewer);
       const header = request.headers['last-event-id'];
       const lastEventId = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
       reply.hijack();
@@ -87,5 +78,4 @@ export async function eventsModule(
   app.addHook('preClose', async () => {
     for (const end of [...ends]) end();
   });
-  app.addHook('onClose', async () => service.close());
 }

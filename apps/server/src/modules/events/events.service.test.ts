@@ -48,7 +48,7 @@ async function collect(service: ReturnType<typeof setUp>['service'], lastEventId
   const frames: string[] = [];
   const ready = new Promise<void>((resolve) => {
     service.connect(
-      { userId: null, isAdmin: true, centers: 'all', until: Infinity },
+      { subject: 'ada', ticket: 't', userId: null, isAdmin: true, centers: 'all', until: Infinity },
       lastEventId,
       (frame) => {
         frames.push(frame);
@@ -114,7 +114,7 @@ describe('the event buffer', () => {
     const frames: string[] = [];
     const resynced = new Promise<void>((resolve) => {
       service.connect(
-        { userId: null, isAdmin: true, centers: 'all', until: Infinity },
+        { subject: 'ada', ticket: 't', userId: null, isAdmin: true, centers: 'all', until: Infinity },
         undefined,
         (frame) => {
           frames.push(frame);

@@ -14,7 +14,7 @@ import {
 } from '@careplane/shared/events/events.contract';
 import type { Caller } from '../../lib/caller.js';
 import type { Change, RelayedChanges } from '../../lib/changes.js';
-import { unauthorized } from '../../lib/errors.js';
+import { tooManyRequests, unauthorized } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Store } from '../../lib/store.js';
 import type {
@@ -34,6 +34,9 @@ const STREAM_MAX_MS = 60 * 60_000;
 
 /** Who watches a stream: what they may read, and until when. */
 export interface Viewer {
+  /** The sign-in subject and the ticket the stream was opened with: what the stream caps count by. */
+  subject: string;
+  ticket: string;
   userId: string | null;
   isAdmin: boolean;
   /** Admins: every center; a supervisor: their centers when the stream opened. */
@@ -81,7 +84,12 @@ export interface EventsServiceOptions {
   onError?: (error: unknown) => void;
   bufferSize?: number;
   now?: () => number;
+  /** Streams open at once in this process per user and per ticket; one more is a 429. */
+  limits?: { perUser: number; perTicket: number };
 }
+
+/** A stream refused by a cap is tried again by the browser after this many seconds (its retry is 2 s). */
+const CAPPED_RETRY_AFTER_SECONDS = 30;
 
 export function createEventsService(store: Store, options: EventsServiceOptions) {
   const { scope } = options;
@@ -141,7 +149,14 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
     };
     // A supervisor's centers as they are now; one who no longer supervises any is refused (403).
     const centers = await scope.supervisedCenters(caller);
-    return { userId: body.u, isAdmin: body.a, centers, until: body.until };
+    return {
+      subject: body.s,
+      ticket: signature!,
+      userId: body.u,
+      isAdmin: body.a,
+      centers,
+      until: body.until,
+    };
   }
 
   // ------------------------------------------------------------------------------------------------------
@@ -194,6 +209,30 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
     });
   }
 
+  const openStreams = (key: keyof Pick<Viewer, 'subject' | 'ticket'>, value: string) =>
+    [...clients].filter((client) => client.viewer[key] === value).length;
+
+  /**
+   * Whether one more stream may open for the viewer: at most `perUser` at once for one person (one ticket
+   * cannot open hundreds) and `perTicket` for one ticket. Beyond, a 429 (the browser waits and asks anew).
+   */
+  function admit(viewer: Viewer) {
+    const limits = options.limits;
+    if (!limits) return;
+    if (openStreams('ticket', viewer.ticket) >= limits.perTicket) {
+      throw tooManyRequests(
+        `At most ${limits.perTicket} live streams per ticket: close one or ask for a new ticket`,
+        CAPPED_RETRY_AFTER_SECONDS,
+      );
+    }
+    if (openStreams('subject', viewer.subject) >= limits.perUser) {
+      throw tooManyRequests(
+        `At most ${limits.perUser} live streams at once per person: close a tab`,
+        CAPPED_RETRY_AFTER_SECONDS,
+      );
+    }
+  }
+
   /**
    * Adds a stream: replays what came after `lastEventId` when this process still holds it (otherwise tells
    * the client to resync), then says `ready` and tells each new event. Answers the function that removes it.
@@ -227,6 +266,7 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
   return {
     issueTicket,
     openTicket,
+    admit,
     connect,
     /** Streams open in this process. */
     streamCount: () => clients.size,

@@ -10,13 +10,18 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { iotDeviceData, iotDevices, users } from '../../db/schema/index.js';
 import { serverRoot } from '../../locations.js';
 import { freePort } from '../../test/auth-server.js';
-import { TEST_ENCRYPTION_KEY, TEST_ISSUER, createSigner, type TokenSigner } from '../../test/harness.js';
+import {
+  TEST_ENCRYPTION_KEY,
+  TEST_ISSUER,
+  createPostgresDatabase,
+  createSigner,
+  type TokenSigner,
+} from '../../test/harness.js';
 import { connectPublisher, forgetSessions, mqttTestSettings } from './iot.test-helpers.js';
 
 const mqttSettings = mqttTestSettings(4);
@@ -76,20 +81,9 @@ beforeAll(async () => {
   const jwksPort = (jwks.address() as { port: number }).port;
 
   if (process.env.DATABASE_URL_TEST) {
-    const name = `careplane_durable_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL_TEST });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL_TEST);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: process.env.DATABASE_URL_TEST });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
+    const created = await createPostgresDatabase('careplane_durable');
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   }
 
   // The admin who submits over HTTP, and the two devices, written before the server starts.

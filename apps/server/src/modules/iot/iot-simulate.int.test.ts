@@ -54,8 +54,10 @@ function agent(args: string[]) {
   });
 }
 
+/** Over MQTT the broker cannot tell what a device sends: the test names the types, every one unless told. */
 const overMqtt = (hardwareIdentifier: string, count: number, ...more: string[]) =>
   simulate([
+    ...(more.includes('--types') ? [] : ['--types', iotDataTypes.join(',')]),
     '--device',
     hardwareIdentifier,
     '--mqtt',
@@ -117,6 +119,19 @@ describe('careplane-agent simulate-iot over MQTT', () => {
     expect(opened.every((alert) => alert.userId === patient.id && alert.isActive)).toBe(true);
   });
 
+  it('sends only the data types --types names (the server cannot be asked over MQTT)', async () => {
+    const device = await createIotDevice(context, { supportedDataTypes: ['heart_rate', 'battery'] });
+    const before = await counts();
+    const run = await overMqtt(device.hardwareIdentifier, 20, '--types', 'battery,heart_rate');
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('; battery, heart_rate)');
+    await handled(before, 20);
+    expect((await counts()).rejected - before.rejected).toBe(0);
+    const stored = await readingsOf(device.id);
+    expect(stored).toHaveLength(20);
+    expect(new Set(stored.map((row) => row.dataType))).toEqual(new Set(['heart_rate', 'battery']));
+  });
+
   it('sends a trusted device’s connection secret with --secret; without it the server refuses', async () => {
     const device = await createIotDevice(context, { trustLevel: 'trusted', connectionSecret: SECRET });
     let before = await counts();
@@ -162,6 +177,8 @@ describe('careplane-agent simulate-iot over MQTT', () => {
         '50',
         '--out-of-range',
         '0',
+        '--types',
+        'heart_rate,battery',
       ],
       { env: { ...process.env, CAREPLANE_AGENT_SOURCES: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -196,9 +213,31 @@ describe('careplane-agent simulate-iot over MQTT', () => {
       expect(run.output).toContain('Usage:');
     }
     // A broker that cannot be reached is said so, with exit code 1.
-    const unreachable = await simulate(['--device', 'HW-1', '--mqtt', 'mqtt://127.0.0.1:1', '--rate', '5']);
+    const unreachable = await simulate([
+      '--device',
+      'HW-1',
+      '--mqtt',
+      'mqtt://127.0.0.1:1',
+      '--rate',
+      '5',
+      '--types',
+      'heart_rate',
+    ]);
     expect(unreachable.code).toBe(1);
     expect(unreachable.output).toContain('The MQTT broker at mqtt://127.0.0.1:1 cannot be reached');
+    // Over MQTT without --types, and not enrolled, the agent cannot know what the device sends: it sends nothing.
+    const untyped = await simulate([
+      '--device',
+      'HW-1',
+      '--mqtt',
+      MQTT_TEST_URL,
+      '--rate',
+      '5',
+      '--state',
+      '/nonexistent/careplane-agent',
+    ]);
+    expect(untyped.code).toBe(2);
+    expect(untyped.output).toContain('name them with --types');
   });
 });
 
@@ -246,21 +285,55 @@ describe('careplane-agent simulate-iot over HTTP', () => {
     expect(opened.map((alert) => alert.data.reason)).toContain('out_of_bounds');
   });
 
-  it('counts what the server refuses, and will not start for an IoT device not linked to it', async () => {
-    const band = await createIotDevice(context, { supportedDataTypes: ['heart_rate'] });
+  it("sends only the IoT device's supported data types, learnt from the server; --types narrows them", async () => {
+    const band = await createIotDevice(context, { supportedDataTypes: ['heart_rate', 'battery'] });
     const state = await enrolledRelay(band.id);
     const run = await simulate([
       ...['--device', band.hardwareIdentifier, '--state', state, '--rate', '400', '--count', '30'],
       ...['--seed', '9', '--out-of-range', '0'],
     ]);
     expect(run.code, run.output).toBe(0);
-    const summary = summaryOf(run.output);
+    expect(summaryOf(run.output)).toMatchObject({ sent: 30, refused: 0 });
+    expect(run.output).toContain('; battery, heart_rate)');
     const stored = await readingsOf(band.id);
-    expect(stored.every((row) => row.dataType === 'heart_rate')).toBe(true);
-    expect(summary.sent).toBe(stored.length);
-    expect(summary.sent).toBeGreaterThan(0);
-    expect(summary.refused).toBe(30 - stored.length);
+    expect(stored).toHaveLength(30);
+    expect(new Set(stored.map((row) => row.dataType))).toEqual(new Set(['heart_rate', 'battery']));
+    const countOf = async (dataType: string) =>
+      (await readingsOf(band.id)).filter((row) => row.dataType === dataType).length;
+    const [heartRates, batteries] = [await countOf('heart_rate'), await countOf('battery')];
+
+    const narrowed = await simulate([
+      ...['--device', band.hardwareIdentifier, '--state', state, '--rate', '400', '--count', '10'],
+      ...['--types', 'heart_rate'],
+    ]);
+    expect(narrowed.code, narrowed.output).toBe(0);
+    expect(summaryOf(narrowed.output)).toMatchObject({ sent: 10, refused: 0 });
+    expect([await countOf('heart_rate'), await countOf('battery')]).toEqual([heartRates + 10, batteries]);
+
+    // A type the band does not send is refused before anything is sent.
+    const unsupported = await simulate([
+      ...['--device', band.hardwareIdentifier, '--state', state, '--rate', '5'],
+      ...['--types', 'heart_rate,temperature'],
+    ]);
+    expect(unsupported.code, unsupported.output).toBe(1);
+    expect(unsupported.output).toContain(
+      `IoT device "${band.hardwareIdentifier}" does not send temperature readings (its supported data types: heart_rate, battery)`,
+    );
+    expect(await readingsOf(band.id)).toHaveLength(40);
+  });
+
+  it('counts what the server refuses, and will not start for an IoT device not linked to it', async () => {
+    // A trusted band's readings without its connection secret: each batch answered 401.
+    const band = await createIotDevice(context, { trustLevel: 'trusted', connectionSecret: SECRET });
+    const state = await enrolledRelay(band.id);
+    const run = await simulate([
+      ...['--device', band.hardwareIdentifier, '--state', state, '--rate', '400', '--count', '30'],
+      ...['--seed', '9', '--out-of-range', '0'],
+    ]);
+    expect(run.code, run.output).toBe(0);
+    expect(summaryOf(run.output)).toMatchObject({ sent: 0, refused: 30 });
     expect(run.output).toContain('readings refused');
+    expect(await readingsOf(band.id)).toEqual([]);
 
     const other = await createIotDevice(context);
     const unlinked = await simulate(['--device', other.hardwareIdentifier, '--state', state, '--rate', '5']);

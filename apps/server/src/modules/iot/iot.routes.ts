@@ -17,17 +17,8 @@ import { requireAdmin } from '../../lib/caller.js';
 import { AppError } from '../../lib/errors.js';
 import { actionContext, deviceActionContext, errorResponses } from '../../lib/http.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
-import type { Store } from '../../lib/store.js';
 import { iotDataResource, iotDevicesResource } from './iot.resource.js';
-import { startMqttIngestion, type MqttIngestion, type MqttIngestionSettings } from './iot.mqtt.js';
-import { createIotService, type IotSettings } from './iot.service.js';
-
-export interface IotModuleOptions {
-  store: Store;
-  settings: IotSettings & { batchSize: number; batchDelayMs: number };
-  /** With a broker URL, readings are also taken in over MQTT. */
-  mqtt?: Omit<MqttIngestionSettings, 'url' | 'batchSize' | 'batchDelayMs'> & { url?: string | undefined };
-}
+import type { IotService } from './iot.service.js';
 
 /** How many readings an invalid submission held, for the count of refused readings. */
 function readingsIn(body: unknown) {
@@ -35,27 +26,8 @@ function readingsIn(body: unknown) {
   return Array.isArray(data) ? data.length : 0;
 }
 
-export async function iotModule(app: FastifyInstance, { store, settings, mqtt }: IotModuleOptions) {
+export async function iotModule(app: FastifyInstance, { service: iot }: { service: IotService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const iot = createIotService(store, settings);
-
-  if (mqtt?.url) {
-    const { url } = mqtt;
-    let ingestion: MqttIngestion | undefined;
-    app.addHook('onReady', async () => {
-      ingestion = startMqttIngestion(
-        { ...mqtt, url, batchSize: settings.batchSize, batchDelayMs: settings.batchDelayMs },
-        iot,
-        app.log,
-      );
-      // The server starts whether or not the broker answers; the connections keep trying, and a backlog
-      // a session brings back is taken in as soon as they are up.
-      ingestion.ready.catch((error: unknown) =>
-        app.log.error({ err: error }, 'subscribing to the IoT readings topic failed'),
-      );
-    });
-    app.addHook('onClose', async () => ingestion?.close());
-  }
 
   typed.get(iotEndpoints.ingestion, {
     onRequest: requireAdmin,

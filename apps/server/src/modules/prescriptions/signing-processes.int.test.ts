@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { and, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthenticatorClient,
@@ -33,6 +32,7 @@ import {
   TEST_CA_PASSPHRASE,
   TEST_ENCRYPTION_KEY,
   TEST_ISSUER,
+  createPostgresDatabase,
   createSigner,
   type TokenSigner,
 } from '../../test/harness.js';
@@ -50,6 +50,7 @@ interface Process {
 }
 
 let databaseUrl = '';
+let dropDatabase = async () => {};
 let database: DatabaseHandle;
 let jwks: Server;
 let signer: TokenSigner;
@@ -171,14 +172,9 @@ beforeAll(async () => {
   await once(jwks, 'listening');
   const jwksPort = (jwks.address() as { port: number }).port;
 
-  const name = `careplane_signing_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: postgres });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgres);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
+  const created = await createPostgresDatabase('careplane_signing');
+  databaseUrl = created.url;
+  dropDatabase = created.drop;
   database = await openDatabase({ databaseUrl, poolSize: 2 });
 
   const inherited = Object.fromEntries(
@@ -263,12 +259,7 @@ afterAll(async () => {
   for (const process of [...running]) await kill(process).catch(() => undefined);
   jwks?.close();
   await database?.close();
-  if (databaseUrl) {
-    const cleanup = new pg.Client({ connectionString: postgres });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
-    await cleanup.end();
-  }
+  await dropDatabase();
 }, 60_000);
 
 const find = (name: string) => running.find((process) => process.name === name)!;

@@ -1,10 +1,11 @@
 // /api/service-providers.
 import type { FastifyInstance } from 'fastify';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
-import type { Store } from '../../lib/store.js';
-import { createServiceProvidersService } from './service-providers.service.js';
+import type { ServiceProvidersService } from './service-providers.service.js';
 
-export async function serviceProvidersModule(app: FastifyInstance, { store }: { store: Store }) {
-  const service = createServiceProvidersService(store);
+export async function serviceProvidersModule(
+  app: FastifyInstance,
+  { service }: { service: ServiceProvidersService },
+) {
   registerResourceRoutes(app, service.serviceProviders);
 }

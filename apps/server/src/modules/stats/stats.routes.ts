@@ -9,14 +9,9 @@ import {
 } from '@careplane/shared/stats/stats.contract';
 import { accessRules, allow, requireAdmin } from '../../lib/caller.js';
 import { errorResponses as errors } from '../../lib/http.js';
-import type { Store } from '../../lib/store.js';
-import { createStatsService } from './stats.service.js';
+import type { StatsService } from './stats.service.js';
 
-export async function statsModule(
-  app: FastifyInstance,
-  { store, deviceDomains }: { store: Store; deviceDomains: readonly string[] },
-) {
-  const service = createStatsService(store.db, { deviceDomains });
+export async function statsModule(app: FastifyInstance, { service }: { service: StatsService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(statsEndpoints.userStats, {

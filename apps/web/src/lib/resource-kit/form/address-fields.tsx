@@ -4,8 +4,7 @@ import { Autocomplete, Fieldset, Loader, NumberInput, SimpleGrid, Text, TextInpu
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { getRuntimeConfig } from '../../config.ts';
-import type { KitForm } from './form-fields.tsx';
-import { addressParts, type AddressPart } from './form-model.ts';
+import { addressParts, type AddressPart, type KitForm } from './form-model.ts';
 import { addressFromComponents, loadPlacesSearch, type PlaceSuggestion, type PlacesSearch } from './maps.ts';
 
 const partLabels: Record<AddressPart, string> = {

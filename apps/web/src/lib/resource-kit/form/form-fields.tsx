@@ -17,14 +17,11 @@ import {
 } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
-import type { UseFormReturnType } from '@mantine/form';
 import type { CSSProperties } from 'react';
 import { enumText } from '@careplane/shared/common/record-labels';
 import { RelationMultiSelect, RelationSelect } from '../relation-select.tsx';
 import { AddressFields } from './address-fields.tsx';
-import { emptyListItem, type FieldSpec, type FormValues } from './form-model.ts';
-
-export type KitForm = UseFormReturnType<FormValues>;
+import { emptyListItem, type FieldSpec, type FormValues, type KitForm } from './form-model.ts';
 
 const wide: CSSProperties = { gridColumn: '1 / -1' };
 

@@ -2,6 +2,7 @@
 // the contract's zod schema checks, and how issues (the schema's here, the server's in a 400) land on the
 // fields they name. The same messages show whether the browser or the server found the problem.
 import type { ResourceName } from '@careplane/shared/common/list-spec';
+import type { UseFormReturnType } from '@mantine/form';
 
 interface Base {
   /** The key of the value in the body, relative to the enclosing group or list item. */
@@ -40,6 +41,8 @@ export type FieldSpec =
   | (Base & { kind: 'list'; itemLabel: string; fields: readonly FieldSpec[] });
 
 export type FormValues = Record<string, unknown>;
+/** The form every field of the kit works on. */
+export type KitForm = UseFormReturnType<FormValues>;
 
 export const addressParts = [
   'title',

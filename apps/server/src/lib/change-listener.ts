@@ -4,8 +4,8 @@
 // feed hears RESYNC (caches forget what they hold) and the listener reconnects. The embedded database has one
 // process only, but several apps may share its handle (as tests do), so it listens the same way.
 import type pg from 'pg';
-import { CHANGE_CHANNEL, parseRelayedChanges, type ChangeFeed } from '../lib/changes.js';
-import type { DatabaseHandle } from './client.js';
+import { CHANGE_CHANNEL, parseRelayedChanges, type ChangeFeed } from './changes.js';
+import type { DatabaseHandle } from '../db/client.js';
 
 export interface ChangeListenerHandle {
   close: () => Promise<void>;

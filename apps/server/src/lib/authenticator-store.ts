@@ -1,10 +1,19 @@
 // The command-line authenticator's key store: a JSON file (mode 0600) holding, per identity, the issuer,
 // username, key id and the private key as a JWK. (The PWA keeps non-extractable keys in IndexedDB instead.)
+// The CLI reads and writes it, and so do the demo's sign-in and documents (dev/), which keep the demo
+// identities' keys in one.
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { importPrivateJwk, type AuthenticatorKey } from '@careplane/shared/authenticator/protocol';
-import { CliError } from './io.js';
+
+/** A store that cannot be used as asked (not a store, no such identity): said to the user as it is. */
+export class AuthenticatorStoreError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AuthenticatorStoreError';
+  }
+}
 
 const storedIdentitySchema = z.object({
   issuer: z.string().url(),
@@ -40,7 +49,7 @@ export function readStore(file: string): AuthenticatorStore {
     throw error;
   }
   const parsed = storeSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new CliError(`${file} is not an authenticator store`);
+  if (!parsed.success) throw new AuthenticatorStoreError(`${file} is not an authenticator store`);
   return parsed.data;
 }
 
@@ -68,13 +77,13 @@ export function pickIdentity(store: AuthenticatorStore, file: string, username?:
     const found = store.identities.find((identity) => identity.username === wanted);
     if (!found) {
       const known = store.identities.map((identity) => identity.username).join(', ') || 'none';
-      throw new CliError(`${file} holds no key for ${wanted} (it holds: ${known})`);
+      throw new AuthenticatorStoreError(`${file} holds no key for ${wanted} (it holds: ${known})`);
     }
     return found;
   }
   if (store.identities.length === 1) return store.identities[0]!;
-  if (store.identities.length === 0) throw new CliError(`${file} holds no keys: enroll first`);
-  throw new CliError(`${file} holds several identities: name one with --username`);
+  if (store.identities.length === 0) throw new AuthenticatorStoreError(`${file} holds no keys: enroll first`);
+  throw new AuthenticatorStoreError(`${file} holds several identities: name one with --username`);
 }
 
 /** The members of a private P-256 JWK a store keeps (no key_ops or ext flags). */

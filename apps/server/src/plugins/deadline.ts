@@ -1,0 +1,39 @@
+// Every request is answered within its deadline (REQUEST_DEADLINE_MS): past it, a 504 in the error shape,
+// whatever the request still waits for. The clock starts when the request arrives, before authentication,
+// which reads the database too. Routes that wait or stream by design (the live event stream, a device's long
+// poll, uploads read in the handler) opt out with `config: { deadline: false }` or set their own.
+import { STATUS_CODES } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's own deadline in milliseconds, or false for none. */
+    deadline?: number | false;
+  }
+  interface FastifyRequest {
+    deadlineTimer?: NodeJS.Timeout;
+  }
+}
+
+const answer = (reply: FastifyReply) =>
+  reply.status(504).send({
+    statusCode: 504,
+    error: STATUS_CODES[504],
+    message: 'The request took too long to answer: try again shortly',
+  });
+
+export const deadlinePlugin = fp(async (app: FastifyInstance, { ms }: { ms: number }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const own = request.routeOptions.config.deadline;
+    if (own === false) return;
+    const limit = own ?? ms;
+    request.deadlineTimer = setTimeout(() => {
+      if (reply.sent || reply.raw.headersSent) return;
+      request.log.warn({ deadlineMs: limit, url: request.url }, 'a request passed its deadline');
+      void answer(reply);
+    }, limit);
+    request.deadlineTimer.unref();
+  });
+  app.addHook('onResponse', async (request) => clearTimeout(request.deadlineTimer));
+});

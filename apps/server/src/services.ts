@@ -1,0 +1,77 @@
+// The composition root's services: every service of the application built once, here, with what it depends on
+// handed in. Route plugins receive the service they expose; workflows receive the services they call. Nothing
+// is started here (app.ts starts the transports once the app is ready).
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { AuthServer } from './auth-server/index.js';
+import { authServerSettings } from './auth-server/index.js';
+import { IdentityService } from './auth-server/identities.js';
+import { RequestService } from './auth-server/requests.js';
+import type { SecretBox } from './lib/secret-box.js';
+import type { Store } from './lib/store.js';
+import { createAlertsService } from './modules/alerts/alerts.service.js';
+import { createAuditService } from './modules/audit/audit.service.js';
+import { createCommandCenterScopeService } from './modules/command-centers/command-center-scope.service.js';
+import { createCommandCentersService } from './modules/command-centers/command-centers.service.js';
+import { createDevicesService } from './modules/devices/devices.service.js';
+import { openDocumentsService } from './modules/documents/open-documents.js';
+import { createEventsService } from './modules/events/events.service.js';
+import { createIotService } from './modules/iot/iot.service.js';
+import { createPrescriptionsService } from './modules/prescriptions/prescriptions.service.js';
+import { createServiceProvidersService } from './modules/service-providers/service-providers.service.js';
+import { createStatsService } from './modules/stats/stats.service.js';
+import { createUsersService } from './modules/users/users.service.js';
+
+export interface ServiceDependencies {
+  config: AppConfig;
+  store: Store;
+  secrets: SecretBox;
+  /** The auth server of this process; null when it runs in another (AUTH_SERVER=0). */
+  authServer: AuthServer | null;
+  log: FastifyBaseLogger;
+}
+
+export async function createServices({ config, store, secrets, authServer, log }: ServiceDependencies) {
+  // Without the auth server in this process, its services run on its tables (the same database): the API
+  // looks up identities and asks phones for signatures there, and never answers sign-ins.
+  const identities = authServer?.identities ?? new IdentityService(store.db, authServerSettings(config));
+  const authRequests =
+    authServer?.requests ??
+    new RequestService(store.db, identities, authServerSettings(config), () => {
+      throw new Error('Sign-in requests are answered by the auth server process');
+    });
+
+  const users = createUsersService(store, identities);
+  const devices = createDevicesService(store);
+  const alerts = createAlertsService(store);
+  const commandCenterScope = createCommandCenterScopeService(store);
+  const documents = await openDocumentsService({
+    store,
+    config,
+    identities,
+    requests: authRequests,
+    secrets,
+  });
+  return {
+    identities,
+    users,
+    devices,
+    alerts,
+    audit: createAuditService(store.db),
+    stats: createStatsService(store.db, { deviceDomains: config.deviceDomains }),
+    commandCenters: createCommandCentersService(store, { devices, alerts }),
+    commandCenterScope,
+    serviceProviders: createServiceProvidersService(store),
+    documents,
+    prescriptions: createPrescriptionsService(store, { documents, publicUrl: config.publicUrl }),
+    iot: createIotService(store, config.iot),
+    events: createEventsService(store, {
+      secrets,
+      scope: commandCenterScope,
+      limits: { perUser: config.events.maxStreamsPerUser, perTicket: config.events.maxStreamsPerTicket },
+      onError: (error) => log.error({ err: error }, 'a live event stream failed'),
+    }),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
