@@ -7,6 +7,8 @@ import tseslint from 'typescript-eslint';
 
 const server = 'apps/server/src';
 const consoleFeatures = 'apps/web/src/features';
+/** The files behind the "exports" of @careplane/pdf-signatures (its package.json): all an app may reach. */
+const pdfSignaturesEntries = ['./index.ts', './sample-pdf.ts'];
 const subfolders = (folder) =>
   readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -15,9 +17,18 @@ const subfolders = (folder) =>
 /**
  * Layers, checked here rather than in review (guide: "one-way dependencies"). The server's lib and db are
  * below every feature; the auth server is a deployable of its own; modules use each other's services, never
- * each other's repositories; console features stay apart and sit above lib and config.
+ * each other's repositories; console features stay apart and sit above lib and config. The apps use the
+ * signing core through its public entries only, and its test kit only in tests.
  */
 const layerZones = (forTests) => [
+  {
+    target: 'apps',
+    from: 'packages/pdf-signatures/src',
+    except: forTests ? [...pdfSignaturesEntries, './testing.ts'] : pdfSignaturesEntries,
+    message: forTests
+      ? 'Import @careplane/pdf-signatures, /samples or /testing: the rest is its own.'
+      : 'Import @careplane/pdf-signatures or /samples (/testing is for tests): the rest is its own.',
+  },
   ...['lib', 'db'].map((layer) => ({
     target: `${server}/${layer}`,
     from: ['modules', 'plugins', 'cli', 'auth-server', 'dev', 'app.ts', 'services.ts', 'server.ts', 'main.ts']
@@ -109,6 +120,7 @@ export default tseslint.config(
         createTypeScriptImportResolver({
           project: [
             'packages/shared/tsconfig.json',
+            'packages/pdf-signatures/tsconfig.json',
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
             'apps/web/tsconfig.node.json',
@@ -134,6 +146,37 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: ['**/apps/**', 'fastify*', 'drizzle-orm*', 'react*', 'node:*', 'pg', '@electric-sql/*'] },
+      ],
+    },
+  },
+  {
+    // The signing core is a library of its own: nothing of the apps, the database or HTTP, nor the product's
+    // contract (its tests may check the authenticator's side of the protocol against it).
+    files: ['packages/pdf-signatures/**/*.ts'],
+    ignores: ['packages/pdf-signatures/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            '**/apps/**',
+            '@careplane/*',
+            'fastify*',
+            'drizzle-orm*',
+            'pg',
+            '@electric-sql/*',
+            'react*',
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/pdf-signatures/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/apps/**', 'fastify*', 'drizzle-orm*', 'pg', '@electric-sql/*', 'react*'] },
       ],
     },
   },

@@ -141,7 +141,11 @@ if (!existsSync(chromium)) {
   // The server: the browser layer runs its build (apps/server/dist), as `npm start` does.
   const serverBuilt = path.join(repo, 'apps/server/dist/main.js');
   const serverSources = ['apps/server/src', 'apps/server/scripts', 'apps/server/package.json'];
-  serverSources.push('packages/shared/src');
+  serverSources.push(
+    'packages/shared/src',
+    'packages/pdf-signatures/src',
+    'packages/pdf-signatures/package.json',
+  );
   if (ready && (!existsSync(serverBuilt) || statSync(serverBuilt).mtimeMs < newestChange(serverSources))) {
     console.log('The server build is missing or older than its sources: building it.');
     ready = (await run('npm', ['run', 'build', '-w', '@careplane/server'])) === 0;

@@ -9,12 +9,13 @@ import { createHash, webcrypto } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { PublicJwk } from '@careplane/shared/authenticator/protocol';
 import {
+  completeSignature,
   createCertificateAuthority,
   loadCertificateAuthority,
-} from '../src/modules/documents/certificate-authority.js';
-import { completeSignature, prepareSignature } from '../src/modules/documents/pdf-signing.js';
-import { verifyPdf } from '../src/modules/documents/pdf-verification.js';
-import { createLargeSamplePdf } from '../src/modules/documents/sample-pdf.js';
+  prepareSignature,
+  verifyPdf,
+} from '@careplane/pdf-signatures';
+import { createLargeSamplePdf } from '@careplane/pdf-signatures/samples';
 
 const { values: args } = parseArgs({
   options: {

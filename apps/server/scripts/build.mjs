@@ -5,9 +5,10 @@
 //   dist/seed.js (`npm run seed`). Code they share goes into chunks beside them: every output file sits
 //   directly in dist/, which src/locations.ts relies on to find the migrations. (`--outdir <folder>` builds
 //   elsewhere inside apps/server, for the build's own test.)
-// - @careplane/shared (TypeScript source) is inlined; every npm package stays an import, resolved from
-//   node_modules at run time. A package imported but not declared in `dependencies` fails the build, since
-//   `npm ci --omit=dev` would not install it.
+// - The workspace packages (TypeScript source: @careplane/shared, @careplane/pdf-signatures) are inlined;
+//   every npm package stays an import, resolved from node_modules at run time. A package imported but declared
+//   neither in the server's `dependencies` nor in those of an inlined workspace package fails the build, since
+//   `npm ci --omit=dev` would not install it; so does one that dist/ would not find in node_modules.
 // - The drizzle-kit migrations are copied to dist/db/migrations.
 import { cpSync, existsSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -24,9 +25,32 @@ if (!outdir.startsWith(root + path.sep)) {
   process.exit(2);
 }
 const shown = path.relative(root, outdir);
-const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+const manifest = readJson(path.join(root, 'package.json'));
+const inlined = new Set(['@careplane/shared', '@careplane/pdf-signatures']);
+
+/** Where Node finds a package from `from`: the first node_modules/<name> on the way up. */
+function installedPackage(name, from) {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const folder = path.join(dir, 'node_modules', name);
+    if (existsSync(path.join(folder, 'package.json'))) return folder;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+// An inlined package's own dependencies are installed with it (`npm ci --omit=dev` installs a dependency's
+// dependencies), so its imports may stay imports too.
 const dependencies = new Set(Object.keys(manifest.dependencies ?? {}));
-const inlined = new Set(['@careplane/shared']);
+for (const name of inlined) {
+  const folder = installedPackage(name, root);
+  if (!folder) {
+    console.error(`server build: ${name} is not installed: run npm install`);
+    process.exit(1);
+  }
+  for (const dependency of Object.keys(readJson(path.join(folder, 'package.json')).dependencies ?? {})) {
+    dependencies.add(dependency);
+  }
+}
 
 /** `@scope/name/sub/path` → `@scope/name`, `name/sub` → `name`. */
 const packageOf = (specifier) =>
@@ -70,8 +94,19 @@ if (result.errors.length > 0) process.exit(1);
 const undeclared = [...imported].filter(([name]) => !dependencies.has(name));
 if (undeclared.length > 0) {
   rmSync(outdir, { recursive: true, force: true });
-  console.error('server build: these packages are imported but not in the dependencies of apps/server:');
+  console.error(
+    'server build: these packages are imported but not in the dependencies of apps/server ' +
+      'or of the workspace packages it inlines:',
+  );
   for (const [name, importer] of undeclared) console.error(`  ${name} (imported by ${importer})`);
+  process.exit(1);
+}
+// An inlined package's dependency installed only beside that package (a version apart) is out of dist/'s reach.
+const unreachable = [...imported].filter(([name]) => !installedPackage(name, outdir));
+if (unreachable.length > 0) {
+  rmSync(outdir, { recursive: true, force: true });
+  console.error(`server build: ${shown}/ would not find these packages in node_modules:`);
+  for (const [name, importer] of unreachable) console.error(`  ${name} (imported by ${importer})`);
   process.exit(1);
 }
 

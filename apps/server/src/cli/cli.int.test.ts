@@ -706,6 +706,7 @@ describe('the embedded database lock, start --only, and the launcher', () => {
     expect(() => readFileSync(path.join(dataDir, 'careplane.lock'))).toThrow();
   });
 
+  // Two starts of an embedded database in a new folder: each takes seconds on a busy machine.
   it('starts the auth server alone, or the API alone', async () => {
     const base = {
       DATA_DIR: path.join(folder, 'parts'),
@@ -735,7 +736,7 @@ describe('the embedded database lock, start --only, and the launcher', () => {
     } finally {
       await api.close();
     }
-  });
+  }, 90_000);
 
   it('runs as a real process: node apps/server/bin/careplane.mjs --help', async () => {
     const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/careplane.mjs');

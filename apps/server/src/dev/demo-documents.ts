@@ -4,6 +4,8 @@
 // prepare and complete steps a phone's signature goes through. Runs once: only while no document holds a file.
 import { createHash, webcrypto } from 'node:crypto';
 import { inArray, isNotNull } from 'drizzle-orm';
+import { completeSignature, prepareSignature } from '@careplane/pdf-signatures';
+import { createSamplePdf } from '@careplane/pdf-signatures/samples';
 import type { SignatureEntry } from '@careplane/shared/documents/documents.contract';
 import type { PublicJwk } from '@careplane/shared/authenticator/protocol';
 import { readStore, type StoredIdentity } from '../lib/authenticator-store.js';
@@ -11,11 +13,10 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { SecretBox } from '../lib/secret-box.js';
 import { documents, users } from '../db/schema/index.js';
-import { insertDocument, replaceParties, upsertFile } from '../modules/documents/documents.repository.js';
+import { upsertFile } from '../modules/documents/document-files.repository.js';
+import { insertDocument, replaceParties } from '../modules/documents/documents.repository.js';
 import { SIGNING_REASON } from '../modules/documents/documents.service.js';
-import { completeSignature, prepareSignature } from '../modules/documents/pdf-signing.js';
 import { openPlatformCa, resolveCaPassphrase, type PlatformCa } from '../modules/documents/platform-ca.js';
-import { createSamplePdf } from '../modules/documents/sample-pdf.js';
 
 export interface Signer {
   userId: string;

@@ -10,7 +10,8 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { documents, prescriptions, serviceProviders, users } from '../db/schema/index.js';
 import type { SecretBox } from '../lib/secret-box.js';
-import { updateDocument, upsertFile } from '../modules/documents/documents.repository.js';
+import { upsertFile } from '../modules/documents/document-files.repository.js';
+import { updateDocument } from '../modules/documents/documents.repository.js';
 import { openPlatformCa, resolveCaPassphrase } from '../modules/documents/platform-ca.js';
 import {
   pickupReceiptPdf,

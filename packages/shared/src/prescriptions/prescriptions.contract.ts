@@ -195,6 +195,9 @@ export const prescriptionViewerPath = '/api/prescriptions/viewer';
 /** Public: the verification of a prescription's signed receipts (the QR code printed on them points here). */
 export const prescriptionVerificationPath = (id: string) =>
   `/api/prescriptions/${encodeURIComponent(id)}/verification`;
+/** Public: a signed receipt itself, as the platform holds it, to compare with the paper. */
+export const prescriptionVerifiedReceiptPath = (id: string, receipt: PrescriptionReceipt) =>
+  `${prescriptionVerificationPath(id)}/${receipt}`;
 
 export const prescriptionReceipts = ['issuer', 'pickup'] as const;
 export type PrescriptionReceipt = (typeof prescriptionReceipts)[number];
@@ -206,12 +209,16 @@ export const prescriptionEndpointPatterns = {
   history: '/api/prescriptions/:id/history',
   viewer: '/api/prescriptions/viewer',
   verification: '/api/prescriptions/:id/verification',
+  verifiedReceipt: '/api/prescriptions/:id/verification/:receipt',
 } as const;
 
 /** 202 of issue and pickup: the phone was asked; the status changes once it signs. */
 export const prescriptionSigningStartedSchema = z.object({
   action: z.enum(prescriptionActions),
   requestId: z.string(),
+  /** Whose phone was asked: the issuer's for issue (even when an admin asks), the picker's for pickup. */
+  signerUserId: z.string(),
+  signerName: z.string(),
   bindingMessage: z.string(),
   expiresIn: z.number().int(),
   interval: z.number().int(),

@@ -30,9 +30,15 @@ import {
   type TestContext,
 } from '../../test/harness.js';
 import { createLocalJWKSet } from 'jose';
-import { ANN, pdfsig, signPdf, testAuthority, testSigner } from './documents.test-helpers.js';
-import { replacePageContent } from './pdf-changes.test-helpers.js';
-import { createLargeSamplePdf, createSamplePdf } from './sample-pdf.js';
+import { createLargeSamplePdf, createSamplePdf } from '@careplane/pdf-signatures/samples';
+import {
+  ANN,
+  pdfsig,
+  replacePageContent,
+  signPdf,
+  testAuthority,
+  testSigner,
+} from '@careplane/pdf-signatures/testing';
 
 const MAX_BYTES = 64 * 1024;
 const VERIFY_LIMIT = 12;
@@ -572,6 +578,18 @@ describe('signing on the phone', () => {
       status: 'signed',
       document: { isSigned: true },
     });
+  });
+
+  it("answers 400 with the signing core's reason for a file it cannot sign, and asks no phone", async () => {
+    const plain = Buffer.from(await createSamplePdf({ title: 'Locked', useObjectStreams: false }));
+    const encrypted = plain
+      .toString('latin1')
+      .replace(/trailer\s*<</, (start) => `${start}\n/Encrypt 99 0 R`);
+    const target = (await upload(owner, Buffer.from(encrypted, 'latin1'), 'Locked')).id;
+    const refused = await call(owner.token).post(`/api/documents/${target}/sign`);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toBe('Encrypted PDFs cannot be signed');
+    expect(await owner.authenticator.pending(owner.key)).toEqual([]);
   });
 });
 

@@ -1,18 +1,11 @@
-// All SQL of the documents module: documents and their parties, files by SHA-256 (read in slices for
-// downloads), the signing CA and the certificates it issued, and the signatures asked of phones.
+// The SQL of documents and their parties: who sees what, the list with its filters, the parties' names and
+// the names offered for sharing. Files are in document-files.repository.ts; the CA, the certificates it
+// issued and the signatures asked of phones in signing.repository.ts.
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { documentListSpec, type DocumentScope } from '@careplane/shared/documents/documents.contract';
 import type { Executor } from '../../db/client.js';
-import {
-  documentCertificateAuthority,
-  documentFiles,
-  documentSignerCertificates,
-  documentSigningParties,
-  documentSigningRequests,
-  documents,
-  users,
-} from '../../db/schema/index.js';
+import { documentFiles, documentSigningParties, documents, users } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import {
   bindListSpec,
@@ -23,8 +16,6 @@ import {
 } from '../../lib/resources/filters.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
-export type SigningRequestRow = typeof documentSigningRequests.$inferSelect;
-export type SignerCertificateRow = Omit<typeof documentSignerCertificates.$inferSelect, 'createdAt'>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Who sees what
@@ -272,186 +263,4 @@ export async function searchUserNames(
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(input.limit);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Files, by SHA-256
-
-/** Stores a file, or takes the row lock of the stored one (so that a concurrent delete cannot remove it). */
-export async function upsertFile(
-  executor: Executor,
-  file: { sha256: string; size: number; bytes: Uint8Array },
-) {
-  await executor
-    .insert(documentFiles)
-    .values(file)
-    .onConflictDoUpdate({ target: documentFiles.sha256, set: { size: sql`excluded.size` } });
-}
-
-export async function fileSize(executor: Executor, sha256: string): Promise<number | undefined> {
-  const [row] = await executor
-    .select({ size: documentFiles.size })
-    .from(documentFiles)
-    .where(eq(documentFiles.sha256, sha256));
-  return row?.size;
-}
-
-export async function fileExists(executor: Executor, sha256: string): Promise<boolean> {
-  return (await fileSize(executor, sha256)) !== undefined;
-}
-
-export async function readFile(executor: Executor, sha256: string): Promise<Uint8Array | undefined> {
-  const [row] = await executor
-    .select({ bytes: documentFiles.bytes })
-    .from(documentFiles)
-    .where(eq(documentFiles.sha256, sha256));
-  return row?.bytes;
-}
-
-/** `length` bytes from `offset` (0-based); the column is stored uncompressed, so only those pages are read. */
-export async function readFileSlice(
-  executor: Executor,
-  sha256: string,
-  offset: number,
-  length: number,
-): Promise<Uint8Array | undefined> {
-  const [row] = await executor
-    .select({ chunk: sql<Uint8Array>`substring(${documentFiles.bytes} from ${offset + 1} for ${length})` })
-    .from(documentFiles)
-    .where(eq(documentFiles.sha256, sha256));
-  return row?.chunk;
-}
-
-/** Deletes the given files that no document points at any more. */
-export async function deleteUnreferencedFiles(executor: Executor, sha256s: readonly string[]) {
-  const wanted = [...new Set(sha256s)];
-  if (wanted.length === 0) return;
-  // Lock first: an upload of the same bytes holds this lock until its document row exists, and the check
-  // below (a new statement) then sees that document.
-  await executor
-    .select({ sha256: documentFiles.sha256 })
-    .from(documentFiles)
-    .where(inArray(documentFiles.sha256, wanted))
-    .for('update');
-  await executor
-    .delete(documentFiles)
-    .where(
-      and(
-        inArray(documentFiles.sha256, wanted),
-        sql`not exists (select 1 from ${documents} where ${documents.originalSha256} = ${documentFiles.sha256} or ${documents.signedSha256} = ${documentFiles.sha256})`,
-      ),
-    );
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The CA and the certificates it issued
-
-export async function findCertificateAuthority(executor: Executor, id: string) {
-  const [row] = await executor
-    .select({
-      certificatePem: documentCertificateAuthority.certificatePem,
-      encryptedPrivateKeyPem: documentCertificateAuthority.encryptedPrivateKeyPem,
-    })
-    .from(documentCertificateAuthority)
-    .where(eq(documentCertificateAuthority.id, id));
-  return row;
-}
-
-/** Inserts the CA unless one is stored already (the first process to insert wins). */
-export async function insertCertificateAuthority(
-  executor: Executor,
-  row: { id: string; certificatePem: string; encryptedPrivateKeyPem: string },
-) {
-  await executor.insert(documentCertificateAuthority).values(row).onConflictDoNothing();
-}
-
-export async function findSignerCertificate(
-  executor: Executor,
-  by: { fingerprint: string } | { keyId: string; identityId: string; validUntilAtLeast: Date },
-): Promise<SignerCertificateRow | undefined> {
-  const where =
-    'fingerprint' in by
-      ? eq(documentSignerCertificates.fingerprint, by.fingerprint)
-      : and(
-          eq(documentSignerCertificates.keyId, by.keyId),
-          eq(documentSignerCertificates.identityId, by.identityId),
-          sql`${documentSignerCertificates.notAfter} >= ${by.validUntilAtLeast}`,
-        );
-  const [row] = await executor
-    .select({
-      fingerprint: documentSignerCertificates.fingerprint,
-      keyId: documentSignerCertificates.keyId,
-      identityId: documentSignerCertificates.identityId,
-      serialNumber: documentSignerCertificates.serialNumber,
-      der: documentSignerCertificates.der,
-      notBefore: documentSignerCertificates.notBefore,
-      notAfter: documentSignerCertificates.notAfter,
-    })
-    .from(documentSignerCertificates)
-    .where(where)
-    .orderBy(sql`${documentSignerCertificates.notAfter} desc`)
-    .limit(1);
-  return row;
-}
-
-export async function insertSignerCertificate(executor: Executor, row: SignerCertificateRow) {
-  await executor.insert(documentSignerCertificates).values(row).onConflictDoNothing();
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Signatures asked of phones
-
-export async function insertSigningRequest(
-  executor: Executor,
-  row: typeof documentSigningRequests.$inferInsert,
-) {
-  await executor.insert(documentSigningRequests).values(row);
-}
-
-export async function findSigningRequest(
-  executor: Executor,
-  by: { id: string; documentId?: string; userId?: string },
-): Promise<SigningRequestRow | undefined> {
-  const [row] = await executor
-    .select()
-    .from(documentSigningRequests)
-    .where(
-      and(
-        eq(documentSigningRequests.id, by.id),
-        by.documentId === undefined ? undefined : eq(documentSigningRequests.documentId, by.documentId),
-        by.userId === undefined ? undefined : eq(documentSigningRequests.userId, by.userId),
-      ),
-    );
-  return row;
-}
-
-export async function lockSigningRequest(
-  executor: Executor,
-  id: string,
-): Promise<SigningRequestRow | undefined> {
-  const [row] = await executor
-    .select()
-    .from(documentSigningRequests)
-    .where(eq(documentSigningRequests.id, id))
-    .for('update');
-  return row;
-}
-
-export async function updateSigningRequest(
-  executor: Executor,
-  id: string,
-  values: Partial<typeof documentSigningRequests.$inferInsert>,
-) {
-  await executor.update(documentSigningRequests).set(values).where(eq(documentSigningRequests.id, id));
-}
-
-/** Requests still waiting for a phone, oldest first (the partial index keeps this cheap). */
-export async function waitingSigningRequestIds(executor: Executor, limit: number): Promise<string[]> {
-  const rows = await executor
-    .select({ id: documentSigningRequests.id })
-    .from(documentSigningRequests)
-    .where(eq(documentSigningRequests.status, 'pending'))
-    .orderBy(asc(documentSigningRequests.createdAt))
-    .limit(limit);
-  return rows.map((row) => row.id);
 }

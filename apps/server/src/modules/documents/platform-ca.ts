@@ -4,24 +4,24 @@
 // issues for authenticator keys, stored and reused while valid. Neither the passphrase nor the key ever
 // reaches an answer or a log.
 import { readFileSync } from 'node:fs';
-import type { PublicJwk } from '@careplane/shared/authenticator/protocol';
-import type { CaPassphraseSource } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import type { SecretBox } from '../../lib/secret-box.js';
 import {
   certificateAuthorityPem,
   createCertificateAuthority,
   loadCertificateAuthority,
   type CertificateAuthority,
   type SignerIdentity,
-} from './certificate-authority.js';
+} from '@careplane/pdf-signatures';
+import type { PublicJwk } from '@careplane/shared/authenticator/protocol';
+import type { CaPassphraseSource } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import {
   findCertificateAuthority,
   findSignerCertificate,
   insertCertificateAuthority,
   insertSignerCertificate,
   type SignerCertificateRow,
-} from './documents.repository.js';
+} from './signing.repository.js';
 
 const CA_ROW_ID = 'platform';
 /** A certificate closer than this to its end is not handed out again: a new one is issued. */

@@ -20,7 +20,7 @@ import {
 } from '../../test/factories.js';
 import { api, createTestContext, type TestContext } from '../../test/harness.js';
 import { auditRows } from '../../test/records.js';
-import { pdfsig } from '../documents/documents.test-helpers.js';
+import { pdfsig } from '@careplane/pdf-signatures/testing';
 
 let context: TestContext;
 const db = () => context.database.db;
@@ -273,9 +273,11 @@ describe('the custody chain with signed receipts', () => {
     const second = await act(people.driver, id, 'pickup');
     expect([first.statusCode, second.statusCode]).toEqual([202, 202]);
     await phoneAnswers(people.courier, first.json().requestId, 'approve');
-    await phoneAnswers(people.driver, second.json().requestId, 'approve');
+    // The first answer is settled (a look settles it, if the server has not yet) before the second phone
+    // answers: completions run side by side, so "first" is the first settled.
     const won = await as(people.courier).get(`/api/prescriptions/${id}/signing/${first.json().requestId}`);
     expect(won.json()).toMatchObject({ status: 'signed', prescription: { status: 'picked_up' } });
+    await phoneAnswers(people.driver, second.json().requestId, 'approve');
     const lost = await as(people.driver).get(`/api/prescriptions/${id}/signing/${second.json().requestId}`);
     expect(lost.statusCode).toBe(200);
     expect(lost.json()).toMatchObject({

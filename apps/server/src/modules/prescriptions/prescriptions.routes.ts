@@ -1,7 +1,7 @@
 // /api/prescriptions: the generic resource (participants see theirs), the status actions of the shared table,
 // the phone signature an issue or a pickup waits for, the signed receipts and the history.
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +24,18 @@ import {
 import { allow, accessRules, requireCaller } from '../../lib/caller.js';
 import { actionContext, errorResponses } from '../../lib/http.js';
 import { registerResourceRoutes } from '../../lib/resources/routes.js';
+import type { FileDownload } from '../documents/documents.service.js';
 import type { PrescriptionsService } from './prescriptions.service.js';
+
+function sendPdf(reply: FastifyReply, file: FileDownload, disposition: 'attachment' | 'inline') {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-length', String(file.size))
+    .header('content-disposition', `${disposition}; filename="${file.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.stream);
+}
 
 export interface PrescriptionsModuleOptions {
   service: PrescriptionsService;
@@ -115,16 +126,12 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
       params: prescriptionReceiptParamsSchema,
       response: { 200: z.any().describe('application/pdf'), ...errorResponses },
     },
-    handler: async (request, reply) => {
-      const file = await service.receipt(request.params.id, request.params.receipt, requireCaller(request));
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-length', String(file.size))
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
-    },
+    handler: async (request, reply) =>
+      sendPdf(
+        reply,
+        await service.receipt(request.params.id, request.params.receipt, requireCaller(request)),
+        'attachment',
+      ),
   });
 
   typed.get(prescriptionEndpointPatterns.verification, {
@@ -137,6 +144,20 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
       response: { 200: prescriptionVerificationSchema, 404: errorBodySchema, 429: errorBodySchema },
     },
     handler: async (request) => service.verification(request.params.id),
+  });
+
+  typed.get(prescriptionEndpointPatterns.verifiedReceipt, {
+    config: { public: true, rateLimit: { max: options.verifyRateLimit, timeWindow: 60_000 } },
+    schema: {
+      tags,
+      summary:
+        'A signed receipt as the platform holds it, shown in the browser, to compare with the paper; no sign-in',
+      security: [],
+      params: prescriptionReceiptParamsSchema,
+      response: { 200: z.any().describe('application/pdf'), 404: errorBodySchema, 429: errorBodySchema },
+    },
+    handler: async (request, reply) =>
+      sendPdf(reply, await service.verifiedReceipt(request.params.id, request.params.receipt), 'inline'),
   });
 
   typed.get(prescriptionEndpointPatterns.history, {

@@ -348,7 +348,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
         changes: { requestId: started.requestId, documentId, signer: signer.id },
       });
     });
-    return { action, ...started };
+    return { action, signerUserId: signer.id, signerName: personName(signer), ...started };
   }
 
   /**
@@ -471,6 +471,18 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     };
   }
 
+  /**
+   * For anyone holding a printed receipt: the signed receipt itself as the platform holds it, to compare
+   * with the paper. Unknown, unsigned and missing answer alike (404).
+   */
+  async function verifiedReceipt(id: string, which: PrescriptionReceipt): Promise<FileDownload> {
+    const row = await findPrescription(db, id);
+    const documentId = which === 'issuer' ? row?.issuerReceiptId : row?.pickupReceiptId;
+    const file = documentId ? await deps.documents?.signedFile(documentId) : undefined;
+    if (!file) throw notFound('Signed receipt of this prescription');
+    return file;
+  }
+
   /** The signed receipt of a prescription, for whoever takes part in it. */
   async function receipt(id: string, which: PrescriptionReceipt, caller: Caller): Promise<FileDownload> {
     const { row } = await visible(id, caller);
@@ -534,6 +546,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     settleWaitingSignings,
     receipt,
     verification,
+    verifiedReceipt,
     history,
     viewer,
   };

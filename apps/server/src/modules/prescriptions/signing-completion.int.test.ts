@@ -2,6 +2,7 @@
 // Issue and pickup reach their status with a signed receipt; denied and expired requests end cleanly and
 // leave the status; of two approved pickups the first wins; an action whose signature ended without it is
 // settled by the sweep. Runs on the embedded database and, with DATABASE_URL_TEST, on PostgreSQL.
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,7 +20,7 @@ import {
 } from '../../test/factories.js';
 import { api, createTestContext, type TestContext } from '../../test/harness.js';
 import { auditRows } from '../../test/records.js';
-import { pdfsig } from '../documents/documents.test-helpers.js';
+import { pdfsig } from '@careplane/pdf-signatures/testing';
 
 let context: TestContext;
 const db = () => context.database.db;
@@ -113,6 +114,17 @@ describe('a phone approval completes on the server, with nobody polling', () => 
     const state = await as(doctor).get(`/api/prescriptions/${id}/signing/${requestId}`);
     expect(state.json()).toMatchObject({ status: 'signed', prescription: { id, status: 'issued' } });
     expect(await actions('prescriptions', id)).toEqual(['create', 'issue-requested', 'issue']);
+  });
+
+  it('asks the prescriber’s phone when an admin issues, and says whose', async () => {
+    const id = await prescription();
+    const started = await api(context).post(`/api/prescriptions/${id}/issue`);
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toMatchObject({ signerUserId: doctor.id, signerName: 'Dora Test' });
+    await answerOnPhone(doctor, started.json().requestId, 'approve');
+    expect((await settled(started.json().requestId)).status).toBe('signed');
+    const [audit] = (await auditRows(context, 'prescriptions', id)).filter((r) => r.action === 'issue');
+    expect(audit).toMatchObject({ actorUserId: doctor.id, changes: { requestedBy: context.adminUserId } });
   });
 
   it('picks up with the courier’s signed receipt and makes the courier the driver', async () => {
@@ -222,6 +234,23 @@ describe('the public verification of a prescription’s receipts (its printed QR
     // The receipt's own content, nothing of the record: no status, no addresses, no parties.
     expect(Object.keys(body)).toEqual(['receipts']);
     expect(Object.keys(body.receipts[0]!)).toEqual(['receipt', 'report']);
+
+    // The receipt itself, to compare with the paper: the same bytes the report is about.
+    const file = await context.app.inject({
+      method: 'GET',
+      url: `/api/prescriptions/${id}/verification/issuer`,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toMatch(/^inline; filename="document \d+\.pdf"$/);
+    expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(
+      body.receipts[0]!.report.fileSha256,
+    );
+    const none = await context.app.inject({
+      method: 'GET',
+      url: `/api/prescriptions/${id}/verification/pickup`,
+    });
+    expect(none.statusCode).toBe(404);
   });
 
   it('answers an unknown prescription and an unsigned one alike: 404', async () => {

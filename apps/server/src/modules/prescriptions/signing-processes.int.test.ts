@@ -36,8 +36,8 @@ import {
   createSigner,
   type TokenSigner,
 } from '../../test/harness.js';
-import { createSamplePdf } from '../documents/sample-pdf.js';
-import { pdfsig } from '../documents/documents.test-helpers.js';
+import { createSamplePdf } from '@careplane/pdf-signatures/samples';
+import { pdfsig } from '@careplane/pdf-signatures/testing';
 
 const postgres = process.env.DATABASE_URL_TEST;
 

@@ -3,11 +3,13 @@
 // that prescription's signed receipts as the platform holds them.
 import { Alert, Anchor, Box, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { prescriptionVerifiedReceiptPath } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { VerificationReportView } from '../../features/documents/components/verification-report.tsx';
 import { VerifyPanel } from '../../features/documents/components/verify-panel.tsx';
 import { custodyQueries } from '../../features/prescriptions/api/custody.ts';
+import { apiUrl } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { Brand } from '../layouts/brand.tsx';
 import { AppFooter } from '../layouts/centered-layout.tsx';
@@ -36,6 +38,13 @@ function PrescriptionReceipts({ id }: { id: string }) {
           <Title order={2} size="h4">
             {receiptTitles[receipt]}
           </Title>
+          <Text size="sm">
+            Compare the paper with{' '}
+            <Anchor href={apiUrl(prescriptionVerifiedReceiptPath(id, receipt))} target="_blank">
+              the receipt as it was signed
+            </Anchor>
+            : the same names, items and dates.
+          </Text>
           <VerificationReportView report={report} fileName={receiptTitles[receipt]} />
         </Stack>
       ))}

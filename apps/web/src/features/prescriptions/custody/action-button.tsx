@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { PrescriptionSigningStarted } from '@careplane/shared/prescriptions/prescriptions.contract';
+import { useSession } from '../../../lib/session.ts';
 import { custodyQueries, isSigningStarted, useAction, useCustodyChanged } from '../api/custody.ts';
 
 export const actionLabels: Record<PrescriptionAction, string> = {
@@ -56,6 +57,9 @@ function Following({
     }
   }, [state.data, custodyChanged, onChanged, onDone]);
   const left = Math.max(0, Math.round((started.until - now) / 1000));
+  const me = useSession((state) => state.user?.id);
+  // An admin who issues asks the prescriber's phone: say whose, so nobody waits at the wrong one.
+  const phone = started.signerUserId === me ? 'the phone' : `${started.signerName}'s phone`;
   return (
     <Stack gap={2}>
       <Button
@@ -65,7 +69,7 @@ function Following({
         aria-live="polite"
         data-testid={`signing-${started.action}`}
       >
-        {`Approve on the phone · code ${started.bindingMessage}${left > 0 ? ` · ${left} s` : ''}`}
+        {`Approve on ${phone} · code ${started.bindingMessage}${left > 0 ? ` · ${left} s` : ''}`}
       </Button>
       {state.isError ? (
         <Text size="xs" c="red" role="alert">

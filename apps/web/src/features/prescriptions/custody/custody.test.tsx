@@ -140,7 +140,18 @@ describe('the prescriptions area', () => {
       )
       .on('GET', '/api/prescriptions', () => page(current.status === 'ready' ? [current] : []))
       .on('POST', `/api/prescriptions/${rxId}/pickup`, () =>
-        json({ action: 'pickup', requestId, bindingMessage: 'AC 27', expiresIn: 120, interval: 1 }, 202),
+        json(
+          {
+            action: 'pickup',
+            requestId,
+            signerUserId: courier.id,
+            signerName: 'Cole Courier',
+            bindingMessage: 'AC 27',
+            expiresIn: 120,
+            interval: 1,
+          },
+          202,
+        ),
       )
       .sequence('GET', `/api/prescriptions/${rxId}/signing/${requestId}`, [
         () => json({ action: 'pickup', requestId, status: 'pending', expiresIn: 119 }),
@@ -165,7 +176,18 @@ describe('the prescriptions area', () => {
       )
       .on('GET', '/api/prescriptions', () => page([prescriptionOf({ status: 'ready' })]))
       .on('POST', `/api/prescriptions/${rxId}/pickup`, () =>
-        json({ action: 'pickup', requestId, bindingMessage: 'AC 27', expiresIn: 120, interval: 1 }, 202),
+        json(
+          {
+            action: 'pickup',
+            requestId,
+            signerUserId: courier.id,
+            signerName: 'Cole Courier',
+            bindingMessage: 'AC 27',
+            expiresIn: 120,
+            interval: 1,
+          },
+          202,
+        ),
       )
       .on('GET', `/api/prescriptions/${rxId}/signing/${requestId}`, () =>
         json({ action: 'pickup', requestId, status: 'denied' }),
@@ -319,6 +341,10 @@ describe('the page a printed prescription’s QR code opens', () => {
       within(receipts).getByRole('heading', { name: 'The prescription, signed by its prescriber' }),
     ).toBeVisible();
     expect(within(receipts).getAllByText(/Dora Doctor/).length).toBeGreaterThan(0);
+    expect(within(receipts).getByRole('link', { name: 'the receipt as it was signed' })).toHaveAttribute(
+      'href',
+      `http://careplane.test/api/prescriptions/${rxId}/verification/issuer`,
+    );
     const call = network.callsTo('GET', `/api/prescriptions/${rxId}/verification`)[0]!;
     expect(call.headers.authorization).toBeUndefined();
   });

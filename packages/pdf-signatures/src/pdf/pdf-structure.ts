@@ -57,6 +57,19 @@ export class PdfStructureError extends Error {
 
 const ascii = (text: string) => Buffer.from(text, 'latin1');
 
+/**
+ * Whether this reader follows the file to its catalog: a PDF the core can sign and verify. Whatever a hostile
+ * file makes the reader throw means no.
+ */
+export function isReadablePdf(bytes: Uint8Array): boolean {
+  try {
+    PdfStructure.read(bytes).catalog();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export class PdfStructure {
   /** Offset of the newest cross-reference section (the file's last `startxref`). */
   readonly startxref: number;

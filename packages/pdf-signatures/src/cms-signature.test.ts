@@ -10,7 +10,7 @@ import {
   readSignedData,
 } from './cms-signature.js';
 import { children, decodeOid, readDer, rawBytes, sortDer } from './der-encoding.js';
-import { ANN, testAuthority, testSigner, type TestSigner } from './documents.test-helpers.js';
+import { ANN, testAuthority, testSigner, type TestSigner } from './test-helpers.js';
 
 let ca: CertificateAuthority;
 let ann: TestSigner;

@@ -3,7 +3,6 @@ import { createPublicKey, X509Certificate as NodeCertificate } from 'node:crypto
 import { inspect } from 'node:util';
 import * as x509 from '@peculiar/x509';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors.js';
 import {
   certificateAuthorityPem,
   CertificateAuthorityError,
@@ -14,7 +13,8 @@ import {
   type StoredCertificateAuthority,
 } from './certificate-authority.js';
 import { children, contentBytes, decodeOid, readDer } from './der-encoding.js';
-import { ANN, TEST_PASSPHRASE, testSigner } from './documents.test-helpers.js';
+import { SigningError } from './signing-error.js';
+import { ANN, TEST_PASSPHRASE, testSigner } from './test-helpers.js';
 
 const PASSPHRASE = 'the right passphrase, long enough';
 
@@ -172,7 +172,7 @@ describe('signer certificates', () => {
     for (const publicJwk of bad) {
       await expect(
         ca.issueSignerCertificate({ publicJwk: publicJwk as never, identity: ANN }),
-      ).rejects.toBeInstanceOf(AppError);
+      ).rejects.toBeInstanceOf(SigningError);
     }
     await expect(
       ca.issueSignerCertificate({ publicJwk: valid, identity: { ...ANN, firstName: '', lastName: '' } }),

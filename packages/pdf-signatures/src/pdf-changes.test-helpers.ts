@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { CertificateAuthority } from './certificate-authority.js';
 import { buildSignedAttributes, buildSignedData, ecdsaSignatureToDer } from './cms-signature.js';
-import type { TestSigner } from './documents.test-helpers.js';
+import type { TestSigner } from './test-helpers.js';
 import { appendIncrementalUpdate, type UpdateObject } from './pdf/pdf-incremental-update.js';
 import {
   asArray,

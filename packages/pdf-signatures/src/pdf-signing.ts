@@ -9,8 +9,6 @@
 // The original bytes are never rewritten, so a document already signed stays valid when another party signs
 // it. prepareSignature is deterministic (no clock, no randomness): the same inputs give the same bytes.
 import { createHash, verify as verifySignature, X509Certificate } from 'node:crypto';
-import { fromBase64url } from '@careplane/shared/authenticator/protocol';
-import { AppError, badRequest } from '../../lib/errors.js';
 import {
   buildSignedAttributes,
   buildSignedData,
@@ -31,6 +29,7 @@ import {
   type PdfValue,
 } from './pdf/pdf-objects.js';
 import { PdfStructure, PdfStructureError } from './pdf/pdf-structure.js';
+import { invalidInput, SigningError } from './signing-error.js';
 
 /** Room for the CMS: two P-256 certificates and the attributes need about 1.5 kB; the rest leaves space for a
  * timestamp token later (PAdES B-T). */
@@ -84,10 +83,10 @@ export function prepareSignature(pdf: Uint8Array, options: PrepareSignatureOptio
   try {
     structure = PdfStructure.read(pdf);
   } catch (error) {
-    if (error instanceof PdfStructureError) throw badRequest(`The file cannot be signed: ${error.message}`);
+    if (error instanceof PdfStructureError) throw invalidInput(`The file cannot be signed: ${error.message}`);
     throw error;
   }
-  if (structure.trailer.has('Encrypt')) throw badRequest('Encrypted PDFs cannot be signed');
+  if (structure.trailer.has('Encrypt')) throw invalidInput('Encrypted PDFs cannot be signed');
   const plan = planSignatureObjects(structure);
 
   const sigRef = new PdfRef(plan.nextNum, 0);
@@ -147,7 +146,7 @@ export function prepareSignature(pdf: Uint8Array, options: PrepareSignatureOptio
 /**
  * Writes the signer's signature over `toBeSigned` into the prepared PDF. `signature` is ECDSA P-256 as WebCrypto
  * makes it (P1363, 64 bytes; raw or base64url) or DER. A signature that does not verify with the signer's
- * certificate is refused (400) rather than embedded.
+ * certificate is refused (`invalid-input`) rather than embedded.
  */
 export function completeSignature(
   prepared: PreparedSignature,
@@ -157,13 +156,13 @@ export function completeSignature(
   try {
     raw = typeof input.signature === 'string' ? fromBase64url(input.signature) : input.signature;
   } catch {
-    throw badRequest('The signature is not base64url');
+    throw invalidInput('The signature is not base64url');
   }
   let der: Uint8Array;
   try {
     der = ecdsaSignatureToDer(raw);
   } catch (error) {
-    if (error instanceof CmsFormatError) throw badRequest(error.message);
+    if (error instanceof CmsFormatError) throw invalidInput(error.message);
     throw error;
   }
   const signer = new X509Certificate(prepared.signerCertificate);
@@ -173,7 +172,7 @@ export function completeSignature(
     { key: signer.publicKey, dsaEncoding: 'der' },
     der,
   );
-  if (!valid) throw badRequest("The signature does not verify with the signer's certificate");
+  if (!valid) throw invalidInput("The signature does not verify with the signer's certificate");
 
   const bytes = prepared.prepared;
   const [, contentsStart, contentsEnd, tail] = prepared.byteRange;
@@ -183,7 +182,7 @@ export function completeSignature(
     bytes[contentsEnd - 1] !== 0x3e ||
     Buffer.from(rangeDigest(bytes, prepared.byteRange)).toString('hex') !== prepared.documentDigest
   ) {
-    throw new AppError(500, 'The prepared document changed after it was prepared');
+    throw new SigningError('internal', 'The prepared document changed after it was prepared');
   }
   const cms = buildSignedData({
     signedAttributes: prepared.toBeSigned,
@@ -193,7 +192,7 @@ export function completeSignature(
   });
   const hex = Buffer.from(cms).toString('hex');
   if (hex.length > contentsEnd - contentsStart - 2) {
-    throw new AppError(500, 'The signature does not fit the space reserved for it');
+    throw new SigningError('internal', 'The signature does not fit the space reserved for it');
   }
   const signed = Buffer.from(bytes); // a copy: the prepared document stays as it was
   signed.write(hex, contentsStart + 1, 'latin1');
@@ -211,34 +210,40 @@ export function rangeDigest(bytes: Uint8Array, byteRange: ByteRange): Uint8Array
     .digest();
 }
 
+/** Strict base64url (the alphabet only, no padding), as the authenticator protocol writes it. */
+function fromBase64url(text: string): Uint8Array {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new Error('Invalid base64url');
+  return new Uint8Array(Buffer.from(text, 'base64url'));
+}
+
 /** A certificate given as DER bytes or PEM text (or PEM bytes), as DER. */
 export function certificateDer(input: Uint8Array | string, what = 'certificate'): Uint8Array {
   try {
     return new Uint8Array(new X509Certificate(typeof input === 'string' ? input : Buffer.from(input)).raw);
   } catch {
-    throw badRequest(`The ${what} is not an X.509 certificate`);
+    throw invalidInput(`The ${what} is not an X.509 certificate`);
   }
 }
 
 function checkSignerCertificate(signerDer: Uint8Array, caDer: Uint8Array, signingTime: Date): void {
   if (!(signingTime instanceof Date) || Number.isNaN(signingTime.getTime())) {
-    throw badRequest('The signing time is not a valid date');
+    throw invalidInput('The signing time is not a valid date');
   }
   const signer = new X509Certificate(signerDer);
   const ca = new X509Certificate(caDer);
   if (!signer.checkIssued(ca) || !signer.verify(ca.publicKey)) {
-    throw badRequest('The signer certificate was not issued by the CA');
+    throw invalidInput('The signer certificate was not issued by the CA');
   }
   const time = signingTime.getTime();
   if (time < Date.parse(signer.validFrom) || time > Date.parse(signer.validTo)) {
-    throw badRequest('The signer certificate is not valid at the signing time');
+    throw invalidInput('The signer certificate is not valid at the signing time');
   }
-  if (signer.publicKey.asymmetricKeyType !== 'ec') throw badRequest('The signer key must be an ECDSA key');
+  if (signer.publicKey.asymmetricKeyType !== 'ec') throw invalidInput('The signer key must be an ECDSA key');
 }
 
 function limitText(value: string, what: string): string {
   if (typeof value !== 'string' || value.length > MAX_TEXT)
-    throw badRequest(`${what} must be a text of at most ${MAX_TEXT} characters`);
+    throw invalidInput(`${what} must be a text of at most ${MAX_TEXT} characters`);
   return value;
 }
 
@@ -266,13 +271,13 @@ function planSignatureObjects(structure: PdfStructure): SignaturePlan {
   try {
     catalog = structure.catalog();
   } catch (error) {
-    if (error instanceof PdfStructureError) throw badRequest(`The file cannot be signed: ${error.message}`);
+    if (error instanceof PdfStructureError) throw invalidInput(`The file cannot be signed: ${error.message}`);
     throw error;
   }
   refuseIfCertifiedWithoutChanges(structure, catalog.dict);
   const pageRef = firstPage(structure, catalog.dict);
   const pageDict = asDict(structure.resolve(pageRef));
-  if (!pageDict) throw badRequest('The file cannot be signed: its first page is unreadable');
+  if (!pageDict) throw invalidInput('The file cannot be signed: its first page is unreadable');
 
   const acroFormValue = catalog.dict.get('AcroForm');
   const acroForm = asDict(structure.resolve(acroFormValue));
@@ -337,7 +342,7 @@ function firstPage(structure: PdfStructure, catalog: PdfDict): PdfRef {
     if (asName(dict.get('Type')) === 'Page' || !kids) return node;
     node = kids[0];
   }
-  throw badRequest('The file cannot be signed: it has no readable first page');
+  throw invalidInput('The file cannot be signed: it has no readable first page');
 }
 
 /** Partial names (/T) of the form's fields and their kids, bounded against loops and hostile depth. */
@@ -370,7 +375,7 @@ function refuseIfCertifiedWithoutChanges(structure: PdfStructure, catalog: PdfDi
   for (const reference of asArray(structure.resolve(docMdp?.get('Reference'))) ?? []) {
     const params = asDict(structure.resolve(asDict(structure.resolve(reference))?.get('TransformParams')));
     if (asInteger(params?.get('P')) === 1) {
-      throw badRequest('The document is certified with no changes allowed: it cannot be signed again');
+      throw invalidInput('The document is certified with no changes allowed: it cannot be signed again');
     }
   }
 }

@@ -17,9 +17,8 @@ import {
   X509Certificate as NodeX509Certificate,
 } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
-import type { PublicJwk } from '@careplane/shared/authenticator/protocol';
-import { badRequest } from '../../lib/errors.js';
 import { octetString, oid, sequence, tlv, TAG, unsignedInteger } from './der-encoding.js';
+import { invalidInput } from './signing-error.js';
 
 type CryptoKey = webcrypto.CryptoKey;
 
@@ -46,6 +45,14 @@ export interface StoredCertificateAuthority {
   encryptedPrivateKeyPem: string;
 }
 
+/** An authenticator's enrolled key as a public JWK (the shape the authenticator protocol sends). */
+export interface SignerPublicKey {
+  kty: 'EC';
+  crv: 'P-256';
+  x: string;
+  y: string;
+}
+
 export interface SignerIdentity {
   firstName: string;
   lastName: string;
@@ -62,7 +69,7 @@ export interface IssuedCertificate {
   serialNumber: string;
   notBefore: Date;
   notAfter: Date;
-  /** SHA-256 of the DER, hexadecimal: how `signingPartiesMetadata` can name the certificate. */
+  /** SHA-256 of the DER, hexadecimal: how a record of a signature can name the certificate. */
   fingerprint: string;
 }
 
@@ -120,7 +127,7 @@ export async function createCertificateAuthority(options: {
   }
 }
 
-/** The CA certificate (PEM) from storage, without the passphrase: what `GET /api/documents/ca.pem` serves. */
+/** The CA certificate (PEM) from storage, without the passphrase: what a server publishes for verifiers. */
 export function certificateAuthorityPem(stored: StoredCertificateAuthority): string {
   const certificate = new NodeX509Certificate(stored.certificatePem);
   if (!certificate.ca) throw new CertificateAuthorityError('The stored certificate is not a CA certificate');
@@ -188,7 +195,7 @@ export class CertificateAuthority {
    * years), never past the CA's own end.
    */
   async issueSignerCertificate(input: {
-    publicJwk: PublicJwk;
+    publicJwk: SignerPublicKey;
     identity: SignerIdentity;
     now?: Date;
     validityDays?: number;
@@ -197,8 +204,9 @@ export class CertificateAuthority {
     const { identity } = input;
     const commonName = `${identity.firstName} ${identity.lastName}`.trim();
     if (!commonName || commonName.length > 64)
-      throw badRequest('The signer needs a name of 1 to 64 characters');
-    if (!identity.username || identity.username.length > 256) throw badRequest('The signer needs a username');
+      throw invalidInput('The signer needs a name of 1 to 64 characters');
+    if (!identity.username || identity.username.length > 256)
+      throw invalidInput('The signer needs a username');
     const now = input.now ?? new Date();
     const notAfter = new Date(now.getTime() + (input.validityDays ?? 730) * 86_400_000);
     if (notAfter > this.#certificate.notAfter) notAfter.setTime(this.#certificate.notAfter.getTime());
@@ -260,7 +268,7 @@ function checkPassphrase(passphrase: string): void {
   }
 }
 
-async function importSignerKey(jwk: PublicJwk): Promise<CryptoKey> {
+async function importSignerKey(jwk: SignerPublicKey): Promise<CryptoKey> {
   if (
     !jwk ||
     jwk.kty !== 'EC' ||
@@ -268,7 +276,7 @@ async function importSignerKey(jwk: PublicJwk): Promise<CryptoKey> {
     typeof jwk.x !== 'string' ||
     typeof jwk.y !== 'string'
   ) {
-    throw badRequest('The signer key must be a P-256 public JWK');
+    throw invalidInput('The signer key must be a P-256 public JWK');
   }
   try {
     return await webcrypto.subtle.importKey(
@@ -279,7 +287,7 @@ async function importSignerKey(jwk: PublicJwk): Promise<CryptoKey> {
       ['verify'],
     );
   } catch {
-    throw badRequest('The signer key is not a valid P-256 public key');
+    throw invalidInput('The signer key is not a valid P-256 public key');
   }
 }
 

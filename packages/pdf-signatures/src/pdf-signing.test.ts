@@ -1,20 +1,11 @@
 import { createHash, sign as nodeSign, generateKeyPairSync } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { base64url } from '@careplane/shared/authenticator/protocol';
-import { AppError } from '../../lib/errors.js';
 import type { CertificateAuthority } from './certificate-authority.js';
 import { OIDS } from './cms-signature.js';
 import { children, contentBytes, decodeOid, readDer } from './der-encoding.js';
-import {
-  ANN,
-  BOB,
-  pdfsig,
-  signPdf,
-  testAuthority,
-  testSigner,
-  type TestSigner,
-} from './documents.test-helpers.js';
+import { SigningError } from './signing-error.js';
+import { ANN, BOB, pdfsig, signPdf, testAuthority, testSigner, type TestSigner } from './test-helpers.js';
 import { completeSignature, prepareSignature, type PrepareSignatureOptions } from './pdf-signing.js';
 import { createSamplePdf } from './sample-pdf.js';
 
@@ -200,7 +191,7 @@ describe('prepareSignature', () => {
       prepareSignature(pdf, options(ann, { signingTime: new Date('2040-01-01T00:00:00Z') })),
     ).toThrow(/not valid at the signing time/);
     expect(() => prepareSignature(pdf, options(ann, { signerCertificate: 'not a certificate' }))).toThrow(
-      AppError,
+      SigningError,
     );
     expect(() => prepareSignature(new TextEncoder().encode('hello'), options(ann))).toThrow(/not a PDF/);
     const encrypted = text(handmadePdf()).replace(
@@ -209,7 +200,7 @@ describe('prepareSignature', () => {
     );
     expect(() => prepareSignature(Buffer.from(encrypted, 'latin1'), options(ann))).toThrow(/Encrypted PDFs/);
     const tooLong = 'x'.repeat(300);
-    expect(() => prepareSignature(pdf, options(ann, { reason: tooLong }))).toThrow(AppError);
+    expect(() => prepareSignature(pdf, options(ann, { reason: tooLong }))).toThrow(SigningError);
   });
 });
 
@@ -218,7 +209,7 @@ describe('completeSignature', () => {
     const prepared = prepareSignature(await createSamplePdf(), options(ann));
     const p1363 = await ann.sign(prepared.toBeSigned);
     const fromBytes = completeSignature(prepared, { signature: p1363 });
-    const fromText = completeSignature(prepared, { signature: base64url(p1363) });
+    const fromText = completeSignature(prepared, { signature: Buffer.from(p1363).toString('base64url') });
     expect(Buffer.compare(fromBytes, fromText)).toBe(0);
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     // DER is accepted as a form; this one is by another key, so it is refused for that reason.
@@ -232,11 +223,13 @@ describe('completeSignature', () => {
     const prepared = prepareSignature(await createSamplePdf(), options(ann));
     await expect(
       bob.sign(prepared.toBeSigned).then((s) => completeSignature(prepared, { signature: s })),
-    ).rejects.toThrow(new AppError(400, "The signature does not verify with the signer's certificate"));
+    ).rejects.toThrow(
+      new SigningError('invalid-input', "The signature does not verify with the signer's certificate"),
+    );
     const overOther = await ann.sign(new TextEncoder().encode('something else'));
     expect(() => completeSignature(prepared, { signature: overOther })).toThrow(/does not verify/);
-    expect(() => completeSignature(prepared, { signature: new Uint8Array(10) })).toThrow(AppError);
-    expect(() => completeSignature(prepared, { signature: '***' })).toThrow(AppError);
+    expect(() => completeSignature(prepared, { signature: new Uint8Array(10) })).toThrow(SigningError);
+    expect(() => completeSignature(prepared, { signature: '***' })).toThrow(SigningError);
   });
 
   it('refuses a prepared document that changed since it was prepared', async () => {
@@ -246,6 +239,10 @@ describe('completeSignature', () => {
     changed[20] = changed[20]! ^ 1;
     expect(() => completeSignature({ ...prepared, prepared: changed }, { signature })).toThrow(
       /changed after it was prepared/,
+    );
+    // Not the signer's mistake: the caller answers it as its own failure.
+    expect(() => completeSignature({ ...prepared, prepared: changed }, { signature })).toThrow(
+      expect.objectContaining({ reason: 'internal' }),
     );
   });
 });

@@ -1,5 +1,5 @@
 // The authenticator's check of what it is asked to sign (packages/shared checkDocumentSignedAttributes),
-// against the signed attributes the server's core really prepares, and against everything else.
+// against the signed attributes this core really prepares, and against everything else.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +12,7 @@ import {
 import type { CertificateAuthority } from './certificate-authority.js';
 import { buildSignedAttributes, OIDS } from './cms-signature.js';
 import { explicit, octetString, oid, sequence, setOf, tlv, TAG } from './der-encoding.js';
-import { ANN, BOB, testAuthority, testSigner, type TestSigner } from './documents.test-helpers.js';
+import { ANN, BOB, testAuthority, testSigner, type TestSigner } from './test-helpers.js';
 import { createSamplePdf } from './sample-pdf.js';
 import { prepareSignature } from './pdf-signing.js';
 

@@ -16,7 +16,6 @@
 import 'reflect-metadata';
 import { createHash, verify as verifySignature, X509Certificate } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
-import { MAX_LISTED_CHANGES } from '@careplane/shared/documents/documents.contract';
 import { CmsFormatError, DIGEST_NAMES, OIDS, readSignedData, type SignedDataView } from './cms-signature.js';
 import { DerError, readDer } from './der-encoding.js';
 import {
@@ -44,7 +43,14 @@ export interface VerifyPdfOptions {
   caCertificate: Uint8Array | string;
   /** Whether the platform knows a document version by its SHA-256 (hex). */
   isKnownDigest?: (sha256Hex: string) => boolean | Promise<boolean>;
+  /**
+   * How many changes a signature's `changesAfter` lists at most (default 50); the ones not allowed are kept
+   * first and the rest summed up in the last entry. An API passes the bound its answer's schema sets.
+   */
+  maxListedChanges?: number;
 }
+
+const DEFAULT_MAX_LISTED_CHANGES = 50;
 
 export interface SignerSummary {
   commonName: string | null;
@@ -207,7 +213,8 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyPdfOptions): P
   }
   reports.sort((a, b) => signedEnd(a) - signedEnd(b));
   reports.forEach((report, i) => (report.index = i + 1));
-  const allowedChanges = reviewChanges(bytes, structure, reports);
+  const maxListed = Math.max(1, Math.floor(options.maxListedChanges ?? DEFAULT_MAX_LISTED_CHANGES));
+  const allowedChanges = reviewChanges(bytes, structure, reports, maxListed);
 
   const fileKnownToPlatform = await lookup(fileDigest);
   return {
@@ -495,6 +502,7 @@ function reviewChanges(
   bytes: Uint8Array,
   structure: PdfStructure,
   reports: SignatureReport[],
+  maxListed: number,
 ): VerificationReport['allowedChanges'] {
   const ends = reports.map((report) => usableEnd(report, bytes.length));
   const known = ends.filter((end): end is number => end !== undefined);
@@ -614,19 +622,19 @@ function reviewChanges(
               description: describe(change),
               allowed: isAllowed(change.kind, levelFor(change.revision)),
             }));
-    report.changesAfter = limitChanges(listed);
+    report.changesAfter = limitChanges(listed, maxListed);
     report.changedAfterSigning = listed.some((change) => !change.allowed);
   });
   return allowed;
 }
 
-/** At most MAX_LISTED_CHANGES, the ones not allowed first to keep; the rest summed up in one entry. */
-function limitChanges(changes: ChangeReport[]): ChangeReport[] {
-  if (changes.length <= MAX_LISTED_CHANGES) return changes;
+/** At most `max`, the ones not allowed first to keep; the rest summed up in one entry. */
+function limitChanges(changes: ChangeReport[], max: number): ChangeReport[] {
+  if (changes.length <= max) return changes;
   const keep = new Set(
     [...changes.filter((change) => !change.allowed), ...changes.filter((change) => change.allowed)].slice(
       0,
-      MAX_LISTED_CHANGES - 1,
+      max - 1,
     ),
   );
   const rest = changes.filter((change) => !keep.has(change));

@@ -16,7 +16,7 @@ import {
   testAuthority,
   testSigner,
   type TestSigner,
-} from './documents.test-helpers.js';
+} from './test-helpers.js';
 import { appendIncrementalUpdate } from './pdf/pdf-incremental-update.js';
 import { PdfDict, PdfRef, PdfString, serialize } from './pdf/pdf-objects.js';
 import { PdfStructure } from './pdf/pdf-structure.js';

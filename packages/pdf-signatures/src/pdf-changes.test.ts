@@ -3,15 +3,7 @@
 import 'reflect-metadata';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CertificateAuthority } from './certificate-authority.js';
-import {
-  ANN,
-  BOB,
-  pdfsig,
-  signPdf,
-  testAuthority,
-  testSigner,
-  type TestSigner,
-} from './documents.test-helpers.js';
+import { ANN, BOB, pdfsig, signPdf, testAuthority, testSigner, type TestSigner } from './test-helpers.js';
 import {
   addNote,
   addPage,

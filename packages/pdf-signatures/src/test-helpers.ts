@@ -1,17 +1,17 @@
-// Shared set-up of the documents tests: a CA, phone keys it certifies, signing the way the phone does, and
-// poppler's pdfsig as the outside judge.
+// Shared set-up of the signing tests (here, and the server's through `@careplane/pdf-signatures/testing`): a CA,
+// phone keys it certifies, signing the way the phone does, and poppler's pdfsig as the outside judge.
 import { execFile } from 'node:child_process';
 import { webcrypto } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PublicJwk } from '@careplane/shared/authenticator/protocol';
 import {
   createCertificateAuthority,
   loadCertificateAuthority,
   type CertificateAuthority,
   type IssuedCertificate,
   type SignerIdentity,
+  type SignerPublicKey,
 } from './certificate-authority.js';
 import { completeSignature, prepareSignature, type PrepareSignatureOptions } from './pdf-signing.js';
 
@@ -32,7 +32,7 @@ export async function testAuthority(commonName?: string, issuedAt?: Date): Promi
 export interface TestSigner {
   identity: SignerIdentity;
   privateKey: webcrypto.CryptoKey;
-  publicJwk: PublicJwk;
+  publicJwk: SignerPublicKey;
   certificate: IssuedCertificate;
   /** ECDSA P-256 / SHA-256 over the bytes, in WebCrypto's P1363 form (64 bytes). */
   sign(data: Uint8Array): Promise<Uint8Array>;
@@ -47,8 +47,8 @@ export async function testSigner(
     'sign',
     'verify',
   ]);
-  const jwk = (await webcrypto.subtle.exportKey('jwk', keys.publicKey)) as PublicJwk;
-  const publicJwk: PublicJwk = { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y };
+  const jwk = (await webcrypto.subtle.exportKey('jwk', keys.publicKey)) as SignerPublicKey;
+  const publicJwk: SignerPublicKey = { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y };
   const certificate = await ca.issueSignerCertificate({
     publicJwk,
     identity,

@@ -1,0 +1,57 @@
+// Verification of any PDF, for anyone: the signing core's report in the contract's shape, "known to the
+// platform" meaning a stored file (an upload or any signed revision) has that SHA-256.
+import { verifyPdf } from '@careplane/pdf-signatures';
+import { MAX_LISTED_CHANGES, type VerificationReport } from '@careplane/shared/documents/documents.contract';
+import { badRequest } from '../../lib/errors.js';
+import type { Store } from '../../lib/store.js';
+import { fileExists, readFile } from './document-files.repository.js';
+import { findDocument } from './documents.repository.js';
+import type { PlatformCa } from './platform-ca.js';
+
+export function createDocumentVerification({ store, ca }: { store: Store; ca: PlatformCa }) {
+  const db = store.db;
+
+  async function verify(bytes: Uint8Array): Promise<VerificationReport> {
+    if (bytes.length === 0) throw badRequest('The file is empty');
+    const report = await verifyPdf(bytes, {
+      caCertificate: ca.certificateDer,
+      isKnownDigest: (sha256) => fileExists(db, sha256),
+      maxListedChanges: MAX_LISTED_CHANGES,
+    });
+    return {
+      fileSha256: report.fileDigest,
+      size: bytes.length,
+      fileKnownToPlatform: report.fileKnownToPlatform,
+      verdict: report.verdict,
+      allowedChanges: report.allowedChanges,
+      signatures: report.signatures.map((signature) => ({
+        index: signature.index,
+        fieldName: signature.fieldName,
+        signer: signature.signer,
+        signingTime: signature.signingTime?.toISOString() ?? null,
+        intact: signature.intact,
+        supported: signature.supported,
+        coversWholeFile: signature.coversWholeFile,
+        laterRevisionAdded: signature.laterRevisionAdded,
+        covers: signature.covers,
+        certification: signature.certification,
+        changesAfter: signature.changesAfter,
+        changedAfterSigning: signature.changedAfterSigning,
+        chainsToPlatformCa: signature.chainsToPlatformCa,
+        knownToPlatform: signature.knownToPlatform,
+        revisionSha256: signature.revisionDigest,
+        problems: signature.problems,
+      })),
+    };
+  }
+
+  /** The verification of a stored document's latest signed revision, as if its file were uploaded. */
+  async function verifyStored(documentId: string): Promise<VerificationReport | undefined> {
+    const record = await findDocument(db, documentId);
+    if (!record?.signedSha256) return undefined;
+    const bytes = await readFile(db, record.signedSha256);
+    return bytes ? verify(bytes) : undefined;
+  }
+
+  return { verify, verifyStored };
+}

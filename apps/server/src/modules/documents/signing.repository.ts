@@ -1,0 +1,125 @@
+// The SQL of signing: the platform CA's row, the certificates it issued for authenticator keys, and the
+// signatures asked of phones (decisions 023 and 031).
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  documentCertificateAuthority,
+  documentSignerCertificates,
+  documentSigningRequests,
+} from '../../db/schema/index.js';
+
+export type SigningRequestRow = typeof documentSigningRequests.$inferSelect;
+export type SignerCertificateRow = Omit<typeof documentSignerCertificates.$inferSelect, 'createdAt'>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The CA and the certificates it issued
+
+export async function findCertificateAuthority(executor: Executor, id: string) {
+  const [row] = await executor
+    .select({
+      certificatePem: documentCertificateAuthority.certificatePem,
+      encryptedPrivateKeyPem: documentCertificateAuthority.encryptedPrivateKeyPem,
+    })
+    .from(documentCertificateAuthority)
+    .where(eq(documentCertificateAuthority.id, id));
+  return row;
+}
+
+/** Inserts the CA unless one is stored already (the first process to insert wins). */
+export async function insertCertificateAuthority(
+  executor: Executor,
+  row: { id: string; certificatePem: string; encryptedPrivateKeyPem: string },
+) {
+  await executor.insert(documentCertificateAuthority).values(row).onConflictDoNothing();
+}
+
+export async function findSignerCertificate(
+  executor: Executor,
+  by: { fingerprint: string } | { keyId: string; identityId: string; validUntilAtLeast: Date },
+): Promise<SignerCertificateRow | undefined> {
+  const where =
+    'fingerprint' in by
+      ? eq(documentSignerCertificates.fingerprint, by.fingerprint)
+      : and(
+          eq(documentSignerCertificates.keyId, by.keyId),
+          eq(documentSignerCertificates.identityId, by.identityId),
+          sql`${documentSignerCertificates.notAfter} >= ${by.validUntilAtLeast}`,
+        );
+  const [row] = await executor
+    .select({
+      fingerprint: documentSignerCertificates.fingerprint,
+      keyId: documentSignerCertificates.keyId,
+      identityId: documentSignerCertificates.identityId,
+      serialNumber: documentSignerCertificates.serialNumber,
+      der: documentSignerCertificates.der,
+      notBefore: documentSignerCertificates.notBefore,
+      notAfter: documentSignerCertificates.notAfter,
+    })
+    .from(documentSignerCertificates)
+    .where(where)
+    .orderBy(sql`${documentSignerCertificates.notAfter} desc`)
+    .limit(1);
+  return row;
+}
+
+export async function insertSignerCertificate(executor: Executor, row: SignerCertificateRow) {
+  await executor.insert(documentSignerCertificates).values(row).onConflictDoNothing();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Signatures asked of phones
+
+export async function insertSigningRequest(
+  executor: Executor,
+  row: typeof documentSigningRequests.$inferInsert,
+) {
+  await executor.insert(documentSigningRequests).values(row);
+}
+
+export async function findSigningRequest(
+  executor: Executor,
+  by: { id: string; documentId?: string; userId?: string },
+): Promise<SigningRequestRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(documentSigningRequests)
+    .where(
+      and(
+        eq(documentSigningRequests.id, by.id),
+        by.documentId === undefined ? undefined : eq(documentSigningRequests.documentId, by.documentId),
+        by.userId === undefined ? undefined : eq(documentSigningRequests.userId, by.userId),
+      ),
+    );
+  return row;
+}
+
+export async function lockSigningRequest(
+  executor: Executor,
+  id: string,
+): Promise<SigningRequestRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(documentSigningRequests)
+    .where(eq(documentSigningRequests.id, id))
+    .for('update');
+  return row;
+}
+
+export async function updateSigningRequest(
+  executor: Executor,
+  id: string,
+  values: Partial<typeof documentSigningRequests.$inferInsert>,
+) {
+  await executor.update(documentSigningRequests).set(values).where(eq(documentSigningRequests.id, id));
+}
+
+/** Requests still waiting for a phone, oldest first (the partial index keeps this cheap). */
+export async function waitingSigningRequestIds(executor: Executor, limit: number): Promise<string[]> {
+  const rows = await executor
+    .select({ id: documentSigningRequests.id })
+    .from(documentSigningRequests)
+    .where(eq(documentSigningRequests.status, 'pending'))
+    .orderBy(asc(documentSigningRequests.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
