@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../locations.js';
 import * as schema from './schema/index.js';
+import { withLinkRelations } from './schema/links.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -79,7 +80,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle connection closed by the server (restart, failover, a dropped database) must not crash the
     // process: the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
-    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: queryLogger(options) });
+    const db = drizzlePg(pool, {
+      schema: withLinkRelations(schema),
+      casing: 'snake_case',
+      logger: queryLogger(options),
+    });
     return {
       db: db as unknown as Database,
       kind: 'postgres',
@@ -93,7 +98,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options) });
+  const db = drizzlePglite(client, {
+    schema: withLinkRelations(schema),
+    casing: 'snake_case',
+    logger: queryLogger(options),
+  });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,

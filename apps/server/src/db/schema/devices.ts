@@ -1,17 +1,8 @@
 // Client devices, their stats, workstations and runner jobs.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
+import { defineLink } from './links.js';
 import { commandCenters } from './organisations.js';
 import { users } from './users.js';
 
@@ -88,38 +79,18 @@ export const workstations = pgTable(
   ],
 );
 
-/** workstations.assignedPatients / users.assignedToWorkstations */
-export const workstationPatients = pgTable(
+/** A workstation's assigned patients; the workstations a user is assigned to. */
+export const workstationPatients = defineLink(
   'workstation_patients',
-  {
-    workstationId: uuid('workstation_id')
-      .notNull()
-      .references(() => workstations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.workstationId, t.userId] }),
-    index('workstation_patients_user_idx').on(t.userId),
-  ],
+  { column: 'workstationId', references: workstations, list: 'assignedPatients' },
+  { column: 'userId', references: users, list: 'assignedToWorkstations' },
 );
 
-/** workstations.assignedWorkstations: the client devices a workstation groups. */
-export const workstationDevices = pgTable(
+/** The client devices a workstation groups (the spec calls them its assignedWorkstations). */
+export const workstationDevices = defineLink(
   'workstation_devices',
-  {
-    workstationId: uuid('workstation_id')
-      .notNull()
-      .references(() => workstations.id, { onDelete: 'cascade' }),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.workstationId, t.deviceId] }),
-    index('workstation_devices_device_idx').on(t.deviceId),
-  ],
+  { column: 'workstationId', references: workstations, list: 'assignedWorkstations' },
+  { column: 'deviceId', references: devices },
 );
 
 export const deviceRunnerJobs = pgTable(

@@ -1,18 +1,9 @@
 // IoT medical devices, their readings and alerts.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { devices } from './devices.js';
+import { defineLink } from './links.js';
 import { users } from './users.js';
 
 export const iotDevices = pgTable(
@@ -50,21 +41,11 @@ export const iotDevices = pgTable(
   ],
 );
 
-/** iotDevices.devices / devices.iotDevices */
-export const iotDeviceDevices = pgTable(
+/** The client devices an IoT device talks through; a client device's IoT devices. */
+export const iotDeviceDevices = defineLink(
   'iot_device_devices',
-  {
-    iotDeviceId: uuid('iot_device_id')
-      .notNull()
-      .references(() => iotDevices.id, { onDelete: 'cascade' }),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.iotDeviceId, t.deviceId] }),
-    index('iot_device_devices_device_idx').on(t.deviceId),
-  ],
+  { column: 'iotDeviceId', references: iotDevices, list: 'devices' },
+  { column: 'deviceId', references: devices, list: 'iotDevices' },
 );
 
 export const iotDeviceData = pgTable(

@@ -1,6 +1,7 @@
 // Service providers (pharmacy, courier, nurse), their employees, and command centers.
-import { boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
+import { defineLink } from './links.js';
 import { users } from './users.js';
 
 export const serviceProviders = pgTable(
@@ -23,21 +24,12 @@ export const serviceProviders = pgTable(
   ],
 );
 
-/** users.employers / serviceProviders.employees */
-export const userEmployers = pgTable(
+/** A user's employers; a service provider's employees. */
+export const userEmployers = defineLink(
   'user_employers',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    serviceProviderId: uuid('service_provider_id')
-      .notNull()
-      .references(() => serviceProviders.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.serviceProviderId] }),
-    index('user_employers_provider_idx').on(t.serviceProviderId),
-  ],
+  { column: 'userId', references: users, list: 'employers' },
+  { column: 'serviceProviderId', references: serviceProviders, list: 'employees' },
+  { reverseIndex: 'user_employers_provider_idx' },
 );
 
 export const commandCenters = pgTable(
@@ -57,19 +49,9 @@ export const commandCenters = pgTable(
   ],
 );
 
-/** commandCenters.assignedUsers / users.commandCenters */
-export const commandCenterUsers = pgTable(
+/** A command center's assigned users; a user's command centers. */
+export const commandCenterUsers = defineLink(
   'command_center_users',
-  {
-    commandCenterId: uuid('command_center_id')
-      .notNull()
-      .references(() => commandCenters.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.commandCenterId, t.userId] }),
-    index('command_center_users_user_idx').on(t.userId),
-  ],
+  { column: 'commandCenterId', references: commandCenters, list: 'assignedUsers' },
+  { column: 'userId', references: users, list: 'commandCenters' },
 );

@@ -7,13 +7,13 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, updatedAt } from './columns.js';
 import { documentFiles, documentSignerCertificates } from './documents.js';
+import { defineLink } from './links.js';
 import { serviceProviders } from './organisations.js';
 import { users } from './users.js';
 
@@ -42,21 +42,11 @@ export const documents = pgTable(
   ],
 );
 
-/** documents.signingParties */
-export const documentSigningParties = pgTable(
+/** The users asked to sign a document (a user does not list the documents they are asked to sign). */
+export const documentSigningParties = defineLink(
   'document_signing_parties',
-  {
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.documentId, t.userId] }),
-    index('document_signing_parties_user_idx').on(t.userId),
-  ],
+  { column: 'documentId', references: documents, list: 'signingParties' },
+  { column: 'userId', references: users },
 );
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

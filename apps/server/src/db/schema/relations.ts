@@ -1,18 +1,12 @@
-// Drizzle relation graph: what `relations=` can embed in answers.
+// Drizzle relation graph: what `relations=` can embed in answers. Many-to-many relations are not here: each
+// link's declaration (defineLink, links.ts) makes both halves of its own.
 import { relations } from 'drizzle-orm';
 import { auditLog } from './audit.js';
-import {
-  deviceRunnerJobs,
-  deviceStats,
-  devices,
-  workstationDevices,
-  workstationPatients,
-  workstations,
-} from './devices.js';
-import { alerts, iotDeviceData, iotDeviceDevices, iotDevices } from './iot.js';
-import { commandCenterUsers, commandCenters, serviceProviders, userEmployers } from './organisations.js';
-import { documentSigningParties, documents, prescriptions } from './prescriptions.js';
-import { patientProfiles, userAssignedNurses, users } from './users.js';
+import { deviceRunnerJobs, deviceStats, devices, workstations } from './devices.js';
+import { alerts, iotDeviceData, iotDevices } from './iot.js';
+import { commandCenters, serviceProviders } from './organisations.js';
+import { documents, prescriptions } from './prescriptions.js';
+import { patientProfiles, users } from './users.js';
 
 export const usersRelations = relations(users, ({ one, many }) => ({
   patientProfile: one(patientProfiles, {
@@ -24,10 +18,6 @@ export const usersRelations = relations(users, ({ one, many }) => ({
     references: [users.id],
     relationName: 'userCreatedBy',
   }),
-  employerLinks: many(userEmployers),
-  nurseLinks: many(userAssignedNurses, { relationName: 'patientNurses' }),
-  commandCenterLinks: many(commandCenterUsers),
-  workstationLinks: many(workstationPatients),
   assignedDevices: many(devices, { relationName: 'deviceAssignedUser' }),
   assignedIotDevices: many(iotDevices),
 }));
@@ -40,25 +30,7 @@ export const patientProfilesRelations = relations(patientProfiles, ({ one }) => 
   user: one(users, { fields: [patientProfiles.id], references: [users.patientProfileId] }),
 }));
 
-export const userEmployersRelations = relations(userEmployers, ({ one }) => ({
-  user: one(users, { fields: [userEmployers.userId], references: [users.id] }),
-  serviceProvider: one(serviceProviders, {
-    fields: [userEmployers.serviceProviderId],
-    references: [serviceProviders.id],
-  }),
-}));
-
-export const userAssignedNursesRelations = relations(userAssignedNurses, ({ one }) => ({
-  user: one(users, {
-    fields: [userAssignedNurses.userId],
-    references: [users.id],
-    relationName: 'patientNurses',
-  }),
-  nurse: one(users, { fields: [userAssignedNurses.nurseId], references: [users.id] }),
-}));
-
-export const serviceProvidersRelations = relations(serviceProviders, ({ one, many }) => ({
-  employeeLinks: many(userEmployers),
+export const serviceProvidersRelations = relations(serviceProviders, ({ one }) => ({
   createdByUser: one(users, {
     fields: [serviceProviders.createdByUserId],
     references: [users.id],
@@ -66,17 +38,8 @@ export const serviceProvidersRelations = relations(serviceProviders, ({ one, man
 }));
 
 export const commandCentersRelations = relations(commandCenters, ({ one, many }) => ({
-  userLinks: many(commandCenterUsers),
   devices: many(devices),
   createdByUser: one(users, { fields: [commandCenters.createdByUserId], references: [users.id] }),
-}));
-
-export const commandCenterUsersRelations = relations(commandCenterUsers, ({ one }) => ({
-  commandCenter: one(commandCenters, {
-    fields: [commandCenterUsers.commandCenterId],
-    references: [commandCenters.id],
-  }),
-  user: one(users, { fields: [commandCenterUsers.userId], references: [users.id] }),
 }));
 
 export const devicesRelations = relations(devices, ({ one, many }) => ({
@@ -90,7 +53,6 @@ export const devicesRelations = relations(devices, ({ one, many }) => ({
     references: [commandCenters.id],
   }),
   workstation: one(workstations, { fields: [devices.id], references: [workstations.deviceId] }),
-  iotDeviceLinks: many(iotDeviceDevices),
   stats: many(deviceStats),
   jobs: many(deviceRunnerJobs),
   createdByUser: one(users, { fields: [devices.createdByUserId], references: [users.id] }),
@@ -100,27 +62,9 @@ export const deviceStatsRelations = relations(deviceStats, ({ one }) => ({
   device: one(devices, { fields: [deviceStats.deviceId], references: [devices.id] }),
 }));
 
-export const workstationsRelations = relations(workstations, ({ one, many }) => ({
+export const workstationsRelations = relations(workstations, ({ one }) => ({
   device: one(devices, { fields: [workstations.deviceId], references: [devices.id] }),
-  patientLinks: many(workstationPatients),
-  deviceLinks: many(workstationDevices),
   createdByUser: one(users, { fields: [workstations.createdByUserId], references: [users.id] }),
-}));
-
-export const workstationPatientsRelations = relations(workstationPatients, ({ one }) => ({
-  workstation: one(workstations, {
-    fields: [workstationPatients.workstationId],
-    references: [workstations.id],
-  }),
-  user: one(users, { fields: [workstationPatients.userId], references: [users.id] }),
-}));
-
-export const workstationDevicesRelations = relations(workstationDevices, ({ one }) => ({
-  workstation: one(workstations, {
-    fields: [workstationDevices.workstationId],
-    references: [workstations.id],
-  }),
-  device: one(devices, { fields: [workstationDevices.deviceId], references: [devices.id] }),
 }));
 
 export const deviceRunnerJobsRelations = relations(deviceRunnerJobs, ({ one }) => ({
@@ -131,21 +75,12 @@ export const deviceRunnerJobsRelations = relations(deviceRunnerJobs, ({ one }) =
   }),
 }));
 
-export const iotDevicesRelations = relations(iotDevices, ({ one, many }) => ({
-  deviceLinks: many(iotDeviceDevices),
+export const iotDevicesRelations = relations(iotDevices, ({ one }) => ({
   assignedUser: one(users, { fields: [iotDevices.assignedUserId], references: [users.id] }),
   createdByDevice: one(devices, {
     fields: [iotDevices.createdByDeviceId],
     references: [devices.id],
   }),
-}));
-
-export const iotDeviceDevicesRelations = relations(iotDeviceDevices, ({ one }) => ({
-  iotDevice: one(iotDevices, {
-    fields: [iotDeviceDevices.iotDeviceId],
-    references: [iotDevices.id],
-  }),
-  device: one(devices, { fields: [iotDeviceDevices.deviceId], references: [devices.id] }),
 }));
 
 export const iotDeviceDataRelations = relations(iotDeviceData, ({ one }) => ({
@@ -168,17 +103,8 @@ export const alertsRelations = relations(alerts, ({ one }) => ({
   }),
 }));
 
-export const documentsRelations = relations(documents, ({ one, many }) => ({
-  signingPartyLinks: many(documentSigningParties),
+export const documentsRelations = relations(documents, ({ one }) => ({
   createdByUser: one(users, { fields: [documents.createdByUserId], references: [users.id] }),
-}));
-
-export const documentSigningPartiesRelations = relations(documentSigningParties, ({ one }) => ({
-  document: one(documents, {
-    fields: [documentSigningParties.documentId],
-    references: [documents.id],
-  }),
-  user: one(users, { fields: [documentSigningParties.userId], references: [users.id] }),
 }));
 
 const prescriptionUser = (column: typeof prescriptions.issuerId, relationName: string) => ({

@@ -1,15 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
+import { defineLink } from './links.js';
 
 export const patientProfiles = pgTable(
   'patient_profiles',
@@ -89,19 +81,9 @@ export const users = pgTable(
   ],
 );
 
-/** users.assignedNurses: a patient's nurses. */
-export const userAssignedNurses = pgTable(
+/** A patient's assigned nurses (a nurse does not list their patients). */
+export const userAssignedNurses = defineLink(
   'user_assigned_nurses',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    nurseId: uuid('nurse_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.nurseId] }),
-    index('user_assigned_nurses_nurse_idx').on(t.nurseId),
-  ],
+  { column: 'userId', references: users, list: 'assignedNurses' },
+  { column: 'nurseId', references: users },
 );

@@ -1,19 +1,13 @@
 // A generic resource described once: its table, contract schemas, bound list spec and how its body's fields
-// map onto columns (references, link lists). Rules and permissions live in the module's service.
+// map onto columns (references; link lists come from the table's declared links). Rules and permissions live
+// in the module's service.
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ListColumn } from '@careplane/shared/common/list-columns';
 import type { AnyListSpec, ResourceName } from '@careplane/shared/common/list-spec';
 import type { ResourceQuerySpec } from './filters.js';
 import type { EntityName } from './graph.js';
-
-/** A many-to-many field written as a list of ids: `employers: [uuid, ...]`. */
-export interface LinkSpec {
-  table: PgTable;
-  ownerKey: string;
-  ownerColumn: PgColumn;
-  targetKey: string;
-}
+import { linkListsOf, type LinkList } from './links.js';
 
 export interface ResourceDefinition<Create = unknown, Update = unknown, Item = unknown> {
   /** Name in the audit log, the change feed and the OpenAPI tags. */
@@ -28,7 +22,11 @@ export interface ResourceDefinition<Create = unknown, Update = unknown, Item = u
   schemas: { create: z.ZodType<Create>; update: z.ZodType<Update>; item: z.ZodType<Item> };
   /** The contract's list spec and its binding to SQL. */
   list: { spec: AnyListSpec; query: ResourceQuerySpec };
-  links?: Readonly<Record<string, LinkSpec>>;
+  /**
+   * Many-to-many fields written as lists of ids (`employers: [uuid, ...]`): the link lists of the table,
+   * derived from their declarations (db/schema/links.ts).
+   */
+  links: Readonly<Record<string, LinkList>>;
   /** Body fields that name a related record by id: `{ patientProfile: 'patientProfileId' }`. */
   references?: Readonly<Record<string, string>>;
   /** Column filled with the caller's user id on create when the body does not name one. */
@@ -51,12 +49,12 @@ export const defineResource = <
   UpdateSchema extends z.ZodType,
   ItemSchema extends z.ZodType,
 >(
-  definition: Omit<ResourceDefinition<unknown, unknown, z.output<ItemSchema>>, 'schemas'> & {
+  definition: Omit<ResourceDefinition<unknown, unknown, z.output<ItemSchema>>, 'schemas' | 'links'> & {
     schemas: { create: CreateSchema; update: UpdateSchema; item: ItemSchema };
   },
 ) =>
   // A schema's parse answers its output type; zod's generic ZodType cannot say so for a type parameter.
-  definition as unknown as ResourceDefinition<
+  ({ ...definition, links: linkListsOf(definition.table) }) as unknown as ResourceDefinition<
     z.output<CreateSchema>,
     z.output<UpdateSchema>,
     z.output<ItemSchema>

@@ -23,6 +23,7 @@ import type {
   SortPath,
 } from '@careplane/shared/common/list-spec';
 import { badRequest } from '../errors.js';
+import { linkListsOf, type LinkFilterPath } from './links.js';
 
 export type FilterValue = string | number | boolean;
 
@@ -140,10 +141,15 @@ export interface ResourceQuerySpec {
   idColumn: PgColumn;
 }
 
-/** Every path of a contract's list spec, bound to SQL; the compiler insists that none is missing. */
-export interface ListBindings<Spec extends AnyListSpec> {
+/**
+ * Every path of a contract's list spec, bound to SQL; the compiler insists that none is missing. A filter
+ * `<list>.id` on a link list of the table (`TableName`) is bound from the link's declaration unless given.
+ */
+export interface ListBindings<Spec extends AnyListSpec, TableName extends string = string> {
   idColumn: PgColumn;
-  filters: { readonly [Path in FilterPath<Spec>]: FilterBinding };
+  filters: { readonly [Path in Exclude<FilterPath<Spec>, LinkFilterPath<TableName>>]: FilterBinding } & {
+    readonly [Path in Extract<FilterPath<Spec>, LinkFilterPath<TableName>>]?: FilterBinding;
+  };
   search: { readonly [Path in SearchPath<Spec>]: SQLWrapper };
   sort: { readonly [Path in SortPath<Spec>]: PgColumn };
   /** The column of the spec's `timeRange`. */
@@ -151,19 +157,28 @@ export interface ListBindings<Spec extends AnyListSpec> {
 }
 
 /** Binds a contract's list spec to the columns and expressions of its table. */
-export function bindListSpec<Spec extends AnyListSpec>(
+export function bindListSpec<Spec extends AnyListSpec, IdColumn extends PgColumn>(
   spec: Spec,
-  bindings: ListBindings<Spec>,
+  bindings: ListBindings<Spec, IdColumn['_']['tableName']> & { idColumn: IdColumn },
 ): ResourceQuerySpec {
   if (Boolean(spec.timeRange) !== Boolean(bindings.time)) {
     throw new Error(`List ${spec.resource}: a time range needs a time column and the other way round`);
   }
   const sorts = bindings.sort as Readonly<Record<string, PgColumn>>;
   const filters = bindings.filters as Readonly<Record<string, FilterBinding>>;
+  const lists = linkListsOf(bindings.idColumn.table);
+  const bindingOf = (path: string): FilterBinding => {
+    if (Object.hasOwn(filters, path)) return filters[path]!;
+    const list = path.endsWith('.id') ? path.slice(0, -'.id'.length) : '';
+    if (!Object.hasOwn(lists, list))
+      throw new Error(`List ${spec.resource}: nothing binds the filter ${path}`);
+    const { table, ownerColumn, targetColumn } = lists[list]!;
+    return link(table, ownerColumn, targetColumn, bindings.idColumn);
+  };
   return {
     idColumn: bindings.idColumn,
     filters: Object.fromEntries(
-      Object.entries(spec.filters).map(([path, kind]) => [path, filters[path]!(kind)]),
+      Object.entries(spec.filters).map(([path, kind]) => [path, bindingOf(path)(kind)]),
     ),
     like: bindings.search,
     sorts,

@@ -1,5 +1,9 @@
 // The embeddable relation graph: for each entity, its write-only columns and the relations `relations=` may name.
-// Keys are drizzle relation names from db/schema/relations.ts; `through` unwraps a link table.
+// Keys are drizzle relation names from db/schema/relations.ts; many-to-many relations come from the declared
+// links (links.ts), whose `through` unwraps the join row.
+import * as schema from '../../db/schema/index.js';
+import { declaredLinks } from '../../db/schema/links.js';
+import { linkListsOf } from './links.js';
 
 export type EntityName =
   | 'users'
@@ -39,24 +43,16 @@ export interface EntitySpec {
 }
 
 const one = (key: string, target: EntityName): RelationSpec => ({ key, target, many: false });
-const many = (key: string, target: EntityName, through?: string): RelationSpec => ({
-  key,
-  target,
-  many: true,
-  ...(through ? { through } : {}),
-});
+const many = (key: string, target: EntityName): RelationSpec => ({ key, target, many: true });
 
-export const entityGraph = {
+/** Each entity's own relations: those through a foreign key of its table or of the related one. */
+const ownGraph = {
   users: {
     hidden: [],
     relations: {
       patientProfile: one('patientProfile', 'patientProfiles'),
-      employers: many('employerLinks', 'serviceProviders', 'serviceProvider'),
-      assignedNurses: many('nurseLinks', 'users', 'nurse'),
       assignedIotDevices: many('assignedIotDevices', 'iotDevices'),
-      assignedToWorkstations: many('workstationLinks', 'workstations', 'workstation'),
       assignedDevices: many('assignedDevices', 'devices'),
-      commandCenters: many('commandCenterLinks', 'commandCenters', 'commandCenter'),
       createdByUser: one('createdByUser', 'users'),
     },
   },
@@ -70,14 +66,12 @@ export const entityGraph = {
   serviceProviders: {
     hidden: [],
     relations: {
-      employees: many('employeeLinks', 'users', 'user'),
       createdByUser: one('createdByUser', 'users'),
     },
   },
   commandCenters: {
     hidden: [],
     relations: {
-      assignedUsers: many('userLinks', 'users', 'user'),
       devices: many('devices', 'devices'),
       createdByUser: one('createdByUser', 'users'),
     },
@@ -87,7 +81,6 @@ export const entityGraph = {
     relations: {
       workstation: one('workstation', 'workstations'),
       assignedUser: one('assignedUser', 'users'),
-      iotDevices: many('iotDeviceLinks', 'iotDevices', 'iotDevice'),
       commandCenter: one('commandCenter', 'commandCenters'),
       // The latest stats only: a device reports every 15 minutes.
       stats: { ...many('stats', 'deviceStats'), newestFirstBy: 'timestamp', limit: 5 },
@@ -102,8 +95,6 @@ export const entityGraph = {
     hidden: [],
     relations: {
       device: one('device', 'devices'),
-      assignedPatients: many('patientLinks', 'users', 'user'),
-      assignedWorkstations: many('deviceLinks', 'devices', 'device'),
       createdByUser: one('createdByUser', 'users'),
     },
   },
@@ -117,7 +108,6 @@ export const entityGraph = {
   iotDevices: {
     hidden: ['connectionSecret'],
     relations: {
-      devices: many('deviceLinks', 'devices', 'device'),
       assignedUser: one('assignedUser', 'users'),
       createdByDevice: one('createdByDevice', 'devices'),
     },
@@ -141,7 +131,6 @@ export const entityGraph = {
   documents: {
     hidden: [],
     relations: {
-      signingParties: many('signingPartyLinks', 'users', 'user'),
       createdByUser: one('createdByUser', 'users'),
     },
   },
@@ -161,4 +150,31 @@ export const entityGraph = {
   },
 } satisfies Record<EntityName, EntitySpec>;
 
-export const entitySpec = (name: EntityName): EntitySpec => entityGraph[name];
+const isEntity = (name: string): name is EntityName => Object.hasOwn(ownGraph, name);
+
+/** The own relations of every entity, and the lists of its declared links beside them. */
+function withLinkLists(): Record<EntityName, EntitySpec> {
+  const graph = {} as Record<EntityName, EntitySpec>;
+  for (const [name, spec] of Object.entries(ownGraph) as [EntityName, EntitySpec][]) {
+    const relations = { ...spec.relations };
+    for (const list of Object.values(linkListsOf(schema[name]))) {
+      const target = list.target.entity;
+      if (!isEntity(target))
+        throw new Error(`${name}.${list.name} lists ${target}, which is not in the graph`);
+      if (Object.hasOwn(relations, list.name))
+        throw new Error(`${name} has two relations named ${list.name}`);
+      relations[list.name] = { key: list.rows, target, through: list.through, many: true };
+    }
+    graph[name] = { hidden: spec.hidden, relations };
+  }
+  return graph;
+}
+
+// Built once the links are declared; a link declared later (by a test) builds it again.
+let built: { links: number; graph: Record<EntityName, EntitySpec> } | undefined;
+
+export function entitySpec(name: EntityName): EntitySpec {
+  const links = declaredLinks().length;
+  if (built?.links !== links) built = { links, graph: withLinkLists() };
+  return built.graph[name];
+}

@@ -1,6 +1,7 @@
 // The generic engine as a repository: all SQL of a generic resource, stateless, on the executor it is given
 // (the database or a transaction). Lists fetch the page's ids first, then embed relations for those rows.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import type { ResourceDefinition } from './definition.js';
 import { buildListSql, type ListCriteria, type SortKey } from './filters.js';
@@ -184,7 +185,7 @@ export function createResourceRepository<Create, Update, Item>(
   /** Replaces the link lists that were sent; lists not sent are left alone. */
   async function replaceLinks(executor: Executor, id: string, links: Readonly<Record<string, string[]>>) {
     for (const [field, ids] of Object.entries(links)) {
-      const link = definition.links?.[field];
+      const link = definition.links[field];
       if (!link) continue;
       await executor.delete(link.table).where(eq(link.ownerColumn, id));
       if (ids.length) {
@@ -202,17 +203,38 @@ export function createResourceRepository<Create, Update, Item>(
   }
 
   /** Ids among `ids` that have no record: for checks that name the missing ones. */
-  async function missingIds(executor: Executor, ids: readonly string[]) {
-    if (ids.length === 0) return [];
-    const found = (await executor
-      .select({ id: idColumn })
-      .from(table)
-      .where(inArray(idColumn, [...ids]))) as { id: string }[];
-    const present = new Set(found.map((row) => row.id));
-    return ids.filter((id) => !present.has(id));
-  }
+  const missingIds = (executor: Executor, ids: readonly string[]) =>
+    absentIds(executor, table, idColumn, ids);
 
-  return { definition, list, pages, find, lock, insert, update, replaceLinks, remove, missingIds };
+  /** Ids a link list names that have no record to link. */
+  const missingLinkedIds = (executor: Executor, field: string, ids: readonly string[]) => {
+    const target = definition.links[field]!.target.table;
+    return absentIds(executor, target, target.id, ids);
+  };
+
+  return {
+    definition,
+    list,
+    pages,
+    find,
+    lock,
+    insert,
+    update,
+    replaceLinks,
+    remove,
+    missingIds,
+    missingLinkedIds,
+  };
+}
+
+async function absentIds(executor: Executor, table: PgTable, idColumn: PgColumn, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const found = (await executor
+    .select({ id: idColumn })
+    .from(table)
+    .where(inArray(idColumn, [...ids]))) as { id: string }[];
+  const present = new Set(found.map((row) => row.id));
+  return ids.filter((id) => !present.has(id));
 }
 
 export type ResourceRepository<Create = unknown, Update = unknown, Item = unknown> = ReturnType<

@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../errors.js';
 import type { Store, WriteScope } from '../store.js';
 import type { ResourceDefinition } from './definition.js';
 import { buildListSql } from './filters.js';
+import { unknownLinkedRecords } from './links.js';
 import { createResourceRepository, type ListPage, type Row } from './repository.js';
 
 export type ResourceOperation = 'list' | 'read' | 'create' | 'update' | 'delete';
@@ -61,7 +62,7 @@ export function planWrite(
   const links: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
-    if (definition.links && Object.hasOwn(definition.links, key)) {
+    if (Object.hasOwn(definition.links, key)) {
       links[key] = [...new Set(value as string[])];
     } else if (definition.references && Object.hasOwn(definition.references, key)) {
       values[definition.references[key]!] = value;
@@ -88,6 +89,14 @@ export function createResourceService<Create extends object, Update extends obje
   };
   const scopeOf = (caller: Caller | null) => rules.scope?.(caller);
   const missing = () => notFound(definition.label);
+
+  /** Every id a link list names must have a record to link: a 400 naming the field and the unknown ids. */
+  async function checkLinkedRecords(executor: Executor, planned: WritePlan) {
+    for (const [field, ids] of Object.entries(planned.links)) {
+      const missing = await repository.missingLinkedIds(executor, field, ids);
+      if (missing.length) throw unknownLinkedRecords(definition.links[field]!, missing);
+    }
+  }
 
   async function plan(body: Create | Update, mode: WriteMode, context: ActionContext) {
     const planned = planWrite(definition, body);
@@ -145,6 +154,7 @@ export function createResourceService<Create extends object, Update extends obje
     if (createdBy && planned.values[createdBy] === undefined) {
       planned.values[createdBy] = scope.context.caller?.userId ?? null;
     }
+    await checkLinkedRecords(scope.tx, planned);
     await rules.check?.(scope.tx, planned, 'create', null, scope.context);
     const id = await repository.insert(scope.tx, planned.values);
     await repository.replaceLinks(scope.tx, id, planned.links);
@@ -176,6 +186,7 @@ export function createResourceService<Create extends object, Update extends obje
     await store.write(context, async (scope) => {
       const existing = await repository.lock(scope.tx, id, scopeOf(context.caller));
       if (!existing) throw missing();
+      await checkLinkedRecords(scope.tx, planned);
       await rules.check?.(scope.tx, planned, 'update', existing, context);
       await repository.update(scope.tx, id, planned.values);
       await repository.replaceLinks(scope.tx, id, planned.links);

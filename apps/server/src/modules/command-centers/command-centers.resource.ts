@@ -8,7 +8,7 @@ import {
   commandCenterUpdateSchema,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import { commandCenterColumns } from '@careplane/shared/command-centers/command-centers.columns';
-import { commandCenterUsers, commandCenters, devices } from '../../db/schema/index.js';
+import { commandCenters, devices } from '../../db/schema/index.js';
 import { defineResource } from '../../lib/resources/definition.js';
 import { bindListSpec, column, link } from '../../lib/resources/filters.js';
 
@@ -26,14 +26,6 @@ export const commandCentersResource = defineResource({
     update: commandCenterUpdateSchema,
     item: commandCenterSchema,
   },
-  links: {
-    assignedUsers: {
-      table: commandCenterUsers,
-      ownerKey: 'commandCenterId',
-      ownerColumn: commandCenterUsers.commandCenterId,
-      targetKey: 'userId',
-    },
-  },
   createdByColumn: 'createdByUserId',
   csv: { columns: commandCenterColumns },
   list: {
@@ -42,12 +34,6 @@ export const commandCentersResource = defineResource({
       idColumn: commandCenters.id,
       filters: {
         id: column(commandCenters.id),
-        'assignedUsers.id': link(
-          commandCenterUsers,
-          commandCenterUsers.commandCenterId,
-          commandCenterUsers.userId,
-          commandCenters.id,
-        ),
         // A device points at its command center, so the device table serves as the link.
         'devices.id': link(devices, devices.commandCenterId, devices.id, commandCenters.id),
         'createdByUser.id': column(commandCenters.createdByUserId),

@@ -1,11 +1,12 @@
-// Command centers: the generic resource and its rule (assigned users must exist), and the care actions on a
-// user (spec §7, decisions §7): an alert sent to the user, and a reboot of the user's devices.
+// Command centers: the generic resource (the engine checks that its assigned users exist, as it does for
+// every link list), and the care actions on a user (spec §7, decisions §7): an alert sent to the user, and a
+// reboot of the user's devices.
 import type {
   DeviceRebootRequested,
   UserAlertCreated,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import type { ActionContext } from '../../lib/audit.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resources/service.js';
 import type { Store, WriteScope } from '../../lib/store.js';
 import { openAlerts, type AlertsService } from '../alerts/alerts.service.js';
@@ -23,16 +24,7 @@ export function createCommandCentersService(
   store: Store,
   { devices, alerts: alertsService }: { devices: DevicesService; alerts: AlertsService },
 ) {
-  const commandCenters = createResourceService(store, commandCentersResource, {
-    check: async (executor, plan) => {
-      const missing = await missingUserIds(executor, plan.links.assignedUsers ?? []);
-      if (missing.length) {
-        throw badRequest('Unknown assigned users', [
-          { path: 'body.assignedUsers', message: `No user with id ${missing.join(', ')}` },
-        ]);
-      }
-    },
-  });
+  const commandCenters = createResourceService(store, commandCentersResource);
   const { alerts } = alertsService;
 
   /** The user's devices, after checking that the user exists (404 otherwise). */

@@ -23,15 +23,7 @@ import {
   workstationSchema,
   workstationUpdateSchema,
 } from '@careplane/shared/devices/devices.contract';
-import {
-  deviceRunnerJobs,
-  deviceStats,
-  devices,
-  iotDeviceDevices,
-  workstationDevices,
-  workstationPatients,
-  workstations,
-} from '../../db/schema/index.js';
+import { deviceRunnerJobs, deviceStats, devices, workstations } from '../../db/schema/index.js';
 import {
   deviceColumns,
   deviceJobColumns,
@@ -50,14 +42,6 @@ export const devicesResource = defineResource({
   path: deviceEndpoints.list,
   schemas: { create: deviceCreateSchema, update: deviceUpdateSchema, item: deviceSchema },
   references: { assignedUser: 'assignedUserId', commandCenter: 'commandCenterId' },
-  links: {
-    iotDevices: {
-      table: iotDeviceDevices,
-      ownerKey: 'deviceId',
-      ownerColumn: iotDeviceDevices.deviceId,
-      targetKey: 'iotDeviceId',
-    },
-  },
   createdByColumn: 'createdByUserId',
   csv: { columns: deviceColumns },
   list: {
@@ -74,12 +58,6 @@ export const devicesResource = defineResource({
         'commandCenter.id': column(devices.commandCenterId),
         'createdByUser.id': column(devices.createdByUserId),
         'workstation.id': link(workstations, workstations.deviceId, workstations.id, devices.id),
-        'iotDevices.id': link(
-          iotDeviceDevices,
-          iotDeviceDevices.deviceId,
-          iotDeviceDevices.iotDeviceId,
-          devices.id,
-        ),
       },
       search: {
         id: devices.id,
@@ -138,20 +116,6 @@ export const workstationsResource = defineResource({
   path: workstationEndpoints.list,
   schemas: { create: workstationCreateSchema, update: workstationUpdateSchema, item: workstationSchema },
   references: { device: 'deviceId' },
-  links: {
-    assignedPatients: {
-      table: workstationPatients,
-      ownerKey: 'workstationId',
-      ownerColumn: workstationPatients.workstationId,
-      targetKey: 'userId',
-    },
-    assignedWorkstations: {
-      table: workstationDevices,
-      ownerKey: 'workstationId',
-      ownerColumn: workstationDevices.workstationId,
-      targetKey: 'deviceId',
-    },
-  },
   createdByColumn: 'createdByUserId',
   csv: { columns: workstationColumns },
   list: {
@@ -162,18 +126,6 @@ export const workstationsResource = defineResource({
         id: column(workstations.id),
         title: column(workstations.title),
         'device.id': column(workstations.deviceId),
-        'assignedPatients.id': link(
-          workstationPatients,
-          workstationPatients.workstationId,
-          workstationPatients.userId,
-          workstations.id,
-        ),
-        'assignedWorkstations.id': link(
-          workstationDevices,
-          workstationDevices.workstationId,
-          workstationDevices.deviceId,
-          workstations.id,
-        ),
         'createdByUser.id': column(workstations.createdByUserId),
       },
       search: { id: workstations.id, title: workstations.title, 'device.id': workstations.deviceId },

@@ -11,7 +11,6 @@ import {
   bindListSpec,
   buildListSql,
   column,
-  link,
   type FilterBinding,
   type ListCriteria,
 } from '../../lib/resources/filters.js';
@@ -60,12 +59,6 @@ const listQuery = (userId: string | null) =>
       id: column(documents.id),
       isSigned: column(documents.isSigned),
       'createdByUser.id': column(documents.createdByUserId),
-      'signingParties.id': link(
-        documentSigningParties,
-        documentSigningParties.documentId,
-        documentSigningParties.userId,
-        documents.id,
-      ),
     },
     search: { id: documents.id, title: documents.title },
     sort: { createdAt: documents.createdAt, updatedAt: documents.updatedAt, title: documents.title },

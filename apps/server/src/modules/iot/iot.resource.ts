@@ -11,9 +11,9 @@ import {
   iotEndpoints,
 } from '@careplane/shared/iot/iot.contract';
 import { iotDeviceColumns } from '@careplane/shared/iot/iot.columns';
-import { iotDeviceData, iotDeviceDevices, iotDevices } from '../../db/schema/index.js';
+import { iotDeviceData, iotDevices } from '../../db/schema/index.js';
 import { defineResource } from '../../lib/resources/definition.js';
-import { bindListSpec, column, link } from '../../lib/resources/filters.js';
+import { bindListSpec, column } from '../../lib/resources/filters.js';
 
 export const iotDevicesResource = defineResource({
   name: 'iot-devices',
@@ -24,14 +24,6 @@ export const iotDevicesResource = defineResource({
   path: iotEndpoints.devices,
   schemas: { create: iotDeviceCreateSchema, update: iotDeviceUpdateSchema, item: iotDeviceSchema },
   references: { assignedUser: 'assignedUserId' },
-  links: {
-    devices: {
-      table: iotDeviceDevices,
-      ownerKey: 'iotDeviceId',
-      ownerColumn: iotDeviceDevices.iotDeviceId,
-      targetKey: 'deviceId',
-    },
-  },
   csv: { columns: iotDeviceColumns },
   list: {
     spec: iotDeviceListSpec,
@@ -48,12 +40,6 @@ export const iotDevicesResource = defineResource({
         allowMultipleDeviceRelationships: column(iotDevices.allowMultipleDeviceRelationships),
         'assignedUser.id': column(iotDevices.assignedUserId),
         'createdByDevice.id': column(iotDevices.createdByDeviceId),
-        'devices.id': link(
-          iotDeviceDevices,
-          iotDeviceDevices.iotDeviceId,
-          iotDeviceDevices.deviceId,
-          iotDevices.id,
-        ),
       },
       search: {
         id: iotDevices.id,

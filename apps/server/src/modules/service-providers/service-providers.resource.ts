@@ -8,9 +8,9 @@ import {
   serviceProviderUpdateSchema,
 } from '@careplane/shared/service-providers/service-providers.contract';
 import { serviceProviderColumns } from '@careplane/shared/service-providers/service-providers.columns';
-import { serviceProviders, userEmployers } from '../../db/schema/index.js';
+import { serviceProviders } from '../../db/schema/index.js';
 import { defineResource } from '../../lib/resources/definition.js';
-import { bindListSpec, column, link } from '../../lib/resources/filters.js';
+import { bindListSpec, column } from '../../lib/resources/filters.js';
 
 const addressPart = (part: string) => sql`${serviceProviders.address} ->> ${part}`;
 
@@ -26,14 +26,6 @@ export const serviceProvidersResource = defineResource({
     update: serviceProviderUpdateSchema,
     item: serviceProviderSchema,
   },
-  links: {
-    employees: {
-      table: userEmployers,
-      ownerKey: 'serviceProviderId',
-      ownerColumn: userEmployers.serviceProviderId,
-      targetKey: 'userId',
-    },
-  },
   createdByColumn: 'createdByUserId',
   csv: { columns: serviceProviderColumns },
   list: {
@@ -44,12 +36,6 @@ export const serviceProvidersResource = defineResource({
         id: column(serviceProviders.id),
         type: column(serviceProviders.type),
         isEnabled: column(serviceProviders.isEnabled),
-        'employees.id': link(
-          userEmployers,
-          userEmployers.serviceProviderId,
-          userEmployers.userId,
-          serviceProviders.id,
-        ),
         'createdByUser.id': column(serviceProviders.createdByUserId),
       },
       search: {

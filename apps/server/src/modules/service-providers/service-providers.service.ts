@@ -1,16 +1,16 @@
-// Service providers: the generic resource and its rules. Employees must exist; a provider's type decides
-// which prescription roles it may fill, so a type change that would leave an existing prescription with a
-// supplier that is no pharmacy (or a shipper that is no courier or nurse provider) is refused.
+// Service providers: the generic resource and its rule (the engine checks that employees exist, as it does
+// for every link list). A provider's type decides which prescription roles it may fill, so a type change that
+// would leave an existing prescription with a supplier that is no pharmacy (or a shipper that is no courier
+// or nurse provider) is refused.
 import type { ServiceProviderType } from '@careplane/shared/common/enums';
 import {
   shipperProviderTypes,
   supplierProviderTypes,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import type { Executor } from '../../db/client.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resources/service.js';
 import type { Store } from '../../lib/store.js';
-import { missingUserIds } from '../users/users.service.js';
 import { findPrescriptionRoles, lockProviders } from './service-providers.repository.js';
 import { serviceProvidersResource } from './service-providers.resource.js';
 
@@ -38,12 +38,6 @@ export const lockServiceProviders = (executor: Executor, ids: readonly string[])
 export function createServiceProvidersService(store: Store) {
   const serviceProviders = createResourceService(store, serviceProvidersResource, {
     check: async (executor, plan, mode, existing) => {
-      const missing = await missingUserIds(executor, plan.links.employees ?? []);
-      if (missing.length) {
-        throw badRequest('Unknown employees', [
-          { path: 'body.employees', message: `No user with id ${missing.join(', ')}` },
-        ]);
-      }
       const type = plan.values.type as ServiceProviderType | undefined;
       if (mode === 'update' && existing && type && type !== existing.type) {
         await checkTypeChange(executor, existing.id as string, type);

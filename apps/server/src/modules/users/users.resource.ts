@@ -12,16 +12,10 @@ import {
   userSchema,
   userUpdateSchema,
 } from '@careplane/shared/users/users.contract';
-import {
-  commandCenterUsers,
-  patientProfiles,
-  userAssignedNurses,
-  userEmployers,
-  users,
-} from '../../db/schema/index.js';
+import { patientProfiles, users } from '../../db/schema/index.js';
 import { patientColumns, userColumns } from '@careplane/shared/users/users.columns';
 import { defineResource } from '../../lib/resources/definition.js';
-import { bindListSpec, column, link, referenced } from '../../lib/resources/filters.js';
+import { bindListSpec, column, referenced } from '../../lib/resources/filters.js';
 
 export const usersResource = defineResource({
   name: 'users',
@@ -32,26 +26,6 @@ export const usersResource = defineResource({
   path: userEndpoints.list,
   schemas: { create: userCreateSchema, update: userUpdateSchema, item: userSchema },
   references: { patientProfile: 'patientProfileId' },
-  links: {
-    employers: {
-      table: userEmployers,
-      ownerKey: 'userId',
-      ownerColumn: userEmployers.userId,
-      targetKey: 'serviceProviderId',
-    },
-    assignedNurses: {
-      table: userAssignedNurses,
-      ownerKey: 'userId',
-      ownerColumn: userAssignedNurses.userId,
-      targetKey: 'nurseId',
-    },
-    commandCenters: {
-      table: commandCenterUsers,
-      ownerKey: 'userId',
-      ownerColumn: commandCenterUsers.userId,
-      targetKey: 'commandCenterId',
-    },
-  },
   createdByColumn: 'createdByUserId',
   csv: { columns: userColumns, views: { patients: patientColumns } },
   list: {
@@ -75,19 +49,6 @@ export const usersResource = defineResource({
           patientProfiles,
           patientProfiles.id,
           patientProfiles.status,
-        ),
-        'commandCenters.id': link(
-          commandCenterUsers,
-          commandCenterUsers.userId,
-          commandCenterUsers.commandCenterId,
-          users.id,
-        ),
-        'employers.id': link(userEmployers, userEmployers.userId, userEmployers.serviceProviderId, users.id),
-        'assignedNurses.id': link(
-          userAssignedNurses,
-          userAssignedNurses.userId,
-          userAssignedNurses.nurseId,
-          users.id,
         ),
         'createdByUser.id': column(users.createdByUserId),
       },
