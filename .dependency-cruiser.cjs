@@ -1,4 +1,5 @@
-// Import cycles, type imports included: ESLint's import-x/no-cycle skips `import type`, and a cycle of types
+// Import cycles, type imports included (scripts/check-cycles.mjs runs it per app): ESLint's import-x/no-cycle
+// skips `import type`, and a cycle of types
 // still ties two files together (decision 032). The layers themselves are checked by ESLint.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -80,6 +80,12 @@ const layerZones = (forTests) => [
   },
 ];
 
+/** Imports that climb two folders or more: '@/…' (the app's src/…) says where they go instead. */
+const climbing = {
+  group: ['../../*'],
+  message: "Import it as '@/…' (src/…) instead of climbing with '../../'.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -140,6 +146,12 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones(true) }] },
   },
   {
+    // A file reaches outside its folder's neighbourhood by '@/…' (src/…), never by a '../../' chain (the
+    // server's files get the same pattern beside their oidc-provider rule below).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [climbing] }] },
+  },
+  {
     // One-way dependencies: the shared contract never imports an app; features stay apart.
     files: ['packages/shared/**/*.ts'],
     rules: {
@@ -194,6 +206,7 @@ export default tseslint.config(
               message: 'Import it from src/auth-server/oidc.ts (decision 016).',
             },
           ],
+          patterns: [climbing],
         },
       ],
     },

@@ -61,7 +61,7 @@ const testIdentities = [
 ];
 const identities = execFileSync(
   path.join(repo, 'node_modules/.bin/tsx'),
-  ['apps/server/src/dev/e2e-identities.ts', ...testIdentities],
+  ['--tsconfig', 'apps/server/tsconfig.json', 'apps/server/src/dev/e2e-identities.ts', ...testIdentities],
   {
     cwd: repo,
     env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent' },

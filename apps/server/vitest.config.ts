@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // '@/…' is src/… (tsconfig.json's paths), as for tsc, tsx and the build.
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],

@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Only src/**: the Playwright specs in e2e/ run in a real browser, not here.
 export default defineConfig({
   plugins: [react()],
+  // '@/…' is src/… (tsconfig.json's paths), as in vite.config.ts.
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   test: {
     name: 'web',
     environment: 'happy-dom',

@@ -6,11 +6,11 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet } from 'jose';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
-import { users } from '../src/db/schema/index.js';
-import { TEST_AUDIENCE, TEST_ISSUER, createSigner } from '../src/test/harness.js';
+import { buildApp } from '@/app.js';
+import { loadConfig } from '@/config.js';
+import { openDatabase } from '@/db/client.js';
+import { users } from '@/db/schema/index.js';
+import { TEST_AUDIENCE, TEST_ISSUER, createSigner } from '@/test/harness.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -54,10 +54,10 @@ interface Served {
 // ---------------------------------------------------------------------------------------------------------
 // The child: the auth server (the whole app, limits raised out of the way) and the bare route.
 async function serve() {
-  const { startAuthTestServer } = await import('../src/test/auth-server.js');
-  const { loadConfig } = await import('../src/config.js');
-  const { openDatabase } = await import('../src/db/client.js');
-  const { authIdentities, authOidcPayloads } = await import('../src/db/schema/index.js');
+  const { startAuthTestServer } = await import('@/test/auth-server.js');
+  const { loadConfig } = await import('@/config.js');
+  const { openDatabase } = await import('@/db/client.js');
+  const { authIdentities, authOidcPayloads } = await import('@/db/schema/index.js');
   const runId = randomUUID();
   const redisPrefix = `careplane-bench:${runId}:`;
   // DATABASE_URL (read as the server reads it): a database that outlives the run, so names are the run's own.

@@ -15,13 +15,13 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { from as copyFrom } from 'pg-copy-streams';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
-import { iotDevices, users } from '../src/db/schema/index.js';
-import { serverRoot } from '../src/locations.js';
-import { readingRecordId } from '../src/modules/iot/iot.service.js';
-import { freePort } from '../src/test/auth-server.js';
-import { TEST_ISSUER, createSigner } from '../src/test/harness.js';
+import { loadConfig } from '@/config.js';
+import { openDatabase } from '@/db/client.js';
+import { iotDevices, users } from '@/db/schema/index.js';
+import { serverRoot } from '@/locations.js';
+import { readingRecordId } from '@/modules/iot/iot.service.js';
+import { freePort } from '@/test/auth-server.js';
+import { TEST_ISSUER, createSigner } from '@/test/harness.js';
 import { connectLeanPublisher } from './lean-publisher.js';
 
 const { values: args } = parseArgs({

@@ -3,6 +3,7 @@
 // (src/cli/bin.ts), so a change is seen at once; where it is not (`npm ci --omit=dev`), the server's build
 // (dist/careplane.js, made by `npm run build`).
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 let tsx;
 try {
@@ -12,7 +13,8 @@ try {
 }
 
 if (tsx) {
-  tsx.register();
+  // The server's tsconfig.json, wherever the command is started from: its paths ('@/…') resolve the sources.
+  tsx.register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
   await import('../src/cli/bin.ts');
 } else {
   const built = new URL('../dist/careplane.js', import.meta.url);

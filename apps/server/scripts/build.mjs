@@ -65,6 +65,8 @@ const packagesStayImports = {
   name: 'packages-stay-imports',
   setup(esbuild) {
     esbuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      // '@/…' is the server's own src/… (tsconfig.json's paths, which esbuild follows): not a package.
+      if (args.path.startsWith('@/')) return undefined;
       const name = packageOf(args.path);
       if (args.path.startsWith('node:') || builtinModules.includes(name)) return { external: true };
       if (inlined.has(name)) return undefined;

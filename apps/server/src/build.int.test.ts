@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './test/auth-server.js';
-import { serverRoot } from './locations.js';
+import { freePort } from '@/test/auth-server.js';
+import { serverRoot } from '@/locations.js';
 
 const outdir = path.join('node_modules', '.cache', `careplane-build-test-${randomUUID()}`);
 const built = path.join(serverRoot, outdir);

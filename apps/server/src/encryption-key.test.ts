@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
-import { GENERATED_KEY_FILE, describeEncryptionKey, loadEncryptionKey } from './encryption-key.js';
+import { loadConfig } from '@/config.js';
+import { GENERATED_KEY_FILE, describeEncryptionKey, loadEncryptionKey } from '@/encryption-key.js';
 
 const folders: string[] = [];
 const folder = () => {

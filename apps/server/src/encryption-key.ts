@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AppConfig } from './config.js';
-import { parseEncryptionKey } from './lib/secret-box.js';
+import type { AppConfig } from '@/config.js';
+import { parseEncryptionKey } from '@/lib/secret-box.js';
 
 export const GENERATED_KEY_FILE = 'encryption.key';
 

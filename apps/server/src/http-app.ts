@@ -4,15 +4,15 @@
 import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.js';
-import type { DatabaseHandle } from './db/client.js';
-import { createOutageWatch } from './lib/database-outage.js';
-import { REQUEST_ID_HEADER, loggerOptions, requestIdOf } from './lib/logging.js';
-import { deadlinePlugin } from './plugins/deadline.js';
-import { errorsPlugin } from './plugins/errors.js';
-import { jsonBodyPlugin } from './plugins/json-body.js';
-import { securityHeadersPlugin } from './plugins/security-headers.js';
-import { stalledBodyPlugin } from './plugins/stalled-body.js';
+import type { AppConfig } from '@/config.js';
+import type { DatabaseHandle } from '@/db/client.js';
+import { createOutageWatch } from '@/lib/database-outage.js';
+import { REQUEST_ID_HEADER, loggerOptions, requestIdOf } from '@/lib/logging.js';
+import { deadlinePlugin } from '@/plugins/deadline.js';
+import { errorsPlugin } from '@/plugins/errors.js';
+import { jsonBodyPlugin } from '@/plugins/json-body.js';
+import { securityHeadersPlugin } from '@/plugins/security-headers.js';
+import { stalledBodyPlugin } from '@/plugins/stalled-body.js';
 
 /** No request may take longer than this to arrive whole (Node answers 408 past it). */
 const REQUEST_TIMEOUT_MS = 60_000;

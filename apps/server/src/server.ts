@@ -2,19 +2,19 @@
 // elsewhere), or the auth server alone. Takes the embedded database's lock, migrates, loads demo data on an
 // empty database with its sign-in, listens, and shuts down gracefully.
 import type { FastifyInstance } from 'fastify';
-import { buildApp, secretsOf } from './app.js';
-import { createHttpApp } from './http-app.js';
-import { createAuthServer } from './auth-server/index.js';
-import { authServerRoutes } from './auth-server/routes.js';
-import type { AppConfig } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/client.js';
-import { createChangeFeed } from './lib/changes.js';
-import { lockEmbeddedDatabase } from './db/embedded-lock.js';
-import { loadDemoDataIfEmpty } from './db/seed/demo.js';
-import { ensureDemoDocuments } from './dev/demo-documents.js';
-import { ensureDemoPrescriptionReceipts } from './dev/demo-prescription-receipts.js';
-import { demoSignInInstructions, ensureDemoSignIn, injectFetch } from './dev/demo-sign-in.js';
-import { healthModule } from './modules/health/health.routes.js';
+import { buildApp, secretsOf } from '@/app.js';
+import { createHttpApp } from '@/http-app.js';
+import { createAuthServer } from '@/auth-server/index.js';
+import { authServerRoutes } from '@/auth-server/routes.js';
+import type { AppConfig } from '@/config.js';
+import { openDatabase, type DatabaseHandle } from '@/db/client.js';
+import { createChangeFeed } from '@/lib/changes.js';
+import { lockEmbeddedDatabase } from '@/db/embedded-lock.js';
+import { loadDemoDataIfEmpty } from '@/db/seed/demo.js';
+import { ensureDemoDocuments } from '@/dev/demo-documents.js';
+import { ensureDemoPrescriptionReceipts } from '@/dev/demo-prescription-receipts.js';
+import { demoSignInInstructions, ensureDemoSignIn, injectFetch } from '@/dev/demo-sign-in.js';
+import { healthModule } from '@/modules/health/health.routes.js';
 
 export type ServerPart = 'all' | 'auth' | 'api';
 

@@ -2,27 +2,27 @@
 // handed in. Route plugins receive the service they expose; workflows receive the services they call. Nothing
 // is started here (app.ts starts the transports once the app is ready).
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from './config.js';
-import type { DatabaseHandle } from './db/client.js';
-import type { AuthServer } from './auth-server/index.js';
-import { authServerSettings } from './auth-server/index.js';
-import { IdentityService } from './auth-server/identities.js';
-import { RequestService } from './auth-server/requests.js';
-import type { SecretBox } from './lib/secret-box.js';
-import type { Store } from './lib/store.js';
-import { createAlertsService } from './modules/alerts/alerts.service.js';
-import { createAuditService } from './modules/audit/audit.service.js';
-import { createCommandCenterScopeService } from './modules/command-centers/command-center-scope.service.js';
-import { createCommandCentersService } from './modules/command-centers/command-centers.service.js';
-import { createDevicesService } from './modules/devices/devices.service.js';
-import { openDocumentsService } from './modules/documents/open-documents.js';
-import { createEventsService } from './modules/events/events.service.js';
-import { createIotService } from './modules/iot/iot.service.js';
-import { createMetricsService } from './modules/metrics/metrics.service.js';
-import { createPrescriptionsService } from './modules/prescriptions/prescriptions.service.js';
-import { createServiceProvidersService } from './modules/service-providers/service-providers.service.js';
-import { createStatsService } from './modules/stats/stats.service.js';
-import { createUsersService } from './modules/users/users.service.js';
+import type { AppConfig } from '@/config.js';
+import type { DatabaseHandle } from '@/db/client.js';
+import type { AuthServer } from '@/auth-server/index.js';
+import { authServerSettings } from '@/auth-server/index.js';
+import { IdentityService } from '@/auth-server/identities.js';
+import { RequestService } from '@/auth-server/requests.js';
+import type { SecretBox } from '@/lib/secret-box.js';
+import type { Store } from '@/lib/store.js';
+import { createAlertsService } from '@/modules/alerts/alerts.service.js';
+import { createAuditService } from '@/modules/audit/audit.service.js';
+import { createCommandCenterScopeService } from '@/modules/command-centers/command-center-scope.service.js';
+import { createCommandCentersService } from '@/modules/command-centers/command-centers.service.js';
+import { createDevicesService } from '@/modules/devices/devices.service.js';
+import { openDocumentsService } from '@/modules/documents/open-documents.js';
+import { createEventsService } from '@/modules/events/events.service.js';
+import { createIotService } from '@/modules/iot/iot.service.js';
+import { createMetricsService } from '@/modules/metrics/metrics.service.js';
+import { createPrescriptionsService } from '@/modules/prescriptions/prescriptions.service.js';
+import { createServiceProvidersService } from '@/modules/service-providers/service-providers.service.js';
+import { createStatsService } from '@/modules/stats/stats.service.js';
+import { createUsersService } from '@/modules/users/users.service.js';
 
 export interface ServiceDependencies {
   config: AppConfig;

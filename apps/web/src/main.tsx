@@ -4,10 +4,10 @@ import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { loadRuntimeConfig } from './lib/config.ts';
-import { reportError } from './lib/error-reporting.ts';
-import { sessionStore } from './lib/session.ts';
+import { App } from '@/app/app.tsx';
+import { loadRuntimeConfig } from '@/lib/config.ts';
+import { reportError } from '@/lib/error-reporting.ts';
+import { sessionStore } from '@/lib/session.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

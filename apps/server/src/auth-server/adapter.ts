@@ -4,9 +4,9 @@
 // answers `expired_token` rather than "not found"); a sweep removes them later.
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { errors, Provider, type Adapter, type AdapterPayload } from './oidc.js';
-import type { Database } from '../db/client.js';
-import { authOidcPayloads } from '../db/schema/index.js';
-import type { ChangeFeed } from '../lib/changes.js';
+import type { Database } from '@/db/client.js';
+import { authOidcPayloads } from '@/db/schema/index.js';
+import type { ChangeFeed } from '@/lib/changes.js';
 import { deleteGrant, grantRevoked } from './grants.js';
 
 /** How long an expired artifact is kept so that polling it answers `expired_token`. */

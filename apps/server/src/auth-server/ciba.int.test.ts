@@ -11,7 +11,7 @@ import {
 } from '@careplane/shared/authenticator/protocol';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../db/schema/index.js';
+import { users } from '@/db/schema/index.js';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { newestFirst } from '@careplane/shared/authenticator/protocol';
 import {
@@ -19,7 +19,7 @@ import {
   startAuthTestServer,
   type AuthTestServer,
   type EnrolledIdentity,
-} from '../test/auth-server.js';
+} from '@/test/auth-server.js';
 
 let t: AuthTestServer;
 let admin: EnrolledIdentity;

@@ -3,9 +3,9 @@
 // (reuse, revocation, logout) or its identity is blocked or deleted; every access token of it stops working at
 // once, because the API checks the grant (decision 022) instead of waiting for the token to expire.
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client.js';
-import { authOidcPayloads } from '../db/schema/index.js';
-import type { Change, ChangeFeed } from '../lib/changes.js';
+import type { Database, Executor } from '@/db/client.js';
+import { authOidcPayloads } from '@/db/schema/index.js';
+import type { Change, ChangeFeed } from '@/lib/changes.js';
 
 /** The change-feed name of sign-ins: `revoke` changes carry the grant id. */
 export const GRANT_RESOURCE = 'auth-grants';

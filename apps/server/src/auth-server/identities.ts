@@ -9,14 +9,14 @@ import {
   type EnrollResult,
   type PublicJwk,
 } from '@careplane/shared/authenticator/protocol';
-import type { Database, Executor } from '../db/client.js';
+import type { Database, Executor } from '@/db/client.js';
 import {
   authAuthenticatorKeys,
   authEnrollmentCodes,
   authIdentities,
   authRequests,
-} from '../db/schema/index.js';
-import { AppError, badRequest, conflict } from '../lib/errors.js';
+} from '@/db/schema/index.js';
+import { AppError, badRequest, conflict } from '@/lib/errors.js';
 import { deleteIdentityGrants } from './grants.js';
 
 export type Identity = typeof authIdentities.$inferSelect;

@@ -4,9 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSigningKeys } from '../db/schema/index.js';
-import { createSecretBox } from '../lib/secret-box.js';
-import { createTestDatabase, type TestDatabase } from '../test/harness.js';
+import { authSigningKeys } from '@/db/schema/index.js';
+import { createSecretBox } from '@/lib/secret-box.js';
+import { createTestDatabase, type TestDatabase } from '@/test/harness.js';
 import { KeyStore, SigningKeysLocked } from './keys.js';
 
 let database: TestDatabase;

@@ -12,9 +12,9 @@ import {
   type JWK,
   type JWTVerifyGetKey,
 } from 'jose';
-import type { Database } from '../db/client.js';
-import { authSigningKeys } from '../db/schema/index.js';
-import { SecretBoxError, type SecretBox } from '../lib/secret-box.js';
+import type { Database } from '@/db/client.js';
+import { authSigningKeys } from '@/db/schema/index.js';
+import { SecretBoxError, type SecretBox } from '@/lib/secret-box.js';
 
 export interface KeyStoreOptions {
   db: Database;

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { QrSession, QrSessionStatus } from '@careplane/shared/auth/qr-session.contract';
 import { verifyCanonical, type QrClaimPayload } from '@careplane/shared/authenticator/protocol';
-import type { Database } from '../db/client.js';
-import { authQrSessions } from '../db/schema/index.js';
-import { AppError, notFound, unauthorized } from '../lib/errors.js';
+import type { Database } from '@/db/client.js';
+import { authQrSessions } from '@/db/schema/index.js';
+import { AppError, notFound, unauthorized } from '@/lib/errors.js';
 import { sha256Hex, type Identity, type IdentityService } from './identities.js';
 import { SIGNED_CLOCK_WINDOW_SECONDS } from './requests.js';
 

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisLimitStore } from './limits.js';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
-import { freePort, startAuthTestServer, type AuthTestServer } from '../test/auth-server.js';
+import { freePort, startAuthTestServer, type AuthTestServer } from '@/test/auth-server.js';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
 

@@ -17,10 +17,10 @@ import {
   type PendingRequest,
   type PublicJwk,
 } from '@careplane/shared/authenticator/protocol';
-import type { Database } from '../db/client.js';
-import { AUTH_REQUEST_ANSWERED, type ChangeFeed } from '../lib/changes.js';
-import { authRequests } from '../db/schema/index.js';
-import { AppError, badRequest, notFound, unauthorized } from '../lib/errors.js';
+import type { Database } from '@/db/client.js';
+import { AUTH_REQUEST_ANSWERED, type ChangeFeed } from '@/lib/changes.js';
+import { authRequests } from '@/db/schema/index.js';
+import { AppError, badRequest, notFound, unauthorized } from '@/lib/errors.js';
 import type { IdentityService } from './identities.js';
 
 export type AuthRequestRow = typeof authRequests.$inferSelect;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jwtVerify } from 'jose';
 import { z } from 'zod';
-import { unauthorized } from '../lib/errors.js';
+import { unauthorized } from '@/lib/errors.js';
 import { publicJwkSchema } from './identities.js';
 import type { AuthServer } from './index.js';
 import { TooManyRequests } from './limits.js';

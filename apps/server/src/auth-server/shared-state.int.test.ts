@@ -10,7 +10,7 @@ import {
   startAuthTestServer,
   type AuthTestServer,
   type EnrolledIdentity,
-} from '../test/auth-server.js';
+} from '@/test/auth-server.js';
 
 let a: AuthTestServer;
 let b: AuthTestServer;

@@ -22,7 +22,7 @@ import {
   readStore,
   storableJwk,
   writeStore,
-} from '../lib/authenticator-store.js';
+} from '@/lib/authenticator-store.js';
 
 export interface ClientOptions {
   /** Replaces fetch (the demo enrolls in-process). */

@@ -1,12 +1,12 @@
 // `careplane identity create`: an operator creates a sign-in identity in the auth server's tables and gets its
 // one-time enrollment code and link. Opens the database like the server (DATABASE_URL, or DATA_DIR).
 import { ZodError } from 'zod';
-import { IdentityService, identityInputSchema } from '../auth-server/identities.js';
-import { authServerSettings } from '../auth-server/index.js';
-import type { AppConfig } from '../config.js';
-import { openDatabase, type DatabaseHandle } from '../db/client.js';
-import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from '../db/embedded-lock.js';
-import { AppError } from '../lib/errors.js';
+import { IdentityService, identityInputSchema } from '@/auth-server/identities.js';
+import { authServerSettings } from '@/auth-server/index.js';
+import type { AppConfig } from '@/config.js';
+import { openDatabase, type DatabaseHandle } from '@/db/client.js';
+import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from '@/db/embedded-lock.js';
+import { AppError } from '@/lib/errors.js';
 import { CliError, type CliIo } from './io.js';
 
 export interface IdentityCreateOptions {

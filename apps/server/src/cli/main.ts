@@ -1,7 +1,7 @@
 // The careplane command: identities, the command-line authenticator and starting the server.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '@/config.js';
 import {
   approveCommand,
   enrollCommand,
@@ -10,7 +10,7 @@ import {
   type ClientOptions,
 } from './authenticator.js';
 import { CliError, terminalIo, type CliIo } from './io.js';
-import { AuthenticatorStoreError } from '../lib/authenticator-store.js';
+import { AuthenticatorStoreError } from '@/lib/authenticator-store.js';
 
 export const usage = `Usage: careplane <command> [options]
 
@@ -204,7 +204,7 @@ export async function run(argv: string[], context: RunContext = {}): Promise<num
       if (values.only !== undefined && values.only !== 'auth' && values.only !== 'api') {
         throw new CliError('--only takes auth or api');
       }
-      const { closeOnSignals, startServer } = await import('../server.js');
+      const { closeOnSignals, startServer } = await import('@/server.js');
       const server = await startServer(loadConfig(env), {
         part: values.only ?? 'all',
         cwd: env.INIT_CWD ?? process.cwd(),

@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { migrationsFolder } from '../locations.js';
+import { migrationsFolder } from '@/locations.js';
 import * as schema from './schema/index.js';
 import { withLinkRelations } from './schema/links.js';
 

@@ -3,10 +3,10 @@
 import path from 'node:path';
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentFiles, documents } from '../db/schema/index.js';
+import { documentFiles, documents } from '@/db/schema/index.js';
 import { verifyPdf } from '@careplane/pdf-signatures';
 import { pdfsig } from '@careplane/pdf-signatures/testing';
-import type { AuthTestServer } from '../test/auth-server.js';
+import type { AuthTestServer } from '@/test/auth-server.js';
 import { startDemoTestServer, type DemoTestServer } from './demo.test-helpers.js';
 import { ensureDemoDocuments } from './demo-documents.js';
 

@@ -8,15 +8,15 @@ import { completeSignature, prepareSignature } from '@careplane/pdf-signatures';
 import { createSamplePdf } from '@careplane/pdf-signatures/samples';
 import type { SignatureEntry } from '@careplane/shared/documents/documents.contract';
 import type { PublicJwk } from '@careplane/shared/authenticator/protocol';
-import { readStore, type StoredIdentity } from '../lib/authenticator-store.js';
-import type { AppConfig } from '../config.js';
-import type { Database } from '../db/client.js';
-import type { SecretBox } from '../lib/secret-box.js';
-import { documents, users } from '../db/schema/index.js';
-import { upsertFile } from '../modules/documents/document-files.repository.js';
-import { insertDocument, replaceParties } from '../modules/documents/documents.repository.js';
-import { SIGNING_REASON } from '../modules/documents/documents.service.js';
-import { openPlatformCa, resolveCaPassphrase, type PlatformCa } from '../modules/documents/platform-ca.js';
+import { readStore, type StoredIdentity } from '@/lib/authenticator-store.js';
+import type { AppConfig } from '@/config.js';
+import type { Database } from '@/db/client.js';
+import type { SecretBox } from '@/lib/secret-box.js';
+import { documents, users } from '@/db/schema/index.js';
+import { upsertFile } from '@/modules/documents/document-files.repository.js';
+import { insertDocument, replaceParties } from '@/modules/documents/documents.repository.js';
+import { SIGNING_REASON } from '@/modules/documents/documents.service.js';
+import { openPlatformCa, resolveCaPassphrase, type PlatformCa } from '@/modules/documents/platform-ca.js';
 
 export interface Signer {
   userId: string;

@@ -5,9 +5,9 @@ import { eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableActions } from '@careplane/shared/prescriptions/prescription-actors';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
-import { documentFiles, documents, prescriptions, userEmployers, users } from '../db/schema/index.js';
+import { documentFiles, documents, prescriptions, userEmployers, users } from '@/db/schema/index.js';
 import { pdfsig } from '@careplane/pdf-signatures/testing';
-import type { AuthTestServer } from '../test/auth-server.js';
+import type { AuthTestServer } from '@/test/auth-server.js';
 import { startDemoTestServer, type DemoTestServer } from './demo.test-helpers.js';
 import { ensureDemoPrescriptionReceipts, receiptsWithoutFile } from './demo-prescription-receipts.js';
 

@@ -6,18 +6,14 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { SignatureEntry } from '@careplane/shared/documents/documents.contract';
-import type { AppConfig } from '../config.js';
-import type { Database } from '../db/client.js';
-import { documents, prescriptions, serviceProviders, users } from '../db/schema/index.js';
-import type { SecretBox } from '../lib/secret-box.js';
-import { upsertFile } from '../modules/documents/document-files.repository.js';
-import { updateDocument } from '../modules/documents/documents.repository.js';
-import { openPlatformCa, resolveCaPassphrase } from '../modules/documents/platform-ca.js';
-import {
-  pickupReceiptPdf,
-  prescriptionPdf,
-  type PdfItem,
-} from '../modules/prescriptions/prescription-pdf.js';
+import type { AppConfig } from '@/config.js';
+import type { Database } from '@/db/client.js';
+import { documents, prescriptions, serviceProviders, users } from '@/db/schema/index.js';
+import type { SecretBox } from '@/lib/secret-box.js';
+import { upsertFile } from '@/modules/documents/document-files.repository.js';
+import { updateDocument } from '@/modules/documents/documents.repository.js';
+import { openPlatformCa, resolveCaPassphrase } from '@/modules/documents/platform-ca.js';
+import { pickupReceiptPdf, prescriptionPdf, type PdfItem } from '@/modules/prescriptions/prescription-pdf.js';
 import { demoSigners, signOnce, type Signer } from './demo-documents.js';
 
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

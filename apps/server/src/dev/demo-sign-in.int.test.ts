@@ -7,12 +7,12 @@ import { inArray } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
-import { startAuthTestServer, type AuthTestServer } from '../test/auth-server.js';
-import type { CliIo } from '../cli/io.js';
-import { run } from '../cli/main.js';
-import { readStore } from '../lib/authenticator-store.js';
-import { authAuthenticatorKeys, authIdentities } from '../db/schema/index.js';
-import { demoSignInUsers, loadDemoDataIfEmpty } from '../db/seed/demo.js';
+import { startAuthTestServer, type AuthTestServer } from '@/test/auth-server.js';
+import type { CliIo } from '@/cli/io.js';
+import { run } from '@/cli/main.js';
+import { readStore } from '@/lib/authenticator-store.js';
+import { authAuthenticatorKeys, authIdentities } from '@/db/schema/index.js';
+import { demoSignInUsers, loadDemoDataIfEmpty } from '@/db/seed/demo.js';
 import { demoSignInInstructions, ensureDemoSignIn, injectFetch, type DemoSignIn } from './demo-sign-in.js';
 
 let t: AuthTestServer;

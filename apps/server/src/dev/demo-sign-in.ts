@@ -11,17 +11,17 @@ import {
   generateAuthenticatorKey,
   type FetchLike,
 } from '@careplane/shared/authenticator/protocol';
-import type { AuthServer } from '../auth-server/index.js';
+import type { AuthServer } from '@/auth-server/index.js';
 import {
   putIdentity,
   readStore,
   storableJwk,
   writeStore,
   type AuthenticatorStore,
-} from '../lib/authenticator-store.js';
-import type { Database } from '../db/client.js';
-import { authIdentities, users } from '../db/schema/index.js';
-import { DEMO_SEED, demoSignInUsers } from '../db/seed/demo-data.js';
+} from '@/lib/authenticator-store.js';
+import type { Database } from '@/db/client.js';
+import { authIdentities, users } from '@/db/schema/index.js';
+import { DEMO_SEED, demoSignInUsers } from '@/db/seed/demo-data.js';
 
 export const DEMO_STORE_FILE = 'demo-authenticator.json';
 

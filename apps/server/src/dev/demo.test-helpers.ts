@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadDemoDataIfEmpty } from '../db/seed/demo.js';
-import { startAuthTestServer, type AuthTestServer } from '../test/auth-server.js';
+import { loadDemoDataIfEmpty } from '@/db/seed/demo.js';
+import { startAuthTestServer, type AuthTestServer } from '@/test/auth-server.js';
 import { ensureDemoSignIn, injectFetch } from './demo-sign-in.js';
 
 export interface DemoTestServer {

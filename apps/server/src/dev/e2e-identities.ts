@@ -4,11 +4,11 @@
 // enrollment of the app; nothing here bypasses the auth server. Roles follow a colon (default: public).
 //
 //   tsx src/dev/e2e-identities.ts <username>[:<role>,<role>] [...]
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { lockEmbeddedDatabase } from '../db/embedded-lock.js';
-import { IdentityService } from '../auth-server/identities.js';
-import { authServerSettings } from '../auth-server/index.js';
+import { loadConfig } from '@/config.js';
+import { openDatabase } from '@/db/client.js';
+import { lockEmbeddedDatabase } from '@/db/embedded-lock.js';
+import { IdentityService } from '@/auth-server/identities.js';
+import { authServerSettings } from '@/auth-server/index.js';
 
 const roleNames = ['admin', 'master', 'public'] as const;
 type Role = (typeof roleNames)[number];

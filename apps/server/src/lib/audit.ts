@@ -1,7 +1,7 @@
 // The write side of the audit log: every write records who did what to which record, from which address,
 // with the fields it sent (secrets replaced by a marker), in the same transaction as the write itself.
-import type { Executor } from '../db/client.js';
-import { auditLog } from '../db/schema/index.js';
+import type { Executor } from '@/db/client.js';
+import { auditLog } from '@/db/schema/index.js';
 import type { Caller } from './caller.js';
 
 /** Who acts and from where: everything a write needs to know about its request. */

@@ -5,7 +5,7 @@
 // process only, but several apps may share its handle (as tests do), so it listens the same way.
 import type pg from 'pg';
 import { CHANGE_CHANNEL, parseRelayedChanges, type ChangeFeed } from './changes.js';
-import type { DatabaseHandle } from '../db/client.js';
+import type { DatabaseHandle } from '@/db/client.js';
 
 export interface ChangeListenerHandle {
   close: () => Promise<void>;

@@ -4,7 +4,7 @@
 // NOTIFY sent inside its transaction, so they arrive exactly when it commits.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
+import type { Executor } from '@/db/client.js';
 
 export interface Change {
   /** The resource's name in the audit log (`devices`, `device-jobs`, ...), or a sign-in artifact. */

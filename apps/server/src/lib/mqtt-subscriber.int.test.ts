@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { IPublishPacket } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MQTT_TEST_URL } from '../test/mqtt.js';
+import { MQTT_TEST_URL } from '@/test/mqtt.js';
 import { subscribe, type Subscription, type SubscriberOptions } from './mqtt-subscriber.js';
 
 const quiet = () => undefined;

@@ -1,6 +1,6 @@
 // How services reach the database: reads on `db`, writes through `write()`, which runs one transaction,
 // records every change in the audit log inside it and tells the change feed after it commits.
-import type { Database, Executor } from '../db/client.js';
+import type { Database, Executor } from '@/db/client.js';
 import { insertAuditEntry, type ActionContext, type AuditRecord } from './audit.js';
 import type { Change, ChangeFeed } from './changes.js';
 

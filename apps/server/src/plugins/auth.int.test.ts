@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema/index.js';
+import { users } from '@/db/schema/index.js';
 import {
   TEST_AUDIENCE,
   TEST_ISSUER,
@@ -9,8 +9,8 @@ import {
   createSigner,
   createTestContext,
   type TestContext,
-} from '../test/harness.js';
-import { callerIsAdmin as isAdmin } from '../lib/caller.js';
+} from '@/test/harness.js';
+import { callerIsAdmin as isAdmin } from '@/lib/caller.js';
 
 let context: TestContext;
 beforeAll(async () => {

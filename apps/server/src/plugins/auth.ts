@@ -4,9 +4,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { callerIsAdmin } from '../lib/caller.js';
-import type { ChangeFeed } from '../lib/changes.js';
-import { unauthorized } from '../lib/errors.js';
+import { callerIsAdmin } from '@/lib/caller.js';
+import type { ChangeFeed } from '@/lib/changes.js';
+import { unauthorized } from '@/lib/errors.js';
 
 /** The caller's user record as the auth plugin needs it (undefined before the first sign-in). */
 export interface CallerRecord {

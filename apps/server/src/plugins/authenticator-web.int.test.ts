@@ -5,7 +5,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '@/config.js';
 import { authenticatorWebPlugin } from './authenticator-web.js';
 import { errorsPlugin } from './errors.js';
 import { webPlugin } from './web.js';

@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors.js';
-import { defaultAuthenticatorRoot } from '../locations.js';
+import { AppError } from '@/lib/errors.js';
+import { defaultAuthenticatorRoot } from '@/locations.js';
 import { NOT_SERVED, setBuiltFileHeaders } from './web.js';
 
 export const AUTHENTICATOR_PATH = '/authenticator';

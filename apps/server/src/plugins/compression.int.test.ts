@@ -4,8 +4,8 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandCenters, users } from '../db/schema/index.js';
-import { createTestContext, type TestContext } from '../test/harness.js';
+import { commandCenters, users } from '@/db/schema/index.js';
+import { createTestContext, type TestContext } from '@/test/harness.js';
 import { COMPRESSION_THRESHOLD } from './compression.js';
 
 let context: TestContext;

@@ -8,11 +8,11 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { createLocalJWKSet } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { users } from '../db/schema/index.js';
-import { freePort } from '../test/auth-server.js';
+import { buildApp } from '@/app.js';
+import { loadConfig } from '@/config.js';
+import { openDatabase } from '@/db/client.js';
+import { users } from '@/db/schema/index.js';
+import { freePort } from '@/test/auth-server.js';
 import {
   TEST_AUDIENCE,
   TEST_CA_PASSPHRASE,
@@ -23,7 +23,7 @@ import {
   createSigner,
   createTestContext,
   type TestContext,
-} from '../test/harness.js';
+} from '@/test/harness.js';
 
 const postgres = process.env.DATABASE_URL_TEST;
 

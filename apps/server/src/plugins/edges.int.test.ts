@@ -11,9 +11,9 @@ import {
   generateAuthenticatorKey,
   jwkThumbprint,
 } from '@careplane/shared/authenticator/protocol';
-import { auditLog } from '../db/schema/index.js';
-import { enrolledIdentity, freePort, startAuthTestServer, type AuthTestServer } from '../test/auth-server.js';
-import { api, createTestContext } from '../test/harness.js';
+import { auditLog } from '@/db/schema/index.js';
+import { enrolledIdentity, freePort, startAuthTestServer, type AuthTestServer } from '@/test/auth-server.js';
+import { api, createTestContext } from '@/test/harness.js';
 
 let server: AuthTestServer;
 let proxied: AuthTestServer;

@@ -5,8 +5,8 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, type OutageWatch } from '../lib/database-outage.js';
-import { AppError, type ErrorIssue } from '../lib/errors.js';
+import { isDatabaseUnavailable, type OutageWatch } from '@/lib/database-outage.js';
+import { AppError, type ErrorIssue } from '@/lib/errors.js';
 
 const body = (statusCode: number, message: string, issues?: ErrorIssue[]) => ({
   statusCode,

@@ -2,7 +2,7 @@
 // carrying NUL characters (the database stores none) or prototype keys (__proto__, constructor.prototype).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest, type AppError } from '../lib/errors.js';
+import { badRequest, type AppError } from '@/lib/errors.js';
 
 export const MAX_JSON_DEPTH = 24;
 

@@ -5,7 +5,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '@/config.js';
 
 /** The authenticator's address: the only place that may use the camera (to scan QR codes). */
 const CAMERA_PATH = /^\/authenticator(\/|$|\?)/;

@@ -5,8 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { createTestContext, type TestContext } from '../test/harness.js';
+import { loadConfig } from '@/config.js';
+import { createTestContext, type TestContext } from '@/test/harness.js';
 import { registerCompression } from './compression.js';
 import { errorsPlugin } from './errors.js';
 import { webPlugin } from './web.js';

@@ -6,9 +6,9 @@ import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { runtimeConfigSchema, type RuntimeConfig } from '@careplane/shared/common/runtime-config';
-import type { AppConfig } from '../config.js';
-import { AppError } from '../lib/errors.js';
-import { defaultWebRoot } from '../locations.js';
+import type { AppConfig } from '@/config.js';
+import { AppError } from '@/lib/errors.js';
+import { defaultWebRoot } from '@/locations.js';
 
 export function runtimeConfigOf(config: AppConfig): RuntimeConfig {
   return {

@@ -7,11 +7,11 @@ import {
   generateAuthenticatorKey,
   type AuthenticatorKey,
 } from '@careplane/shared/authenticator/protocol';
-import { buildApp } from '../app.js';
-import { loadConfig, type AppConfig } from '../config.js';
+import { buildApp } from '@/app.js';
+import { loadConfig, type AppConfig } from '@/config.js';
 import { TEST_CA_PASSPHRASE, TEST_ENCRYPTION_KEY, createTestDatabase, type TestDatabase } from './harness.js';
-import type { IdentityInput } from '../auth-server/identities.js';
-import type { AuthServer } from '../auth-server/index.js';
+import type { IdentityInput } from '@/auth-server/identities.js';
+import type { AuthServer } from '@/auth-server/index.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

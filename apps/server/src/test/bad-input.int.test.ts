@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, patientProfiles, users } from '../db/schema/index.js';
+import { auditLog, patientProfiles, users } from '@/db/schema/index.js';
 import { api, createTestContext, type TestContext } from './harness.js';
 
 let context: TestContext;

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iotDeviceColumns } from '@careplane/shared/iot/iot.columns';
 import { patientColumns, userColumns } from '@careplane/shared/users/users.columns';
-import { createResourceRepository } from '../lib/resources/repository.js';
-import { usersResource } from '../modules/users/users.resource.js';
+import { createResourceRepository } from '@/lib/resources/repository.js';
+import { usersResource } from '@/modules/users/users.resource.js';
 import { api, createTestContext, type TestContext } from './harness.js';
 
 let context: TestContext;

@@ -24,7 +24,7 @@ import {
   generateAuthenticatorKey,
   type AuthenticatorKey,
 } from '@careplane/shared/authenticator/protocol';
-import { injectFetch } from '../dev/demo-sign-in.js';
+import { injectFetch } from '@/dev/demo-sign-in.js';
 import { api, TEST_ISSUER, type TestContext } from './harness.js';
 
 let sequence = 0;

@@ -4,10 +4,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from 'jose';
 import pg from 'pg';
-import { buildApp } from '../app.js';
-import { loadConfig, type AppConfig } from '../config.js';
-import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../db/client.js';
-import { users } from '../db/schema/index.js';
+import { buildApp } from '@/app.js';
+import { loadConfig, type AppConfig } from '@/config.js';
+import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '@/db/client.js';
+import { users } from '@/db/schema/index.js';
 
 export const TEST_ISSUER = 'http://careplane.test/auth';
 export const TEST_AUDIENCE = 'careplane-api';

@@ -1,6 +1,6 @@
 // Reading back what a test wrote: the audit rows of a record, the ids of a list answer.
 import { and, asc, eq } from 'drizzle-orm';
-import { auditLog } from '../db/schema/index.js';
+import { auditLog } from '@/db/schema/index.js';
 import type { TestContext } from './harness.js';
 
 /** The audit rows of one record, oldest first. */

@@ -11,19 +11,19 @@ import {
   commandCenterSchema,
   commandCenterUpdateSchema,
 } from '@careplane/shared/command-centers/command-centers.contract';
-import { auditLog, commandCenters, users } from '../db/schema/index.js';
-import { errorsPlugin } from '../plugins/errors.js';
-import { jsonBodyPlugin } from '../plugins/json-body.js';
+import { auditLog, commandCenters, users } from '@/db/schema/index.js';
+import { errorsPlugin } from '@/plugins/errors.js';
+import { jsonBodyPlugin } from '@/plugins/json-body.js';
 import { createTestDatabase, type TestDatabase } from './harness.js';
-import type { ActionContext } from '../lib/audit.js';
-import { accessRules, type Caller } from '../lib/caller.js';
-import { createChangeFeed, type Change } from '../lib/changes.js';
-import { badRequest } from '../lib/errors.js';
-import { createStore, type Store } from '../lib/store.js';
-import { defineResource } from '../lib/resources/definition.js';
-import { bindListSpec, column } from '../lib/resources/filters.js';
-import { registerResourceRoutes } from '../lib/resources/routes.js';
-import { createResourceService } from '../lib/resources/service.js';
+import type { ActionContext } from '@/lib/audit.js';
+import { accessRules, type Caller } from '@/lib/caller.js';
+import { createChangeFeed, type Change } from '@/lib/changes.js';
+import { badRequest } from '@/lib/errors.js';
+import { createStore, type Store } from '@/lib/store.js';
+import { defineResource } from '@/lib/resources/definition.js';
+import { bindListSpec, column } from '@/lib/resources/filters.js';
+import { registerResourceRoutes } from '@/lib/resources/routes.js';
+import { createResourceService } from '@/lib/resources/service.js';
 
 const commandCentersResource = defineResource({
   name: 'command-centers',

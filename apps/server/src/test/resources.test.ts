@@ -1,19 +1,19 @@
 // Every generic resource against its contract: the list spec the console reads is the one the server binds,
 // and the relations it offers are exactly those the relation graph can embed.
 import { describe, expect, it } from 'vitest';
-import { entitySpec } from '../lib/resources/graph.js';
-import { alertsResource } from '../modules/alerts/alerts.resource.js';
-import { commandCentersResource } from '../modules/command-centers/command-centers.resource.js';
+import { entitySpec } from '@/lib/resources/graph.js';
+import { alertsResource } from '@/modules/alerts/alerts.resource.js';
+import { commandCentersResource } from '@/modules/command-centers/command-centers.resource.js';
 import {
   deviceJobsResource,
   deviceStatsResource,
   devicesResource,
   workstationsResource,
-} from '../modules/devices/devices.resource.js';
-import { iotDataResource, iotDevicesResource } from '../modules/iot/iot.resource.js';
-import { prescriptionsResource } from '../modules/prescriptions/prescriptions.resource.js';
-import { serviceProvidersResource } from '../modules/service-providers/service-providers.resource.js';
-import { patientProfilesResource, usersResource } from '../modules/users/users.resource.js';
+} from '@/modules/devices/devices.resource.js';
+import { iotDataResource, iotDevicesResource } from '@/modules/iot/iot.resource.js';
+import { prescriptionsResource } from '@/modules/prescriptions/prescriptions.resource.js';
+import { serviceProvidersResource } from '@/modules/service-providers/service-providers.resource.js';
+import { patientProfilesResource, usersResource } from '@/modules/users/users.resource.js';
 
 const resources = [
   usersResource,

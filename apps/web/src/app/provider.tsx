@@ -6,9 +6,9 @@ import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { importWithReload } from '../lib/chunk-reload.ts';
-import { createQueryClient } from '../lib/query-client.ts';
-import { useSession } from '../lib/session.ts';
+import { importWithReload } from '@/lib/chunk-reload.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { useSession } from '@/lib/session.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const NotificationsHost = lazy(importWithReload(() => import('./notifications-host.tsx')));

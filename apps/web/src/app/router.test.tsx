@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../lib/session.ts';
-import { fakeNetwork, json } from '../test/network.ts';
-import { makeUser, renderApp, resetSession, signIn } from '../test/app.tsx';
+import { sessionStore } from '@/lib/session.ts';
+import { fakeNetwork, json } from '@/test/network.ts';
+import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 
 beforeEach(() => {
   resetSession();

@@ -1,9 +1,9 @@
 // The route table of spec §2. Every page loads lazily (a failed chunk reloads the page, guarded); the
 // authenticated branch runs the guard before any of its pages loads.
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
-import { paths } from '../config/paths.ts';
-import { requireSession } from '../features/auth/api/guard.ts';
-import { importWithReload } from '../lib/chunk-reload.ts';
+import { paths } from '@/config/paths.ts';
+import { requireSession } from '@/features/auth/api/guard.ts';
+import { importWithReload } from '@/lib/chunk-reload.ts';
 import { PageLoader } from './routes/page-loader.tsx';
 import { RootRoute } from './routes/root.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
@@ -17,13 +17,13 @@ const page = (load: () => Promise<Pick<RouteObject, 'Component'>>) => ({
 const featurePage = <M,>(load: () => Promise<M>, pick: (module: M) => RouteObject['Component']) =>
   page(async () => ({ Component: pick(await load()) }));
 
-const users = () => import('../features/users/routes.tsx');
-const devices = () => import('../features/devices/routes.tsx');
-const iot = () => import('../features/iot/routes.tsx');
-const prescriptions = () => import('../features/prescriptions/routes.tsx');
-const custody = () => import('../features/prescriptions/custody-routes.tsx');
-const providers = () => import('../features/service-providers/routes.tsx');
-const centers = () => import('../features/command-centers/routes.tsx');
+const users = () => import('@/features/users/routes.tsx');
+const devices = () => import('@/features/devices/routes.tsx');
+const iot = () => import('@/features/iot/routes.tsx');
+const prescriptions = () => import('@/features/prescriptions/routes.tsx');
+const custody = () => import('@/features/prescriptions/custody-routes.tsx');
+const providers = () => import('@/features/service-providers/routes.tsx');
+const centers = () => import('@/features/command-centers/routes.tsx');
 const withAlerts = () => import('./routes/record-alerts.tsx');
 
 type CustodyPages = Awaited<ReturnType<typeof custody>>;

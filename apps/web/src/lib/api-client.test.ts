@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, withMinimumDelay } from './api-client.ts';
 import { setRuntimeConfig } from './config.ts';
 import { sessionStore } from './session.ts';
-import { testConfig } from '../test/app.tsx';
+import { testConfig } from '@/test/app.tsx';
 
 beforeEach(() => {
   setRuntimeConfig(testConfig);

@@ -2,7 +2,7 @@
 // menu links to them, so nobody has to know an address. Admins reach everything from the admin area.
 import { isAdmin, type RoleHolder } from '@careplane/shared/auth/roles';
 import { commandCenterTeamRoles } from '@careplane/shared/command-centers/command-centers.contract';
-import { paths } from '../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 export interface Area {
   key: 'admin' | 'command-center' | 'pharmacy' | 'deliveries' | 'written' | 'mine' | 'documents';

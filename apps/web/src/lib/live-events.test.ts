@@ -2,8 +2,8 @@
 // of their resource (and only those), resync, and a new ticket that resumes after the last event seen.
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSession, signIn } from '../test/app.tsx';
-import { fakeNetwork, json, type FakeNetwork } from '../test/network.ts';
+import { resetSession, signIn } from '@/test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 import { connectLiveEvents, type LiveConnection } from './live-events.ts';
 
 class FakeEventSource {

@@ -2,11 +2,11 @@
 import { render } from '@testing-library/react';
 import { RouterProvider } from 'react-router';
 import { userSchema, type User } from '@careplane/shared/users/users.contract';
-import { AppProvider } from '../app/provider.tsx';
-import { createTestRouter } from '../app/router.tsx';
-import { parseRuntimeConfig, setRuntimeConfig, type RuntimeConfig } from '../lib/config.ts';
-import { createQueryClient } from '../lib/query-client.ts';
-import { nowInSeconds, sessionStore } from '../lib/session.ts';
+import { AppProvider } from '@/app/provider.tsx';
+import { createTestRouter } from '@/app/router.tsx';
+import { parseRuntimeConfig, setRuntimeConfig, type RuntimeConfig } from '@/lib/config.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { nowInSeconds, sessionStore } from '@/lib/session.ts';
 
 /** The runtime configuration of these tests, read by the console's own parser of /config.json. */
 export const testConfig: RuntimeConfig = parseRuntimeConfig({

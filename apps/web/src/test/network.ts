@@ -35,7 +35,7 @@ import {
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { serviceProviderSchema } from '@careplane/shared/service-providers/service-providers.contract';
 import { patientProfileSchema, userSchema } from '@careplane/shared/users/users.contract';
-import { parseRuntimeConfig } from '../lib/config.ts';
+import { parseRuntimeConfig } from '@/lib/config.ts';
 
 export interface RecordedCall {
   method: string;

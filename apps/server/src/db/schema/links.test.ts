@@ -12,7 +12,7 @@ import {
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../locations.js';
+import { migrationsFolder } from '@/locations.js';
 import * as schema from './index.js';
 import { declaredLinks, defineLink, withLinkRelations } from './links.js';
 

@@ -1,7 +1,7 @@
 // `npm run seed`: demo data on an empty database, or `--scale small|large` for benchmark volumes.
 // Uses the server's configuration (DATABASE_URL, or the embedded database in DATA_DIR) and migrates first.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '@/config.js';
 import { openDatabase } from '../client.js';
 import { loadDemoDataIfEmpty } from './demo.js';
 import { formatScaleReport, generateScaleData, scalePresets, type ScalePreset } from './scale.js';

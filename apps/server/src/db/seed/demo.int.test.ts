@@ -7,7 +7,7 @@ import {
   serviceProviderTypes,
 } from '@careplane/shared/common/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness.js';
+import { createTestDatabase, type TestDatabase } from '@/test/harness.js';
 import type { DatabaseHandle } from '../client.js';
 import { buildDemoData, demoSignInUsers, loadDemoDataIfEmpty, type DemoDataSummary } from './demo.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness.js';
+import { createTestDatabase, type TestDatabase } from '@/test/harness.js';
 import { generateScaleData, type ScaleResult } from './scale.js';
 
 // Runs on PGlite, or on PostgreSQL when DATABASE_URL_TEST is set (the harness picks).

@@ -1,7 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { defineListSpec, filterKinds } from '@careplane/shared/common/list-spec';
-import { users } from '../../db/schema/index.js';
+import { users } from '@/db/schema/index.js';
 import { AppError } from '../errors.js';
 import { bindListSpec, buildListSql, column } from './filters.js';
 

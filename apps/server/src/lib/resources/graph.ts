@@ -1,8 +1,8 @@
 // The embeddable relation graph: for each entity, its write-only columns and the relations `relations=` may name.
 // Keys are drizzle relation names from db/schema/relations.ts; many-to-many relations come from the declared
 // links (links.ts), whose `through` unwraps the join row.
-import * as schema from '../../db/schema/index.js';
-import { declaredLinks } from '../../db/schema/links.js';
+import * as schema from '@/db/schema/index.js';
+import { declaredLinks } from '@/db/schema/links.js';
 import { linkListsOf } from './links.js';
 
 export type EntityName =

@@ -13,7 +13,7 @@ import {
   userEmployers,
   users,
   workstationDevices,
-} from '../../db/schema/index.js';
+} from '@/db/schema/index.js';
 import { AppError } from '../errors.js';
 import { bindListSpec, column } from './filters.js';
 import { entitySpec } from './graph.js';

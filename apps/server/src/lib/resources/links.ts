@@ -3,8 +3,8 @@
 // lists (repository.ts), the `<list>.id` filters (filters.ts) and the check that linked records exist.
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import * as schema from '../../db/schema/index.js';
-import { declaredLinks, type LinkableTable, type LinkedLists } from '../../db/schema/links.js';
+import * as schema from '@/db/schema/index.js';
+import { declaredLinks, type LinkableTable, type LinkedLists } from '@/db/schema/links.js';
 import { badRequest } from '../errors.js';
 
 /** A list of linked records, seen from the table whose records have it (a user's `employers`). */

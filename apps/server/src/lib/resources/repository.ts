@@ -2,7 +2,7 @@
 // (the database or a transaction). Lists fetch the page's ids first, then embed relations for those rows.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '@/db/client.js';
 import type { ResourceDefinition } from './definition.js';
 import { buildListSql, type ListCriteria, type SortKey } from './filters.js';
 import { parseRelations, queryShape, shapeRow, type RelationTree } from './relations.js';

@@ -7,7 +7,7 @@ import { columnRelations } from '@careplane/shared/common/list-columns';
 import { CSV_BOM, csvFileName, csvLine } from '../csv.js';
 import type { ActionContext } from '../audit.js';
 import { accessRules, type AccessRule, type Caller } from '../caller.js';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '@/db/client.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Store, WriteScope } from '../store.js';
 import type { ResourceDefinition } from './definition.js';

@@ -2,9 +2,9 @@
 // and how they are acknowledged and closed. Bounds here come from IOT_ALERT_BOUNDS over the defaults.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, auditLog } from '../../db/schema/index.js';
-import { createIotDevice, createUser } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { alerts, auditLog } from '@/db/schema/index.js';
+import { createIotDevice, createUser } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 
 let context: TestContext;
 let admin: ReturnType<typeof api>;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, iotDevices } from '../../db/schema/index.js';
-import { createIotDevice, createUser } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { auditLog, iotDevices } from '@/db/schema/index.js';
+import { createIotDevice, createUser } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 
 let context: TestContext;
 let admin: ReturnType<typeof api>;

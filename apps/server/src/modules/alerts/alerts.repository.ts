@@ -1,7 +1,7 @@
 // SQL of alerts beyond the generic engine: alerts opened by other writes, in their transaction.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { alerts } from '../../db/schema/index.js';
+import type { Executor } from '@/db/client.js';
+import { alerts } from '@/db/schema/index.js';
 
 export interface NewAlertRow {
   severity: string;

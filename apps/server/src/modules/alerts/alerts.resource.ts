@@ -6,9 +6,9 @@ import {
   alertSchema,
   alertUpdateSchema,
 } from '@careplane/shared/alerts/alerts.contract';
-import { alerts } from '../../db/schema/index.js';
-import { defineResource } from '../../lib/resources/definition.js';
-import { bindListSpec, column } from '../../lib/resources/filters.js';
+import { alerts } from '@/db/schema/index.js';
+import { defineResource } from '@/lib/resources/definition.js';
+import { bindListSpec, column } from '@/lib/resources/filters.js';
 
 export const alertsResource = defineResource({
   name: 'alerts',

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alertCloseSchema, alertEndpoints, alertSchema } from '@careplane/shared/alerts/alerts.contract';
 import { idParamsSchema } from '@careplane/shared/common/http';
-import { requireAdmin } from '../../lib/caller.js';
-import { actionContext, errorResponses } from '../../lib/http.js';
-import { registerResourceRoutes } from '../../lib/resources/routes.js';
+import { requireAdmin } from '@/lib/caller.js';
+import { actionContext, errorResponses } from '@/lib/http.js';
+import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import { alertsResource } from './alerts.resource.js';
 import type { AlertsService } from './alerts.service.js';
 

@@ -1,10 +1,10 @@
 // Alerts: the generic resource with its closing rule (closedByUser is the caller), and alerts opened on behalf
 // of other modules (readings out of bounds, alert readings) inside their write.
 import type { AlertClose } from '@careplane/shared/alerts/alerts.contract';
-import type { ActionContext } from '../../lib/audit.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { createResourceService } from '../../lib/resources/service.js';
-import type { Store, WriteScope } from '../../lib/store.js';
+import type { ActionContext } from '@/lib/audit.js';
+import { badRequest, conflict, notFound } from '@/lib/errors.js';
+import { createResourceService } from '@/lib/resources/service.js';
+import type { Store, WriteScope } from '@/lib/store.js';
 import {
   findActiveReadingAlertKeys,
   findAlertForUpdate,

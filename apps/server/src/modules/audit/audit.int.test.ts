@@ -1,8 +1,8 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.js';
-import { insertAuditEntry, redactChanges } from '../../lib/audit.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { auditLog } from '@/db/schema/index.js';
+import { insertAuditEntry, redactChanges } from '@/lib/audit.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 
 let context: TestContext;
 let adminSubject: string;

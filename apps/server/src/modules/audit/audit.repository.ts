@@ -1,9 +1,9 @@
 // Reading the audit log (its rows are written by lib/audit.ts, in the transaction of each write).
 import { and, eq, sql } from 'drizzle-orm';
 import { auditListSpec, type AuditListQuery } from '@careplane/shared/audit/audit.contract';
-import type { Executor } from '../../db/client.js';
-import { auditLog } from '../../db/schema/index.js';
-import { bindListSpec, buildListSql, column } from '../../lib/resources/filters.js';
+import type { Executor } from '@/db/client.js';
+import { auditLog } from '@/db/schema/index.js';
+import { bindListSpec, buildListSql, column } from '@/lib/resources/filters.js';
 
 /** The audit contract's list spec, bound to the audit_log table. */
 export const auditQuerySpec = bindListSpec(auditListSpec, {

@@ -7,8 +7,8 @@ import {
   auditListQuerySchema,
   auditListResponseSchema,
 } from '@careplane/shared/audit/audit.contract';
-import { requireCaller } from '../../lib/caller.js';
-import { errorResponses } from '../../lib/http.js';
+import { requireCaller } from '@/lib/caller.js';
+import { errorResponses } from '@/lib/http.js';
 import type { AuditService } from './audit.service.js';
 
 export async function auditModule(app: FastifyInstance, { service }: { service: AuditService }) {

@@ -1,9 +1,9 @@
 // Reading the audit log: admins read all of it, everyone else only their own entries (the account page shows
 // the last sign-in from it).
 import type { AuditEntry, AuditListQuery, AuditListResponse } from '@careplane/shared/audit/audit.contract';
-import type { Caller } from '../../lib/caller.js';
-import type { Database } from '../../db/client.js';
-import { badRequest } from '../../lib/errors.js';
+import type { Caller } from '@/lib/caller.js';
+import type { Database } from '@/db/client.js';
+import { badRequest } from '@/lib/errors.js';
 import { listAuditEntries } from './audit.repository.js';
 
 /** The audit log, newest first unless sorted otherwise; unknown paths, relations and time ranges are a 400. */

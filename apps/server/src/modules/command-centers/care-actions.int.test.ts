@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, deviceRunnerJobs } from '../../db/schema/index.js';
-import { createDevice, createUser } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { auditRows } from '../../test/records.js';
+import { alerts, deviceRunnerJobs } from '@/db/schema/index.js';
+import { createDevice, createUser } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { auditRows } from '@/test/records.js';
 import { USER_ALERT_TEXT } from './command-centers.service.js';
 
 let context: TestContext;

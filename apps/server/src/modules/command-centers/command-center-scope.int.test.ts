@@ -8,8 +8,8 @@ import {
   createStat,
   createUser,
   type TestUser,
-} from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+} from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 
 let context: TestContext;
 

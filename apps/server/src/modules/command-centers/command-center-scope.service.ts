@@ -9,19 +9,19 @@ import {
   type CommandCenterScopedListQuery,
   type CommandCenterScopedReadQuery,
 } from '@careplane/shared/command-centers/command-centers.contract';
-import type { Caller } from '../../lib/caller.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import type { ListPage } from '../../lib/resources/repository.js';
-import { createResourceService } from '../../lib/resources/service.js';
-import type { Store } from '../../lib/store.js';
+import type { Caller } from '@/lib/caller.js';
+import { badRequest, forbidden, notFound } from '@/lib/errors.js';
+import type { ListPage } from '@/lib/resources/repository.js';
+import { createResourceService } from '@/lib/resources/service.js';
+import type { Store } from '@/lib/store.js';
 import {
   deviceJobsResource,
   deviceStatsResource,
   devicesResource,
   workstationsResource,
-} from '../devices/devices.resource.js';
-import { usersResource } from '../users/users.resource.js';
-import { alertsResource } from '../alerts/alerts.resource.js';
+} from '@/modules/devices/devices.resource.js';
+import { usersResource } from '@/modules/users/users.resource.js';
+import { alertsResource } from '@/modules/alerts/alerts.resource.js';
 import * as repository from './command-centers.repository.js';
 
 /** Every center (an admin who named none), or these. */

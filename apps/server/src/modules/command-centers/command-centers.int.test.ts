@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandCenterCreate } from '@careplane/shared/command-centers/command-centers.contract';
-import { commandCenterUsers, commandCenters, devices } from '../../db/schema/index.js';
-import { createCommandCenter, createDevice, createUser } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { auditRows as auditRowsOf } from '../../test/records.js';
+import { commandCenterUsers, commandCenters, devices } from '@/db/schema/index.js';
+import { createCommandCenter, createDevice, createUser } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { auditRows as auditRowsOf } from '@/test/records.js';
 
 let context: TestContext;
 let admin: ReturnType<typeof api>;

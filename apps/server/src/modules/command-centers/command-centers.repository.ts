@@ -3,7 +3,7 @@
 // generic engine's devices, workstations, users, stats and jobs to the records of some centers. The main
 // table's columns are referenced as columns (the engine aliases them); subqueries name their tables plainly.
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '@/db/client.js';
 import {
   alerts,
   commandCenterUsers,
@@ -13,7 +13,7 @@ import {
   devices,
   users,
   workstations,
-} from '../../db/schema/index.js';
+} from '@/db/schema/index.js';
 
 /** The ids of the client devices assigned to a user, oldest first (a stable order for the jobs made). */
 export async function findUserDeviceIds(executor: Executor, userId: string): Promise<string[]> {

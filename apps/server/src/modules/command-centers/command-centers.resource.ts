@@ -8,9 +8,9 @@ import {
   commandCenterUpdateSchema,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import { commandCenterColumns } from '@careplane/shared/command-centers/command-centers.columns';
-import { commandCenters, devices } from '../../db/schema/index.js';
-import { defineResource } from '../../lib/resources/definition.js';
-import { bindListSpec, column, link } from '../../lib/resources/filters.js';
+import { commandCenters, devices } from '@/db/schema/index.js';
+import { defineResource } from '@/lib/resources/definition.js';
+import { bindListSpec, column, link } from '@/lib/resources/filters.js';
 
 const addressPart = (part: string) => sql`${commandCenters.address} ->> ${part}`;
 

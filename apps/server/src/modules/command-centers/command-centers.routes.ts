@@ -19,9 +19,9 @@ import {
 } from '@careplane/shared/devices/devices.contract';
 import { userSchema } from '@careplane/shared/users/users.contract';
 import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
-import { requireCaller } from '../../lib/caller.js';
-import { actionContext, errorResponses as errors } from '../../lib/http.js';
-import { registerResourceRoutes } from '../../lib/resources/routes.js';
+import { requireCaller } from '@/lib/caller.js';
+import { actionContext, errorResponses as errors } from '@/lib/http.js';
+import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import type { CommandCenterScopeService } from './command-center-scope.service.js';
 import type { CommandCentersService } from './command-centers.service.js';
 

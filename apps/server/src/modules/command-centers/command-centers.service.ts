@@ -5,13 +5,13 @@ import type {
   DeviceRebootRequested,
   UserAlertCreated,
 } from '@careplane/shared/command-centers/command-centers.contract';
-import type { ActionContext } from '../../lib/audit.js';
-import { conflict, notFound } from '../../lib/errors.js';
-import { createResourceService } from '../../lib/resources/service.js';
-import type { Store, WriteScope } from '../../lib/store.js';
-import { openAlerts, type AlertsService } from '../alerts/alerts.service.js';
-import type { DevicesService } from '../devices/devices.service.js';
-import { missingUserIds } from '../users/users.service.js';
+import type { ActionContext } from '@/lib/audit.js';
+import { conflict, notFound } from '@/lib/errors.js';
+import { createResourceService } from '@/lib/resources/service.js';
+import type { Store, WriteScope } from '@/lib/store.js';
+import { openAlerts, type AlertsService } from '@/modules/alerts/alerts.service.js';
+import type { DevicesService } from '@/modules/devices/devices.service.js';
+import { missingUserIds } from '@/modules/users/users.service.js';
 import * as repository from './command-centers.repository.js';
 import { commandCentersResource } from './command-centers.resource.js';
 

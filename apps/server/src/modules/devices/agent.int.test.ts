@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceStats } from '../../db/schema/index.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { createDevice } from '../../test/factories.js';
-import { auditRows } from '../../test/records.js';
+import { deviceStats } from '@/db/schema/index.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { createDevice } from '@/test/factories.js';
+import { auditRows } from '@/test/records.js';
 
 const AGENT = fileURLToPath(new URL('../../../../agent/bin/careplane-agent.mjs', import.meta.url));
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceRunnerJobs } from '../../db/schema/index.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { createDevice, createUser } from '../../test/factories.js';
-import { auditRows, ids } from '../../test/records.js';
+import { deviceRunnerJobs } from '@/db/schema/index.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { createDevice, createUser } from '@/test/factories.js';
+import { auditRows, ids } from '@/test/records.js';
 
 let context: TestContext;
 let deviceId: string;

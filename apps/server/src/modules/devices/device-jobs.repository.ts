@@ -1,8 +1,8 @@
 // SQL of runner jobs as a device sees them (decision 025): hand-out by lease, acknowledgement, reports and
 // the time-out of jobs whose device went silent.
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, lt, min, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { deviceRunnerJobs } from '../../db/schema/index.js';
+import type { Executor } from '@/db/client.js';
+import { deviceRunnerJobs } from '@/db/schema/index.js';
 
 export type JobRow = typeof deviceRunnerJobs.$inferSelect;
 

@@ -10,9 +10,9 @@ import {
   type DeviceJobReport,
 } from '@careplane/shared/devices/devices.contract';
 import type { ProcessStatus } from '@careplane/shared/common/enums';
-import type { ActionContext } from '../../lib/audit.js';
-import { conflict, notFound } from '../../lib/errors.js';
-import type { Store, WriteScope } from '../../lib/store.js';
+import type { ActionContext } from '@/lib/audit.js';
+import { conflict, notFound } from '@/lib/errors.js';
+import type { Store, WriteScope } from '@/lib/store.js';
 import * as repository from './device-jobs.repository.js';
 
 const RESOURCE = 'device-jobs';

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createLocalJWKSet } from 'jose';
-import { buildApp } from '../../app.js';
-import { deviceRunnerJobs } from '../../db/schema/index.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { createDevice } from '../../test/factories.js';
-import { auditRows } from '../../test/records.js';
+import { buildApp } from '@/app.js';
+import { deviceRunnerJobs } from '@/db/schema/index.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { createDevice } from '@/test/factories.js';
+import { auditRows } from '@/test/records.js';
 
 let context: TestContext;
 beforeAll(async () => {

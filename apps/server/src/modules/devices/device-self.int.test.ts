@@ -2,10 +2,10 @@
 // only its own records; its token opens nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleStatSubmission } from '@careplane/shared/devices/devices.fixtures';
-import { deviceStats } from '../../db/schema/index.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { createDevice, createIotDevice, createPatient, createStat } from '../../test/factories.js';
-import { auditRows } from '../../test/records.js';
+import { deviceStats } from '@/db/schema/index.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { createDevice, createIotDevice, createPatient, createStat } from '@/test/factories.js';
+import { auditRows } from '@/test/records.js';
 
 let context: TestContext;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleStatSubmission } from '@careplane/shared/devices/devices.fixtures';
-import { deviceStats } from '../../db/schema/index.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { createDevice, createStat } from '../../test/factories.js';
-import { auditRows, ids } from '../../test/records.js';
+import { deviceStats } from '@/db/schema/index.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { createDevice, createStat } from '@/test/factories.js';
+import { auditRows, ids } from '@/test/records.js';
 
 let context: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Devices call with their device token (decisions §7): it reaches the device's own routes only, and stops at
 // once when the device is re-keyed, disabled or deleted. A person's token does not open a device's routes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 
 let context: TestContext;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 // Access to every route of the devices module (devices, stats, workstations, runner jobs), and their
 // place in the OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevice, createStat } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { createDevice, createStat } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 
 let context: TestContext;
 beforeAll(async () => {

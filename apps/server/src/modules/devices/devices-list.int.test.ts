@@ -1,8 +1,8 @@
 // Client device lists: every filter kind, text search, sorts, pages and embedded relations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCommandCenter, createDevice, createIotDevice, createUser } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { ids } from '../../test/records.js';
+import { createCommandCenter, createDevice, createIotDevice, createUser } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { ids } from '@/test/records.js';
 
 let context: TestContext;
 beforeAll(async () => {

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, devices, iotDeviceDevices } from '../../db/schema/index.js';
+import { auditLog, devices, iotDeviceDevices } from '@/db/schema/index.js';
 import {
   createCommandCenter,
   createDevice,
   createIotDevice,
   createStat,
   createUser,
-} from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { auditRows } from '../../test/records.js';
+} from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { auditRows } from '@/test/records.js';
 
 let context: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // SQL of the devices module beyond the generic resource engine.
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '@/db/client.js';
 import {
   alerts,
   deviceStats,
@@ -9,7 +9,7 @@ import {
   iotDevices,
   workstationPatients,
   workstations,
-} from '../../db/schema/index.js';
+} from '@/db/schema/index.js';
 
 /** An enabled device by the hash of its token. */
 export async function findEnabledDeviceByTokenHash(executor: Executor, tokenHash: string) {

@@ -23,15 +23,15 @@ import {
   workstationSchema,
   workstationUpdateSchema,
 } from '@careplane/shared/devices/devices.contract';
-import { deviceRunnerJobs, deviceStats, devices, workstations } from '../../db/schema/index.js';
+import { deviceRunnerJobs, deviceStats, devices, workstations } from '@/db/schema/index.js';
 import {
   deviceColumns,
   deviceJobColumns,
   workstationColumns,
 } from '@careplane/shared/devices/devices.columns';
 
-import { defineResource } from '../../lib/resources/definition.js';
-import { bindListSpec, column, link } from '../../lib/resources/filters.js';
+import { defineResource } from '@/lib/resources/definition.js';
+import { bindListSpec, column, link } from '@/lib/resources/filters.js';
 
 export const devicesResource = defineResource({
   name: 'devices',

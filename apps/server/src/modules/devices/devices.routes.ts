@@ -24,10 +24,10 @@ import {
   workstationPatientSchema,
   workstationSchema,
 } from '@careplane/shared/devices/devices.contract';
-import { requireAdmin, requireDevice } from '../../lib/caller.js';
-import { badRequest } from '../../lib/errors.js';
-import { actionContext, deviceActionContext, errorResponses as errors } from '../../lib/http.js';
-import { registerResourceRoutes } from '../../lib/resources/routes.js';
+import { requireAdmin, requireDevice } from '@/lib/caller.js';
+import { badRequest } from '@/lib/errors.js';
+import { actionContext, deviceActionContext, errorResponses as errors } from '@/lib/http.js';
+import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import type { DevicesService } from './devices.service.js';
 
 /** Checks a body against one of the schemas a shared route accepts; a 400 lists what is wrong. */

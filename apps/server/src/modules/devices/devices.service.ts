@@ -18,12 +18,12 @@ import {
   type DeviceStatSubmission,
   type Workstation,
 } from '@careplane/shared/devices/devices.contract';
-import type { ActionContext } from '../../lib/audit.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { shapeRow } from '../../lib/resources/relations.js';
-import { createResourceService } from '../../lib/resources/service.js';
-import type { Store } from '../../lib/store.js';
-import { missingUserIds } from '../users/users.service.js';
+import type { ActionContext } from '@/lib/audit.js';
+import { badRequest, conflict, notFound } from '@/lib/errors.js';
+import { shapeRow } from '@/lib/resources/relations.js';
+import { createResourceService } from '@/lib/resources/service.js';
+import type { Store } from '@/lib/store.js';
+import { missingUserIds } from '@/modules/users/users.service.js';
 import type { Alert } from '@careplane/shared/alerts/alerts.contract';
 import { createDeviceJobsRunner, type RunnerOptions } from './device-jobs.service.js';
 import * as repository from './devices.repository.js';

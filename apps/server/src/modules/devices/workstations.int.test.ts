@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workstationPatients, workstations } from '../../db/schema/index.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { createDevice, createUser } from '../../test/factories.js';
-import { auditRows, ids } from '../../test/records.js';
+import { workstationPatients, workstations } from '@/db/schema/index.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { createDevice, createUser } from '@/test/factories.js';
+import { auditRows, ids } from '@/test/records.js';
 
 let context: TestContext;
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 // documents they may see (anyone else gets 404), and the signature entries a document records.
 import { createHash } from 'node:crypto';
 import type { SignatureEntry } from '@careplane/shared/documents/documents.contract';
-import type { Caller } from '../../lib/caller.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import type { Store } from '../../lib/store.js';
+import type { Caller } from '@/lib/caller.js';
+import { AppError, forbidden, notFound } from '@/lib/errors.js';
+import type { Store } from '@/lib/store.js';
 import { findDocument, visibleTo, type UserName } from './documents.repository.js';
 import type { PlatformCa } from './platform-ca.js';
 import type { SigningGateway } from './signing-gateway.js';

@@ -1,8 +1,8 @@
 // The SQL of stored files: one row per SHA-256, shared by identical uploads and by every signed revision,
 // read whole for signing or in slices for downloads, deleted once no document points at it (decision 023).
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { documentFiles, documents } from '../../db/schema/index.js';
+import type { Executor } from '@/db/client.js';
+import { documentFiles, documents } from '@/db/schema/index.js';
 
 /** Stores a file, or takes the row lock of the stored one (so that a concurrent delete cannot remove it). */
 export async function upsertFile(

@@ -7,10 +7,10 @@ import {
   type Document,
 } from '@careplane/shared/documents/documents.contract';
 import { isReadablePdf } from '@careplane/pdf-signatures';
-import type { ActionContext } from '../../lib/audit.js';
-import type { Caller } from '../../lib/caller.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import type { Store, WriteScope } from '../../lib/store.js';
+import type { ActionContext } from '@/lib/audit.js';
+import type { Caller } from '@/lib/caller.js';
+import { AppError, badRequest, notFound } from '@/lib/errors.js';
+import type { Store, WriteScope } from '@/lib/store.js';
 import { normalizeEntry, RESOURCE, sha256Hex, userOf, visibleDocument } from './document-access.js';
 import type { ReadDocument } from './document-reads.service.js';
 import { deleteUnreferencedFiles, readFileSlice, upsertFile } from './document-files.repository.js';

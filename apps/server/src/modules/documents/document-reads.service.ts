@@ -6,8 +6,8 @@ import {
   type Document,
   type PartySuggestions,
 } from '@careplane/shared/documents/documents.contract';
-import type { Caller } from '../../lib/caller.js';
-import type { Store } from '../../lib/store.js';
+import type { Caller } from '@/lib/caller.js';
+import type { Store } from '@/lib/store.js';
 import {
   displayName,
   normalizeEntry,

@@ -1,9 +1,9 @@
 // Sharing a document (its parties: who is asked to sign) and deleting it: the owner's or an admin's to do.
 import type { DocumentShare, Document } from '@careplane/shared/documents/documents.contract';
-import type { ActionContext } from '../../lib/audit.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import type { Store } from '../../lib/store.js';
-import { missingUserIds } from '../users/users.service.js';
+import type { ActionContext } from '@/lib/audit.js';
+import { badRequest, forbidden, notFound } from '@/lib/errors.js';
+import type { Store } from '@/lib/store.js';
+import { missingUserIds } from '@/modules/users/users.service.js';
 import {
   isFullySigned,
   normalizeEntry,

@@ -2,8 +2,8 @@
 // platform" meaning a stored file (an upload or any signed revision) has that SHA-256.
 import { verifyPdf } from '@careplane/pdf-signatures';
 import { MAX_LISTED_CHANGES, type VerificationReport } from '@careplane/shared/documents/documents.contract';
-import { badRequest } from '../../lib/errors.js';
-import type { Store } from '../../lib/store.js';
+import { badRequest } from '@/lib/errors.js';
+import type { Store } from '@/lib/store.js';
 import { fileExists, readFile } from './document-files.repository.js';
 import { findDocument } from './documents.repository.js';
 import type { PlatformCa } from './platform-ca.js';

@@ -10,8 +10,8 @@ import {
   type AuthenticatorKey,
   type PendingRequest,
 } from '@careplane/shared/authenticator/protocol';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
+import { buildApp } from '@/app.js';
+import { loadConfig } from '@/config.js';
 import {
   auditLog,
   authRequests,
@@ -20,15 +20,15 @@ import {
   documentSigningRequests,
   documents,
   users,
-} from '../../db/schema/index.js';
-import { injectFetch } from '../../dev/demo-sign-in.js';
+} from '@/db/schema/index.js';
+import { injectFetch } from '@/dev/demo-sign-in.js';
 import {
   createTestContext,
   TEST_AUDIENCE,
   TEST_CA_PASSPHRASE,
   TEST_ISSUER,
   type TestContext,
-} from '../../test/harness.js';
+} from '@/test/harness.js';
 import { createLocalJWKSet } from 'jose';
 import { createLargeSamplePdf, createSamplePdf } from '@careplane/pdf-signatures/samples';
 import {

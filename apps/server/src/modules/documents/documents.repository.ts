@@ -4,16 +4,16 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { documentListSpec, type DocumentScope } from '@careplane/shared/documents/documents.contract';
-import type { Executor } from '../../db/client.js';
-import { documentFiles, documentSigningParties, documents, users } from '../../db/schema/index.js';
-import { badRequest } from '../../lib/errors.js';
+import type { Executor } from '@/db/client.js';
+import { documentFiles, documentSigningParties, documents, users } from '@/db/schema/index.js';
+import { badRequest } from '@/lib/errors.js';
 import {
   bindListSpec,
   buildListSql,
   column,
   type FilterBinding,
   type ListCriteria,
-} from '../../lib/resources/filters.js';
+} from '@/lib/resources/filters.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 

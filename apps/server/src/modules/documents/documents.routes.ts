@@ -24,8 +24,8 @@ import {
   signingStateSchema,
   verificationReportSchema,
 } from '@careplane/shared/documents/documents.contract';
-import { AppError, badRequest } from '../../lib/errors.js';
-import { actionContext, errorResponses } from '../../lib/http.js';
+import { AppError, badRequest } from '@/lib/errors.js';
+import { actionContext, errorResponses } from '@/lib/http.js';
 import type { DocumentsService, FileDownload, UploadedFile } from './documents.service.js';
 
 export interface DocumentsModuleOptions {

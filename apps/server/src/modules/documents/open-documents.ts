@@ -1,11 +1,11 @@
 // The documents service on the platform CA, opened once by the composition root (services.ts) and shared by
 // the documents routes and the workflows that have documents signed (prescriptions).
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
-import type { IdentityService } from '../../auth-server/identities.js';
-import type { RequestService } from '../../auth-server/requests.js';
-import type { AppConfig } from '../../config.js';
-import type { SecretBox } from '../../lib/secret-box.js';
-import type { Store } from '../../lib/store.js';
+import type { IdentityService } from '@/auth-server/identities.js';
+import type { RequestService } from '@/auth-server/requests.js';
+import type { AppConfig } from '@/config.js';
+import type { SecretBox } from '@/lib/secret-box.js';
+import type { Store } from '@/lib/store.js';
 import { createDocumentsService, signingGatewayOf, type DocumentsService } from './documents.service.js';
 import { openPlatformCa, resolveCaPassphrase } from './platform-ca.js';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSecretBox } from '../../lib/secret-box.js';
+import { createSecretBox } from '@/lib/secret-box.js';
 import { CaPassphraseError, resolveCaPassphrase } from './platform-ca.js';
 
 const secrets = createSecretBox(randomBytes(32));

@@ -12,9 +12,9 @@ import {
   type SignerIdentity,
 } from '@careplane/pdf-signatures';
 import type { PublicJwk } from '@careplane/shared/authenticator/protocol';
-import type { CaPassphraseSource } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import type { SecretBox } from '../../lib/secret-box.js';
+import type { CaPassphraseSource } from '@/config.js';
+import type { Database } from '@/db/client.js';
+import type { SecretBox } from '@/lib/secret-box.js';
 import {
   findCertificateAuthority,
   findSignerCertificate,

@@ -4,7 +4,7 @@
 // request row is locked and ended once). A sweep at start and then every interval settles what no process
 // heard (a restart, a lost connection) and ends the requests whose time ran out.
 import type { FastifyBaseLogger } from 'fastify';
-import { AUTH_REQUEST_ANSWERED, RESYNC, type Change, type ChangeFeed } from '../../lib/changes.js';
+import { AUTH_REQUEST_ANSWERED, RESYNC, type Change, type ChangeFeed } from '@/lib/changes.js';
 import type { DocumentsService } from './documents.service.js';
 
 /** Requests settled per sweep at most: the rest wait for the next one. */

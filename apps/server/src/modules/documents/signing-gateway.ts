@@ -1,12 +1,8 @@
 // How the documents module reaches the auth server to ask a phone for a signature: the auth server's services
 // in this process, or the same services on its tables when it runs in a process of its own (AUTH_SERVER=0).
 import type { PublicJwk } from '@careplane/shared/authenticator/protocol';
-import type { IdentityService } from '../../auth-server/identities.js';
-import type {
-  DocumentSigningInput,
-  DocumentSigningState,
-  RequestService,
-} from '../../auth-server/requests.js';
+import type { IdentityService } from '@/auth-server/identities.js';
+import type { DocumentSigningInput, DocumentSigningState, RequestService } from '@/auth-server/requests.js';
 
 export interface SigningGateway {
   identity(

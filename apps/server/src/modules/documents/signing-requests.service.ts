@@ -4,8 +4,8 @@
 import { randomInt } from 'node:crypto';
 import { prepareSignature, SigningError, type PreparedSignature } from '@careplane/pdf-signatures';
 import { MAX_DOCUMENT_TITLE, type SigningStarted } from '@careplane/shared/documents/documents.contract';
-import type { ActionContext } from '../../lib/audit.js';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { ActionContext } from '@/lib/audit.js';
+import { AppError, conflict, forbidden, notFound } from '@/lib/errors.js';
 import {
   normalizeEntry,
   RESOURCE,

@@ -5,10 +5,10 @@
 // transaction.
 import { type SignatureEntry, type SigningState } from '@careplane/shared/documents/documents.contract';
 import { completeSignature, SigningError } from '@careplane/pdf-signatures';
-import type { DocumentSigningState } from '../../auth-server/requests.js';
-import { actingFor, type ActionContext } from '../../lib/audit.js';
-import { notFound } from '../../lib/errors.js';
-import type { WriteScope } from '../../lib/store.js';
+import type { DocumentSigningState } from '@/auth-server/requests.js';
+import { actingFor, type ActionContext } from '@/lib/audit.js';
+import { notFound } from '@/lib/errors.js';
+import type { WriteScope } from '@/lib/store.js';
 import {
   isFullySigned,
   normalizeEntry,

@@ -1,12 +1,12 @@
 // The SQL of signing: the platform CA's row, the certificates it issued for authenticator keys, and the
 // signatures asked of phones (decisions 023 and 031).
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '@/db/client.js';
 import {
   documentCertificateAuthority,
   documentSignerCertificates,
   documentSigningRequests,
-} from '../../db/schema/index.js';
+} from '@/db/schema/index.js';
 
 export type SigningRequestRow = typeof documentSigningRequests.$inferSelect;
 export type SignerCertificateRow = Omit<typeof documentSignerCertificates.$inferSelect, 'createdAt'>;

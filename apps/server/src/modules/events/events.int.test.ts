@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventEndpoints } from '@careplane/shared/events/events.contract';
-import { buildApp } from '../../app.js';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { openEventStream, type EventStreamClient, type StreamEvent } from '../../test/event-stream.js';
-import { createCommandCenter, createDevice, createStat, createUser } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { buildApp } from '@/app.js';
+import { openDatabase, type DatabaseHandle } from '@/db/client.js';
+import { openEventStream, type EventStreamClient, type StreamEvent } from '@/test/event-stream.js';
+import { createCommandCenter, createDevice, createStat, createUser } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 
 let context: TestContext;
 let second: FastifyInstance;

@@ -1,7 +1,7 @@
 // The SQL of live events: which command centers a changed record belongs to, so that a supervisor's stream
 // carries only the changes of their own centers (decisions §4).
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '@/db/client.js';
 
 /** The centers of a user: staff of the center, user of one of its devices, patient of one of its workstations. */
 const centersOfUser = (userId: SQL) => sql`

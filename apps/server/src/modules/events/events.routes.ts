@@ -6,8 +6,8 @@ import {
   eventStreamQuerySchema,
   eventTicketSchema,
 } from '@careplane/shared/events/events.contract';
-import { requireCaller } from '../../lib/caller.js';
-import { errorResponses as errors } from '../../lib/http.js';
+import { requireCaller } from '@/lib/caller.js';
+import { errorResponses as errors } from '@/lib/http.js';
 import type { EventsService } from './events.service.js';
 
 /** What may wait unsent for a slow client before its stream is ended. */

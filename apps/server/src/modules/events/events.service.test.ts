@@ -2,11 +2,11 @@
 // an event has left it, tells a resuming client to resync instead of replaying a gap.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../../lib/caller.js';
-import { createChangeFeed, type Change } from '../../lib/changes.js';
-import { createSecretBox } from '../../lib/secret-box.js';
-import type { Store } from '../../lib/store.js';
-import type { CommandCenterScopeService } from '../command-centers/command-center-scope.service.js';
+import type { Caller } from '@/lib/caller.js';
+import { createChangeFeed, type Change } from '@/lib/changes.js';
+import { createSecretBox } from '@/lib/secret-box.js';
+import type { Store } from '@/lib/store.js';
+import type { CommandCenterScopeService } from '@/modules/command-centers/command-center-scope.service.js';
 import { TICKET_TTL_MS, createEventsService } from './events.service.js';
 
 const admin: Caller = {

@@ -12,15 +12,15 @@ import {
   type LiveChange,
   type LiveResource,
 } from '@careplane/shared/events/events.contract';
-import type { Caller } from '../../lib/caller.js';
-import type { Change, RelayedChanges } from '../../lib/changes.js';
-import { tooManyRequests, unauthorized } from '../../lib/errors.js';
-import type { SecretBox } from '../../lib/secret-box.js';
-import type { Store } from '../../lib/store.js';
+import type { Caller } from '@/lib/caller.js';
+import type { Change, RelayedChanges } from '@/lib/changes.js';
+import { tooManyRequests, unauthorized } from '@/lib/errors.js';
+import type { SecretBox } from '@/lib/secret-box.js';
+import type { Store } from '@/lib/store.js';
 import type {
   CenterSet,
   CommandCenterScopeService,
-} from '../command-centers/command-center-scope.service.js';
+} from '@/modules/command-centers/command-center-scope.service.js';
 import { findCentersOfRecord } from './events.repository.js';
 
 /** How long a ticket opens a stream. */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSION } from '@careplane/shared/common/enums';
-import type { DatabaseHandle } from '../../db/client.js';
+import type { DatabaseHandle } from '@/db/client.js';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),

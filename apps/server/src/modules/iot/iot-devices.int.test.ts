@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, iotDeviceData, iotDevices } from '../../db/schema/index.js';
-import { createDevice, createIotDevice, createUser, uniqueName } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { auditLog, iotDeviceData, iotDevices } from '@/db/schema/index.js';
+import { createDevice, createIotDevice, createUser, uniqueName } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 import { SECRET, expectNoSecret } from './iot.test-helpers.js';
 import { verifyConnectionSecret } from './iot.secrets.js';
 

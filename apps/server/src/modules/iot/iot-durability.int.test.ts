@@ -11,17 +11,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { iotDeviceData, iotDevices, users } from '../../db/schema/index.js';
-import { serverRoot } from '../../locations.js';
-import { freePort } from '../../test/auth-server.js';
+import { openDatabase, type DatabaseHandle } from '@/db/client.js';
+import { iotDeviceData, iotDevices, users } from '@/db/schema/index.js';
+import { serverRoot } from '@/locations.js';
+import { freePort } from '@/test/auth-server.js';
 import {
   TEST_ENCRYPTION_KEY,
   TEST_ISSUER,
   createPostgresDatabase,
   createSigner,
   type TokenSigner,
-} from '../../test/harness.js';
+} from '@/test/harness.js';
 import { connectPublisher, forgetSessions, mqttTestSettings } from './iot.test-helpers.js';
 
 const mqttSettings = mqttTestSettings(4);

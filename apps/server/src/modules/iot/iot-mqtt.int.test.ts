@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestionCounts } from '@careplane/shared/iot/iot.contract';
-import { alerts, iotDeviceData } from '../../db/schema/index.js';
-import { createIotDevice, createUser } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { alerts, iotDeviceData } from '@/db/schema/index.js';
+import { createIotDevice, createUser } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 import { SECRET, connectPublisher, forgetSessions, mqttTestSettings } from './iot.test-helpers.js';
 
 const mqttSettings = mqttTestSettings();

@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.js';
-import { createIotDevice, createUser } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { auditLog } from '@/db/schema/index.js';
+import { createIotDevice, createUser } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 import { expectNoSecret } from './iot.test-helpers.js';
 
 let context: TestContext;

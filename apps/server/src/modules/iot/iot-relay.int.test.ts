@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, iotDeviceData } from '../../db/schema/index.js';
-import { createDevice, createIotDevice, createUser } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { auditLog, iotDeviceData } from '@/db/schema/index.js';
+import { createDevice, createIotDevice, createUser } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 
 let context: TestContext;
 beforeAll(async () => {

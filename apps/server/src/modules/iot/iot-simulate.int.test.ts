@@ -12,9 +12,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iotDataTypes } from '@careplane/shared/common/enums';
 import type { IngestionCounts } from '@careplane/shared/iot/iot.contract';
-import { alerts, iotDeviceData } from '../../db/schema/index.js';
-import { createDevice, createIotDevice, createUser } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { alerts, iotDeviceData } from '@/db/schema/index.js';
+import { createDevice, createIotDevice, createUser } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 import { MQTT_TEST_URL, SECRET, forgetSessions, mqttTestSettings } from './iot.test-helpers.js';
 
 const AGENT = fileURLToPath(new URL('../../../../agent/bin/careplane-agent.mjs', import.meta.url));

@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, auditLog, iotDeviceData } from '../../db/schema/index.js';
-import { createIotDevice, createUser } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { alerts, auditLog, iotDeviceData } from '@/db/schema/index.js';
+import { createIotDevice, createUser } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 
 let context: TestContext;
 let admin: ReturnType<typeof api>;

@@ -12,8 +12,8 @@ import {
   MAX_READINGS_PER_SUBMISSION,
   validateReadings,
 } from '@careplane/shared/iot/iot.contract';
-import { createBatcher } from '../../lib/batcher.js';
-import { subscribe } from '../../lib/mqtt-subscriber.js';
+import { createBatcher } from '@/lib/batcher.js';
+import { subscribe } from '@/lib/mqtt-subscriber.js';
 import type { IncomingReadings, IngestOutcome, IotService } from './iot.service.js';
 
 export interface MqttIngestionSettings {

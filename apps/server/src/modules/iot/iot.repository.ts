@@ -1,7 +1,7 @@
 // SQL of the IoT module beyond the generic engine: submissions, latest reading, lookups.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { iotDeviceData, iotDeviceDevices, iotDevices } from '../../db/schema/index.js';
+import type { Executor } from '@/db/client.js';
+import { iotDeviceData, iotDeviceDevices, iotDevices } from '@/db/schema/index.js';
 
 export interface ReadingRow {
   id: string;

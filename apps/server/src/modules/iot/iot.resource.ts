@@ -11,9 +11,9 @@ import {
   iotEndpoints,
 } from '@careplane/shared/iot/iot.contract';
 import { iotDeviceColumns } from '@careplane/shared/iot/iot.columns';
-import { iotDeviceData, iotDevices } from '../../db/schema/index.js';
-import { defineResource } from '../../lib/resources/definition.js';
-import { bindListSpec, column } from '../../lib/resources/filters.js';
+import { iotDeviceData, iotDevices } from '@/db/schema/index.js';
+import { defineResource } from '@/lib/resources/definition.js';
+import { bindListSpec, column } from '@/lib/resources/filters.js';
 
 export const iotDevicesResource = defineResource({
   name: 'iot-devices',

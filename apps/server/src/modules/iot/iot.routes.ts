@@ -13,10 +13,10 @@ import {
   lastDataSubmissionQuerySchema,
   lastDataSubmissionSchema,
 } from '@careplane/shared/iot/iot.contract';
-import { requireAdmin } from '../../lib/caller.js';
-import { AppError } from '../../lib/errors.js';
-import { actionContext, deviceActionContext, errorResponses } from '../../lib/http.js';
-import { registerResourceRoutes } from '../../lib/resources/routes.js';
+import { requireAdmin } from '@/lib/caller.js';
+import { AppError } from '@/lib/errors.js';
+import { actionContext, deviceActionContext, errorResponses } from '@/lib/http.js';
+import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import { iotDataResource, iotDevicesResource } from './iot.resource.js';
 import type { IotService } from './iot.service.js';
 

@@ -15,11 +15,11 @@ import {
   type Reading,
   type ReadingBounds,
 } from '@careplane/shared/iot/iot.contract';
-import type { ActionContext } from '../../lib/audit.js';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
-import { createResourceService } from '../../lib/resources/service.js';
-import type { Store } from '../../lib/store.js';
-import { OUT_OF_BOUNDS, openAlerts, type NewAlert } from '../alerts/alerts.service.js';
+import type { ActionContext } from '@/lib/audit.js';
+import { badRequest, notFound, unauthorized } from '@/lib/errors.js';
+import { createResourceService } from '@/lib/resources/service.js';
+import type { Store } from '@/lib/store.js';
+import { OUT_OF_BOUNDS, openAlerts, type NewAlert } from '@/modules/alerts/alerts.service.js';
 import { iotDataResource, iotDevicesResource } from './iot.resource.js';
 import {
   countDeviceLinks,

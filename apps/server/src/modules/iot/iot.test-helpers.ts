@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import mqtt from 'mqtt';
 import { expect } from 'vitest';
-import { MQTT_TEST_URL } from '../../test/mqtt.js';
+import { MQTT_TEST_URL } from '@/test/mqtt.js';
 
 export const SECRET = 'very-secret-connection-key';
 

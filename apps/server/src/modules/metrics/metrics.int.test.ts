@@ -9,8 +9,8 @@ import {
   createIotDevice,
   createServiceProvider,
   createSigningUser,
-} from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+} from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 
 const TOKEN = 'a-metrics-token-of-the-test';
 let context: TestContext;

@@ -5,9 +5,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { requireAdmin } from '../../lib/caller.js';
-import { unauthorized } from '../../lib/errors.js';
-import { errorResponses } from '../../lib/http.js';
+import { requireAdmin } from '@/lib/caller.js';
+import { unauthorized } from '@/lib/errors.js';
+import { errorResponses } from '@/lib/http.js';
 import type { MetricsService } from './metrics.service.js';
 
 export const METRICS_PATH = '/api/metrics';

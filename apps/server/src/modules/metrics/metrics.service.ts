@@ -3,11 +3,11 @@
 // completed, and the process itself. One registry per app (tests build many apps in one process); the values
 // that live elsewhere are read when scraped.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { DatabaseHandle } from '../../db/client.js';
-import type { DevicesService } from '../devices/devices.service.js';
-import type { DocumentsService } from '../documents/documents.service.js';
-import type { EventsService } from '../events/events.service.js';
-import type { IotService } from '../iot/iot.service.js';
+import type { DatabaseHandle } from '@/db/client.js';
+import type { DevicesService } from '@/modules/devices/devices.service.js';
+import type { DocumentsService } from '@/modules/documents/documents.service.js';
+import type { EventsService } from '@/modules/events/events.service.js';
+import type { IotService } from '@/modules/iot/iot.service.js';
 
 export interface MetricsSources {
   database: DatabaseHandle;

@@ -10,16 +10,16 @@ import {
   type PrescriptionAction,
 } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { UserCreate } from '@careplane/shared/users/users.contract';
-import { documents, prescriptions } from '../../db/schema/index.js';
+import { documents, prescriptions } from '@/db/schema/index.js';
 import {
   answerOnPhone,
   createServiceProvider,
   createSigningUser,
   createUser,
   type SigningUser,
-} from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { auditRows } from '../../test/records.js';
+} from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { auditRows } from '@/test/records.js';
 import { pdfsig } from '@careplane/pdf-signatures/testing';
 
 let context: TestContext;

@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrescriptionSubmission } from '@careplane/shared/prescriptions/prescriptions.contract';
 import type { ServiceProviderCreate } from '@careplane/shared/service-providers/service-providers.contract';
 import type { UserCreate } from '@careplane/shared/users/users.contract';
-import { documents, prescriptions } from '../../db/schema/index.js';
+import { documents, prescriptions } from '@/db/schema/index.js';
 import {
   createPatient,
   createPrescription as createPrescriptionOf,
   createServiceProvider,
   createUser,
-} from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { auditRows as auditRowsOf } from '../../test/records.js';
+} from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { auditRows as auditRowsOf } from '@/test/records.js';
 
 let context: TestContext;
 let admin: ReturnType<typeof api>;

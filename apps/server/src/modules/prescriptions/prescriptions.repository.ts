@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import type { PrescriptionViewer } from '@careplane/shared/prescriptions/prescription-actors';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '@/db/client.js';
 import {
   auditLog,
   prescriptionSignings,
@@ -12,7 +12,7 @@ import {
   serviceProviders,
   userEmployers,
   users,
-} from '../../db/schema/index.js';
+} from '@/db/schema/index.js';
 
 export type PrescriptionRow = typeof prescriptions.$inferSelect;
 export type PrescriptionSigningRow = typeof prescriptionSignings.$inferSelect;

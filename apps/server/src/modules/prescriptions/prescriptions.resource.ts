@@ -8,9 +8,9 @@ import {
   prescriptionUpdateSchema,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { prescriptionColumns } from '@careplane/shared/prescriptions/prescriptions.columns';
-import { prescriptions } from '../../db/schema/index.js';
-import { defineResource } from '../../lib/resources/definition.js';
-import { bindListSpec, column } from '../../lib/resources/filters.js';
+import { prescriptions } from '@/db/schema/index.js';
+import { defineResource } from '@/lib/resources/definition.js';
+import { bindListSpec, column } from '@/lib/resources/filters.js';
 
 /** Body fields naming a related record, and their columns. */
 export const prescriptionReferences = {

@@ -21,10 +21,10 @@ import {
   prescriptionVerificationSchema,
   prescriptionViewerSchema,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
-import { allow, accessRules, requireCaller } from '../../lib/caller.js';
-import { actionContext, errorResponses } from '../../lib/http.js';
-import { registerResourceRoutes } from '../../lib/resources/routes.js';
-import type { FileDownload } from '../documents/documents.service.js';
+import { allow, accessRules, requireCaller } from '@/lib/caller.js';
+import { actionContext, errorResponses } from '@/lib/http.js';
+import { registerResourceRoutes } from '@/lib/resources/routes.js';
+import type { FileDownload } from '@/modules/documents/documents.service.js';
 import type { PrescriptionsService } from './prescriptions.service.js';
 
 function sendPdf(reply: FastifyReply, file: FileDownload, disposition: 'attachment' | 'inline') {

@@ -25,17 +25,21 @@ import {
   type PrescriptionVerification,
   type PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
-import type { Executor } from '../../db/client.js';
-import { actingFor, type ActionContext } from '../../lib/audit.js';
-import { accessRules, type Caller } from '../../lib/caller.js';
-import { AppError, badRequest, conflict, forbidden, notFound, type ErrorIssue } from '../../lib/errors.js';
-import type { Row } from '../../lib/resources/repository.js';
-import { createResourceService, type WritePlan } from '../../lib/resources/service.js';
-import type { Store, WriteScope } from '../../lib/store.js';
+import type { Executor } from '@/db/client.js';
+import { actingFor, type ActionContext } from '@/lib/audit.js';
+import { accessRules, type Caller } from '@/lib/caller.js';
+import { AppError, badRequest, conflict, forbidden, notFound, type ErrorIssue } from '@/lib/errors.js';
+import type { Row } from '@/lib/resources/repository.js';
+import { createResourceService, type WritePlan } from '@/lib/resources/service.js';
+import type { Store, WriteScope } from '@/lib/store.js';
 import type { SigningStarted } from '@careplane/shared/documents/documents.contract';
-import type { DocumentsService, FileDownload, SigningOutcome } from '../documents/documents.service.js';
-import { lockServiceProviders } from '../service-providers/service-providers.service.js';
-import { missingUserIds } from '../users/users.service.js';
+import type {
+  DocumentsService,
+  FileDownload,
+  SigningOutcome,
+} from '@/modules/documents/documents.service.js';
+import { lockServiceProviders } from '@/modules/service-providers/service-providers.service.js';
+import { missingUserIds } from '@/modules/users/users.service.js';
 import { pickupReceiptPdf, prescriptionPdf, type PdfItem } from './prescription-pdf.js';
 import {
   employerIdsOf,

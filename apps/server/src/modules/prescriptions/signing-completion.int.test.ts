@@ -11,15 +11,15 @@ import {
   documents,
   prescriptionSignings,
   prescriptions,
-} from '../../db/schema/index.js';
+} from '@/db/schema/index.js';
 import {
   answerOnPhone,
   createServiceProvider,
   createSigningUser,
   type SigningUser,
-} from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { auditRows } from '../../test/records.js';
+} from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { auditRows } from '@/test/records.js';
 import { pdfsig } from '@careplane/pdf-signatures/testing';
 
 let context: TestContext;

@@ -14,10 +14,10 @@ import {
   generateAuthenticatorKey,
   type AuthenticatorKey,
 } from '@careplane/shared/authenticator/protocol';
-import { IdentityService } from '../../auth-server/identities.js';
-import { authServerSettings } from '../../auth-server/index.js';
-import { loadConfig } from '../../config.js';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
+import { IdentityService } from '@/auth-server/identities.js';
+import { authServerSettings } from '@/auth-server/index.js';
+import { loadConfig } from '@/config.js';
+import { openDatabase, type DatabaseHandle } from '@/db/client.js';
 import {
   auditLog,
   documentSigningRequests,
@@ -25,9 +25,9 @@ import {
   prescriptions,
   serviceProviders,
   users,
-} from '../../db/schema/index.js';
-import { serverRoot } from '../../locations.js';
-import { freePort } from '../../test/auth-server.js';
+} from '@/db/schema/index.js';
+import { serverRoot } from '@/locations.js';
+import { freePort } from '@/test/auth-server.js';
 import {
   TEST_CA_PASSPHRASE,
   TEST_ENCRYPTION_KEY,
@@ -35,7 +35,7 @@ import {
   createPostgresDatabase,
   createSigner,
   type TokenSigner,
-} from '../../test/harness.js';
+} from '@/test/harness.js';
 import { createSamplePdf } from '@careplane/pdf-signatures/samples';
 import { pdfsig } from '@careplane/pdf-signatures/testing';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceProviderCreate } from '@careplane/shared/service-providers/service-providers.contract';
-import { prescriptions, serviceProviders, userEmployers } from '../../db/schema/index.js';
-import { createPrescription, createServiceProvider, createUser } from '../../test/factories.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
-import { auditRows as auditRowsOf } from '../../test/records.js';
+import { prescriptions, serviceProviders, userEmployers } from '@/db/schema/index.js';
+import { createPrescription, createServiceProvider, createUser } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { auditRows as auditRowsOf } from '@/test/records.js';
 
 let context: TestContext;
 let admin: ReturnType<typeof api>;

@@ -1,7 +1,7 @@
 // SQL of the service-providers module beyond the generic engine.
 import { eq, inArray, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { prescriptions, serviceProviders } from '../../db/schema/index.js';
+import type { Executor } from '@/db/client.js';
+import { prescriptions, serviceProviders } from '@/db/schema/index.js';
 
 /** Whether the provider is the supplier and/or the shipper of any prescription (only the roles asked for). */
 export async function findPrescriptionRoles(

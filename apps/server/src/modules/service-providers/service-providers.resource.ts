@@ -8,9 +8,9 @@ import {
   serviceProviderUpdateSchema,
 } from '@careplane/shared/service-providers/service-providers.contract';
 import { serviceProviderColumns } from '@careplane/shared/service-providers/service-providers.columns';
-import { serviceProviders } from '../../db/schema/index.js';
-import { defineResource } from '../../lib/resources/definition.js';
-import { bindListSpec, column } from '../../lib/resources/filters.js';
+import { serviceProviders } from '@/db/schema/index.js';
+import { defineResource } from '@/lib/resources/definition.js';
+import { bindListSpec, column } from '@/lib/resources/filters.js';
 
 const addressPart = (part: string) => sql`${serviceProviders.address} ->> ${part}`;
 

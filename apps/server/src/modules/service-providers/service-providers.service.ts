@@ -7,10 +7,10 @@ import {
   shipperProviderTypes,
   supplierProviderTypes,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
-import type { Executor } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
-import { createResourceService } from '../../lib/resources/service.js';
-import type { Store } from '../../lib/store.js';
+import type { Executor } from '@/db/client.js';
+import { AppError } from '@/lib/errors.js';
+import { createResourceService } from '@/lib/resources/service.js';
+import type { Store } from '@/lib/store.js';
 import { findPrescriptionRoles, lockProviders } from './service-providers.repository.js';
 import { serviceProvidersResource } from './service-providers.resource.js';
 

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceStats, devices, users } from '../../db/schema/index.js';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { deviceStats, devices, users } from '@/db/schema/index.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 import { HOUR_MS } from './stats.repository.js';
 import { createStatsService, lastHours, lastMonths } from './stats.service.js';
 

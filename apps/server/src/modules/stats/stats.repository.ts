@@ -1,7 +1,7 @@
 // Counts behind the dashboard series; every query is bounded by an index.
 import { count, gte, sql, type SQLWrapper } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { deviceStats, devices, users } from '../../db/schema/index.js';
+import type { Executor } from '@/db/client.js';
+import { deviceStats, devices, users } from '@/db/schema/index.js';
 
 export const HOUR_MS = 3_600_000;
 

@@ -7,8 +7,8 @@ import {
   statsEndpoints,
   userStatsSchema,
 } from '@careplane/shared/stats/stats.contract';
-import { accessRules, allow, requireAdmin } from '../../lib/caller.js';
-import { errorResponses as errors } from '../../lib/http.js';
+import { accessRules, allow, requireAdmin } from '@/lib/caller.js';
+import { errorResponses as errors } from '@/lib/http.js';
 import type { StatsService } from './stats.service.js';
 
 export async function statsModule(app: FastifyInstance, { service }: { service: StatsService }) {

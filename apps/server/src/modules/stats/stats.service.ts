@@ -6,7 +6,7 @@ import {
   type Domains,
   type UserStats,
 } from '@careplane/shared/stats/stats.contract';
-import type { Database } from '../../db/client.js';
+import type { Database } from '@/db/client.js';
 import {
   HOUR_MS,
   countDevices,

@@ -6,14 +6,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { AuthenticatorClient } from '@careplane/shared/authenticator/protocol';
-import { authIdentities } from '../../db/schema/index.js';
+import { authIdentities } from '@/db/schema/index.js';
 import {
   enrolledIdentity,
   freePort,
   startAuthTestServer,
   type AuthTestServer,
   type EnrolledIdentity,
-} from '../../test/auth-server.js';
+} from '@/test/auth-server.js';
 
 let a: AuthTestServer;
 let b: AuthTestServer;

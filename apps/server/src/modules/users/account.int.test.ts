@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../db/schema/index.js';
-import { createSigner, createTestContext, type TestContext } from '../../test/harness.js';
+import { auditLog, users } from '@/db/schema/index.js';
+import { createSigner, createTestContext, type TestContext } from '@/test/harness.js';
 import { avatarHue } from './account.service.js';
 
 let context: TestContext;

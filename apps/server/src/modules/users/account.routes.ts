@@ -10,9 +10,9 @@ import {
   signInRequestSchema,
 } from '@careplane/shared/users/account.contract';
 import { userEndpoints, userSchema } from '@careplane/shared/users/users.contract';
-import { requireCaller } from '../../lib/caller.js';
-import { AppError, unauthorized } from '../../lib/errors.js';
-import { actionContext, errorResponses } from '../../lib/http.js';
+import { requireCaller } from '@/lib/caller.js';
+import { AppError, unauthorized } from '@/lib/errors.js';
+import { actionContext, errorResponses } from '@/lib/http.js';
 import { avatarSvg, verifyIdToken, type IdTokenVerifier } from './account.service.js';
 import type { UsersService } from './users.service.js';
 

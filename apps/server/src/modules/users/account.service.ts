@@ -4,7 +4,7 @@ import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey 
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { globalRoles } from '@careplane/shared/common/enums';
 import { splitUsername, usernameSchema } from '@careplane/shared/users/users.contract';
-import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
+import { AppError, badRequest, unauthorized } from '@/lib/errors.js';
 
 export interface IdTokenVerifier {
   issuer: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestContext, type TestContext } from '../../test/harness.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
 
 let context: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // SQL of the users module beyond the generic engine: sign-in upserts, the caller's record, identity links.
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import type { Executor } from '@/db/client.js';
+import { users } from '@/db/schema/index.js';
 
 /** What a request needs to know about its caller's user record; undefined before the first sign-in. */
 export async function findCallerRecord(executor: Executor, subject: string) {

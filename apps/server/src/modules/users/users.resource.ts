@@ -12,10 +12,10 @@ import {
   userSchema,
   userUpdateSchema,
 } from '@careplane/shared/users/users.contract';
-import { patientProfiles, users } from '../../db/schema/index.js';
+import { patientProfiles, users } from '@/db/schema/index.js';
 import { patientColumns, userColumns } from '@careplane/shared/users/users.columns';
-import { defineResource } from '../../lib/resources/definition.js';
-import { bindListSpec, column, referenced } from '../../lib/resources/filters.js';
+import { defineResource } from '@/lib/resources/definition.js';
+import { bindListSpec, column, referenced } from '@/lib/resources/filters.js';
 
 export const usersResource = defineResource({
   name: 'users',

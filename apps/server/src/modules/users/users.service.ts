@@ -4,14 +4,14 @@
 import type { JWTPayload } from 'jose';
 import type { Enrollment } from '@careplane/shared/users/account.contract';
 import { splitUsername, type User, type UserCreate } from '@careplane/shared/users/users.contract';
-import { grantRevoked } from '../../auth-server/grants.js';
-import type { Identity, IdentityService, IssuedEnrollment } from '../../auth-server/identities.js';
-import type { Executor } from '../../db/client.js';
-import type { ActionContext } from '../../lib/audit.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { createResourceRepository } from '../../lib/resources/repository.js';
-import { createResourceService } from '../../lib/resources/service.js';
-import type { Store } from '../../lib/store.js';
+import { grantRevoked } from '@/auth-server/grants.js';
+import type { Identity, IdentityService, IssuedEnrollment } from '@/auth-server/identities.js';
+import type { Executor } from '@/db/client.js';
+import type { ActionContext } from '@/lib/audit.js';
+import { AppError, badRequest, conflict, notFound } from '@/lib/errors.js';
+import { createResourceRepository } from '@/lib/resources/repository.js';
+import { createResourceService } from '@/lib/resources/service.js';
+import type { Store } from '@/lib/store.js';
 import { userFieldsFromIdToken } from './account.service.js';
 import {
   findCallerRecord,

@@ -1,6 +1,6 @@
 // The pharmacy area (spec §2): Waiting, Ready and Picked-up for the current route id, and Logout.
 import { useParams } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { AreaLayout } from './area-layout.tsx';
 
 export function Component() {

@@ -1,8 +1,8 @@
 // The prescriptions area (spec §2): Waiting, Picked-up and Logout; a doctor also has the prescriptions they
 // wrote, a patient their own (docs/decisions/031).
-import { paths } from '../../config/paths.ts';
-import { areasOf } from '../../lib/areas.ts';
-import { useSession } from '../../lib/session.ts';
+import { paths } from '@/config/paths.ts';
+import { areasOf } from '@/lib/areas.ts';
+import { useSession } from '@/lib/session.ts';
 import { AreaLayout, type AreaMenuEntry } from './area-layout.tsx';
 
 export function Component() {

@@ -3,10 +3,10 @@
 import { Button, Group, Menu, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { signOut } from '../../features/auth/api/sign-out.ts';
-import { areasOf } from '../../lib/areas.ts';
-import { useSession } from '../../lib/session.ts';
+import { paths } from '@/config/paths.ts';
+import { signOut } from '@/features/auth/api/sign-out.ts';
+import { areasOf } from '@/lib/areas.ts';
+import { useSession } from '@/lib/session.ts';
 
 export function useDisconnect() {
   const navigate = useNavigate();

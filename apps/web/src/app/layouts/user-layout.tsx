@@ -3,7 +3,7 @@
 import { Anchor, Box, Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Brand } from './brand.tsx';
 import { AppFooter } from './centered-layout.tsx';
 import { TopBarSession } from './top-bar.tsx';

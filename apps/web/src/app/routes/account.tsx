@@ -1,10 +1,10 @@
 // /account: the signed-in user's own page, with the top bar, and a link to every area their roles open.
 import { Anchor, Box, Container, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { AccountProfile } from '../../features/account/components/account-profile.tsx';
-import { areasOf } from '../../lib/areas.ts';
-import { useSession } from '../../lib/session.ts';
+import { paths } from '@/config/paths.ts';
+import { AccountProfile } from '@/features/account/components/account-profile.tsx';
+import { areasOf } from '@/lib/areas.ts';
+import { useSession } from '@/lib/session.ts';
 import { Brand } from '../layouts/brand.tsx';
 import { AppFooter } from '../layouts/centered-layout.tsx';
 import { TopBarSession } from '../layouts/top-bar.tsx';

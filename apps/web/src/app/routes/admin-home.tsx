@@ -5,22 +5,22 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { iotDeviceName, personName, textOf, titleOf } from '@careplane/shared/common/record-labels';
-import { paths } from '../../config/paths.ts';
-import { alertQueries, openAlertsRequest } from '../../features/alerts/api/alerts.queries.ts';
-import { commandCenterQueries } from '../../features/command-centers/api/command-centers.queries.ts';
+import { paths } from '@/config/paths.ts';
+import { alertQueries, openAlertsRequest } from '@/features/alerts/api/alerts.queries.ts';
+import { commandCenterQueries } from '@/features/command-centers/api/command-centers.queries.ts';
 import {
   deviceJobQueries,
   deviceQueries,
   workstationQueries,
-} from '../../features/devices/api/devices.queries.ts';
-import { jobStatusColors } from '../../features/devices/components/device-jobs-section.tsx';
-import { iotDeviceQueries } from '../../features/iot/api/iot.queries.ts';
-import { prescriptionQueries } from '../../features/prescriptions/api/prescriptions.queries.ts';
-import { serviceProviderQueries } from '../../features/service-providers/api/service-providers.queries.ts';
-import { statsQueries } from '../../features/stats/api/stats.queries.ts';
-import { userQueries } from '../../features/users/api/users.queries.ts';
-import { ChartFigure } from '../../lib/resource-kit/charts/lazy-series-chart.tsx';
-import { PageHeader } from '../../lib/resource-kit/page-header.tsx';
+} from '@/features/devices/api/devices.queries.ts';
+import { jobStatusColors } from '@/features/devices/components/device-jobs-section.tsx';
+import { iotDeviceQueries } from '@/features/iot/api/iot.queries.ts';
+import { prescriptionQueries } from '@/features/prescriptions/api/prescriptions.queries.ts';
+import { serviceProviderQueries } from '@/features/service-providers/api/service-providers.queries.ts';
+import { statsQueries } from '@/features/stats/api/stats.queries.ts';
+import { userQueries } from '@/features/users/api/users.queries.ts';
+import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
+import { PageHeader } from '@/lib/resource-kit/page-header.tsx';
 
 const admin = paths.admin;
 

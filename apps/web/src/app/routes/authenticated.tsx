@@ -3,7 +3,7 @@
 // who is not signed in carries neither (decision 029).
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router';
-import { SessionWatcher } from '../../features/auth/components/session-watcher.tsx';
+import { SessionWatcher } from '@/features/auth/components/session-watcher.tsx';
 
 export function Component() {
   return (

@@ -1,7 +1,7 @@
 // /command-center: a supervisor's view of their command centers, with the top bar.
 import { Box, Container, Group } from '@mantine/core';
-import { paths } from '../../config/paths.ts';
-import { CommandCenterView } from '../../features/command-centers/command-center-view.tsx';
+import { paths } from '@/config/paths.ts';
+import { CommandCenterView } from '@/features/command-centers/command-center-view.tsx';
 import { Brand } from '../layouts/brand.tsx';
 import { AppFooter } from '../layouts/centered-layout.tsx';
 import { TopBarSession } from '../layouts/top-bar.tsx';

@@ -1,8 +1,8 @@
 // /documents/{id}: one document, its signatures and what the user may do with it.
 import { Anchor, Stack } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { DocumentDetail } from '../../features/documents/components/document-detail.tsx';
+import { paths } from '@/config/paths.ts';
+import { DocumentDetail } from '@/features/documents/components/document-detail.tsx';
 import { UserLayout } from '../layouts/user-layout.tsx';
 
 export function Component() {

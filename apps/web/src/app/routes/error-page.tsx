@@ -2,7 +2,7 @@
 // page with its status (500 unless said otherwise) and message.
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 export const NOT_FOUND_MESSAGE = 'This page could not be found';
 

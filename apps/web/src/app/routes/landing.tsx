@@ -3,10 +3,10 @@
 import { Anchor, Box, Button, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import { LoginPanel } from '../../features/auth/components/login-panel.tsx';
-import { DocumentsInfo } from '../../features/landing/components/documents-info.tsx';
-import { paths } from '../../config/paths.ts';
-import { importWithReload } from '../../lib/chunk-reload.ts';
+import { LoginPanel } from '@/features/auth/components/login-panel.tsx';
+import { DocumentsInfo } from '@/features/landing/components/documents-info.tsx';
+import { paths } from '@/config/paths.ts';
+import { importWithReload } from '@/lib/chunk-reload.ts';
 import { AppFooter } from '../layouts/centered-layout.tsx';
 import { Brand } from '../layouts/brand.tsx';
 import { Link } from 'react-router';
@@ -16,12 +16,12 @@ import classes from '../layouts/layouts.module.css';
 // first page only needs once Support or Privacy is opened (decision 029).
 const SupportModal = lazy(
   importWithReload(async () => ({
-    default: (await import('../../features/landing/components/support-modal.tsx')).SupportModal,
+    default: (await import('@/features/landing/components/support-modal.tsx')).SupportModal,
   })),
 );
 const PrivacyModal = lazy(
   importWithReload(async () => ({
-    default: (await import('../../features/landing/components/privacy-modal.tsx')).PrivacyModal,
+    default: (await import('@/features/landing/components/privacy-modal.tsx')).PrivacyModal,
   })),
 );
 

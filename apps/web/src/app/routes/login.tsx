@@ -1,9 +1,9 @@
 // /login: the sign-in panel alone, in the centred layout with the footer.
 import { Stack, Text, Title } from '@mantine/core';
-import { LoginPanel } from '../../features/auth/components/login-panel.tsx';
+import { LoginPanel } from '@/features/auth/components/login-panel.tsx';
 import { Brand } from '../layouts/brand.tsx';
 import { CenteredLayout } from '../layouts/centered-layout.tsx';
-import { paths } from '../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 export function Component() {
   return (

@@ -2,8 +2,8 @@
 import { nprogress } from '@mantine/nprogress';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { importWithReload } from '../../lib/chunk-reload.ts';
-import { createNavigationProgress } from '../../lib/navigation-progress.ts';
+import { importWithReload } from '@/lib/chunk-reload.ts';
+import { createNavigationProgress } from '@/lib/navigation-progress.ts';
 
 const NavigationProgressHost = lazy(importWithReload(() => import('../navigation-progress-host.tsx')));
 

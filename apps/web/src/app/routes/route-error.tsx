@@ -1,7 +1,7 @@
 // The root error boundary: whatever a route throws ends on the error page, inside the centred layout.
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useEffect } from 'react';
-import { reportError } from '../../lib/error-reporting.ts';
+import { reportError } from '@/lib/error-reporting.ts';
 import { CenteredLayout } from '../layouts/centered-layout.tsx';
 import { ErrorPage } from './error-page.tsx';
 

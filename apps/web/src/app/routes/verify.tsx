@@ -5,12 +5,12 @@ import { Alert, Anchor, Box, Container, Group, Loader, Stack, Text, Title } from
 import { useQuery } from '@tanstack/react-query';
 import { prescriptionVerifiedReceiptPath } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { VerificationReportView } from '../../features/documents/components/verification-report.tsx';
-import { VerifyPanel } from '../../features/documents/components/verify-panel.tsx';
-import { custodyQueries } from '../../features/prescriptions/api/custody.ts';
-import { apiUrl } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.ts';
+import { paths } from '@/config/paths.ts';
+import { VerificationReportView } from '@/features/documents/components/verification-report.tsx';
+import { VerifyPanel } from '@/features/documents/components/verify-panel.tsx';
+import { custodyQueries } from '@/features/prescriptions/api/custody.ts';
+import { apiUrl } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session.ts';
 import { Brand } from '../layouts/brand.tsx';
 import { AppFooter } from '../layouts/centered-layout.tsx';
 

@@ -6,11 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
 import { deviceJobSchema, deviceSchema } from '@careplane/shared/devices/devices.contract';
 import { userSchema } from '@careplane/shared/users/users.contract';
-import { AppProvider } from '../../app/provider.tsx';
-import { createQueryClient } from '../../lib/query-client.ts';
-import { fakeList, fakeUser } from '../../test/admin-fakes.ts';
-import { resetSession, signIn } from '../../test/app.tsx';
-import { fakeNetwork, json, type FakeNetwork } from '../../test/network.ts';
+import { AppProvider } from '@/app/provider.tsx';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { fakeList, fakeUser } from '@/test/admin-fakes.ts';
+import { resetSession, signIn } from '@/test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 import { CommandCenterView } from './command-center-view.tsx';
 
 const ids = {

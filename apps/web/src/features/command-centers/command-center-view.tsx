@@ -17,9 +17,9 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { enumText, personName, textOf, titleOf } from '@careplane/shared/common/record-labels';
 import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
-import { ApiError, api } from '../../lib/api-client.ts';
-import { useLiveEvents } from '../../lib/live-events.ts';
-import { notify } from '../../lib/notify.ts';
+import { ApiError, api } from '@/lib/api-client.ts';
+import { useLiveEvents } from '@/lib/live-events.ts';
+import { notify } from '@/lib/notify.ts';
 import { commandCenterViewQueries as queries } from './api/command-center-view.queries.ts';
 
 function Section({ title, count, children }: { title: string; count?: number | null; children: ReactNode }) {

@@ -5,9 +5,9 @@ import {
   commandCenterListSpec,
   type CommandCenter,
 } from '@careplane/shared/command-centers/command-centers.contract';
-import { paths } from '../../config/paths.ts';
-import type { FieldSpec } from '../../lib/resource-kit/form/form-model.ts';
-import { defineResource } from '../../lib/resource-kit/resource.ts';
+import { paths } from '@/config/paths.ts';
+import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
+import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { commandCenterQueries } from './api/command-centers.queries.ts';
 
 const centers = paths.admin.commandCenters;

@@ -1,9 +1,9 @@
 // Device runner jobs as a resource description: columns, names, addresses and the add form.
 import { deviceJobColumns } from '@careplane/shared/devices/devices.columns';
 import { deviceJobListSpec, jobVocabulary, type DeviceJob } from '@careplane/shared/devices/devices.contract';
-import { paths } from '../../config/paths.ts';
-import type { FieldSpec } from '../../lib/resource-kit/form/form-model.ts';
-import { defineResource } from '../../lib/resource-kit/resource.ts';
+import { paths } from '@/config/paths.ts';
+import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
+import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { deviceJobQueries } from './api/devices.queries.ts';
 
 const jobs = paths.admin.deviceJobs;

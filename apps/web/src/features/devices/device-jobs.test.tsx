@@ -4,9 +4,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deviceJobSchema, type DeviceJob } from '@careplane/shared/devices/devices.contract';
-import { emptyHistory, fakeList } from '../../test/admin-fakes.ts';
-import { makeUser, renderApp, resetSession, signIn } from '../../test/app.tsx';
-import { fakeNetwork, json, type FakeNetwork } from '../../test/network.ts';
+import { emptyHistory, fakeList } from '@/test/admin-fakes.ts';
+import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 
 const deviceId = '0190f6a2-6d3b-7c8e-9f00-0000000000d1';
 const at = '2030-01-01T08:00:00.000Z';

@@ -3,9 +3,9 @@
 import { deviceRoles } from '@careplane/shared/common/enums';
 import { deviceColumns } from '@careplane/shared/devices/devices.columns';
 import { deviceListSpec, type Device } from '@careplane/shared/devices/devices.contract';
-import { paths } from '../../config/paths.ts';
-import type { FieldSpec } from '../../lib/resource-kit/form/form-model.ts';
-import { defineResource } from '../../lib/resource-kit/resource.ts';
+import { paths } from '@/config/paths.ts';
+import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
+import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { deviceQueries } from './api/devices.queries.ts';
 
 const devices = paths.admin.devices;

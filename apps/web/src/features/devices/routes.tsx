@@ -8,8 +8,8 @@ import {
   workstationCreateSchema,
   workstationUpdateSchema,
 } from '@careplane/shared/devices/devices.contract';
-import { ResourceEdit } from '../../lib/resource-kit/form/resource-edit.tsx';
-import { ResourceList } from '../../lib/resource-kit/list/resource-list.tsx';
+import { ResourceEdit } from '@/lib/resource-kit/form/resource-edit.tsx';
+import { ResourceList } from '@/lib/resource-kit/list/resource-list.tsx';
 import { DeviceDetail } from './components/device-detail.tsx';
 import { DeviceJobDetail } from './components/device-job-detail.tsx';
 import { WorkstationDetail } from './components/workstation-detail.tsx';

@@ -2,9 +2,9 @@
 import { workstationName } from '@careplane/shared/common/record-labels';
 import { workstationColumns } from '@careplane/shared/devices/devices.columns';
 import { workstationListSpec, type Workstation } from '@careplane/shared/devices/devices.contract';
-import { paths } from '../../config/paths.ts';
-import type { FieldSpec } from '../../lib/resource-kit/form/form-model.ts';
-import { defineResource } from '../../lib/resource-kit/resource.ts';
+import { paths } from '@/config/paths.ts';
+import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
+import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { workstationQueries } from './api/devices.queries.ts';
 
 const workstations = paths.admin.workstations;

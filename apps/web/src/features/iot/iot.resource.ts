@@ -4,9 +4,9 @@ import { connectionTypes, iotDataTypes, trustLevels } from '@careplane/shared/co
 import { iotDeviceName } from '@careplane/shared/common/record-labels';
 import { iotDeviceColumns } from '@careplane/shared/iot/iot.columns';
 import { iotDeviceListSpec, type IotDevice } from '@careplane/shared/iot/iot.contract';
-import { paths } from '../../config/paths.ts';
-import type { FieldSpec } from '../../lib/resource-kit/form/form-model.ts';
-import { defineResource } from '../../lib/resource-kit/resource.ts';
+import { paths } from '@/config/paths.ts';
+import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
+import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { iotDeviceQueries } from './api/iot.queries.ts';
 
 const iot = paths.admin.iotDevices;

@@ -2,8 +2,8 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { iotDeviceCreateSchema, iotDeviceUpdateSchema } from '@careplane/shared/iot/iot.contract';
-import { ResourceEdit } from '../../lib/resource-kit/form/resource-edit.tsx';
-import { ResourceList } from '../../lib/resource-kit/list/resource-list.tsx';
+import { ResourceEdit } from '@/lib/resource-kit/form/resource-edit.tsx';
+import { ResourceList } from '@/lib/resource-kit/list/resource-list.tsx';
 import { IotDeviceDetail } from './components/iot-device-detail.tsx';
 import { iotDeviceFields, iotDeviceFormRelations, iotDeviceResource } from './iot.resource.ts';
 

@@ -8,9 +8,9 @@ import {
   supplierProviderTypes,
   type Prescription,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
-import { paths } from '../../config/paths.ts';
-import type { FieldSpec } from '../../lib/resource-kit/form/form-model.ts';
-import { defineResource } from '../../lib/resource-kit/resource.ts';
+import { paths } from '@/config/paths.ts';
+import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
+import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { prescriptionQueries } from './api/prescriptions.queries.ts';
 
 const prescriptions = paths.admin.prescriptions;

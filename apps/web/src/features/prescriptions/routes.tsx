@@ -4,8 +4,8 @@ import {
   prescriptionSubmissionSchema,
   prescriptionUpdateSchema,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
-import { ResourceEdit } from '../../lib/resource-kit/form/resource-edit.tsx';
-import { ResourceList } from '../../lib/resource-kit/list/resource-list.tsx';
+import { ResourceEdit } from '@/lib/resource-kit/form/resource-edit.tsx';
+import { ResourceList } from '@/lib/resource-kit/list/resource-list.tsx';
 import { PrescriptionDetail } from './components/prescription-detail.tsx';
 import { prescriptionFields, prescriptionResource } from './prescriptions.resource.ts';
 

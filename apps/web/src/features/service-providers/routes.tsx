@@ -7,17 +7,17 @@ import {
   serviceProviderCreateSchema,
   serviceProviderUpdateSchema,
 } from '@careplane/shared/service-providers/service-providers.contract';
-import { paths } from '../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 import {
   DetailField,
   DetailSection,
   FieldGrid,
   RecordLink,
   RecordLinks,
-} from '../../lib/resource-kit/detail/detail-parts.tsx';
-import { ResourceDetail } from '../../lib/resource-kit/detail/resource-detail.tsx';
-import { ResourceEdit } from '../../lib/resource-kit/form/resource-edit.tsx';
-import { ResourceList } from '../../lib/resource-kit/list/resource-list.tsx';
+} from '@/lib/resource-kit/detail/detail-parts.tsx';
+import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
+import { ResourceEdit } from '@/lib/resource-kit/form/resource-edit.tsx';
+import { ResourceList } from '@/lib/resource-kit/list/resource-list.tsx';
 import {
   serviceProviderFields,
   serviceProviderFormRelations,

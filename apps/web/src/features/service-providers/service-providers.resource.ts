@@ -6,9 +6,9 @@ import {
   serviceProviderListSpec,
   type ServiceProvider,
 } from '@careplane/shared/service-providers/service-providers.contract';
-import { paths } from '../../config/paths.ts';
-import type { FieldSpec } from '../../lib/resource-kit/form/form-model.ts';
-import { defineResource } from '../../lib/resource-kit/resource.ts';
+import { paths } from '@/config/paths.ts';
+import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
+import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { serviceProviderQueries } from './api/service-providers.queries.ts';
 
 const providers = paths.admin.serviceProviders;

@@ -3,9 +3,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceProviderSchema } from '@careplane/shared/service-providers/service-providers.contract';
-import { emptyHistory, fakeIds, fakeList, fakeServiceProvider } from '../../test/admin-fakes.ts';
-import { makeUser, renderApp, resetSession, signIn } from '../../test/app.tsx';
-import { fakeNetwork, json, type FakeNetwork } from '../../test/network.ts';
+import { emptyHistory, fakeIds, fakeList, fakeServiceProvider } from '@/test/admin-fakes.ts';
+import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 
 const id = fakeIds.provider;
 const item = `/api/service-providers/${id}`;

@@ -3,8 +3,8 @@ import { useMemo, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { localUserRoles } from '@careplane/shared/common/enums';
 import { userCreateSchema, userUpdateSchema } from '@careplane/shared/users/users.contract';
-import { ResourceEdit } from '../../lib/resource-kit/form/resource-edit.tsx';
-import { ResourceList } from '../../lib/resource-kit/list/resource-list.tsx';
+import { ResourceEdit } from '@/lib/resource-kit/form/resource-edit.tsx';
+import { ResourceList } from '@/lib/resource-kit/list/resource-list.tsx';
 import { UserDetail } from './components/user-detail.tsx';
 import { patientResource, userFields, userFormRelations, userResource } from './users.resource.ts';
 

@@ -10,9 +10,9 @@ import {
 import { personName } from '@careplane/shared/common/record-labels';
 import { patientColumns, userColumns } from '@careplane/shared/users/users.columns';
 import { userListSpec, type User } from '@careplane/shared/users/users.contract';
-import { paths } from '../../config/paths.ts';
-import type { FieldSpec } from '../../lib/resource-kit/form/form-model.ts';
-import { defineResource } from '../../lib/resource-kit/resource.ts';
+import { paths } from '@/config/paths.ts';
+import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
+import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { userQueries } from './api/users.queries.ts';
 
 const users = paths.admin.users;

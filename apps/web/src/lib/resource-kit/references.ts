@@ -23,7 +23,7 @@ import {
 } from '@careplane/shared/common/record-labels';
 import { serviceProviderEndpoints } from '@careplane/shared/service-providers/service-providers.contract';
 import { patientProfileEndpoints, userEndpoints } from '@careplane/shared/users/users.contract';
-import { paths } from '../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 export interface ReferenceSource {
   /** The word for one record, in lower case ("user", "command center"). */

@@ -1,7 +1,7 @@
 // IoT devices (a full kit for the equipped patients, a wrist band for the other enrolled ones, spares in
 // stock), a week of their readings, and alerts: open and closed, from readings and manual.
 import type { IotDataType } from '@careplane/shared/common/enums';
-import type { iotDeviceData } from '../../schema/index.js';
+import type { iotDeviceData } from '@/db/schema/index.js';
 import { DAY, HOUR, MINUTE, WEEK, buildReadings, type ReadingSeries } from '../demo-series.js';
 import { hashString } from '../random.js';
 import { iso, type SeedContext } from './context.js';

@@ -1,7 +1,7 @@
 // People: the named sign-in users and generated ones, their user rows, patient profiles, employers,
 // assigned nurses and command center memberships.
 import type { LocalUserRole, PatientStatus } from '@careplane/shared/common/enums';
-import type { commandCenterUsers, userAssignedNurses, userEmployers, users } from '../../schema/index.js';
+import type { commandCenterUsers, userAssignedNurses, userEmployers, users } from '@/db/schema/index.js';
 import { DAY, HOUR } from '../demo-series.js';
 import { createIdFactory, type Random } from '../random.js';
 import {

@@ -1,7 +1,7 @@
 // Prescriptions in every status, with the documents that travel with them, and documents outside
 // prescriptions: consents, care plans, discharge letters; signed, partly signed, unsigned.
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
-import type { documentSigningParties, documents, prescriptions } from '../../schema/index.js';
+import type { documentSigningParties, documents, prescriptions } from '@/db/schema/index.js';
 import { DAY, HOUR, MINUTE } from '../demo-series.js';
 import { medicines, type Region } from '../reference-data.js';
 import { bangkok, iso, type SeedContext } from './context.js';

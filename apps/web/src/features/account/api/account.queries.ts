@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AuditListResponse } from '@careplane/shared/audit/audit.contract';
 import type { AvatarQuery } from '@careplane/shared/users/account.contract';
 import type { User } from '@careplane/shared/users/users.contract';
-import { api, withMinimumDelay } from '../../../lib/api-client.ts';
+import { api, withMinimumDelay } from '@/lib/api-client.ts';
 
 /** The audit action a sign-in (POST /api/auth) is recorded under. */
 export const SIGN_IN_AUDIT_ACTION = 'sign-in';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeNetwork, json, type FakeNetwork } from '../../../test/network.ts';
-import { makeUser, renderApp, resetSession, signIn } from '../../../test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 
 let network: FakeNetwork;
 

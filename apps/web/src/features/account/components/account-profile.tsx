@@ -17,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import type { User } from '@careplane/shared/users/users.contract';
-import { sessionStore } from '../../../lib/session.ts';
+import { sessionStore } from '@/lib/session.ts';
 import { accountQueries } from '../api/account.queries.ts';
 import { UserAvatar } from './user-avatar.tsx';
 

@@ -2,8 +2,8 @@
 // acknowledging and closing one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { alertEndpoints, type Alert, type AlertClose } from '@careplane/shared/alerts/alerts.contract';
-import { api } from '../../../lib/api-client.ts';
-import { createResourceQueries, invalidateResource } from '../../../lib/resource-kit/queries.ts';
+import { api } from '@/lib/api-client.ts';
+import { createResourceQueries, invalidateResource } from '@/lib/resource-kit/queries.ts';
 
 export const alertQueries = createResourceQueries<Alert>('alerts', alertEndpoints);
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { Alert } from '@careplane/shared/alerts/alerts.contract';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { textOf } from '@careplane/shared/common/record-labels';
-import { DetailSection } from '../../../lib/resource-kit/detail/detail-parts.tsx';
+import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import {
   alertQueries,
   recordAlertsRequest,

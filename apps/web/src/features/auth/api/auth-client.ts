@@ -2,7 +2,7 @@
 // endpoint (CIBA and refresh grants). Endpoints come from the discovery document, the base from /config.json.
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import type { QrSession, QrSessionStatus } from '@careplane/shared/auth/qr-session.contract';
-import { getRuntimeConfig } from '../../../lib/config.ts';
+import { getRuntimeConfig } from '@/lib/config.ts';
 
 export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
 const SCOPE = 'openid';

@@ -1,8 +1,8 @@
 // The route guard of spec §5: every authenticated page needs an access token, and one that has not expired.
 import { notifications } from '@mantine/notifications';
 import { redirect } from 'react-router';
-import { nowInSeconds, sessionStore, type SessionState } from '../../../lib/session.ts';
-import { paths } from '../../../config/paths.ts';
+import { nowInSeconds, sessionStore, type SessionState } from '@/lib/session.ts';
+import { paths } from '@/config/paths.ts';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. You have been logged out.';
 

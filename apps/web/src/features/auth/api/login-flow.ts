@@ -4,10 +4,10 @@
 import { isAdmin } from '@careplane/shared/auth/roles';
 import type { SignInRequest } from '@careplane/shared/users/account.contract';
 import type { User } from '@careplane/shared/users/users.contract';
-import { ApiError, api } from '../../../lib/api-client.ts';
-import { reportError } from '../../../lib/error-reporting.ts';
-import { nowInSeconds, sessionStore, type SessionStore } from '../../../lib/session.ts';
-import { paths } from '../../../config/paths.ts';
+import { ApiError, api } from '@/lib/api-client.ts';
+import { reportError } from '@/lib/error-reporting.ts';
+import { nowInSeconds, sessionStore, type SessionStore } from '@/lib/session.ts';
+import { paths } from '@/config/paths.ts';
 import {
   AuthServerError,
   createQrSession,

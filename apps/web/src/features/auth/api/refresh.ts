@@ -1,5 +1,5 @@
 // Renewing the tokens of a QR session before they run out (spec §4).
-import { sessionStore } from '../../../lib/session.ts';
+import { sessionStore } from '@/lib/session.ts';
 import { refreshTokens } from './auth-client.ts';
 import { storeTokens } from './login-flow.ts';
 

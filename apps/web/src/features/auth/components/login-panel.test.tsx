@@ -1,9 +1,9 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../lib/session.ts';
-import { fakeNetwork, json, type FakeNetwork } from '../../../test/network.ts';
-import { makeUser, renderApp, resetSession } from '../../../test/app.tsx';
+import { sessionStore } from '@/lib/session.ts';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { makeUser, renderApp, resetSession } from '@/test/app.tsx';
 import { resetDiscovery } from '../api/auth-client.ts';
 
 // No canvas in happy-dom: the extraction check and the QR encoder are replaced; the browser layer checks both.

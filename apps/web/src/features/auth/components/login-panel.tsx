@@ -16,8 +16,8 @@ import {
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isAdmin } from '@careplane/shared/auth/roles';
-import { paths } from '../../../config/paths.ts';
-import { sessionStore, useSession } from '../../../lib/session.ts';
+import { paths } from '@/config/paths.ts';
+import { sessionStore, useSession } from '@/lib/session.ts';
 import { createLoginFlow, type LoginFlow } from '../api/login-flow.ts';
 
 /** Stops a pending sign-in and forgets its QR code and countdown. */

@@ -1,9 +1,9 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../lib/session.ts';
-import { fakeNetwork, json } from '../../../test/network.ts';
-import { makeUser, renderApp, resetSession, signIn } from '../../../test/app.tsx';
+import { sessionStore } from '@/lib/session.ts';
+import { fakeNetwork, json } from '@/test/network.ts';
+import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { resetDiscovery } from '../api/auth-client.ts';
 
 const jwt = (exp: number) => `h.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.s`;
@@ -11,10 +11,10 @@ const jwt = (exp: number) => `h.${btoa(JSON.stringify({ exp })).replace(/=+$/, '
 // The pages load lazily: load them once up front, so the clock-sensitive tests do not wait on the transform.
 beforeAll(async () => {
   await Promise.all([
-    import('../../../app/layouts/admin-layout.tsx'),
-    import('../../../app/routes/account.tsx'),
-    import('../../../app/routes/landing.tsx'),
-    import('../../../app/routes/not-yet-available.tsx'),
+    import('@/app/layouts/admin-layout.tsx'),
+    import('@/app/routes/account.tsx'),
+    import('@/app/routes/landing.tsx'),
+    import('@/app/routes/not-yet-available.tsx'),
   ]);
 });
 

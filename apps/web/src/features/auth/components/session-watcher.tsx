@@ -5,9 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { sessionStore, useSession } from '../../../lib/session.ts';
-import { EXPIRY_DIALOG_BELOW_SECONDS, startSessionTimer } from '../../../lib/session-timer.ts';
+import { paths } from '@/config/paths.ts';
+import { sessionStore, useSession } from '@/lib/session.ts';
+import { EXPIRY_DIALOG_BELOW_SECONDS, startSessionTimer } from '@/lib/session-timer.ts';
 import { refreshSession } from '../api/refresh.ts';
 import { signOut } from '../api/sign-out.ts';
 

@@ -6,7 +6,7 @@ import type { ListResponse } from '@careplane/shared/common/http';
 import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
 import type { Device, DeviceJob } from '@careplane/shared/devices/devices.contract';
 import type { User } from '@careplane/shared/users/users.contract';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** Rows each section shows (the newest first). */
 export const VIEW_PAGE_SIZE = 50;

@@ -14,12 +14,8 @@ import {
   type Workstation,
 } from '@careplane/shared/devices/devices.contract';
 import { DEFAULT_STATS_LIMIT } from '@careplane/shared/common/enums';
-import { api } from '../../../lib/api-client.ts';
-import {
-  ADMIN_QUERY_ROOT,
-  createResourceQueries,
-  invalidateResource,
-} from '../../../lib/resource-kit/queries.ts';
+import { api } from '@/lib/api-client.ts';
+import { ADMIN_QUERY_ROOT, createResourceQueries, invalidateResource } from '@/lib/resource-kit/queries.ts';
 
 export const deviceQueries = createResourceQueries<Device>('devices', deviceEndpoints);
 export const workstationQueries = createResourceQueries<Workstation>('workstations', workstationEndpoints);

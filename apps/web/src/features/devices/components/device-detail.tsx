@@ -15,9 +15,9 @@ import {
   FieldGrid,
   RecordLink,
   RecordLinks,
-} from '../../../lib/resource-kit/detail/detail-parts.tsx';
-import { PromoteControl } from '../../../lib/resource-kit/detail/promote.tsx';
-import { ResourceDetail } from '../../../lib/resource-kit/detail/resource-detail.tsx';
+} from '@/lib/resource-kit/detail/detail-parts.tsx';
+import { PromoteControl } from '@/lib/resource-kit/detail/promote.tsx';
+import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
 import { usePromoteDevice, useRekeyDevice } from '../api/devices.queries.ts';
 import { deviceResource } from '../devices.resource.ts';
 import { DeviceJobsSection } from './device-jobs-section.tsx';

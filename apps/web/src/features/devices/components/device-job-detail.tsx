@@ -14,12 +14,12 @@ import {
   DetailSection,
   FieldGrid,
   RecordLink,
-} from '../../../lib/resource-kit/detail/detail-parts.tsx';
-import { ResourceDetail } from '../../../lib/resource-kit/detail/resource-detail.tsx';
+} from '@/lib/resource-kit/detail/detail-parts.tsx';
+import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
 import { deviceJobQueries, useCancelJob } from '../api/devices.queries.ts';
 import { deviceJobResource } from '../device-jobs.resource.ts';
 import { jobStatusColors } from './device-jobs-section.tsx';
-import { notify } from '../../../lib/notify.ts';
+import { notify } from '@/lib/notify.ts';
 
 const REFRESH_MS = 5000;
 

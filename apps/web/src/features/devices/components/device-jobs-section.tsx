@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { canTransitionJob, type DeviceJob } from '@careplane/shared/devices/devices.contract';
-import { paths } from '../../../config/paths.ts';
-import { DetailSection } from '../../../lib/resource-kit/detail/detail-parts.tsx';
-import { notify } from '../../../lib/notify.ts';
+import { paths } from '@/config/paths.ts';
+import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
+import { notify } from '@/lib/notify.ts';
 import { deviceJobQueries, useCancelJob } from '../api/devices.queries.ts';
 
 export const jobStatusColors: Record<string, string> = {

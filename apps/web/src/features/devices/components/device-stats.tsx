@@ -6,13 +6,9 @@ import { useState } from 'react';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { textOf } from '@careplane/shared/common/record-labels';
 import type { DeviceStat } from '@careplane/shared/devices/devices.contract';
-import { ChartFigure } from '../../../lib/resource-kit/charts/lazy-series-chart.tsx';
-import {
-  recentRange,
-  TimeRangePicker,
-  type TimeRange,
-} from '../../../lib/resource-kit/charts/time-range.tsx';
-import { DetailSection } from '../../../lib/resource-kit/detail/detail-parts.tsx';
+import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
+import { recentRange, TimeRangePicker, type TimeRange } from '@/lib/resource-kit/charts/time-range.tsx';
+import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { deviceStatQueries } from '../api/devices.queries.ts';
 
 const read = (value: unknown, ...keys: string[]): number | null => {

@@ -11,13 +11,13 @@ import {
   FieldGrid,
   RecordLink,
   RecordLinks,
-} from '../../../lib/resource-kit/detail/detail-parts.tsx';
-import { ResourceDetail } from '../../../lib/resource-kit/detail/resource-detail.tsx';
-import { RelationSelect } from '../../../lib/resource-kit/relation-select.tsx';
-import { referenceSources } from '../../../lib/resource-kit/references.ts';
+} from '@/lib/resource-kit/detail/detail-parts.tsx';
+import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
+import { RelationSelect } from '@/lib/resource-kit/relation-select.tsx';
+import { referenceSources } from '@/lib/resource-kit/references.ts';
 import { useWorkstationPatient } from '../api/devices.queries.ts';
 import { workstationResource } from '../workstations.resource.ts';
-import { notify } from '../../../lib/notify.ts';
+import { notify } from '@/lib/notify.ts';
 
 function Patients({ workstation }: { workstation: Workstation }) {
   const change = useWorkstationPatient();

@@ -6,8 +6,8 @@ import {
   type VerificationReport,
 } from '@careplane/shared/documents/documents.contract';
 import type { ErrorBody } from '@careplane/shared/common/http';
-import { ApiError, apiUrl } from '../../../lib/api-client.ts';
-import { sessionStore } from '../../../lib/session.ts';
+import { ApiError, apiUrl } from '@/lib/api-client.ts';
+import { sessionStore } from '@/lib/session.ts';
 
 export interface UploadProgress {
   loaded: number;

@@ -5,7 +5,7 @@ import {
   type Document,
   type SigningStarted,
 } from '@careplane/shared/documents/documents.contract';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { documentQueries } from './documents.queries.ts';
 import { uploadDocument, type UploadProgress } from './documents-files.ts';
 

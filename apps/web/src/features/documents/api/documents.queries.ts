@@ -8,7 +8,7 @@ import {
   type SigningState,
 } from '@careplane/shared/documents/documents.contract';
 import type { ListResponse } from '@careplane/shared/common/http';
-import { api, withMinimumDelay } from '../../../lib/api-client.ts';
+import { api, withMinimumDelay } from '@/lib/api-client.ts';
 
 export const DOCUMENTS_PAGE_SIZE = 20;
 

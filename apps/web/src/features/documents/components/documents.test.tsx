@@ -7,8 +7,8 @@ import type {
   SignatureReport,
   VerificationReport,
 } from '@careplane/shared/documents/documents.contract';
-import { fakeNetwork, json, type FakeNetwork } from '../../../test/network.ts';
-import { makeUser, renderApp, resetSession, signIn } from '../../../test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 
 const me = makeUser();
 const sha = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';

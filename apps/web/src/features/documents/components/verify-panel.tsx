@@ -3,7 +3,7 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { documentEndpoints } from '@careplane/shared/documents/documents.contract';
-import { apiUrl } from '../../../lib/api-client.ts';
+import { apiUrl } from '@/lib/api-client.ts';
 import { verifyDocument, type UploadProgress } from '../api/documents-files.ts';
 import { PdfDropzone } from './pdf-dropzone.tsx';
 import { VerificationReportView } from './verification-report.tsx';

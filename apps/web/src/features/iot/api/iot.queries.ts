@@ -9,8 +9,8 @@ import {
   type IotDevice,
   type LastDataSubmission,
 } from '@careplane/shared/iot/iot.contract';
-import { api } from '../../../lib/api-client.ts';
-import { ADMIN_QUERY_ROOT, createResourceQueries } from '../../../lib/resource-kit/queries.ts';
+import { api } from '@/lib/api-client.ts';
+import { ADMIN_QUERY_ROOT, createResourceQueries } from '@/lib/resource-kit/queries.ts';
 
 export const iotDeviceQueries = createResourceQueries<IotDevice>('iot-devices', iotDeviceEndpoints);
 

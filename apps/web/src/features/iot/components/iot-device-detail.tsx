@@ -11,8 +11,8 @@ import {
   JsonValue,
   RecordLink,
   RecordLinks,
-} from '../../../lib/resource-kit/detail/detail-parts.tsx';
-import { ResourceDetail } from '../../../lib/resource-kit/detail/resource-detail.tsx';
+} from '@/lib/resource-kit/detail/detail-parts.tsx';
+import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
 import { iotDeviceResource } from '../iot.resource.ts';
 import { LastSubmission, ReadingsChart } from './iot-readings.tsx';
 

@@ -7,19 +7,10 @@ import { formatDateTime } from '@careplane/shared/common/formats';
 import { enumText } from '@careplane/shared/common/record-labels';
 import type { IotDataRecord, IotDevice } from '@careplane/shared/iot/iot.contract';
 import { iotDataTypes } from '@careplane/shared/common/enums';
-import { ChartFigure } from '../../../lib/resource-kit/charts/lazy-series-chart.tsx';
-import type { SeriesLine } from '../../../lib/resource-kit/charts/series-chart.tsx';
-import {
-  recentRange,
-  TimeRangePicker,
-  type TimeRange,
-} from '../../../lib/resource-kit/charts/time-range.tsx';
-import {
-  DetailField,
-  DetailSection,
-  FieldGrid,
-  JsonValue,
-} from '../../../lib/resource-kit/detail/detail-parts.tsx';
+import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
+import type { SeriesLine } from '@/lib/resource-kit/charts/series-chart.tsx';
+import { recentRange, TimeRangePicker, type TimeRange } from '@/lib/resource-kit/charts/time-range.tsx';
+import { DetailField, DetailSection, FieldGrid, JsonValue } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { iotDataQueries } from '../api/iot.queries.ts';
 
 interface Measure {

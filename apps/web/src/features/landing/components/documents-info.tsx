@@ -1,7 +1,7 @@
 // The Documents info box of the landing page (spec §1, §2): getting started, how it works, fees.
 import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { StoreBadges } from './store-badges.tsx';
 
 export function DocumentsInfo() {

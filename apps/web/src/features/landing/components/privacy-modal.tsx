@@ -1,7 +1,7 @@
 // The privacy policy of spec §2, in full.
 import { Anchor, List, Modal, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { getRuntimeConfig } from '../../../lib/config.ts';
+import { getRuntimeConfig } from '@/lib/config.ts';
 
 export const PRIVACY_EFFECTIVE_DATE = '01.12.2020';
 

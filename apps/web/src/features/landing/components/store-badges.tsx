@@ -1,6 +1,6 @@
 // Links to the mobile app in Google Play and the App Store, as configured (decisions §8).
 import { Group, Text, UnstyledButton } from '@mantine/core';
-import { getRuntimeConfig } from '../../../lib/config.ts';
+import { getRuntimeConfig } from '@/lib/config.ts';
 
 function Badge({ href, small, name }: { href: string | null; small: string; name: string }) {
   const content = (

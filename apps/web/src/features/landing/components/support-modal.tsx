@@ -1,6 +1,6 @@
 // Support (spec §2): an invitation to message or email the configured support address.
 import { Anchor, Modal, Stack, Text } from '@mantine/core';
-import { getRuntimeConfig } from '../../../lib/config.ts';
+import { getRuntimeConfig } from '@/lib/config.ts';
 
 export function SupportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { supportEmail } = getRuntimeConfig();

@@ -19,8 +19,8 @@ import {
   type PrescriptionVerification,
   type PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
-import { api } from '../../../lib/api-client.ts';
-import { saveFile } from '../../../lib/save-file.ts';
+import { api } from '@/lib/api-client.ts';
+import { saveFile } from '@/lib/save-file.ts';
 
 const root = ['prescription-custody'] as const;
 /** A new prescription shows up in a queue within this time, without a reload. */

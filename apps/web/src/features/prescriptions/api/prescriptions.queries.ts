@@ -4,9 +4,9 @@ import {
   prescriptionEndpoints,
   type Prescription,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
-import { api } from '../../../lib/api-client.ts';
-import { createResourceQueries } from '../../../lib/resource-kit/queries.ts';
-import { saveFile } from '../../../lib/save-file.ts';
+import { api } from '@/lib/api-client.ts';
+import { createResourceQueries } from '@/lib/resource-kit/queries.ts';
+import { saveFile } from '@/lib/save-file.ts';
 
 export const prescriptionQueries = createResourceQueries<Prescription>(
   'prescriptions',

@@ -11,14 +11,14 @@ import {
   DetailSection,
   FieldGrid,
   RecordLink,
-} from '../../../lib/resource-kit/detail/detail-parts.tsx';
-import { ResourceDetail } from '../../../lib/resource-kit/detail/resource-detail.tsx';
-import { invalidateResource } from '../../../lib/resource-kit/queries.ts';
+} from '@/lib/resource-kit/detail/detail-parts.tsx';
+import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
+import { invalidateResource } from '@/lib/resource-kit/queries.ts';
 import { custodyQueries } from '../api/custody.ts';
 import { ActionButton } from '../custody/action-button.tsx';
 import { useDownloadSignedDocument } from '../api/prescriptions.queries.ts';
 import { prescriptionResource } from '../prescriptions.resource.ts';
-import { notify } from '../../../lib/notify.ts';
+import { notify } from '@/lib/notify.ts';
 
 /** Spec §8. */
 export const DOWNLOAD_ERROR = 'Could not download prescription.';

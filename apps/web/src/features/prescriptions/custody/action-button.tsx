@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { PrescriptionSigningStarted } from '@careplane/shared/prescriptions/prescriptions.contract';
-import { useSession } from '../../../lib/session.ts';
+import { useSession } from '@/lib/session.ts';
 import { custodyQueries, isSigningStarted, useAction, useCustodyChanged } from '../api/custody.ts';
 
 export const actionLabels: Record<PrescriptionAction, string> = {

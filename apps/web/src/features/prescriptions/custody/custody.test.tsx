@@ -8,8 +8,8 @@ import type {
   Prescription,
   PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
-import { makeUser, renderApp, resetSession, signIn } from '../../../test/app.tsx';
-import { fakeNetwork, json, type FakeNetwork } from '../../../test/network.ts';
+import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 
 const pharmacist = makeUser({ localRoles: ['pharmacist'] });
 const courier = makeUser({ id: '8b3c7a52-3f0e-4b59-9a77-0b1f1f5f2a11', localRoles: ['courier'] });

@@ -1,8 +1,8 @@
 // The admin home's series: new users per month and devices reporting per hour.
 import { queryOptions } from '@tanstack/react-query';
 import { statsEndpoints, type DeviceCharts, type UserStats } from '@careplane/shared/stats/stats.contract';
-import { api } from '../../../lib/api-client.ts';
-import { ADMIN_QUERY_ROOT } from '../../../lib/resource-kit/queries.ts';
+import { api } from '@/lib/api-client.ts';
+import { ADMIN_QUERY_ROOT } from '@/lib/resource-kit/queries.ts';
 
 export const statsQueries = {
   all: [...ADMIN_QUERY_ROOT, 'stats'] as const,

@@ -12,8 +12,8 @@ import {
   type PatientProfile,
   type User,
 } from '@careplane/shared/users/users.contract';
-import { api } from '../../../lib/api-client.ts';
-import { createResourceQueries, invalidateResource } from '../../../lib/resource-kit/queries.ts';
+import { api } from '@/lib/api-client.ts';
+import { createResourceQueries, invalidateResource } from '@/lib/resource-kit/queries.ts';
 
 export const userQueries = createResourceQueries<User>('users', userEndpoints);
 export const patientProfileQueries = createResourceQueries<PatientProfile>(

@@ -5,8 +5,8 @@ import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { DeviceJob } from '@careplane/shared/devices/devices.contract';
 import type { User } from '@careplane/shared/users/users.contract';
-import { paths } from '../../../config/paths.ts';
-import { DetailSection } from '../../../lib/resource-kit/detail/detail-parts.tsx';
+import { paths } from '@/config/paths.ts';
+import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { useRebootDevices, useSendAlert } from '../api/users.queries.ts';
 
 function JobLinks({ jobs }: { jobs: readonly DeviceJob[] }) {

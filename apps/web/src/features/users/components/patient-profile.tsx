@@ -8,11 +8,11 @@ import {
   patientProfileUpdateSchema,
   type User,
 } from '@careplane/shared/users/users.contract';
-import { DetailField, DetailSection, FieldGrid } from '../../../lib/resource-kit/detail/detail-parts.tsx';
-import type { FieldSpec } from '../../../lib/resource-kit/form/form-model.ts';
-import { ResourceForm } from '../../../lib/resource-kit/form/resource-form.tsx';
+import { DetailField, DetailSection, FieldGrid } from '@/lib/resource-kit/detail/detail-parts.tsx';
+import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
+import { ResourceForm } from '@/lib/resource-kit/form/resource-form.tsx';
 import { useSavePatientProfile } from '../api/users.queries.ts';
-import { notify } from '../../../lib/notify.ts';
+import { notify } from '@/lib/notify.ts';
 
 export const patientProfileFields: readonly FieldSpec[] = [
   {

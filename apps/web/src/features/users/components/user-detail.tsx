@@ -14,9 +14,9 @@ import {
   JsonValue,
   RecordLink,
   RecordLinks,
-} from '../../../lib/resource-kit/detail/detail-parts.tsx';
-import { PromoteControl } from '../../../lib/resource-kit/detail/promote.tsx';
-import { ResourceDetail } from '../../../lib/resource-kit/detail/resource-detail.tsx';
+} from '@/lib/resource-kit/detail/detail-parts.tsx';
+import { PromoteControl } from '@/lib/resource-kit/detail/promote.tsx';
+import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
 import { usePromoteUser } from '../api/users.queries.ts';
 import { userLabel, userResource } from '../users.resource.ts';
 import { CareActions } from './care-actions.tsx';

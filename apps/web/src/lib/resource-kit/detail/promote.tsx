@@ -4,7 +4,7 @@ import { Button, Group, Select } from '@mantine/core';
 import { useState } from 'react';
 import { enumText } from '@careplane/shared/common/record-labels';
 import { confirmPromotion } from './confirm.tsx';
-import { notify } from '../../notify.ts';
+import { notify } from '@/lib/notify.ts';
 
 export interface PromoteControlProps {
   noun: string;

@@ -4,13 +4,13 @@ import { Alert, Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { PageHeader } from '../page-header.tsx';
 import { useDeleteRecord } from '../queries.ts';
 import type { ResourceDescription } from '../resource.ts';
 import { confirmDelete } from './confirm.tsx';
 import { RecordHistory } from './record-history.tsx';
-import { notify } from '../../notify.ts';
+import { notify } from '@/lib/notify.ts';
 
 export interface ResourceDetailProps<Item extends { id: string }> {
   resource: ResourceDescription<Item>;

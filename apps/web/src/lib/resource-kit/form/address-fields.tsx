@@ -3,7 +3,7 @@
 import { Autocomplete, Fieldset, Loader, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { getRuntimeConfig } from '../../config.ts';
+import { getRuntimeConfig } from '@/lib/config.ts';
 import { addressParts, type AddressPart, type KitForm } from './form-model.ts';
 import { addressFromComponents, loadPlacesSearch, type PlaceSuggestion, type PlacesSearch } from './maps.ts';
 

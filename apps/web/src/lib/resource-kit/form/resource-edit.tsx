@@ -4,13 +4,13 @@ import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ZodType } from 'zod';
-import { api } from '../../api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { PageHeader } from '../page-header.tsx';
 import { invalidateResource, useUpdateRecord } from '../queries.ts';
 import type { ResourceDescription } from '../resource.ts';
 import type { FieldSpec } from './form-model.ts';
 import { ResourceForm } from './resource-form.tsx';
-import { notify } from '../../notify.ts';
+import { notify } from '@/lib/notify.ts';
 
 export interface ResourceEditProps<Item extends { id: string }> {
   resource: ResourceDescription<Item>;

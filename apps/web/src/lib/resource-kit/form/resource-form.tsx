@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import type { ZodType } from 'zod';
 import { editFormChanges } from '@careplane/shared/common/edit-form';
 import type { ErrorBody } from '@careplane/shared/common/http';
-import { ApiError } from '../../api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { FormFields } from './form-fields.tsx';
 import {
   fieldsFor,
@@ -18,7 +18,7 @@ import {
   type FieldSpec,
   type FormValues,
 } from './form-model.ts';
-import { notify } from '../../notify.ts';
+import { notify } from '@/lib/notify.ts';
 
 export interface ResourceFormProps {
   fields: readonly FieldSpec[];

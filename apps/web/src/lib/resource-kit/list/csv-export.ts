@@ -1,8 +1,8 @@
 // Export CSV: the list's own query (without paging) at `<list path>/export.csv`, fetched through the API
 // client with the session's token and saved under the name the server gives it.
 import { csvExportPath } from '@careplane/shared/common/list-columns';
-import { api } from '../../api-client.ts';
-import { saveFile } from '../../save-file.ts';
+import { api } from '@/lib/api-client.ts';
+import { saveFile } from '@/lib/save-file.ts';
 import { toExportRequest, type ListRequest } from './list-url.ts';
 
 export async function exportCsv(listPath: string, request: ListRequest, fallbackName: string, view?: string) {

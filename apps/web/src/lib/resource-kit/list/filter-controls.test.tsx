@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineListSpec, filterKinds as k } from '@careplane/shared/common/list-spec';
 import { userSchema } from '@careplane/shared/users/users.contract';
-import { AppProvider } from '../../../app/provider.tsx';
-import { createQueryClient } from '../../query-client.ts';
-import { fakeList, fakeUser } from '../../../test/admin-fakes.ts';
-import { resetSession, signIn } from '../../../test/app.tsx';
-import { fakeNetwork, json, type FakeNetwork } from '../../../test/network.ts';
+import { AppProvider } from '@/app/provider.tsx';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { fakeList, fakeUser } from '@/test/admin-fakes.ts';
+import { resetSession, signIn } from '@/test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 import { FilterPanel } from './filter-controls.tsx';
 
 const spec = defineListSpec({

@@ -29,7 +29,7 @@ import {
   type ListState,
   type PageSize,
 } from './list-url.ts';
-import { notify } from '../../notify.ts';
+import { notify } from '@/lib/notify.ts';
 
 /** The list view held in the URL: reading it, and changing it as a new history entry. */
 export function useListView(spec: AnyListSpec) {
