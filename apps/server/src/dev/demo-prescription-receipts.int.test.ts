@@ -1,7 +1,7 @@
 // Demo prescription receipts: on a fresh start the receipts whose signers are demo identities become real
 // PDFs signed with their stored keys (pdfsig accepts them); the named demo people's areas are full; a second
 // start changes nothing.
-import { eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableActions } from '@careplane/shared/prescriptions/prescription-actors';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
@@ -52,6 +52,26 @@ describe('demo prescription receipts', () => {
     const checked = await pdfsig(file!.bytes);
     expect(checked.signatures.map((signature) => signature.validation)).toEqual(['Signature is Valid.']);
     expect(checked.signatures[0]!.commonName).toContain(doctor.firstName);
+  });
+
+  it('signs the receipts of the demo people without a phone too: no receipt is left without its file', async () => {
+    expect(await receiptsWithoutFile(db())).toBe(0);
+    const [regional] = await db()
+      .select({ receipt: prescriptions.issuerReceiptId })
+      .from(prescriptions)
+      .innerJoin(users, eq(users.id, prescriptions.issuerId))
+      .where(and(isNull(users.masterId), isNotNull(prescriptions.issuerReceiptId)));
+    expect(
+      regional,
+      'the demo has a prescription issued by a doctor without a sign-in identity',
+    ).toBeDefined();
+    const [receipt] = await db().select().from(documents).where(eq(documents.id, regional!.receipt!));
+    const [file] = await db()
+      .select()
+      .from(documentFiles)
+      .where(eq(documentFiles.sha256, receipt!.signedSha256!));
+    const checked = await pdfsig(file!.bytes);
+    expect(checked.signatures.map((signature) => signature.validation)).toEqual(['Signature is Valid.']);
   });
 
   it('fills the demo pharmacist’s and couriers’ queues with prescriptions they may act on', async () => {

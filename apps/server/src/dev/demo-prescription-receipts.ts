@@ -1,8 +1,9 @@
 // Real files for the demo prescriptions' receipts: the seed writes each issued prescription's receipt and each
-// pickup receipt as a document with its signers; here those whose signers are demo identities with keys in the
-// demo authenticator store get the generated prescription PDF or pickup receipt, signed with those keys the
-// way a phone signs, so a fresh start downloads receipts that any PDF reader verifies. Runs while such
-// receipts still lack a file.
+// pickup receipt as a document with its signers; here each gets the generated prescription PDF or pickup
+// receipt, signed the way a phone signs: with the demo identities' keys from the demo authenticator store, and
+// for the demo people who have no phone (the doctors and couriers of other regions) with a key made for the
+// demo, certified by the platform CA like any other. So a fresh start downloads, and anyone verifies, every
+// receipt the demo shows as signed. Runs while receipts still lack a file.
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { SignatureEntry } from '@careplane/shared/documents/documents.contract';
@@ -14,6 +15,13 @@ import { upsertFile } from '@/modules/documents/document-files.repository.js';
 import { updateDocument } from '@/modules/documents/documents.repository.js';
 import { openPlatformCa, resolveCaPassphrase } from '@/modules/documents/platform-ca.js';
 import { pickupReceiptPdf, prescriptionPdf, type PdfItem } from '@/modules/prescriptions/prescription-pdf.js';
+import {
+  exportPrivateJwk,
+  exportPublicJwk,
+  generateAuthenticatorKey,
+  jwkThumbprint,
+} from '@careplane/shared/authenticator/protocol';
+import { storableJwk } from '@/lib/authenticator-store.js';
 import { demoSigners, signOnce, type Signer } from './demo-documents.js';
 
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -47,8 +55,16 @@ export async function ensureDemoPrescriptionReceipts(options: {
   for (const signer of (await demoSigners(db, options.storePath, options.issuer)).values()) {
     signers.set(signer.userId, signer);
   }
+  const signerIds = (document: (typeof receipts)[number]['document']) =>
+    document.signingPartiesMetadata.map((entry) => entry.userId);
+  const withoutPhone = [...new Set(receipts.flatMap(({ document }) => signerIds(document)))].filter(
+    (id): id is string => typeof id === 'string' && !signers.has(id),
+  );
+  for (const signer of await keysMadeForTheDemo(db, withoutPhone, options.issuer)) {
+    signers.set(signer.userId, signer);
+  }
   const signable = receipts.filter(({ document }) => {
-    const ids = document.signingPartiesMetadata.map((entry) => entry.userId);
+    const ids = signerIds(document);
     return ids.length > 0 && ids.every((id) => typeof id === 'string' && signers.has(id));
   });
   if (signable.length === 0) return 0;
@@ -137,7 +153,47 @@ export async function ensureDemoPrescriptionReceipts(options: {
   return made;
 }
 
-/** Receipts still without a file (those whose signers have no demo key). */
+/**
+ * Signers for demo people without a phone: a P-256 key made now (kept nowhere else) and the user as the
+ * identity the certificate names. What it signs verifies like a phone's signature.
+ */
+async function keysMadeForTheDemo(db: Database, userIds: string[], issuer: string): Promise<Signer[]> {
+  if (userIds.length === 0) return [];
+  const people = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      masterId: users.masterId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return Promise.all(
+    people.map(async (person) => {
+      const pair = await generateAuthenticatorKey(true);
+      const privateJwk = storableJwk(await exportPrivateJwk(pair.privateKey));
+      const keyId = await jwkThumbprint(await exportPublicJwk(pair.publicKey));
+      return {
+        userId: person.id,
+        identityId: person.masterId ?? person.id,
+        username: person.username,
+        name: [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username,
+        stored: {
+          issuer,
+          username: person.username,
+          keyId,
+          privateJwk,
+          ...(person.firstName ? { firstName: person.firstName } : {}),
+          ...(person.lastName ? { lastName: person.lastName } : {}),
+          enrolledAt: new Date().toISOString(),
+        },
+      };
+    }),
+  );
+}
+
+/** Receipts still without a file (those whose signers could not be found). */
 export async function receiptsWithoutFile(db: Database) {
   const rows = await db
     .select({ id: documents.id })
