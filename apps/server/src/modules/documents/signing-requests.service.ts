@@ -76,6 +76,8 @@ export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOp
     record: DocumentRecord,
     signer: { userId: string; subject: string },
     context: ActionContext,
+    /** What the phone shows the signer (at most 280 characters); by default, the document's title. */
+    description?: string,
   ): Promise<SigningStarted> {
     const id = record.id;
     const user = signer;
@@ -118,7 +120,7 @@ export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOp
       certificateSha256: certificate.fingerprint,
       keyId: key.id,
       bindingMessage,
-      description: `Sign the document "${record.title.slice(0, 200)}"`.slice(0, 280),
+      description: (description ?? `Sign the document "${record.title.slice(0, 200)}"`).slice(0, 280),
     });
     await store.write(context, async (scope) => {
       await insertSigningRequest(scope.tx, {
@@ -150,15 +152,19 @@ export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOp
     };
   }
 
-  /** Asks `signer`'s phone to sign a document, whoever asks; the calling workflow decides who may. */
+  /**
+   * Asks `signer`'s phone to sign a document, whoever asks; the calling workflow decides who may, and says
+   * what the phone shows (what is signed, for whom).
+   */
   async function requestSignatureOf(
     documentId: string,
     signer: { userId: string; subject: string },
     context: ActionContext,
+    description?: string,
   ): Promise<SigningStarted> {
     const record = await findDocument(db, documentId);
     if (!record) throw notFound('Document');
-    return startSigning(record, signer, context);
+    return startSigning(record, signer, context, description);
   }
 
   return { requestSignature, requestSignatureOf };

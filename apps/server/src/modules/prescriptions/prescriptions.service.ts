@@ -277,7 +277,8 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
   const verificationUrl = (id: string) =>
     `${deps.publicUrl ?? ''}/verify?prescription=${encodeURIComponent(id)}`;
 
-  async function receiptPdf(row: PrescriptionRow, action: PrescriptionAction, signer: PersonRow) {
+  /** The receipt's PDF, and what the signer's phone says it signs: the items and for whom. */
+  async function receiptOf(row: PrescriptionRow, action: PrescriptionAction, signer: PersonRow) {
     const people = new Map(
       (
         await peopleByIds(
@@ -295,13 +296,23 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       date: new Date(),
       verificationUrl: verificationUrl(row.id),
     };
-    return action === 'issue'
-      ? prescriptionPdf({ ...common, issuer: personName(people.get(row.issuerId ?? '')) })
-      : pickupReceiptPdf({
-          ...common,
-          picker: personName(signer),
-          deliveryAddress: addressText(row.deliveryAddress),
-        });
+    const items = common.items
+      .map((item) => [item.name, item.strength, `× ${item.quantity}`, item.unit].filter(Boolean).join(' '))
+      .join('; ');
+    if (action === 'issue') {
+      return {
+        bytes: await prescriptionPdf({ ...common, issuer: personName(people.get(row.issuerId ?? '')) }),
+        description: `Issue the prescription for ${common.recipient}: ${items}`,
+      };
+    }
+    return {
+      bytes: await pickupReceiptPdf({
+        ...common,
+        picker: personName(signer),
+        deliveryAddress: addressText(row.deliveryAddress),
+      }),
+      description: `Pick up for ${common.recipient} from ${common.supplier}: ${items}`,
+    };
   }
 
   /** issue and pickup: the receipt is generated and the signer's phone asked; the status waits for it. */
@@ -319,7 +330,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     if (!signer)
       throw conflict(`The prescription has no ${action === 'issue' ? 'issuer' : 'picker'} to sign`);
     if (!signer.masterId) throw conflict(`${personName(signer)} cannot sign: no sign-in identity`);
-    const bytes = await receiptPdf(row, action, signer);
+    const { bytes, description } = await receiptOf(row, action, signer);
     const title = `${action === 'issue' ? 'Prescription' : 'Pickup receipt'} ${row.id.slice(0, 8)}`;
     const documentId = await store.write(context, (scope) =>
       documents.createGenerated(scope, { title, bytes, ownerUserId: signer.id }),
@@ -330,6 +341,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
         documentId,
         { userId: signer.id, subject: signer.masterId },
         context,
+        description,
       );
     } catch (error) {
       // No phone to ask (no identity, no enrolled key): nothing waits, so the generated file goes too.

@@ -121,6 +121,13 @@ describe('a phone approval completes on the server, with nobody polling', () => 
     const started = await api(context).post(`/api/prescriptions/${id}/issue`);
     expect(started.statusCode, started.body).toBe(202);
     expect(started.json()).toMatchObject({ signerUserId: doctor.id, signerName: 'Dora Test' });
+    // The phone says what is signed, and for whom.
+    const asked = (await doctor.authenticator.pending(doctor.key)).find(
+      (request) => request.id === started.json().requestId,
+    );
+    expect(asked?.details.description).toBe(
+      'Issue the prescription for Pia Test: Metformin 500 mg × 60 tablets',
+    );
     await answerOnPhone(doctor, started.json().requestId, 'approve');
     expect((await settled(started.json().requestId)).status).toBe('signed');
     const [audit] = (await auditRows(context, 'prescriptions', id)).filter((r) => r.action === 'issue');
