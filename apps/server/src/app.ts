@@ -19,6 +19,7 @@ import { auditModule } from '@/modules/audit/audit.routes.js';
 import { commandCentersModule } from '@/modules/command-centers/command-centers.routes.js';
 import { devicesModule } from '@/modules/devices/devices.routes.js';
 import { documentsModule } from '@/modules/documents/documents.routes.js';
+import { STALE_UPLOAD_MS } from '@/modules/documents/documents.service.js';
 import { startSigningCompletion } from '@/modules/documents/signing-completion.js';
 import { eventsModule } from '@/modules/events/events.routes.js';
 import { healthModule } from '@/modules/health/health.routes.js';
@@ -36,6 +37,9 @@ import { openapiPlugin } from '@/plugins/openapi.js';
 import { webPlugin } from '@/plugins/web.js';
 import { writeLimitPlugin } from '@/plugins/write-limit.js';
 import { createServices, type Services } from '@/services.js';
+
+/** How often a process looks for uploads left half staged. */
+const UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -170,6 +174,7 @@ async function registerRoutes(
   await app.register(documentsModule, {
     service: services.documents,
     maxBytes: config.documents.maxBytes,
+    maxConcurrentUploads: config.documents.maxConcurrentUploads,
     verifyRateLimit: config.documents.verifyRateLimit,
     ...limits,
   });
@@ -186,6 +191,12 @@ async function registerRoutes(
 function startTransports(app: FastifyInstance, { config, deps, changes, services }: Parts) {
   let listener: ChangeListenerHandle | undefined;
   let ingestion: MqttIngestion | undefined;
+  let uploadSweep: NodeJS.Timeout | undefined;
+  // Uploads a crash or a lost process left half staged (decision 037).
+  const sweepUploads = () =>
+    services.documents.sweepStaleUploads(STALE_UPLOAD_MS).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'sweeping unfinished uploads failed');
+    });
   const signingCompletion = startSigningCompletion({
     changes,
     documents: services.documents,
@@ -215,8 +226,12 @@ function startTransports(app: FastifyInstance, { config, deps, changes, services
     }
     // Signatures a phone answered while no process listened (a restart) complete now.
     void signingCompletion.sweep();
+    void sweepUploads();
+    uploadSweep = setInterval(() => void sweepUploads(), UPLOAD_SWEEP_INTERVAL_MS);
+    uploadSweep.unref();
   });
   app.addHook('onClose', async () => {
+    clearInterval(uploadSweep);
     await signingCompletion.close();
     await ingestion?.close();
     services.events.close();

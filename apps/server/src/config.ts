@@ -161,6 +161,8 @@ const configSchema = z
       .max(512 * 1024 * 1024)
       .default(20 * 1024 * 1024),
     DOCUMENTS_VERIFY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** Uploads (and verifications) one person (or address) may send at once to a process; one more is a 429. */
+    DOCUMENTS_MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(100).default(2),
     /**
      * How often (s) a process looks for signatures whose phone answered while no process heard it (a restart,
      * a lost connection) and for requests that expired; answers heard on the change feed complete at once.
@@ -263,6 +265,7 @@ const configSchema = z
       documents: {
         maxBytes: env.DOCUMENTS_MAX_BYTES,
         verifyRateLimit: env.DOCUMENTS_VERIFY_RATE_LIMIT,
+        maxConcurrentUploads: env.DOCUMENTS_MAX_CONCURRENT_UPLOADS,
         signingSweepSeconds: env.DOCUMENTS_SIGNING_SWEEP_SECONDS,
         caPassphrase: ((): CaPassphraseSource => {
           if (passphrase !== undefined) {

@@ -52,6 +52,20 @@ const queryLogger = (options: OpenDatabaseOptions) => {
   return onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : false;
 };
 
+const BYTEA_OID = 17;
+
+/**
+ * bytea in PGlite's text protocol, converted by Buffer in one step: PGlite's own converters go through a string
+ * per byte (about 300 ms and hundreds of MB per MiB), which froze the server during document uploads.
+ */
+export const byteaToHex = (value: Uint8Array): string =>
+  `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+
+export const byteaFromHex = (text: string): Uint8Array => {
+  const bytes = Buffer.from(text.slice(2), 'hex');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+};
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { timeouts } = options;
@@ -97,6 +111,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
     extensions: { pg_trgm },
+    serializers: { [BYTEA_OID]: byteaToHex },
+    parsers: { [BYTEA_OID]: byteaFromHex },
   });
   const db = drizzlePglite(client, {
     schema: withLinkRelations(schema),

@@ -1,7 +1,7 @@
 // The documents' files and signing keys: PDF bytes stored once per SHA-256, the platform's signing CA and the
 // certificates it issued for authenticator keys. The documents themselves (title, owner, parties, the
 // signatures asked of phones) are in prescriptions.ts, beside the prescriptions that name them.
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt } from './columns.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -15,6 +15,24 @@ export const documentFiles = pgTable('document_files', {
   bytes: bytea('bytes').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * An upload on its way in, a slice at a time, so a large file is never held whole in the server's memory; once
+ * it is whole and checked, the database joins the slices into its `document_files` row (decision 037).
+ */
+export const documentUploadChunks = pgTable(
+  'document_upload_chunks',
+  {
+    uploadId: uuid('upload_id').notNull(),
+    index: integer('index').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uploadId, t.index] }),
+    index('document_upload_chunks_created_at_idx').on(t.createdAt),
+  ],
+);
 
 /** The platform's document-signing CA: one row. The private key is encrypted under the configured passphrase. */
 export const documentCertificateAuthority = pgTable('document_certificate_authority', {

@@ -1,6 +1,6 @@
 // /api/documents: upload (multipart), lists and reads, downloads, sharing, signing on the phone, delete; and
 // for anyone, without signing in: the verifier (rate limited per address) and the CA certificate.
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,12 +26,15 @@ import {
 } from '@careplane/shared/documents/documents.contract';
 import { AppError, badRequest } from '@/lib/errors.js';
 import { actionContext, errorResponses } from '@/lib/http.js';
-import type { DocumentsService, FileDownload, UploadedFile } from './documents.service.js';
+import type { DocumentsService, FileDownload, StagedUpload } from './documents.service.js';
+import { createUploadSlots } from './upload-slots.js';
 
 export interface DocumentsModuleOptions {
   service: DocumentsService;
   /** Uploads and verifications larger than this are refused (413). */
   maxBytes: number;
+  /** Uploads (and verifications) one caller may send at once in this process; one more is a 429. */
+  maxConcurrentUploads: number;
   /** Public verifications per minute and address. */
   verifyRateLimit: number;
   /** Shared rate-limit counts across processes (REDIS_URL). */
@@ -45,46 +48,85 @@ const fileErrors = {
   415: errorBodySchema,
 };
 
+/** How a route takes the file of a multipart body: as it arrives, and how to undo that if the rest is refused. */
+interface FileReader<T> {
+  read(part: MultipartFile, tooLarge: () => AppError | undefined): Promise<T>;
+  discard?(value: T): Promise<void>;
+}
+
 /** The one file (field `file`) and the optional `title` of a multipart body; refuses anything else. */
-async function readUpload(request: FastifyRequest, withTitle: boolean): Promise<UploadedFile> {
+async function readUpload<T>(
+  request: FastifyRequest,
+  withTitle: boolean,
+  maxBytes: number,
+  reader: FileReader<T>,
+): Promise<{ file: T; filename: string | undefined; title: string | undefined }> {
   if (!request.isMultipart()) {
     throw new AppError(415, 'Send the file as multipart/form-data in a field named "file"');
   }
-  let file: { bytes: Uint8Array; filename: string | undefined } | undefined;
+  let file: { value: T; filename: string | undefined } | undefined;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file' || file) {
-        part.file.resume();
-        throw badRequest('Only one file, in the field "file"', [
-          { path: `body.${part.fieldname}`, message: 'Unexpected file' },
-        ]);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          throw badRequest('Only one file, in the field "file"', [
+            { path: `body.${part.fieldname}`, message: 'Unexpected file' },
+          ]);
+        }
+        const tooLarge = () => (part.file.truncated ? fileTooLarge(maxBytes) : undefined);
+        file = { value: await reader.read(part, tooLarge), filename: part.filename || undefined };
+      } else {
+        if (!withTitle || part.fieldname !== 'title' || part.valueTruncated) {
+          throw badRequest(`Unexpected field ${part.fieldname.slice(0, 40)}`, [
+            { path: `body.${part.fieldname.slice(0, 40)}`, message: 'Not accepted' },
+          ]);
+        }
+        fields.title = String(part.value);
       }
-      // Throws 413 as soon as the file passes the limit; nothing is stored before the whole file is read.
-      file = { bytes: await part.toBuffer(), filename: part.filename || undefined };
-    } else {
-      if (!withTitle || part.fieldname !== 'title' || part.valueTruncated) {
-        throw badRequest(`Unexpected field ${part.fieldname.slice(0, 40)}`, [
-          { path: `body.${part.fieldname.slice(0, 40)}`, message: 'Not accepted' },
-        ]);
-      }
-      fields.title = String(part.value);
     }
+    if (!file)
+      throw badRequest('No file: send it in the field "file"', [{ path: 'body.file', message: 'Required' }]);
+    const parsed = documentUploadFieldsSchema.safeParse(fields);
+    if (!parsed.success) {
+      throw badRequest(
+        'Invalid fields',
+        parsed.error.issues.map((issue) => ({
+          path: ['body', ...issue.path].join('.'),
+          message: issue.message,
+        })),
+      );
+    }
+    return { file: file.value, filename: file.filename, title: parsed.data.title };
+  } catch (error) {
+    if (file && reader.discard) await reader.discard(file.value);
+    throw error;
   }
-  if (!file)
-    throw badRequest('No file: send it in the field "file"', [{ path: 'body.file', message: 'Required' }]);
-  const parsed = documentUploadFieldsSchema.safeParse(fields);
-  if (!parsed.success) {
-    throw badRequest(
-      'Invalid fields',
-      parsed.error.issues.map((issue) => ({
-        path: ['body', ...issue.path].join('.'),
-        message: issue.message,
-      })),
-    );
-  }
-  return { ...file, title: parsed.data.title };
 }
+
+const fileTooLarge = (maxBytes: number) =>
+  new AppError(413, `The file is larger than ${formatBytes(maxBytes)}, the most a document may hold`);
+
+const formatBytes = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+    : `${Math.ceil(bytes / 1024)} KB`;
+
+/** The whole file in memory: for a verification, which reads all of it at once anyway. */
+const wholeFile: FileReader<Uint8Array> = {
+  async read(part, tooLarge) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      const refused = tooLarge();
+      if (refused) throw refused;
+      chunks.push(chunk);
+    }
+    const refused = tooLarge();
+    if (refused) throw refused;
+    return Buffer.concat(chunks);
+  },
+};
 
 function sendFile(reply: FastifyReply, file: FileDownload) {
   return reply
@@ -99,6 +141,21 @@ function sendFile(reply: FastifyReply, file: FileDownload) {
 
 export async function documentsModule(app: FastifyInstance, options: DocumentsModuleOptions) {
   const { service, maxBytes } = options;
+  const slots = createUploadSlots(options.maxConcurrentUploads);
+  /** Runs `work` in one of the caller's upload slots (429 when all are taken). */
+  const inSlot = async <T>(caller: string, work: () => Promise<T>): Promise<T> => {
+    const release = slots.take(caller);
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  };
+  /** Staged in the database while it arrives, never whole in memory (decision 037). */
+  const stagedFile: FileReader<StagedUpload> = {
+    read: (part, tooLarge) => service.stageUpload(part.file, tooLarge),
+    discard: (staged) => service.discardStaged(staged.uploadId),
+  };
 
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 2, fieldSize: 4096, parts: 4, headerPairs: 50 },
@@ -124,8 +181,12 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
       response: { 201: documentSchema, ...fileErrors },
     },
     handler: async (request, reply) => {
-      const upload = await readUpload(request, true);
-      return reply.status(201).send(await service.upload(upload, actionContext(request)));
+      const caller = request.caller?.subject ?? request.ip;
+      const created = await inSlot(caller, async () => {
+        const { file, filename, title } = await readUpload(request, true, maxBytes, stagedFile);
+        return service.upload({ staged: file, filename, title }, actionContext(request));
+      });
+      return reply.status(201).send(created);
     },
   });
 
@@ -184,7 +245,10 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
         429: errorBodySchema,
       },
     },
-    handler: async (request) => service.verify((await readUpload(request, false)).bytes),
+    handler: async (request) =>
+      inSlot(`address:${request.ip}`, async () =>
+        service.verify((await readUpload(request, false, maxBytes, wholeFile)).file),
+      ),
   });
 
   typed.get(`${documentEndpoints.list}/:id`, {

@@ -1,4 +1,4 @@
-// Documents: upload (checked as a PDF by its content), lists and reads for the owner, the parties and admins
+// Documents: upload (streamed into the database, checked as a PDF by its content), lists and reads for the owner, the parties and admins
 // (anyone else gets 404), downloads streamed from the database, sharing, signing on the phone through the
 // auth server's resource authorization, and verification of any PDF for anyone. One service, made of a part
 // per kind of operation; the PDF signatures themselves are @careplane/pdf-signatures.
@@ -12,7 +12,8 @@ import { createSigningSettlement } from './signing-settlement.service.js';
 
 // What the routes, the app, other modules and the demo data take from here.
 export type { DocumentsServiceOptions } from './document-access.js';
-export type { FileDownload, UploadedFile } from './document-files.service.js';
+export type { FileDownload, StagedUpload, UploadedFile } from './document-files.service.js';
+export { STALE_UPLOAD_MS } from './document-files.service.js';
 export { signingGatewayOf, type SigningGateway } from './signing-gateway.js';
 export { SIGNING_REASON } from './signing-requests.service.js';
 export type { SigningOutcome, SigningSettledHook } from './signing-settlement.service.js';
@@ -26,7 +27,10 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
   const verification = createDocumentVerification({ store, ca });
 
   return {
+    stageUpload: files.stage,
+    discardStaged: files.discardStaged,
     upload: files.upload,
+    sweepStaleUploads: files.sweepStaleUploads,
     list: reads.list,
     read: reads.read,
     download: files.download,
