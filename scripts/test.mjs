@@ -167,7 +167,11 @@ if (!existsSync(chromium)) {
       passed: stats ? stats.expected + stats.flaky : 0,
       // Errors outside tests (the server did not start, a spec did not load) count as failures too.
       failed: atLeastOneIfFailed(code, (stats?.unexpected ?? 0) + (report?.errors?.length ?? 0)),
-      note: stats ? undefined : 'no report was written',
+      note: !stats
+        ? 'no report was written'
+        : stats.flaky
+          ? `${stats.flaky} passed only on a second try: flaky, see the list above`
+          : undefined,
     });
   }
 }

@@ -24,6 +24,8 @@ test('a copied list address restores filters, sort, page and page size in a new 
     .or(page.getByRole('menuitem', { name: '10' }))
     .first()
     .click();
+  await expect(page.locator('table tbody tr')).toHaveCount(10);
+  const firstOfPageOne = (await page.locator('table tbody tr').first().textContent()) ?? '';
   await Promise.all([
     page.waitForResponse(
       (answer) => answer.url().includes('/api/users?') && answer.url().includes('offset=10'),
@@ -32,7 +34,7 @@ test('a copied list address restores filters, sort, page and page size in a new 
   ]);
   await expect(page).toHaveURL(/page=2/);
   // The previous page stays on screen until the next has arrived and is drawn.
-  await page.waitForTimeout(300);
+  await expect(page.locator('table tbody tr').first()).not.toHaveText(firstOfPageOne);
   const firstRow = await page.locator('table tbody tr').first().textContent();
   const copied = page.url();
   expect(copied).toMatch(/filters=isBlocked%7Efalse/);
