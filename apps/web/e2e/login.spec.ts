@@ -344,6 +344,8 @@ test.describe('with short lifetimes', () => {
   let server: StartedServer | undefined;
 
   test.beforeAll(async () => {
+    // A server of its own starts (migrations, keys) in seconds, or in a minute on a machine busy with others.
+    test.setTimeout(180_000);
     server = await startServer({ AUTH_REQUEST_TTL: '10', AUTH_ACCESS_TOKEN_TTL: '30' });
   });
   test.afterAll(async () => {

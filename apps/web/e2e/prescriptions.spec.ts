@@ -59,15 +59,33 @@ async function approve(party: Party, code: string) {
   expect(answer.out).toContain(`Binding message: ${code}\n`);
 }
 
+const DESKTOP = { width: 1440, height: 900 };
+/** The pharmacy and the road work on phones: every control must be on screen at this width. */
+const PHONE = { width: 390, height: 844 };
+
+/** Nothing wider than the screen: no control pushed off to the side. */
+async function expectNoSideScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    screen: window.innerWidth,
+  }));
+  expect(widths.page, 'the page is wider than the screen').toBeLessThanOrEqual(widths.screen);
+}
+
 /** A browser of its own, a phone of its own (a key store), signed in by user ID. */
-async function signIn(browser: Browser, username: string, landing: RegExp): Promise<Party> {
+async function signIn(
+  browser: Browser,
+  username: string,
+  landing: RegExp,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<Party> {
   const identity = issuedIdentity(username);
   const folder = mkdtempSync(path.join(tmpdir(), 'careplane-e2e-rx-'));
   folders.push(folder);
   const store = path.join(folder, 'authenticator.json');
   const enrolled = await careplane(['authenticator', 'enroll', '--store', store, identity.link]);
   expect(enrolled.code, enrolled.out).toBe(0);
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ viewport, hasTouch: viewport === PHONE });
   const page = await context.newPage();
   const party: Party = {
     page,
@@ -112,8 +130,8 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
 }) => {
   const admin = await signIn(browser, 'console.rx.admin@careplane.local', /\/admin$/);
   const doctor = await signIn(browser, 'console.rx.doctor@careplane.local', /\/account$/);
-  const pharmacist = await signIn(browser, 'console.rx.pharmacist@careplane.local', /\/account$/);
-  const driver = await signIn(browser, 'console.rx.driver@careplane.local', /\/account$/);
+  const pharmacist = await signIn(browser, 'console.rx.pharmacist@careplane.local', /\/account$/, PHONE);
+  const driver = await signIn(browser, 'console.rx.driver@careplane.local', /\/account$/, PHONE);
   const me = async (party: Party) => (await call<{ id: string }>(request, party, 'GET', '/api/users/me')).id;
   const [adminId, doctorId, pharmacistId, driverId] = await Promise.all(
     [admin, doctor, pharmacist, driver].map(me),
@@ -165,8 +183,8 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
   const desk = doctor.page;
   await desk.goto('/prescriptions');
   await desk
-    .getByRole('table', { name: 'Waiting prescriptions' })
-    .getByRole('row', { name: /Metformin/ })
+    .getByRole('list', { name: 'Waiting prescriptions' })
+    .getByRole('listitem', { name: /Metformin/ })
     .getByRole('button', { name: 'Issue' })
     .click();
   const issuing = desk.getByTestId('signing-issue');
@@ -179,15 +197,20 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
   // The pharmacist accepts and marks it ready in the pharmacy area.
   const pharmacy$ = pharmacist.page;
   await pharmacy$.goto('/pharmacy');
-  const waiting = pharmacy$.getByRole('table', { name: 'Waiting prescriptions' });
-  const row = waiting.getByRole('row', { name: /Metformin/ });
-  await row.getByRole('button', { name: 'Accept' }).click();
-  await row.getByRole('button', { name: 'Mark ready' }).click();
+  const waiting = pharmacy$.getByRole('list', { name: 'Waiting prescriptions' });
+  const card = waiting.getByRole('listitem', { name: /Metformin/ });
+  await expect(card.getByRole('button', { name: 'Accept' })).toBeInViewport();
+  await expectNoSideScroll(pharmacy$);
+  await card.getByRole('button', { name: 'Accept' }).click();
+  await expect(pharmacy$.getByText('Accepted: Metformin', { exact: false })).toBeVisible();
+  await card.getByRole('button', { name: 'Mark ready' }).click();
   await expect(pharmacy$.getByText('No prescriptions here.')).toBeVisible();
-  await pharmacy$.getByRole('link', { name: 'Ready' }).click();
+  await expect(pharmacy$.getByText('Marked ready: Metformin', { exact: false })).toBeVisible();
+  await pharmacy$.getByRole('link', { name: /^Ready/ }).click();
   await expect(
-    pharmacy$.getByRole('table', { name: 'Ready prescriptions' }).getByText(/Metformin/),
+    pharmacy$.getByRole('list', { name: 'Ready prescriptions' }).getByText(/Metformin/),
   ).toBeVisible();
+  await expectNoSideScroll(pharmacy$);
 
   // The driver finds the pickups on the account page, picks it up (the phone signs the pickup receipt) and
   // delivers it.
@@ -195,22 +218,24 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
   await road.goto('/account');
   await road.getByRole('link', { name: 'Go to your pickups and deliveries' }).click();
   await expect(road).toHaveURL(/\/prescriptions$/);
-  await road
-    .getByRole('row', { name: /Metformin/ })
-    .getByRole('button', { name: 'Pick up' })
-    .click();
+  const pickupCard = road.getByRole('listitem', { name: /Metformin/ });
+  await expect(pickupCard.getByRole('button', { name: 'Pick up' })).toBeInViewport();
+  await expectNoSideScroll(road);
+  await pickupCard.getByRole('button', { name: 'Pick up' }).click();
   // The button shows the request and its code until the phone answers; the phone answers that code.
   const pickup = road.getByTestId('signing-pickup');
   await expect(pickup).toContainText(/Approve on the phone · code [A-Z]{2} \d{2}/);
   const pickupCode = /code ([A-Z]{2} \d{2})/.exec((await pickup.textContent()) ?? '')?.[1] ?? '';
   await approve(driver, pickupCode);
   await expect(road.getByText('No prescriptions here.')).toBeVisible({ timeout: 20_000 });
-  await road.getByRole('link', { name: 'Picked-up' }).click();
-  await road
-    .getByRole('row', { name: /Metformin/ })
-    .getByRole('button', { name: 'Delivered' })
-    .click();
+  await expect(road.getByText('Picked up: Metformin', { exact: false })).toBeVisible();
+  await road.getByRole('link', { name: /^Picked-up/ }).click();
+  const deliveryCard = road.getByRole('listitem', { name: /Metformin/ });
+  await expect(deliveryCard.getByRole('button', { name: 'Delivered' })).toBeInViewport();
+  await expectNoSideScroll(road);
+  await deliveryCard.getByRole('button', { name: 'Delivered' }).click();
   await expect(road.getByText('No prescriptions here.')).toBeVisible();
+  await expect(road.getByText('Marked delivered: Metformin', { exact: false })).toBeVisible();
 
   // The admin downloads the signed prescription from its page.
   await admin.page.goto(`/admin/prescriptions/${prescription.id}`);

@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatDateTimeWithZone,
   formatUnixDate,
+  formatWaited,
   truncate,
   truncationLengths,
   shortSha256,
@@ -116,5 +117,19 @@ describe('shortSha256', () => {
       '9f86d081…b0f00a08',
     );
     expect(shortSha256('abc')).toBe('abc');
+  });
+});
+
+describe('formatWaited', () => {
+  it('names the two largest units, and under a minute just now', () => {
+    const minute = 60_000;
+    expect(formatWaited(0)).toBe('just now');
+    expect(formatWaited(59_999)).toBe('just now');
+    expect(formatWaited(-5 * minute)).toBe('just now');
+    expect(formatWaited(45 * minute)).toBe('45 min');
+    expect(formatWaited(60 * minute)).toBe('1 h');
+    expect(formatWaited(125 * minute)).toBe('2 h 5 min');
+    expect(formatWaited(24 * 60 * minute)).toBe('1 d');
+    expect(formatWaited((3 * 24 * 60 + 4 * 60 + 59) * minute)).toBe('3 d 4 h');
   });
 });

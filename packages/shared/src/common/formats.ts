@@ -114,3 +114,18 @@ export function truncate(value: string | null | undefined, length: TruncationLen
 export function shortSha256(hex: string): string {
   return hex.length > 20 ? `${hex.slice(0, 8)}…${hex.slice(-8)}` : hex;
 }
+
+/**
+ * How long something has waited, for people on the move: the two largest units, e.g. `45 min`, `2 h 5 min`,
+ * `3 d 4 h`; under a minute `just now`. Negative spans (a clock ahead of the server's) count as none.
+ */
+export function formatWaited(milliseconds: number): string {
+  const minutes = Math.floor(Math.max(0, milliseconds) / 60_000);
+  if (minutes < 1) return 'just now';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
+  if (hours > 0) return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
+  return `${rest} min`;
+}

@@ -1,5 +1,5 @@
 // The frame of the pharmacy and prescriptions areas: top bar, the area's menu with Logout, the page.
-import { AppShell, Button, Group, ScrollArea } from '@mantine/core';
+import { AppShell, Badge, Button, Group, ScrollArea } from '@mantine/core';
 import { NavLink, Outlet } from 'react-router';
 import { AppFooter } from './centered-layout.tsx';
 import { Brand } from './brand.tsx';
@@ -9,13 +9,26 @@ import classes from './layouts.module.css';
 export interface AreaMenuEntry {
   label: string;
   to: string;
+  /** How many items the entry's page holds, once known. */
+  count?: number | undefined;
 }
 
 function MenuButton({ entry }: { entry: AreaMenuEntry }) {
   return (
     <NavLink to={entry.to} end style={{ textDecoration: 'none' }}>
       {({ isActive }) => (
-        <Button component="span" size="compact-sm" variant={isActive ? 'filled' : 'subtle'}>
+        <Button
+          component="span"
+          size="sm"
+          variant={isActive ? 'filled' : 'subtle'}
+          rightSection={
+            entry.count === undefined ? null : (
+              <Badge size="sm" circle={entry.count < 10} variant={isActive ? 'white' : 'light'}>
+                {entry.count}
+              </Badge>
+            )
+          }
+        >
           {entry.label}
         </Button>
       )}

@@ -1,19 +1,35 @@
-// The prescriptions area (spec §2): Waiting, Picked-up and Logout; a doctor also has the prescriptions they
-// wrote, a patient their own (docs/decisions/031).
+// The prescriptions area (spec §2): Waiting, Picked-up and Logout, each tab with how many prescriptions it
+// holds; a doctor also has the prescriptions they wrote, a patient their own (docs/decisions/031).
+import { useParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import type { CustodyTab, PrescriptionsTab } from '@/features/prescriptions/custody/custody-lists.ts';
+import { useTabCounts } from '@/features/prescriptions/custody/custody-lists.ts';
 import { areasOf } from '@/lib/areas.ts';
 import { useSession } from '@/lib/session.ts';
 import { AreaLayout, type AreaMenuEntry } from './area-layout.tsx';
 
+const entries: { tab: PrescriptionsTab; label: string; to: () => string }[] = [
+  { tab: 'waiting', label: 'Waiting', to: () => paths.prescriptions.waiting.to() },
+  { tab: 'picked-up', label: 'Picked-up', to: () => paths.prescriptions.pickedUp.to() },
+  { tab: 'written', label: 'Written', to: () => paths.prescriptions.written.to() },
+  { tab: 'mine', label: 'Mine', to: () => paths.prescriptions.mine.to() },
+];
+
 export function Component() {
-  const prescriptions = paths.prescriptions;
+  const { id } = useParams();
   const user = useSession((state) => state.user);
   const areas = areasOf(user).map((area) => area.key);
-  const menu: AreaMenuEntry[] = [
-    { label: 'Waiting', to: prescriptions.waiting.to() },
-    { label: 'Picked-up', to: prescriptions.pickedUp.to() },
-  ];
-  if (areas.includes('written')) menu.push({ label: 'Written', to: prescriptions.written.to() });
-  if (areas.includes('mine')) menu.push({ label: 'Mine', to: prescriptions.mine.to() });
-  return <AreaLayout label="Prescriptions menu" home={prescriptions.waiting.to()} menu={menu} />;
+  const shown = entries.filter(
+    (entry) => (entry.tab !== 'written' && entry.tab !== 'mine') || areas.includes(entry.tab),
+  );
+  const counts = useTabCounts(
+    shown.map((entry): CustodyTab => ({ area: 'prescriptions', tab: entry.tab })),
+    id,
+  );
+  const menu: AreaMenuEntry[] = shown.map((entry, index) => ({
+    label: entry.label,
+    to: entry.to(),
+    count: counts[index],
+  }));
+  return <AreaLayout label="Prescriptions menu" home={paths.prescriptions.waiting.to()} menu={menu} />;
 }

@@ -82,12 +82,18 @@ export function useCustodyChanged() {
   return () => client.invalidateQueries({ queryKey: root });
 }
 
-export function useAction(id: string, action: PrescriptionAction) {
+/**
+ * `applied` is told when a plain action went through, before the queues refresh: here rather than in
+ * `mutate`'s own callbacks, which never run once the refresh has replaced the button that asked.
+ */
+export function useAction(id: string, action: PrescriptionAction, applied?: () => unknown) {
   const changed = useCustodyChanged();
   return useMutation({
     mutationFn: () => api.post<ActionAnswer>(prescriptionActionPath(id, action)),
     onSuccess: async (answer) => {
-      if (!isSigningStarted(answer)) await changed();
+      if (isSigningStarted(answer)) return;
+      void applied?.();
+      await changed();
     },
   });
 }

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { PrescriptionSigningStarted } from '@careplane/shared/prescriptions/prescriptions.contract';
+import { notify } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session.ts';
 import { custodyQueries, isSigningStarted, useAction, useCustodyChanged } from '../api/custody.ts';
 
@@ -21,6 +22,31 @@ export const actionLabels: Record<PrescriptionAction, string> = {
   restock: 'Restock',
 };
 
+/** The notice after an action went through, before what it was done to. */
+export const actionDone: Record<PrescriptionAction, string> = {
+  issue: 'Issued',
+  accept: 'Accepted',
+  hold: 'Put on hold',
+  resume: 'Resumed',
+  'mark-ready': 'Marked ready',
+  pickup: 'Picked up',
+  delivered: 'Marked delivered',
+  return: 'Returned',
+  restock: 'Restocked',
+};
+
+const announceDone = (action: PrescriptionAction, subject: string | undefined) =>
+  notify({
+    color: 'teal',
+    message: subject ? `${actionDone[action]}: ${subject}` : `${actionDone[action]}.`,
+  });
+
+/** A touch target a thumb finds on a phone (44 px, as the platforms advise), or the compact one of a table. */
+const sized = (big: boolean) =>
+  big
+    ? ({ size: 'md', mih: 44, h: 'auto', py: 6, styles: { label: { whiteSpace: 'normal' } } } as const)
+    : ({ size: 'xs' } as const);
+
 const phoneAnswers = {
   denied: 'The signature was denied on the phone: nothing changed.',
   expired: 'The phone did not answer in time: nothing changed.',
@@ -31,11 +57,15 @@ function Following({
   started,
   onDone,
   onChanged,
+  subject,
+  big,
 }: {
   id: string;
   started: PrescriptionSigningStarted & { until: number };
   onDone: (message: string | null) => void;
   onChanged?: (() => unknown) | undefined;
+  subject: string | undefined;
+  big: boolean;
 }) {
   const custodyChanged = useCustodyChanged();
   const state = useQuery(custodyQueries.signing(id, started.requestId, started.interval));
@@ -47,6 +77,7 @@ function Following({
   useEffect(() => {
     const status = state.data?.status;
     if (status === 'signed') {
+      announceDone(started.action, subject);
       void custodyChanged();
       void onChanged?.();
       onDone(null);
@@ -55,7 +86,7 @@ function Following({
     } else if (status === 'failed') {
       onDone(state.data?.message ?? 'The signature could not be completed.');
     }
-  }, [state.data, custodyChanged, onChanged, onDone]);
+  }, [state.data, custodyChanged, onChanged, onDone, started.action, subject]);
   const left = Math.max(0, Math.round((started.until - now) / 1000));
   const me = useSession((state) => state.user?.id);
   // An admin who issues asks the prescriber's phone: say whose, so nobody waits at the wrong one.
@@ -63,7 +94,7 @@ function Following({
   return (
     <Stack gap={2}>
       <Button
-        size="xs"
+        {...sized(big)}
         disabled
         leftSection={<Loader size="xs" type="dots" />}
         aria-live="polite"
@@ -84,13 +115,22 @@ export function ActionButton({
   id,
   action,
   onChanged,
+  subject,
+  large: big = false,
 }: {
   id: string;
   action: PrescriptionAction;
   /** Told once the action has changed the prescription (beyond the custody queues, which always refresh). */
   onChanged?: () => unknown;
+  /** What the action is done to, for the notice that says it went through ("Picked up: Amoxicillin …"). */
+  subject?: string;
+  /** A phone-sized touch target. */
+  large?: boolean;
 }) {
-  const mutation = useAction(id, action);
+  const mutation = useAction(id, action, () => {
+    announceDone(action, subject);
+    return onChanged?.();
+  });
   const [started, setStarted] = useState<(PrescriptionSigningStarted & { until: number }) | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   if (started) {
@@ -99,6 +139,8 @@ export function ActionButton({
         id={id}
         started={started}
         onChanged={onChanged}
+        subject={subject}
+        big={big}
         onDone={(outcome) => {
           setStarted(null);
           setMessage(outcome);
@@ -109,7 +151,7 @@ export function ActionButton({
   return (
     <Stack gap={2}>
       <Button
-        size="xs"
+        {...sized(big)}
         variant={action === 'hold' || action === 'return' ? 'light' : 'filled'}
         loading={mutation.isPending}
         onClick={(event) => {
@@ -119,7 +161,6 @@ export function ActionButton({
             onSuccess: (answer) => {
               if (isSigningStarted(answer))
                 setStarted({ ...answer, until: Date.now() + answer.expiresIn * 1000 });
-              else void onChanged?.();
             },
           });
         }}

@@ -79,23 +79,26 @@ describe('the pharmacy area', () => {
       });
     signIn(pharmacist);
     renderApp('/pharmacy');
-    const table = await screen.findByRole('table', { name: 'Waiting prescriptions' });
-    const row = within(table)
-      .getByText(/Amoxicillin 500 mg/)
-      .closest('tr')!;
-    // waiting: hold and mark ready, from the table; a pharmacist of the supplier may take both.
+    const list = await screen.findByRole('list', { name: 'Waiting prescriptions' });
+    const card = within(list).getByRole('listitem', { name: /Amoxicillin 500 mg/ });
+    // waiting: hold and mark ready, on the card; a pharmacist of the supplier may take both.
     expect(
-      within(row)
+      within(card)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual([expect.stringContaining('Amoxicillin'), 'Hold', 'Mark ready']);
-    const list = network.callsTo('GET', '/api/prescriptions')[0]!;
-    expect(list.url.searchParams.getAll('filters')).toEqual([
+    ).toEqual(['Hold', 'Mark ready', 'Details and history']);
+    expect(within(card).getByText('Nimman Rd, Lamphun')).toBeVisible();
+    const calls = network.callsTo('GET', '/api/prescriptions');
+    expect(calls.map((call) => call.url.searchParams.getAll('filters'))).toContainEqual([
       'status~issued,waiting,on_hold,returned',
       `supplier.id~${pharmacyId}`,
     ]);
-    fireEvent.click(within(row).getByRole('button', { name: 'Mark ready' }));
+    // The menu counts what each tab holds.
+    const menu = screen.getByRole('navigation', { name: 'Pharmacy menu' });
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Waiting 1' })).toBeVisible());
+    fireEvent.click(within(card).getByRole('button', { name: 'Mark ready' }));
     expect(await screen.findByText('No prescriptions here.')).toBeVisible();
+    expect(await screen.findByText('Marked ready: Amoxicillin 500 mg', { exact: false })).toBeVisible();
     expect(network.callsTo('POST', `/api/prescriptions/${rxId}/mark-ready`)).toHaveLength(1);
   });
 
@@ -120,7 +123,7 @@ describe('the pharmacy area', () => {
       );
     signIn(pharmacist);
     renderApp(`/pharmacy/${pharmacyId}`);
-    fireEvent.click(await screen.findByRole('button', { name: /Amoxicillin/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Details and history' }));
     const detail = await screen.findByRole('region', { name: 'Prescription detail' });
     expect(within(detail).getByText('Tha Phae Rd, Chiang Mai', { exact: false })).toBeVisible();
     expect(within(detail).getByText('Dora Doctor')).toBeVisible();
@@ -199,6 +202,51 @@ describe('the prescriptions area', () => {
     expect(screen.getByRole('button', { name: 'Pick up' })).toBeVisible();
   });
 
+  it('gives the driver what the road needs: where to pick up and deliver, map links, the recipient to call', async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(viewerOf(courier, { id: courierCoId, title: 'Swift Couriers', type: 'courier' })),
+      )
+      .on('GET', '/api/prescriptions', () =>
+        page([
+          prescriptionOf({
+            status: 'ready',
+            updatedAt: new Date(Date.now() - 125 * 60_000).toISOString(),
+            deliveryAddress: {
+              street: 'Nimman Rd',
+              houseNumber: '12/3',
+              city: 'Lamphun',
+              geo: { lat: 18.58, lng: 99.01 },
+            },
+            recipient: {
+              id: '0190a0b0-0000-7000-8000-00000000d002',
+              firstName: 'Pia',
+              lastName: 'Patient',
+              phoneNumber: '+66 81 234 5678',
+            },
+          }),
+        ]),
+      );
+    signIn(courier);
+    renderApp('/prescriptions');
+    const card = await screen.findByRole('listitem', { name: /Amoxicillin 500 mg/ });
+    expect(within(card).getByText('Tha Phae Rd, Chiang Mai')).toBeVisible();
+    expect(within(card).getByText('Nimman Rd 12/3, Lamphun')).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Call Pia Patient: +66 81 234 5678' })).toHaveAttribute(
+      'href',
+      'tel:+66812345678',
+    );
+    expect(within(card).getByRole('link', { name: 'Map of Nimman Rd 12/3, Lamphun' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=18.58%2C99.01',
+    );
+    expect(within(card).getByRole('link', { name: 'Map of Tha Phae Rd, Chiang Mai' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('query=Tha%20Phae%20Rd%2C%20Chiang%20Mai'),
+    );
+    expect(within(card).getByText('ready for 2 h 5 min')).toBeVisible();
+  });
+
   it('offers no action to a courier of another company', async () => {
     network
       .on('GET', '/api/prescriptions/viewer', () =>
@@ -234,21 +282,19 @@ describe('doctors and patients in the prescriptions area', () => {
       );
     signIn(doctor);
     renderApp('/prescriptions');
-    const table = await screen.findByRole('table', { name: 'Waiting prescriptions' });
-    const row = within(table)
-      .getByText(/Amoxicillin 500 mg/)
-      .closest('tr')!;
-    expect(within(row).getByRole('button', { name: 'Issue' })).toBeVisible();
+    const list = await screen.findByRole('list', { name: 'Waiting prescriptions' });
+    const card = within(list).getByRole('listitem', { name: /Amoxicillin 500 mg/ });
+    expect(within(card).getByRole('button', { name: 'Issue' })).toBeVisible();
     const filters = network
       .callsTo('GET', '/api/prescriptions')
       .map((call) => call.url.searchParams.getAll('filters'));
     expect(filters).toContainEqual(['status~new', `issuer.id~${doctor.id}`]);
     const menu = screen.getByRole('navigation', { name: 'Prescriptions menu' });
-    expect(within(menu).getByRole('link', { name: 'Written' })).toHaveAttribute(
+    expect(within(menu).getByRole('link', { name: /^Written/ })).toHaveAttribute(
       'href',
       '/prescriptions/written',
     );
-    expect(within(menu).queryByRole('link', { name: 'Mine' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: /^Mine/ })).toBeNull();
   });
 
   it('lists everything a doctor wrote at /prescriptions/written, whatever its status', async () => {
@@ -259,13 +305,13 @@ describe('doctors and patients in the prescriptions area', () => {
       );
     signIn(doctor);
     renderApp('/prescriptions/written');
-    const table = await screen.findByRole('table', { name: 'Prescriptions you wrote' });
-    expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getByText('delivered')).toBeVisible();
-    expect(within(table).getAllByRole('button', { name: 'Issue' })).toHaveLength(1);
-    expect(network.callsTo('GET', '/api/prescriptions')[0]!.url.searchParams.getAll('filters')).toEqual([
-      `issuer.id~${doctor.id}`,
-    ]);
+    const list = await screen.findByRole('list', { name: 'Prescriptions you wrote' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText('delivered')).toBeVisible();
+    expect(within(list).getAllByRole('button', { name: 'Issue' })).toHaveLength(1);
+    expect(
+      network.callsTo('GET', '/api/prescriptions').map((call) => call.url.searchParams.getAll('filters')),
+    ).toContainEqual([`issuer.id~${doctor.id}`]);
   });
 
   it('shows a patient their own prescriptions read-only, with who prescribed them', async () => {
@@ -274,21 +320,19 @@ describe('doctors and patients in the prescriptions area', () => {
       .on('GET', '/api/prescriptions', () => page([prescriptionOf({ status: 'ready' })]));
     signIn(patient);
     renderApp('/prescriptions/mine');
-    const table = await screen.findByRole('table', { name: 'Your prescriptions' });
-    const row = within(table)
-      .getByText(/Amoxicillin 500 mg/)
-      .closest('tr')!;
-    expect(within(row).getByText('Dora Doctor')).toBeVisible();
+    const list = await screen.findByRole('list', { name: 'Your prescriptions' });
+    const card = within(list).getByRole('listitem', { name: /Amoxicillin 500 mg/ });
+    expect(within(card).getByText('Dora Doctor')).toBeVisible();
     expect(
-      within(row)
+      within(card)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual([expect.stringContaining('Amoxicillin')]);
-    expect(network.callsTo('GET', '/api/prescriptions')[0]!.url.searchParams.getAll('filters')).toEqual([
-      `recipient.id~${patient.id}`,
-    ]);
+    ).toEqual(['Details and history']);
+    expect(
+      network.callsTo('GET', '/api/prescriptions').map((call) => call.url.searchParams.getAll('filters')),
+    ).toContainEqual([`recipient.id~${patient.id}`]);
     const menu = screen.getByRole('navigation', { name: 'Prescriptions menu' });
-    expect(within(menu).getByRole('link', { name: 'Mine' })).toHaveAttribute('href', '/prescriptions/mine');
+    expect(within(menu).getByRole('link', { name: /^Mine/ })).toHaveAttribute('href', '/prescriptions/mine');
   });
 });
 

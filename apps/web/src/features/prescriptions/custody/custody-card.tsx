@@ -1,0 +1,132 @@
+// One prescription of a queue as a card, made for a phone first (360–430 px) and laid out in columns on wider
+// screens: what it holds, for whom, where it goes (full address, a map link, the recipient's phone to tap), how
+// long it has been in its status, and the actions this user may take now as large buttons.
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { formatWaited } from '@careplane/shared/common/formats';
+import { addressLine, enumText, personName, textOf } from '@careplane/shared/common/record-labels';
+import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
+import type { Prescription } from '@careplane/shared/prescriptions/prescriptions.contract';
+import { prescriptionContentText } from '@careplane/shared/prescriptions/prescriptions.columns';
+import { ActionButton } from './action-button.tsx';
+import { CustodyDetail } from './custody-detail.tsx';
+
+type Address = Record<string, unknown> | null | undefined;
+
+/** A maps link for an address: its coordinates when it has them, else its words. */
+export function mapLink(address: Address): string | undefined {
+  if (!address) return undefined;
+  const geo = address.geo as { lat?: unknown; lng?: unknown } | undefined;
+  const query =
+    typeof geo?.lat === 'number' && typeof geo.lng === 'number'
+      ? `${geo.lat},${geo.lng}`
+      : addressLine(address);
+  return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : undefined;
+}
+
+/** Minutes tick on their own: a card left open keeps saying how long the prescription has waited. */
+function useNow(everyMs = 60_000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+function Place({ label, address }: { label: string; address: Address }) {
+  const line = addressLine(address);
+  const link = mapLink(address);
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{line || '—'}</Text>
+      {link ? (
+        <Anchor href={link} target="_blank" rel="noreferrer" size="sm" aria-label={`Map of ${line}`}>
+          Open map
+        </Anchor>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function CustodyCard({
+  prescription,
+  actions,
+  mine,
+  open,
+  onToggle,
+}: {
+  prescription: Prescription;
+  actions: readonly PrescriptionAction[];
+  /** The patient's own prescription: who prescribed it instead of its recipient, no actions. */
+  mine: boolean;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const now = useNow();
+  const content = prescriptionContentText(prescription);
+  const person = mine ? prescription.issuer : prescription.recipient;
+  const phone = textOf(person?.phoneNumber);
+  const waited = formatWaited(now - new Date(prescription.updatedAt).getTime());
+  const showPickup = prescription.status === 'ready' || prescription.status === 'picked_up';
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" aria-label={content} aria-current={open || undefined}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {content}
+          </Text>
+          <Badge variant="light" style={{ flexShrink: 0 }}>
+            {enumText(prescription.status)}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">{`${enumText(prescription.status)} for ${waited}`}</Text>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm">
+            <Text span size="xs" c="dimmed" fw={600}>
+              {mine ? 'Prescribed by ' : 'For '}
+            </Text>
+            {personName(person) || '—'}
+          </Text>
+          {phone ? (
+            <Anchor
+              href={`tel:${phone.replace(/[^+\d]/g, '')}`}
+              size="sm"
+              aria-label={`Call ${personName(person)}: ${phone}`}
+            >
+              {phone}
+            </Anchor>
+          ) : null}
+        </Group>
+        {showPickup ? <Place label="Pick up at" address={prescription.pickupAddress} /> : null}
+        <Place label="Deliver to" address={prescription.deliveryAddress} />
+        {actions.length > 0 ? (
+          <Group gap="xs" grow preventGrowOverflow={false}>
+            {actions.map((action) => (
+              <ActionButton
+                key={`${action}-${prescription.status}`}
+                id={prescription.id}
+                action={action}
+                subject={content}
+                large
+              />
+            ))}
+          </Group>
+        ) : null}
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={onToggle}
+          aria-expanded={open}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {open ? 'Hide details' : 'Details and history'}
+        </Button>
+        {open ? <CustodyDetail prescription={prescription} /> : null}
+      </Stack>
+    </Paper>
+  );
+}
