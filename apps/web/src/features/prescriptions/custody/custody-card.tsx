@@ -13,6 +13,8 @@ import { CustodyDetail } from './custody-detail.tsx';
 
 type Address = Record<string, unknown> | null | undefined;
 
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** A maps link for an address: its coordinates when it has them, else its words. */
 export function mapLink(address: Address): string | undefined {
   if (!address) return undefined;
@@ -83,7 +85,7 @@ export function CustodyCard({
             {enumText(prescription.status)}
           </Badge>
         </Group>
-        <Text size="xs" c="dimmed">{`${enumText(prescription.status)} for ${waited}`}</Text>
+        <Text size="xs" c="dimmed">{`${sentenceCase(enumText(prescription.status))} for ${waited}`}</Text>
         <Group gap="xs" wrap="wrap">
           <Text size="sm">
             <Text span size="xs" c="dimmed" fw={600}>

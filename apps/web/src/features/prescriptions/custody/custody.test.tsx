@@ -244,7 +244,7 @@ describe('the prescriptions area', () => {
       'href',
       expect.stringContaining('query=Tha%20Phae%20Rd%2C%20Chiang%20Mai'),
     );
-    expect(within(card).getByText('ready for 2 h 5 min')).toBeVisible();
+    expect(within(card).getByText('Ready for 2 h 5 min')).toBeVisible();
   });
 
   it('offers no action to a courier of another company', async () => {
