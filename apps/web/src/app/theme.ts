@@ -5,8 +5,9 @@ export const theme = createTheme({
   // Shade 9 keeps white text on buttons and links on white at 4.5:1 or better (WCAG AA).
   primaryShade: { light: 9, dark: 6 },
   defaultRadius: 'md',
+  // Sarabun (app/thai-font.css, Thai letters only) where the device has no Thai font of its own.
   fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Thai", "Helvetica Neue", Arial, sans-serif',
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Thai", Sarabun, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   components: {
     // Close buttons show only an ×: they are named for screen readers.

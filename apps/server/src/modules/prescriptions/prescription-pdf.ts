@@ -1,7 +1,9 @@
 // The documents a prescription's phone signatures go into: the prescription itself (issuer, recipient, items,
-// supplier, date, a QR code of its verification link) and the pickup receipt. Made with pdf-lib.
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+// supplier, date, a QR code of its verification link) and the pickup receipt. Made with pdf-lib, in Sarabun
+// (pdf-type.ts), so Thai names print as Thai.
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { drawLine, embedType, hasThai } from './pdf-type.js';
 
 export interface PdfItem {
   name: string;
@@ -39,8 +41,8 @@ const PAGE: [number, number] = [595.28, 841.89];
 const INK = rgb(0.1, 0.1, 0.12);
 const ACCENT = rgb(0.04, 0.24, 0.29);
 
-/** The standard fonts encode WinAnsi only: anything else becomes '?', so no name breaks the file. */
-const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?').slice(0, 180);
+/** One line of text: control characters out, at most 180 characters. */
+const printable = (text: string) => text.replace(/\p{Cc}/gu, ' ').slice(0, 180);
 
 const itemLine = (item: PdfItem) =>
   [
@@ -84,31 +86,33 @@ async function render(
   doc.setModificationDate(date);
   doc.setProducer('Careplane');
   doc.setCreator('Careplane');
-  const font: PDFFont = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const texts = [title, ...fields.flat(), ...items.flatMap((item) => [itemLine(item), item.notes ?? ''])];
+  const type = await embedType(doc, texts.some(hasThai));
   const page = doc.addPage(PAGE);
-  page.drawText(printable(title), { x: 56, y: 770, size: 20, font: bold, color: ACCENT });
+  const line = (text: string, x: number, y: number, size: number, bold = false, color = INK) =>
+    drawLine(page, printable(text), { x, y, size, face: bold ? type.bold : type.regular, color });
+  line(title, 56, 770, 20, true, ACCENT);
   let y = 735;
   for (const [label, value] of [...fields, ['Date', date.toISOString().slice(0, 10)] as [string, string]]) {
-    page.drawText(`${label}:`, { x: 56, y, size: 11, font: bold, color: INK });
-    page.drawText(printable(value), { x: 150, y, size: 11, font, color: INK });
+    line(`${label}:`, 56, y, 11, true);
+    line(value, 150, y, 11);
     y -= 18;
   }
   y -= 10;
-  page.drawText('Items', { x: 56, y, size: 13, font: bold, color: ACCENT });
+  line('Items', 56, y, 13, true, ACCENT);
   y -= 20;
   items.forEach((item, index) => {
     if (y < 200) return;
-    page.drawText(printable(`${index + 1}. ${itemLine(item)}`), { x: 56, y, size: 11, font, color: INK });
+    line(`${index + 1}. ${itemLine(item)}`, 56, y, 11);
     y -= 16;
     if (item.notes) {
-      page.drawText(printable(item.notes), { x: 72, y, size: 9, font, color: INK });
+      line(item.notes, 72, y, 9);
       y -= 14;
     }
   });
   drawQr(page, verificationUrl, 56, 60, 110);
-  page.drawText('Verify this document:', { x: 180, y: 150, size: 10, font: bold, color: INK });
-  page.drawText(printable(verificationUrl), { x: 180, y: 134, size: 9, font, color: INK });
+  line('Verify this document:', 180, 150, 10, true);
+  line(verificationUrl, 180, 134, 9);
   return doc.save({ useObjectStreams: false });
 }
 
