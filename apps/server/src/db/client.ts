@@ -78,6 +78,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     await migrator.connect();
     try {
+      // Several processes starting at once on a new database would each create the same tables: the first
+      // to take this lock migrates, the others then find nothing left to do. Ending the connection frees it.
+      await migrator.query(`select pg_advisory_lock(hashtext('careplane.migrations'))`);
       await migratePg(drizzlePg(migrator, { schema, casing: 'snake_case' }), { migrationsFolder });
     } finally {
       await migrator.end();

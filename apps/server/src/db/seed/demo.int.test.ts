@@ -7,8 +7,8 @@ import {
   serviceProviderTypes,
 } from '@careplane/shared/common/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@/test/harness.js';
-import type { DatabaseHandle } from '../client.js';
+import { createPostgresDatabase, createTestDatabase, type TestDatabase } from '@/test/harness.js';
+import { openDatabase, type DatabaseHandle } from '../client.js';
 import { buildDemoData, demoSignInUsers, loadDemoDataIfEmpty, type DemoDataSummary } from './demo.js';
 
 // A fixed "now" keeps the test independent of the clock; 2025-03-14T09:26:53Z rounds down to 09:15.
@@ -344,4 +344,24 @@ describe('demo data', () => {
     expect(await count(first.handle, 'users')).toBe(before);
     expect(await count(first.handle, 'iot_device_data')).toBe(readings);
   });
+});
+
+describe.runIf(process.env.DATABASE_URL_TEST)('demo data with several processes starting at once', () => {
+  it('is loaded by one; the other waits for it past its lock deadline and loads nothing', async () => {
+    const created = await createPostgresDatabase('careplane_demo_race');
+    // Deadlines far shorter than the load: a process waiting for the other's load must not give up.
+    const timeouts = { connectMs: 5_000, statementMs: 200, lockMs: 100 };
+    const handles = await Promise.all([
+      openDatabase({ databaseUrl: created.url, poolSize: 2, timeouts }),
+      openDatabase({ databaseUrl: created.url, poolSize: 2, timeouts }),
+    ]);
+    try {
+      const loads = await Promise.all(handles.map((handle) => loadDemoDataIfEmpty(handle, { now: NOW })));
+      expect(loads.filter((load) => load !== null)).toHaveLength(1);
+      expect(await count(handles[0], 'users')).toBe(loads.find((load) => load !== null)!.users);
+    } finally {
+      for (const handle of handles) await handle.close();
+      await created.drop();
+    }
+  }, 120_000);
 });

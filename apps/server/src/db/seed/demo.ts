@@ -73,6 +73,10 @@ export async function loadDemoDataIfEmpty(
   const now = options.now instanceof Date ? options.now.getTime() : (options.now ?? Date.now());
   const data = buildDemoData({ seed: options.seed ?? DEMO_SEED, now });
   const loaded = await database.db.transaction(async (tx) => {
+    // Another process loading the demo holds the lock for longer than a request may wait for one (and its
+    // inserts take longer than a request's statement): waiting here is the point, so no deadline applies.
+    await tx.execute(sql`set local lock_timeout = 0`);
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${DEMO_LOCK_KEY}))`);
     if (await hasUsers(tx)) return false;
     await insertDemoData(tx, data);

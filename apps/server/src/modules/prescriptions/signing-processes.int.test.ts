@@ -3,7 +3,6 @@
 // database); with two API processes each signature completes exactly once; an API process killed with SIGKILL
 // between the answer and the completion completes it after it restarts. Nobody polls a signing request.
 // Needs a PostgreSQL server (DATABASE_URL_TEST): the embedded database is one process's only.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
@@ -26,8 +25,6 @@ import {
   serviceProviders,
   users,
 } from '@/db/schema/index.js';
-import { serverRoot } from '@/locations.js';
-import { freePort } from '@/test/auth-server.js';
 import {
   TEST_CA_PASSPHRASE,
   TEST_ENCRYPTION_KEY,
@@ -38,16 +35,16 @@ import {
 } from '@/test/harness.js';
 import { createSamplePdf } from '@careplane/pdf-signatures/samples';
 import { pdfsig } from '@careplane/pdf-signatures/testing';
+import {
+  inheritedEnvironment,
+  killServerProcess,
+  startServerProcess,
+  type ServerProcess,
+} from '@/test/server-processes.js';
 
 const postgres = process.env.DATABASE_URL_TEST;
 
-interface Process {
-  name: string;
-  part: 'all' | 'auth';
-  port: number;
-  child: ChildProcess;
-  output: () => string;
-}
+type Process = ServerProcess;
 
 let databaseUrl = '';
 let dropDatabase = async () => {};
@@ -69,34 +66,17 @@ let courierId = '';
 /** The phone talks to the auth-server-only process. */
 let phone: AuthenticatorClient;
 
-const baseUrl = (process: Process) => `http://127.0.0.1:${process.port}`;
+const baseUrl = (process: Process) => process.baseUrl;
 
 /** Starts `careplane start` (every part, or the auth server alone) from the sources and waits for health. */
 async function start(name: string, part: 'all' | 'auth', port?: number): Promise<Process> {
-  const chosen = port ?? (await freePort());
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/bin.ts', 'start', ...(part === 'auth' ? ['--only', 'auth'] : [])],
-    { cwd: serverRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, PORT: String(chosen) } },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const started: Process = { name, part, port: chosen, child, output: () => output };
-  // Not expect.poll: the first processes start in beforeAll.
-  for (const deadline = Date.now() + 90_000; ; await new Promise((resolve) => setTimeout(resolve, 200))) {
-    if (child.exitCode !== null) throw new Error(`${name} exited:\n${output}`);
-    const response = await fetch(`${baseUrl(started)}/api/health`).catch(() => null);
-    if (response?.status === 200) break;
-    if (Date.now() > deadline) throw new Error(`${name} did not answer in time:\n${output}`);
-  }
+  const started = await startServerProcess(name, { part, env, ...(port === undefined ? {} : { port }) });
   running.push(started);
   return started;
 }
 
 async function kill(process: Process) {
-  process.child.kill('SIGKILL');
-  if (process.child.exitCode === null && process.child.signalCode === null) await once(process.child, 'exit');
+  await killServerProcess(process);
   running.splice(running.indexOf(process), 1);
 }
 
@@ -177,11 +157,8 @@ beforeAll(async () => {
   dropDatabase = created.drop;
   database = await openDatabase({ databaseUrl, poolSize: 2 });
 
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !['DATABASE_URL', 'DATA_DIR', 'PORT'].includes(key)),
-  );
   env = {
-    ...inherited,
+    ...inheritedEnvironment(),
     DATABASE_URL: databaseUrl,
     HOST: '127.0.0.1',
     PUBLIC_URL: 'http://careplane.test',
