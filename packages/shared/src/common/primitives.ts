@@ -1,5 +1,7 @@
 // Bounded building blocks for every contract: no unbounded string, list or object crosses the API.
 import { z } from 'zod';
+// Refusals read as sentences naming the field, wherever a contract is parsed.
+import './validation-messages.ts';
 
 export const MAX_TEXT = 2000;
 export const MAX_SHORT_TEXT = 255;
