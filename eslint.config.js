@@ -91,6 +91,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // The Node 24 smoke's build (scripts/node24-smoke.mjs), while it runs.
+      'apps/server/dist-node24/**',
       '**/.data/**',
       'apps/server/src/db/migrations/**',
       '**/test-results/**',

@@ -3,6 +3,8 @@
 // rebuilt first when missing or older than its sources). Ends with one line `N passed, N failed` over both.
 //
 // Without Chromium the browser layer is skipped with a warning, unless REQUIRE_E2E=1 (CI), where that fails.
+// Last, the Node 24 smoke (scripts/node24-smoke.mjs, decision 040): the server built and run by Node 24 from
+// the npm registry; skipped with a warning only when the registry does not answer and REQUIRE_E2E is not 1.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -174,6 +176,20 @@ if (!existsSync(chromium)) {
           : undefined,
     });
   }
+}
+
+// 3. The server on Node 24 (a binary from the npm registry, cached after the first run).
+banner('node 24 smoke: build, start, sign in, one workflow');
+{
+  const code = await run(process.execPath, ['scripts/node24-smoke.mjs']);
+  const skipped = code === 77;
+  layers.push({
+    name: 'node 24 smoke',
+    ok: code === 0 || skipped,
+    passed: code === 0 ? 1 : 0,
+    failed: code === 0 || skipped ? 0 : 1,
+    note: skipped ? 'skipped: the npm registry does not answer' : undefined,
+  });
 }
 
 rmSync(reports, { recursive: true, force: true });

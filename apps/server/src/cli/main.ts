@@ -36,6 +36,15 @@ Authenticator (keys kept in a store file, mode 0600):
   careplane authenticator scan --store <file> --username <u> <cbUrl> [--approve]
       Claims a QR sign-in (the link of the QR code); --approve also approves the sign-in.
 
+Backup (the embedded database in DATA_DIR, with its encryption key; decision 039):
+  careplane backup <file> [--force]
+      Writes the database and the files beside it to one archive (mode 0600). Refused while a server holds
+      the database: stop it first. --force replaces an existing file. Exit 4 when refused.
+  careplane restore <file> [--force]
+      Checks the whole archive, then restores it into DATA_DIR, which must be empty or new (--force replaces
+      it); nothing changes when anything fails. Exit 3 for a damaged, foreign or newer-format file, 4 when
+      refused. With DATABASE_URL both print the pg_dump / pg_restore commands instead and exit 2.
+
 Server:
   careplane start [--only auth|api]
       Starts the server with every part, or only the auth server, or only the API (its tokens then come
@@ -194,6 +203,20 @@ export async function run(argv: string[], context: RunContext = {}): Promise<num
         },
         io,
       );
+    }
+    if (command === 'backup' || command === 'restore') {
+      const { values, positionals } = parseArgs({
+        args: sub === undefined ? [] : [sub, ...rest],
+        options: { force: { type: 'boolean' } },
+        allowPositionals: true,
+        strict: true,
+      });
+      if (positionals.length !== 1) throw new CliError(`Give one file: careplane ${command} <file>`);
+      const { backupCommand, restoreCommand } = await import('./backup.js');
+      const options = { file: fromStartFolder(env, positionals[0]!), force: values.force ?? false };
+      return command === 'backup'
+        ? await backupCommand(options, io, loadConfig(env))
+        : await restoreCommand(options, io, loadConfig(env));
     }
     if (command === 'start') {
       const { values } = parseArgs({
