@@ -226,7 +226,7 @@ export function buildAlerts(
   { id, ago }: SeedContext,
   { named }: Population,
   { equippedPatients }: Devices,
-  { iotId, iotDevices: iotRows, tachycardiaPatient, feverPatient }: IotDevices,
+  { iotId, tachycardiaPatient, feverPatient }: IotDevices,
 ) {
   const supervisor = named('supervisor');
   const nurse = named('nurse');
