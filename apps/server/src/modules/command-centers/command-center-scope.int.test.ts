@@ -245,6 +245,13 @@ describe('command-center scoped reads: others', () => {
     expect(ids(await admin.get(endpoints.alerts))).toEqual(
       expect.arrayContaining([north.alert, south.alert]),
     );
+    // The alerts page narrows to one center this way, embedding who acknowledged and closed each alert.
+    const southAlerts = await admin.get(
+      `${endpoints.alerts}?commandCenter=${south.id}&filters=isActive~true&relations=user,iotDevice,acknowledgedByUser,closedByUser`,
+    );
+    expect(southAlerts.statusCode, southAlerts.body).toBe(200);
+    expect(ids(southAlerts)).toContain(south.alert);
+    expect(ids(southAlerts)).not.toContain(north.alert);
     expect(ids(await admin.get(`${endpoints.users}?commandCenter=${south.id}`))).toEqual(
       [south.supervisor.id, south.patient.id, south.wardPatient.id].sort(),
     );
