@@ -65,6 +65,8 @@ describe('commands', () => {
 
   it('notify writes the text where the device shows it', async () => {
     const { result } = await run('notify Take your evening medication');
+    const outcome = await run('notify Take your evening medication');
+    expect(outcome.show).toBe('Take your evening medication');
     expect(result).toMatchObject({ exitCode: 0, stdout: 'Notified: Take your evening medication\n' });
     expect(jobResultSchema.safeParse(result).success).toBe(true);
     expect(await readFile(join(dir, 'notifications.log'), 'utf8')).toContain('Take your evening medication');

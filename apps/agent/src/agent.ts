@@ -103,6 +103,7 @@ export async function runAgent(options: RunOptions): Promise<RunEnd> {
     for (const command of journal.commands.slice(journal.results.length)) {
       await log(`Job ${journal.jobId}: ${command}`);
       const outcome = await runCommand(command, settings);
+      if (outcome.show) await log(`Message from the care team: ${outcome.show}`);
       journal.results.push(outcome.result);
       await state.writeJournal(journal);
       after ??= outcome.after;

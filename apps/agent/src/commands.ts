@@ -22,6 +22,8 @@ export interface CommandOutcome {
   result: JobResult;
   /** After the job is reported: restart the agent, or reboot the machine (only when allowed). */
   after?: 'restart-agent' | 'reboot';
+  /** A message for the person at the device (a care team's alert): the agent prints it. */
+  show?: string;
 }
 
 const TRUNCATED = '\n[… output truncated]';
@@ -112,7 +114,7 @@ export async function runCommand(command: string, settings: CommandSettings): Pr
       if (!rest) return { result: finish(2, '', 'notify: no text given') };
       const line = `${new Date().toISOString()} ${rest}\n`;
       await appendFile(join(settings.stateDir, 'notifications.log'), line, { mode: 0o600 });
-      return { result: finish(0, `Notified: ${rest}\n`) };
+      return { result: finish(0, `Notified: ${rest}\n`), show: rest };
     }
   }
 

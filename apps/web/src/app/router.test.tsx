@@ -148,6 +148,7 @@ describe('the admin layout', () => {
       'Prescriptions',
       'Service Providers',
       'Command Centers',
+      'Alerts',
     ];
     for (const entry of entries) expect(within(menu).getByRole('link', { name: entry })).toBeVisible();
     expect(within(menu).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/admin/settings');

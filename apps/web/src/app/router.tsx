@@ -25,6 +25,7 @@ const custody = () => import('@/features/prescriptions/custody-routes.tsx');
 const providers = () => import('@/features/service-providers/routes.tsx');
 const centers = () => import('@/features/command-centers/routes.tsx');
 const withAlerts = () => import('./routes/record-alerts.tsx');
+const alerts = () => import('@/features/alerts/routes.tsx');
 
 type CustodyPages = Awaited<ReturnType<typeof custody>>;
 /** A page of the pharmacy or prescriptions area, titled. */
@@ -122,6 +123,7 @@ export const routes: RouteObject[] = [
                 path: admin.serviceProviders.edit.pattern,
                 ...featurePage(providers, (m) => m.ServiceProviderEditPage),
               },
+              { path: admin.alerts.list.pattern, ...featurePage(alerts, (m) => m.AlertListPage) },
               {
                 path: admin.commandCenters.list.pattern,
                 ...featurePage(centers, (m) => m.CommandCenterListPage),

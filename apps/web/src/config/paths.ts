@@ -73,6 +73,16 @@ export const paths = {
         to: (id: string) => withId('/admin/service-providers/edit', id),
       },
     },
+    /** Not in the spec's table: every alert, filtered, acknowledged and closed (docs/decisions/038). */
+    alerts: {
+      list: {
+        pattern: 'alerts',
+        to: (query?: Record<string, string>) =>
+          query && Object.keys(query).length
+            ? `/admin/alerts?${new URLSearchParams(query)}`
+            : '/admin/alerts',
+      },
+    },
     commandCenters: {
       list: { pattern: 'command-centers', to: () => '/admin/command-centers' },
       create: { pattern: 'command-centers/create', to: () => '/admin/command-centers/create' },

@@ -6,6 +6,7 @@ import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
 import { auditListResponseSchema } from '@careplane/shared/audit/audit.contract';
 import {
   commandCenterSchema,
+  deviceRebootRequestedSchema,
   userAlertCreatedSchema,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import { errorBodySchema, listResponseSchema } from '@careplane/shared/common/http';
@@ -120,6 +121,7 @@ const commandCenterCalls: [method: string, pattern: RegExp, answer: z.ZodType][]
   ['GET', /^\/api\/command-centers\/alerts$/, listResponseSchema(alertSchema)],
   ['GET', /^\/api\/command-centers\/jobs$/, listResponseSchema(deviceJobSchema)],
   ['POST', new RegExp(`^/api/command-centers/users/${UUID}/alert$`), userAlertCreatedSchema],
+  ['POST', new RegExp(`^/api/command-centers/users/${UUID}/device/reboot$`), deviceRebootRequestedSchema],
 ];
 
 /** Alerts beyond the generic calls: acknowledging and closing one. */

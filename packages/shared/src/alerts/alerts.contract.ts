@@ -81,6 +81,7 @@ export const alertSchema = z.object({
   iotDevice: embedded.nullable().optional(),
   user: embedded.nullable().optional(),
   closedByUser: embedded.nullable().optional(),
+  acknowledgedByUser: embedded.nullable().optional(),
   createdByUser: embedded.nullable().optional(),
 });
 export type Alert = z.infer<typeof alertSchema>;
@@ -98,7 +99,7 @@ export const alertListSpec = defineListSpec({
   },
   search: ['id'],
   sort: ['timestamp', 'createdAt', 'updatedAt', 'isActive', 'severity'],
-  relations: ['iotDevice', 'user', 'closedByUser', 'createdByUser'],
+  relations: ['iotDevice', 'user', 'closedByUser', 'acknowledgedByUser', 'createdByUser'],
   defaultSort: { path: 'timestamp', direction: 'desc' },
   timeRange: 'timestamp',
 });

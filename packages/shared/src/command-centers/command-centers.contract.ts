@@ -63,6 +63,25 @@ export const commandCenterListSpec = defineListSpec({
 // Actions on a user's care (spec §7): an alert addressed to the user with a `notify` job on each of the user's
 // devices, and a `reboot` job on each device assigned to the user. Both answer what they created.
 
+/** The message the console offers when a care team sends an alert; they may change it. */
+export const USER_ALERT_SUGGESTION = 'Your care team needs you to get in touch with them.';
+
+/** The longest message a care team sends to a user's devices with an alert. */
+export const MAX_USER_ALERT_MESSAGE = 280;
+
+/**
+ * Body of sending an alert to a user: the message the user's devices show (decision 038). One line of at most
+ * 280 characters, not blank; line breaks and other control characters are refused, since the message travels
+ * as the text of a `notify` command.
+ */
+const oneLine = (value: string) => [...value].every((char) => char >= ' ' && char !== '\u007f');
+export const userAlertSchema = z.strictObject({
+  message: requiredText(MAX_USER_ALERT_MESSAGE).refine(oneLine, {
+    message: 'Must be one line, without control characters',
+  }),
+});
+export type UserAlert = z.infer<typeof userAlertSchema>;
+
 export const userAlertCreatedSchema = z.object({
   alert: alertSchema,
   /** One `notify` job per device assigned to the user (none when the user has no device). */

@@ -96,6 +96,11 @@ export const alertsRelations = relations(alerts, ({ one }) => ({
     references: [users.id],
     relationName: 'alertClosedBy',
   }),
+  acknowledgedByUser: one(users, {
+    fields: [alerts.acknowledgedByUserId],
+    references: [users.id],
+    relationName: 'alertAcknowledgedBy',
+  }),
   createdByUser: one(users, {
     fields: [alerts.createdByUserId],
     references: [users.id],

@@ -125,6 +125,7 @@ const ownGraph = {
       iotDevice: one('iotDevice', 'iotDevices'),
       user: one('user', 'users'),
       closedByUser: one('closedByUser', 'users'),
+      acknowledgedByUser: one('acknowledgedByUser', 'users'),
       createdByUser: one('createdByUser', 'users'),
     },
   },

@@ -107,6 +107,29 @@ describe('alerts opening', () => {
   });
 });
 
+describe('alert titles', () => {
+  it('gives each alert opened by readings a readable title, from the shared alertTitle', async () => {
+    const device = await createIotDevice(context);
+    await submit(device.id, 'heart_rate', [{ timestamp: T0, rate: 31 }]);
+    await submit(device.id, 'alert', [{ timestamp: T0 + 1, id: 'evt-1', type: 'fall_detected' }]);
+    await submit(device.id, 'temperature', [{ timestamp: T0 + 2, value: 40.2, unit: 'C' }]);
+    const titles = (await alertsOf(device.id)).map((alert) => alert.data.title).sort();
+    // Bounds here: heart rate 50..100.
+    expect(titles).toEqual([
+      'Fall detected',
+      'Heart rate 31 /min, below 50',
+      'Temperature 40.2 °C, above 39.5',
+    ]);
+    const listed = await admin.get(`/api/alerts?filters=iotDevice.id~${device.id}`);
+    expect(
+      listed
+        .json()
+        .items.map((item: { data: { title: string } }) => item.data.title)
+        .sort(),
+    ).toEqual(titles);
+  });
+});
+
 describe('acknowledging and closing', () => {
   it('acknowledges an open alert once, then closes it with closingData by the caller', async () => {
     const created = (await admin.post('/api/alerts', { data: { message: 'Check' } })).json<{ id: string }>();
@@ -141,7 +164,15 @@ describe('acknowledging and closing', () => {
     expect(
       (await admin.post(`/api/alerts/${created.id}/close`, { closingData: { note: 'again' } })).statusCode,
     ).toBe(409);
-    expect((await admin.post(`/api/alerts/${created.id}/acknowledge`)).statusCode).toBe(409);
+    const late = await admin.post(`/api/alerts/${created.id}/acknowledge`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'This alert is closed' });
+
+    // Who acknowledged and who closed it are embedded by name.
+    const read = await admin.get(`/api/alerts/${created.id}?relations=acknowledgedByUser,closedByUser`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().acknowledgedByUser).toMatchObject({ id: context.adminUserId });
+    expect(read.json().closedByUser).toMatchObject({ id: context.adminUserId });
 
     // Both steps are audited.
     const rows = await context.database.db

@@ -1,5 +1,6 @@
 // Alerts: the generic resource with its closing rule (closedByUser is the caller), and alerts opened on behalf
 // of other modules (readings out of bounds, alert readings) inside their write.
+import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import type { AlertClose } from '@careplane/shared/alerts/alerts.contract';
 import type { ActionContext } from '@/lib/audit.js';
 import { badRequest, conflict, notFound } from '@/lib/errors.js';
@@ -48,10 +49,18 @@ function closingUser(context: ActionContext) {
   return userId;
 }
 
-/** Opens active alerts in the caller's write; the caller's user is their creator. Answers their ids. */
+/**
+ * Opens active alerts in the caller's write; the caller's user is their creator. Each carries its readable
+ * title in `data.title` (the shared `alertTitle`), for whoever reads the alert without the console. Answers
+ * their ids.
+ */
 export async function openAlerts(scope: WriteScope, requested: NewAlert[]) {
   const alerts = await withoutOpenDuplicates(scope, requested);
-  const rows = alerts.map((alert) => ({ ...alert, createdByUserId: scope.context.caller?.userId ?? null }));
+  const rows = alerts.map((alert) => ({
+    ...alert,
+    data: { ...alert.data, title: alertTitle(alert) },
+    createdByUserId: scope.context.caller?.userId ?? null,
+  }));
   const ids = await insertAlerts(scope.tx, rows);
   for (const [index, id] of ids.entries()) {
     const row = rows[index]!;

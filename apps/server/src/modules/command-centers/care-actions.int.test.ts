@@ -7,12 +7,14 @@ import { alerts, deviceRunnerJobs } from '@/db/schema/index.js';
 import { createDevice, createUser } from '@/test/factories.js';
 import { api, createTestContext, type TestContext } from '@/test/harness.js';
 import { auditRows } from '@/test/records.js';
-import { USER_ALERT_TEXT } from './command-centers.service.js';
+import { MAX_USER_ALERT_MESSAGE } from '@careplane/shared/command-centers/command-centers.contract';
 
 let context: TestContext;
 let admin: ReturnType<typeof api>;
 const db = () => context.database.db;
 const alertPath = (userId: string) => `/api/command-centers/users/${userId}/alert`;
+const MESSAGE = 'Please call the nurse about your evening tablets.';
+const message = { message: MESSAGE };
 const rebootPath = (userId: string) => `/api/command-centers/users/${userId}/device/reboot`;
 
 const jobsOf = (deviceId: string) =>
@@ -34,7 +36,7 @@ describe('send an alert to a user', () => {
     const hub = await createDevice(context, { title: 'Hub', assignedUser: patient.id });
     const other = await createDevice(context, { title: 'Not hers' });
 
-    const response = await admin.post(alertPath(patient.id));
+    const response = await admin.post(alertPath(patient.id), message);
     expect(response.statusCode, response.body).toBe(201);
     const { alert, jobs } = response.json();
     expect(alert).toMatchObject({
@@ -43,11 +45,11 @@ describe('send an alert to a user', () => {
       iotDeviceId: null,
       createdByUserId: context.adminUserId,
       severity: 'warning',
-      data: { kind: 'manual', message: USER_ALERT_TEXT },
+      data: { kind: 'manual', message: MESSAGE },
     });
     expect(jobs.map((job: { deviceId: string }) => job.deviceId).sort()).toEqual([tablet.id, hub.id].sort());
     for (const job of jobs) {
-      expect(job).toMatchObject({ status: 'NEW', commands: [`notify ${USER_ALERT_TEXT}`] });
+      expect(job).toMatchObject({ status: 'NEW', commands: [`notify ${MESSAGE}`] });
     }
     expect(await jobsOf(other.id)).toEqual([]);
     expect(await alertsOf(patient.id)).toHaveLength(1);
@@ -61,10 +63,45 @@ describe('send an alert to a user', () => {
 
   it('still opens the alert for a user without a device, with no job', async () => {
     const patient = await createUser(context);
-    const response = await admin.post(alertPath(patient.id));
+    const response = await admin.post(alertPath(patient.id), message);
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().jobs).toEqual([]);
     expect(await alertsOf(patient.id)).toHaveLength(1);
+  });
+
+  it('trims the message and accepts one of the longest length', async () => {
+    const patient = await createUser(context);
+    const device = await createDevice(context, { assignedUser: patient.id });
+    const longest = 'a'.repeat(MAX_USER_ALERT_MESSAGE);
+    const response = await admin.post(alertPath(patient.id), { message: `  ${longest}  ` });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().alert.data.message).toBe(longest);
+    expect((await jobsOf(device.id))[0]?.commands).toEqual([`notify ${longest}`]);
+  });
+
+  it('answers 400 with the error body for a missing, blank, too long or multi-line message, creating nothing', async () => {
+    const patient = await createUser(context);
+    const device = await createDevice(context, { assignedUser: patient.id });
+    const cases: [unknown, string][] = [
+      [undefined, ''],
+      [{}, 'body.message'],
+      [{ message: '' }, 'body.message'],
+      [{ message: '   ' }, 'body.message'],
+      [{ message: 'a'.repeat(MAX_USER_ALERT_MESSAGE + 1) }, 'body.message'],
+      [{ message: 'first line\nreboot' }, 'body.message'],
+      [{ message: 42 }, 'body.message'],
+      [{ message: 'fine', extra: true }, ''],
+    ];
+    for (const [body, path] of cases) {
+      const response = await admin.post(alertPath(patient.id), body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      const answer = response.json();
+      expect(answer, JSON.stringify(body)).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(typeof answer.message).toBe('string');
+      if (path) expect(answer.issues.map((issue: { path: string }) => issue.path)).toContain(path);
+    }
+    expect(await alertsOf(patient.id)).toEqual([]);
+    expect(await jobsOf(device.id)).toEqual([]);
   });
 });
 
@@ -92,11 +129,13 @@ describe('refusals', () => {
   it('answers 404 for an unknown user and 400 for an id that is not one, creating nothing', async () => {
     const before = await db().select({ id: alerts.id }).from(alerts);
     for (const path of [alertPath(randomUUID()), rebootPath(randomUUID())]) {
-      const response = await admin.post(path);
+      const response = await admin.post(path, path.endsWith('/alert') ? message : undefined);
       expect(response.statusCode, path).toBe(404);
     }
     for (const path of [alertPath('not-a-uuid'), rebootPath('not-a-uuid')]) {
-      expect((await admin.post(path)).statusCode, path).toBe(400);
+      expect((await admin.post(path, path.endsWith('/alert') ? message : undefined)).statusCode, path).toBe(
+        400,
+      );
     }
     expect(await db().select({ id: alerts.id }).from(alerts)).toHaveLength(before.length);
   });
@@ -106,7 +145,7 @@ describe('refusals', () => {
     await createDevice(context, { assignedUser: patient.id });
     const nurse = await createUser(context, { localRoles: ['nurse'] });
     for (const path of [alertPath(patient.id), rebootPath(patient.id)]) {
-      expect((await api(context, nurse.token).post(path)).statusCode, path).toBe(403);
+      expect((await api(context, nurse.token).post(path, message)).statusCode, path).toBe(403);
       expect((await api(context, '').post(path)).statusCode, path).toBe(401);
     }
     expect(await alertsOf(patient.id)).toEqual([]);

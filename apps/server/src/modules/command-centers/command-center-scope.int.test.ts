@@ -178,7 +178,7 @@ describe('command-center scoped reads: a supervisor', () => {
 describe('care actions by a supervisor', () => {
   it("sends an alert to and reboots the devices of their own center's users only", async () => {
     const me = api(context, north.supervisor.token);
-    const alerted = await me.post(endpoints.alertUser(north.patient.id));
+    const alerted = await me.post(endpoints.alertUser(north.patient.id), { message: 'Please call us' });
     expect(alerted.statusCode, alerted.body).toBe(201);
     expect(alerted.json().alert).toMatchObject({ userId: north.patient.id, isActive: true });
     expect(alerted.json().jobs.map((job: { deviceId: string }) => job.deviceId)).toEqual([north.device]);
@@ -191,7 +191,7 @@ describe('care actions by a supervisor', () => {
       endpoints.rebootUserDevices(south.patient.id),
       endpoints.alertUser(loner.id),
     ]) {
-      const response = await me.post(url);
+      const response = await me.post(url, url.endsWith('/alert') ? { message: 'Please call us' } : undefined);
       expect(response.statusCode, url).toBe(404);
     }
     // Nothing was made for the other center's user.
@@ -199,7 +199,11 @@ describe('care actions by a supervisor', () => {
     expect(ids(southJobs)).toEqual([south.job]);
     // Someone who supervises no center may not use them at all.
     expect(
-      (await api(context, context.userToken).post(endpoints.alertUser(north.patient.id))).statusCode,
+      (
+        await api(context, context.userToken).post(endpoints.alertUser(north.patient.id), {
+          message: 'Please call us',
+        })
+      ).statusCode,
     ).toBe(403);
   });
 });
@@ -241,6 +245,13 @@ describe('command-center scoped reads: others', () => {
     expect(ids(await admin.get(endpoints.alerts))).toEqual(
       expect.arrayContaining([north.alert, south.alert]),
     );
+    // The alerts page narrows to one center this way, embedding who acknowledged and closed each alert.
+    const southAlerts = await admin.get(
+      `${endpoints.alerts}?commandCenter=${south.id}&filters=isActive~true&relations=user,iotDevice,acknowledgedByUser,closedByUser`,
+    );
+    expect(southAlerts.statusCode, southAlerts.body).toBe(200);
+    expect(ids(southAlerts)).toContain(south.alert);
+    expect(ids(southAlerts)).not.toContain(north.alert);
     expect(ids(await admin.get(`${endpoints.users}?commandCenter=${south.id}`))).toEqual(
       [south.supervisor.id, south.patient.id, south.wardPatient.id].sort(),
     );

@@ -9,6 +9,7 @@ import {
   commandCenterScopedReadQuerySchema,
   deviceRebootRequestedSchema,
   userAlertCreatedSchema,
+  userAlertSchema,
   userIdParamsSchema,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import {
@@ -142,13 +143,14 @@ export async function commandCentersModule(
     schema: {
       tags,
       summary:
-        "Send an alert to a user: an active alert for the user and a notify job on each of the user's devices",
+        "Send an alert with a message to a user: an active alert for the user and a notify job with the message on each of the user's devices",
       params: userIdParamsSchema,
+      body: userAlertSchema,
       response: { 201: userAlertCreatedSchema, ...errors },
     },
     handler: async (request, reply) => {
       await scope.assertUserInScope(requireCaller(request), request.params.userId);
-      const created = await service.alertUser(request.params.userId, actionContext(request));
+      const created = await service.alertUser(request.params.userId, request.body, actionContext(request));
       return reply.status(201).send(created);
     },
   });

@@ -3,6 +3,7 @@
 // reboot of the user's devices.
 import type {
   DeviceRebootRequested,
+  UserAlert,
   UserAlertCreated,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import type { ActionContext } from '@/lib/audit.js';
@@ -15,8 +16,6 @@ import { missingUserIds } from '@/modules/users/users.service.js';
 import * as repository from './command-centers.repository.js';
 import { commandCentersResource } from './command-centers.resource.js';
 
-/** What the user's devices show when a care team sends an alert. */
-export const USER_ALERT_TEXT = 'Your care team needs you to get in touch with them.';
 const ALERT_JOB_PURPOSE = 'Alert sent to the user by the care team';
 const REBOOT_JOB_PURPOSE = "Reboot of the user's device requested by the care team";
 
@@ -44,21 +43,28 @@ export function createCommandCentersService(
 
   const readJobs = (ids: string[]) => Promise.all(ids.map((id) => devices.jobs.read(id, { relations: [] })));
 
-  /** An active alert addressed to the user, and a `notify` job on each of the user's devices (maybe none). */
-  async function alertUser(userId: string, context: ActionContext): Promise<UserAlertCreated> {
+  /**
+   * An active alert addressed to the user carrying the care team's message, and a `notify` job with that
+   * message on each of the user's devices (maybe none), which the device agent shows.
+   */
+  async function alertUser(
+    userId: string,
+    { message }: UserAlert,
+    context: ActionContext,
+  ): Promise<UserAlertCreated> {
     const created = await store.write(context, async (scope) => {
       const deviceIds = await userDevices(scope, userId);
       const [alertId] = await openAlerts(scope, [
         {
           timestamp: Date.now(),
-          data: { kind: 'manual', message: USER_ALERT_TEXT },
+          data: { kind: 'manual', message },
           iotDeviceId: null,
           userId,
           // Sent by hand, like an alert opened from the admin screens.
           severity: 'warning',
         },
       ]);
-      const jobIds = await createJobs(scope, deviceIds, ALERT_JOB_PURPOSE, `notify ${USER_ALERT_TEXT}`);
+      const jobIds = await createJobs(scope, deviceIds, ALERT_JOB_PURPOSE, `notify ${message}`);
       return { alertId: alertId!, jobIds };
     });
     const [alert, jobs] = await Promise.all([

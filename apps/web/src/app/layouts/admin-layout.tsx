@@ -26,6 +26,8 @@ export const adminMenu = [
   { label: 'Prescriptions', to: admin.prescriptions.list.to() },
   { label: 'Service Providers', to: admin.serviceProviders.list.to() },
   { label: 'Command Centers', to: admin.commandCenters.list.to() },
+  // Not among the spec's entries: the alerts page (docs/decisions/038).
+  { label: 'Alerts', to: admin.alerts.list.to() },
 ] as const;
 
 function MenuLink({ label, to, end }: { label: string; to: string; end?: boolean }) {

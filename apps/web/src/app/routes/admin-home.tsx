@@ -3,10 +3,10 @@
 import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatDateTime } from '@careplane/shared/common/formats';
-import { iotDeviceName, personName, textOf, titleOf } from '@careplane/shared/common/record-labels';
+import { titleOf } from '@careplane/shared/common/record-labels';
 import { paths } from '@/config/paths.ts';
 import { alertQueries, openAlertsRequest } from '@/features/alerts/api/alerts.queries.ts';
+import { AlertEntry } from '@/features/alerts/components/alert-entry.tsx';
 import { commandCenterQueries } from '@/features/command-centers/api/command-centers.queries.ts';
 import {
   deviceJobQueries,
@@ -145,10 +145,20 @@ function DeviceSeries() {
   );
 }
 
+/**
+ * The latest open alerts, acknowledged and closed from here. The home shows a few; the count is of all open
+ * alerts, so it says how many it shows and links to the alerts page for the rest.
+ */
 function OpenAlerts() {
-  const alerts = useQuery({ ...alertQueries.list(openAlertsRequest), refetchInterval: 60_000 });
+  const alerts = useQuery(alertQueries.list(openAlertsRequest));
+  const total = alerts.data?.total ?? null;
+  const shown = alerts.data?.items.length ?? 0;
   return (
-    <Panel title={`Open alerts${alerts.data ? ` (${alerts.data.total})` : ''}`}>
+    <Panel
+      title={`Open alerts${total === null ? '' : ` (${total})`}`}
+      to={admin.alerts.list.to()}
+      link="All alerts"
+    >
       {alerts.isPending ? (
         <Loader size="sm" role="status" aria-label="Loading the alerts" />
       ) : alerts.isError ? (
@@ -156,40 +166,22 @@ function OpenAlerts() {
           {alerts.error.message}
         </Text>
       ) : alerts.data.items.length ? (
-        // A list rather than a table: it reads the same on a phone.
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Open alerts">
-          {alerts.data.items.map((alert) => (
-            <Stack key={alert.id} gap={0} component="li">
-              <Group gap="xs" wrap="wrap">
-                {alert.user ? (
-                  <Anchor component={Link} to={admin.users.detail.to(alert.user.id)} size="sm" fw={600}>
-                    {personName(alert.user)}
-                  </Anchor>
-                ) : (
-                  <Text size="sm" fw={600}>
-                    No user named
-                  </Text>
-                )}
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(alert.timestamp)}
-                </Text>
-              </Group>
-              <Text size="sm">
-                {textOf(alert.data.message) || textOf(alert.data.reason).replaceAll('_', ' ') || 'Alert'}
-                {alert.iotDevice ? (
-                  <>
-                    {' · from '}
-                    <Anchor component={Link} to={admin.iotDevices.detail.to(alert.iotDevice.id)} size="sm">
-                      {textOf(alert.iotDevice.model) || iotDeviceName(alert.iotDevice)}
-                    </Anchor>
-                  </>
-                ) : (
-                  ' · sent by hand'
-                )}
-              </Text>
-            </Stack>
-          ))}
-        </Stack>
+        <>
+          {total !== null && total > shown ? (
+            <Text size="sm" c="dimmed">
+              {`The latest ${shown} of ${total} open alerts. `}
+              <Anchor component={Link} to={admin.alerts.list.to()} size="sm">
+                {`See all ${total}`}
+              </Anchor>
+            </Text>
+          ) : null}
+          {/* A list rather than a table: it reads the same on a phone. */}
+          <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Open alerts">
+            {alerts.data.items.map((alert) => (
+              <AlertEntry key={alert.id} alert={alert} compact />
+            ))}
+          </Stack>
+        </>
       ) : (
         <Text size="sm" c="dimmed">
           No open alerts.

@@ -82,7 +82,7 @@ describe("a user's alerts", () => {
     expect(request.getAll('filters')).toEqual([`user.id~${ann.id}`]);
     const [first, second] = within(list).getAllByRole('listitem');
     expect(first!.textContent).toContain('critical');
-    expect(first!.textContent).toContain('heart rate out of bounds');
+    expect(first!.textContent).toContain('Heart rate out of bounds');
     expect(second!.textContent).toContain('Closing note: Called');
     expect(within(second!).queryByRole('button')).toBeNull();
 

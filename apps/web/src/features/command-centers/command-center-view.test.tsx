@@ -119,8 +119,17 @@ describe('the command-center view', () => {
     renderView();
     const users = await screen.findByRole('region', { name: 'Users' });
     await userEvent.click(await within(users).findByRole('button', { name: 'Send an alert' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send an alert to Malee Srisawat' });
+    const message = within(dialog).getByRole('textbox', { name: /Message/ });
+    await userEvent.clear(message);
+    // An empty message is not sent.
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Send alert' }).disabled).toBe(true);
+    await userEvent.type(message, 'Please open the door for the nurse');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send alert' }));
     expect(await screen.findByText('An alert was sent to Malee Srisawat.')).toBeVisible();
-    expect(network.callsTo('POST', `/api/command-centers/users/${ids.patient}/alert`)).toHaveLength(1);
+    const calls = network.callsTo('POST', `/api/command-centers/users/${ids.patient}/alert`);
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(calls[0]!.body!)).toEqual({ message: 'Please open the door for the nurse' });
   });
 
   it('tells someone who supervises no center so', async () => {

@@ -13,11 +13,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import { formatDateTime } from '@careplane/shared/common/formats';
-import { enumText, personName, textOf, titleOf } from '@careplane/shared/common/record-labels';
-import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
+import { enumText, personName, titleOf } from '@careplane/shared/common/record-labels';
+import {
+  commandCenterEndpoints,
+  type UserAlert,
+} from '@careplane/shared/command-centers/command-centers.contract';
 import { ApiError, api } from '@/lib/api-client.ts';
+import { SendAlertDialog } from '@/lib/care/send-alert-dialog.tsx';
 import { useLiveEvents } from '@/lib/live-events.ts';
 import { notify } from '@/lib/notify.ts';
 import { commandCenterViewQueries as queries } from './api/command-center-view.queries.ts';
@@ -45,15 +50,29 @@ function Empty({ children }: { children: string }) {
 }
 
 function UserActions({ userId, name }: { userId: string; name: string }) {
+  const [asking, setAsking] = useState(false);
   const alert = useMutation({
-    mutationFn: () => api.post(commandCenterEndpoints.alertUser(userId)),
-    onSuccess: () => notify({ color: 'teal', message: `An alert was sent to ${name}.` }),
-    onError: (error) => notify({ color: 'red', message: error.message }),
+    mutationFn: (message: string) =>
+      api.post(commandCenterEndpoints.alertUser(userId), { message } satisfies UserAlert),
+    onSuccess: () => {
+      setAsking(false);
+      notify({ color: 'teal', message: `An alert was sent to ${name}.` });
+    },
   });
   return (
-    <Button size="xs" variant="light" loading={alert.isPending} onClick={() => alert.mutate()}>
-      Send an alert
-    </Button>
+    <>
+      <Button size="xs" variant="light" loading={alert.isPending} onClick={() => setAsking(true)}>
+        Send an alert
+      </Button>
+      <SendAlertDialog
+        opened={asking}
+        name={name}
+        sending={alert.isPending}
+        error={alert.isError ? alert.error.message : null}
+        onSend={(message) => alert.mutate(message)}
+        onClose={() => setAsking(false)}
+      />
+    </>
   );
 }
 
@@ -87,7 +106,7 @@ export function CommandCenterView() {
                   <Table.Tr key={alert.id}>
                     <Table.Td>{formatDateTime(alert.timestamp)}</Table.Td>
                     <Table.Td>{alert.user ? personName(alert.user) : '—'}</Table.Td>
-                    <Table.Td>{textOf(alert.data.message ?? alert.data.kind ?? 'Alert')}</Table.Td>
+                    <Table.Td>{alertTitle(alert)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,6 +1,8 @@
 // IoT devices (a full kit for the equipped patients, a wrist band for the other enrolled ones, spares in
 // stock), a week of their readings, and alerts: open and closed, from readings and manual.
+import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import type { IotDataType } from '@careplane/shared/common/enums';
+import { DEFAULT_READING_BOUNDS } from '@careplane/shared/iot/iot.contract';
 import type { iotDeviceData } from '@/db/schema/index.js';
 import { DAY, HOUR, MINUTE, WEEK, buildReadings, type ReadingSeries } from '../demo-series.js';
 import { hashString } from '../random.js';
@@ -164,12 +166,59 @@ interface AlertPlan {
   patient: Person;
   iotKey: string | null;
   agoMs: number;
-  kind: 'fall_detected' | 'panic_button' | 'heart_rate_high' | 'temperature_high' | 'low_battery' | 'manual';
+  kind:
+    | 'fall_detected'
+    | 'panic_button'
+    | 'heart_rate_high'
+    | 'heart_rate_low'
+    | 'temperature_high'
+    | 'low_battery'
+    | 'manual';
   message: string;
+  /** The value out of bounds, for the kinds opened by a reading outside its bounds. */
+  value?: number;
   severity: 'high' | 'medium' | 'low';
   closedBy?: Person;
   closedAfter?: number;
   reason?: string;
+}
+
+/** What a reading out of bounds measured: its data type, field and the reading's other fields. */
+const measured: Partial<Record<AlertPlan['kind'], { dataType: IotDataType; field: string; extra?: object }>> =
+  {
+    heart_rate_high: { dataType: 'heart_rate', field: 'rate' },
+    heart_rate_low: { dataType: 'heart_rate', field: 'rate' },
+    temperature_high: { dataType: 'temperature', field: 'value', extra: { unit: '°C' } },
+    low_battery: { dataType: 'battery', field: 'level' },
+  };
+
+/**
+ * An alert's data as the server writes it (iot.service's alertsForReadings, the care actions), with the title
+ * the shared alertTitle gives it: an alert reading, a reading outside the default bounds, or a manual alert.
+ */
+function alertData(
+  plan: AlertPlan,
+  timestamp: number,
+  readingId: string | undefined,
+  reading: Record<string, unknown> | undefined,
+) {
+  const measure = measured[plan.kind];
+  let data: Record<string, unknown>;
+  if (readingId && reading) {
+    data = { reason: 'alert_reading', dataType: 'alert', readingId, reading };
+  } else if (measure && plan.value !== undefined) {
+    const bounds = DEFAULT_READING_BOUNDS[measure.dataType]?.[measure.field] ?? {};
+    data = {
+      reason: 'out_of_bounds',
+      dataType: measure.dataType,
+      count: 1,
+      fields: { [measure.field]: { ...bounds, lowest: plan.value, highest: plan.value } },
+      reading: { timestamp, [measure.field]: plan.value, ...measure.extra },
+    };
+  } else {
+    data = { kind: 'manual', message: plan.message };
+  }
+  return { ...data, title: alertTitle({ data }) };
 }
 
 /** Alerts from alert readings (which are added here), from readings out of bounds, and manual ones. */
@@ -177,7 +226,7 @@ export function buildAlerts(
   { id, ago }: SeedContext,
   { named }: Population,
   { equippedPatients }: Devices,
-  { iotId, iotDevices: iotRows, tachycardiaPatient, feverPatient }: IotDevices,
+  { iotId, tachycardiaPatient, feverPatient }: IotDevices,
 ) {
   const supervisor = named('supervisor');
   const nurse = named('nurse');
@@ -198,6 +247,17 @@ export function buildAlerts(
       agoMs: 45 * MINUTE,
       kind: 'heart_rate_high',
       message: 'Heart rate above 130 bpm',
+      value: 142,
+      severity: 'high',
+    },
+    {
+      key: 'hr-low',
+      patient: named('patient'),
+      iotKey: `band-${named('patient').key}`,
+      agoMs: 2 * HOUR,
+      kind: 'heart_rate_low',
+      message: 'Heart rate below 40 bpm',
+      value: 31,
       severity: 'high',
     },
     {
@@ -216,6 +276,7 @@ export function buildAlerts(
       agoMs: 6 * HOUR,
       kind: 'low_battery',
       message: 'Thermometer battery below 10%',
+      value: 8,
       severity: 'low',
     },
     {
@@ -233,7 +294,8 @@ export function buildAlerts(
       iotKey: `thermometer-${feverPatient.key}`,
       agoMs: 2 * DAY + 5 * HOUR,
       kind: 'temperature_high',
-      message: 'Body temperature above 38 °C',
+      message: 'Body temperature above 39.5 °C',
+      value: 39.8,
       severity: 'medium',
       closedBy: nurse,
       closedAfter: 3 * HOUR,
@@ -246,6 +308,7 @@ export function buildAlerts(
       agoMs: 3 * DAY + 90 * MINUTE,
       kind: 'heart_rate_high',
       message: 'Heart rate above 130 bpm',
+      value: 137,
       severity: 'high',
       closedBy: supervisor,
       closedAfter: 40 * MINUTE,
@@ -294,6 +357,7 @@ export function buildAlerts(
       agoMs: 6 * DAY + 4 * HOUR,
       kind: 'low_battery',
       message: 'Wrist band battery below 10%',
+      value: 6,
       severity: 'low',
       closedBy: nurse,
       closedAfter: 5 * HOUR,
@@ -331,15 +395,7 @@ export function buildAlerts(
       isActive: !closedAt,
       severity: ({ high: 'critical', medium: 'warning', low: 'info' } as const)[plan.severity],
       timestamp,
-      data: {
-        type: plan.kind,
-        message: plan.message,
-        severity: plan.severity,
-        ...(readingId ? { readingId } : {}),
-        ...(plan.iotKey
-          ? { hardwareIdentifier: iotRows.find((row) => row.id === iotId(plan.iotKey!))!.hardwareIdentifier }
-          : {}),
-      },
+      data: alertData(plan, timestamp, readingId, alertReadingRows.at(-1)?.data),
       closingData: closedAt
         ? {
             reason: plan.reason,

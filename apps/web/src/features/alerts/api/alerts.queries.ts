@@ -1,26 +1,82 @@
-// Alerts: the query-options factory, the open alerts of the admin home, a record's alerts, and
-// acknowledging and closing one.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// Alerts: the query-options factory, the open alerts of the admin home, a record's alerts, the alerts page
+// (narrowed to a command center through the center's scoped list), and acknowledging and closing one.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { alertEndpoints, type Alert, type AlertClose } from '@careplane/shared/alerts/alerts.contract';
+import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
+import type { ListResponse } from '@careplane/shared/common/http';
 import { api } from '@/lib/api-client.ts';
 import { createResourceQueries, invalidateResource } from '@/lib/resource-kit/queries.ts';
 
 export const alertQueries = createResourceQueries<Alert>('alerts', alertEndpoints);
 
+/** The relations an alert shows by name: whom it concerns, from which device, who acknowledged and closed it. */
+const relations = 'user,iotDevice,acknowledgedByUser,closedByUser';
+
+/** How many open alerts the admin home shows; the rest are on the alerts page. */
+export const HOME_ALERTS = 8;
+
 export const openAlertsRequest = {
   filters: ['isActive~true'],
   sort: ['timestamp:desc'],
-  relations: 'user,iotDevice',
-  limit: 8,
+  relations,
+  limit: HOME_ALERTS,
 };
 
 /** The alerts of one user or IoT device (`user.id~…` or `iotDevice.id~…`): open ones first, latest first. */
 export const recordAlertsRequest = (filter: string) => ({
   filters: [filter],
   sort: ['isActive:desc', 'timestamp:desc'],
-  relations: 'user,iotDevice',
+  relations,
   limit: 20,
 });
+
+/** What the alerts page narrows to (its URL's parameters). */
+export interface AlertFilters {
+  /** active (default), closed or all */
+  status: 'active' | 'closed' | 'all';
+  severity: string | null;
+  commandCenter: string | null;
+  iotDevice: string | null;
+  patient: string | null;
+  page: number;
+}
+
+export const ALERTS_PAGE_SIZE = 20;
+
+/** The list request of the alerts page: the alerts list, or a command center's scoped list. */
+export function alertsPageRequest(filters: AlertFilters) {
+  const list = [
+    ...(filters.status === 'all' ? [] : [`isActive~${filters.status === 'active'}`]),
+    ...(filters.severity ? [`severity~${filters.severity}`] : []),
+    ...(filters.iotDevice ? [`iotDevice.id~${filters.iotDevice}`] : []),
+    ...(filters.patient ? [`user.id~${filters.patient}`] : []),
+  ];
+  return {
+    filters: list,
+    sort: ['timestamp:desc'],
+    relations,
+    limit: ALERTS_PAGE_SIZE,
+    offset: (Math.max(filters.page, 1) - 1) * ALERTS_PAGE_SIZE,
+    ...(filters.commandCenter ? { commandCenter: filters.commandCenter } : {}),
+  };
+}
+
+/** The alerts page's list; its key starts with the alerts' admin key, so live events refresh it. */
+export const alertsPageQuery = (filters: AlertFilters) => {
+  const request = alertsPageRequest(filters);
+  return queryOptions({
+    queryKey: [...alertQueries.all, 'page', request],
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<Alert>>(
+        request.commandCenter ? commandCenterEndpoints.alerts : alertEndpoints.list,
+        {
+          signal,
+          query: request,
+        },
+      ),
+    placeholderData: keepPreviousData,
+  });
+};
 
 export function useAcknowledgeAlert() {
   const client = useQueryClient();

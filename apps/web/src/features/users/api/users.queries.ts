@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   commandCenterEndpoints,
   type DeviceRebootRequested,
+  type UserAlert,
   type UserAlertCreated,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import {
@@ -30,7 +31,8 @@ function useInvalidateJobs() {
 export function useSendAlert() {
   const invalidate = useInvalidateJobs();
   return useMutation({
-    mutationFn: (userId: string) => api.post<UserAlertCreated>(commandCenterEndpoints.alertUser(userId)),
+    mutationFn: ({ userId, message }: { userId: string; message: string }) =>
+      api.post<UserAlertCreated>(commandCenterEndpoints.alertUser(userId), { message } satisfies UserAlert),
     onSuccess: invalidate,
   });
 }

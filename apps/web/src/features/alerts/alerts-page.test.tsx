@@ -1,0 +1,166 @@
+// The alerts page: open alerts by default, narrowed by state, severity, command center (through the center's
+// scoped list), IoT device and patient from the URL; who acknowledged and closed each and when; acknowledging
+// from the page; and a query key that the admin area's live events refresh.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alertSchema, type Alert } from '@careplane/shared/alerts/alerts.contract';
+import { fakeList } from '@/test/admin-fakes.ts';
+import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { showsAny } from '@/lib/live-events.ts';
+import { alertsPageQuery } from './api/alerts.queries.ts';
+
+const ids = {
+  open: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8c01',
+  closed: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8c02',
+  center: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8c03',
+  nurse: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8c04',
+  patient: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8c05',
+};
+const nurse = { id: ids.nurse, firstName: 'Ann', lastName: 'Lee' };
+const patient = { id: ids.patient, firstName: 'Malee', lastName: 'Srisawat' };
+const base = {
+  createdAt: '2026-11-20T08:00:00.000Z',
+  updatedAt: '2026-11-20T08:00:00.000Z',
+  closingData: null,
+  iotDeviceId: null,
+  userId: ids.patient,
+  user: patient,
+  closedByUserId: null,
+  createdByUserId: null,
+  acknowledgedAt: null,
+  acknowledgedByUserId: null,
+  closedAt: null,
+};
+const fever = {
+  reason: 'out_of_bounds',
+  dataType: 'temperature',
+  count: 1,
+  fields: { value: { min: 35, max: 39.5, lowest: 40.1, highest: 40.1 } },
+  reading: { timestamp: 1, value: 40.1, unit: 'C' },
+};
+let open: Alert;
+const closed = alertSchema.parse({
+  ...base,
+  id: ids.closed,
+  isActive: false,
+  severity: 'critical',
+  timestamp: 1_794_000_000_000,
+  data: { reason: 'alert_reading', reading: { id: 'e', type: 'fall_detected', timestamp: 1 } },
+  closingData: { note: 'Patient is fine' },
+  acknowledgedAt: '2026-11-20T08:05:00.000Z',
+  acknowledgedByUserId: ids.nurse,
+  acknowledgedByUser: nurse,
+  closedAt: '2026-11-20T08:30:00.000Z',
+  closedByUserId: ids.nurse,
+  closedByUser: nurse,
+});
+let network: FakeNetwork;
+
+beforeEach(() => {
+  open = alertSchema.parse({
+    ...base,
+    id: ids.open,
+    isActive: true,
+    severity: 'warning',
+    timestamp: 1_795_000_000_000,
+    data: fever,
+  });
+  resetSession();
+  signIn(makeUser({ roles: ['admin'] }));
+  const answer = (call: { url: URL }) => {
+    const filters = call.url.searchParams.getAll('filters');
+    const items = filters.includes('isActive~false')
+      ? [closed]
+      : filters.includes('isActive~true')
+        ? [open]
+        : [open, closed];
+    return json(fakeList(alertSchema, items));
+  };
+  network = fakeNetwork()
+    .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
+    .on('GET', '/api/alerts', answer)
+    .on('GET', '/api/command-centers/alerts', answer)
+    .on('GET', '/api/command-centers', () => json({ items: [], total: 0, limit: 20, offset: 0 }))
+    .on('POST', `/api/alerts/${ids.open}/acknowledge`, () => {
+      open = {
+        ...open,
+        acknowledgedAt: '2026-11-20T10:00:00.000Z',
+        acknowledgedByUserId: ids.nurse,
+        acknowledgedByUser: nurse,
+      };
+      return json(open);
+    })
+    .install();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const lastRequest = (path: string) => network.callsTo('GET', path).at(-1)!.url.searchParams;
+
+describe('the alerts page', () => {
+  it('lists the open alerts, titled, and acknowledges one, naming who did', async () => {
+    renderApp('/admin/alerts', { env: 'test' });
+    const list = await screen.findByRole('list', { name: 'Alerts' });
+    expect(lastRequest('/api/alerts').getAll('filters')).toEqual(['isActive~true']);
+    expect(lastRequest('/api/alerts').get('relations')).toBe(
+      'user,iotDevice,acknowledgedByUser,closedByUser',
+    );
+    const item = within(list).getByRole('listitem', { name: 'Temperature 40.1 °C, above 39.5' });
+    expect(within(item).getByRole('link', { name: 'Malee Srisawat' })).toBeVisible();
+    await userEvent.click(within(item).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() =>
+      expect(network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`)).toHaveLength(1),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('listitem', { name: 'Temperature 40.1 °C, above 39.5' }).textContent).toContain(
+        'Acknowledged by Ann Lee on',
+      ),
+    );
+  });
+
+  it('shows closed alerts with who acknowledged and closed them, and when', async () => {
+    const { router } = renderApp('/admin/alerts', { env: 'test' });
+    await screen.findByRole('list', { name: 'Alerts' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Closed' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=closed'));
+    const item = await screen.findByRole('listitem', { name: 'Fall detected' });
+    expect(lastRequest('/api/alerts').getAll('filters')).toEqual(['isActive~false']);
+    expect(item.textContent).toContain('Acknowledged by Ann Lee on');
+    expect(item.textContent).toMatch(/Closed by Ann Lee on .+\. Closing note: Patient is fine/);
+    expect(within(item).queryByRole('button')).toBeNull();
+  });
+
+  it('narrows by severity, IoT device and patient, and by command center through its scoped list', async () => {
+    renderApp(`/admin/alerts?status=all&severity=critical&iotDevice=${ids.open}&patient=${ids.patient}`, {
+      env: 'test',
+    });
+    await screen.findByRole('list', { name: 'Alerts' });
+    expect(lastRequest('/api/alerts').getAll('filters')).toEqual([
+      'severity~critical',
+      `iotDevice.id~${ids.open}`,
+      `user.id~${ids.patient}`,
+    ]);
+    cleanup();
+    renderApp(`/admin/alerts?commandCenter=${ids.center}`, { env: 'test' });
+    await screen.findByRole('list', { name: 'Alerts' });
+    const scoped = lastRequest('/api/command-centers/alerts');
+    expect(scoped.get('commandCenter')).toBe(ids.center);
+    expect(scoped.getAll('filters')).toEqual(['isActive~true']);
+  });
+
+  it('is refreshed by the live events of alerts', () => {
+    const filters = {
+      status: 'active',
+      severity: null,
+      commandCenter: null,
+      iotDevice: null,
+      patient: null,
+      page: 1,
+    } as const;
+    expect(showsAny(alertsPageQuery(filters).queryKey, new Set(['alerts']))).toBe(true);
+  });
+});

@@ -1,0 +1,151 @@
+// One alert as a care team reads it, wherever alerts are listed (the admin home, the alerts page, a record's
+// page): its severity, a title from the reading (the shared alertTitle), whom and what it concerns, when,
+// who acknowledged or closed it and when, and the actions of an open alert (acknowledge; close with a note,
+// which becomes its closingData).
+import { Anchor, Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { alertOrigin, alertTitle } from '@careplane/shared/alerts/alert-title';
+import type { Alert } from '@careplane/shared/alerts/alerts.contract';
+import { formatDateTime } from '@careplane/shared/common/formats';
+import { iotDeviceName, personName, textOf } from '@careplane/shared/common/record-labels';
+import { paths } from '@/config/paths.ts';
+import { useAcknowledgeAlert, useCloseAlert } from '../api/alerts.queries.ts';
+
+export const severityColor = { info: 'blue', warning: 'orange', critical: 'red' } as const;
+
+const someone = (user: Alert['closedByUser'], id: string | null) =>
+  user ? personName(user) || 'a user' : id ? 'a user' : 'someone';
+
+function closingNote(closingData: Alert['closingData']) {
+  if (!closingData) return '';
+  return (
+    textOf(closingData.note) ||
+    textOf(closingData.notes) ||
+    textOf(closingData.reason).replaceAll('_', ' ') ||
+    JSON.stringify(closingData)
+  );
+}
+
+function Subject({ alert }: { alert: Alert }) {
+  const admin = paths.admin;
+  return (
+    <Group gap={6} wrap="wrap">
+      {alert.user ? (
+        <Anchor component={Link} to={admin.users.detail.to(alert.user.id)} size="sm" fw={600}>
+          {personName(alert.user)}
+        </Anchor>
+      ) : null}
+      {alert.iotDevice ? (
+        <Text size="sm" c="dimmed" component="span">
+          {alert.user ? 'via ' : 'From '}
+          <Anchor component={Link} to={admin.iotDevices.detail.to(alert.iotDevice.id)} size="sm">
+            {textOf(alert.iotDevice.model) || iotDeviceName(alert.iotDevice)}
+          </Anchor>
+        </Text>
+      ) : null}
+      {!alert.user && !alert.iotDevice ? (
+        <Text size="sm" c="dimmed" component="span">
+          Not about a particular patient
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?: boolean }) {
+  const acknowledge = useAcknowledgeAlert();
+  const close = useCloseAlert();
+  const [closing, setClosing] = useState(false);
+  const [note, setNote] = useState('');
+  const failure = acknowledge.error ?? close.error;
+  const title = alertTitle(alert);
+  const origin = alertOrigin(alert);
+  return (
+    <Stack gap={4} component="li" aria-label={title}>
+      <Group gap="xs" wrap="wrap">
+        <Badge color={severityColor[alert.severity]} variant="light">
+          {alert.severity}
+        </Badge>
+        <Text size="sm" fw={700}>
+          {title}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(alert.timestamp)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {alert.isActive ? (alert.acknowledgedAt ? 'Open, acknowledged' : 'Open') : 'Closed'}
+        </Text>
+      </Group>
+      <Subject alert={alert} />
+      {origin && !compact ? (
+        <Text size="xs" c="dimmed">
+          {origin}
+        </Text>
+      ) : null}
+      {alert.acknowledgedAt ? (
+        <Text size="xs">
+          Acknowledged by {someone(alert.acknowledgedByUser, alert.acknowledgedByUserId)} on{' '}
+          {formatDateTime(alert.acknowledgedAt)}
+        </Text>
+      ) : null}
+      {!alert.isActive ? (
+        <Text size="xs">
+          {[
+            'Closed',
+            alert.closedByUserId ? ` by ${someone(alert.closedByUser, alert.closedByUserId)}` : '',
+            alert.closedAt ? ` on ${formatDateTime(alert.closedAt)}` : '',
+            alert.closingData ? `. Closing note: ${closingNote(alert.closingData)}` : '',
+          ].join('')}
+        </Text>
+      ) : null}
+      {alert.isActive ? (
+        closing ? (
+          <Stack gap={4}>
+            <Textarea
+              label="What was done"
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              autosize
+              minRows={2}
+            />
+            <Group gap="xs">
+              <Button
+                size="xs"
+                disabled={!note.trim()}
+                loading={close.isPending}
+                onClick={() => close.mutate({ id: alert.id, note: note.trim() })}
+              >
+                Close alert
+              </Button>
+              <Button size="xs" variant="subtle" onClick={() => setClosing(false)}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Group gap="xs">
+            {alert.acknowledgedAt ? null : (
+              <Button
+                size="xs"
+                variant="light"
+                loading={acknowledge.isPending}
+                onClick={() => acknowledge.mutate(alert.id)}
+              >
+                Acknowledge
+              </Button>
+            )}
+            <Button size="xs" variant="light" onClick={() => setClosing(true)}>
+              Close…
+            </Button>
+          </Group>
+        )
+      ) : null}
+      {failure ? (
+        <Text size="xs" c="red.8" role="alert">
+          {failure.message}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

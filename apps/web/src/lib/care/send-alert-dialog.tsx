@@ -1,0 +1,76 @@
+// Sending an alert to a user asks for the message first (decision 038): the user's devices show it. The
+// message is checked by the contract's schema before it is sent; the server checks it again.
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import {
+  MAX_USER_ALERT_MESSAGE,
+  USER_ALERT_SUGGESTION,
+  userAlertSchema,
+} from '@careplane/shared/command-centers/command-centers.contract';
+
+export function SendAlertDialog({
+  opened,
+  name,
+  sending,
+  error,
+  onSend,
+  onClose,
+}: {
+  opened: boolean;
+  /** Whom the alert goes to. */
+  name: string;
+  sending: boolean;
+  /** The server's refusal, if any. */
+  error?: string | null;
+  onSend: (message: string) => void;
+  onClose: () => void;
+}) {
+  const [message, setMessage] = useState(USER_ALERT_SUGGESTION);
+  const [touched, setTouched] = useState(false);
+  const parsed = userAlertSchema.safeParse({ message });
+  const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Not a valid message');
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Send an alert to ${name}`} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (parsed.success) onSend(parsed.data.message);
+        }}
+      >
+        <Stack gap="sm">
+          <Textarea
+            label="Message"
+            description={`Shown on the user's devices. One line, at most ${MAX_USER_ALERT_MESSAGE} characters.`}
+            required
+            autosize
+            minRows={2}
+            value={message}
+            onChange={(event) => {
+              setTouched(true);
+              setMessage(event.currentTarget.value);
+            }}
+            error={touched && problem ? problem : undefined}
+            data-autofocus
+          />
+          <Text size="xs" c="dimmed" ta="right">
+            {message.trim().length} / {MAX_USER_ALERT_MESSAGE}
+          </Text>
+          {error ? (
+            <Text size="sm" c="red.8" role="alert">
+              {error}
+            </Text>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="orange" loading={sending} disabled={!parsed.success}>
+              Send alert
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
