@@ -13,6 +13,7 @@ import type { AuditService } from './audit.service.js';
 
 export async function auditModule(app: FastifyInstance, { service }: { service: AuditService }) {
   app.withTypeProvider<ZodTypeProvider>().get(auditEndpoints.list, {
+    config: { access: 'signedIn' },
     schema: {
       tags: ['audit'],
       summary: 'The audit log of every write, newest first (non-admins: their own entries)',

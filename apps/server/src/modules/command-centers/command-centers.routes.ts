@@ -42,6 +42,7 @@ export async function commandCentersModule(
 
   typed.get(commandCenterEndpoints.devices, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       summary: "The devices of the caller's command centers",
@@ -52,6 +53,7 @@ export async function commandCentersModule(
 
   typed.get(`${commandCenterEndpoints.devices}/:id/stats`, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       params: idParamsSchema,
@@ -64,6 +66,7 @@ export async function commandCentersModule(
 
   typed.get(commandCenterEndpoints.workstations, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       summary: "The workstations of the caller's command centers (by their device)",
@@ -74,6 +77,7 @@ export async function commandCentersModule(
 
   typed.get(commandCenterEndpoints.users, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       summary:
@@ -85,6 +89,7 @@ export async function commandCentersModule(
 
   typed.get(commandCenterEndpoints.unassignedUsers, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       summary: 'Users that belong to no command center',
@@ -95,6 +100,7 @@ export async function commandCentersModule(
 
   typed.get(`${commandCenterEndpoints.users}/:id`, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...read,
       params: idParamsSchema,
@@ -106,6 +112,7 @@ export async function commandCentersModule(
 
   typed.get(commandCenterEndpoints.jobs, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       summary: "The runner jobs of the devices of the caller's command centers",
@@ -116,6 +123,7 @@ export async function commandCentersModule(
 
   typed.get(commandCenterEndpoints.alerts, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       summary:
@@ -127,6 +135,7 @@ export async function commandCentersModule(
 
   typed.get(`${commandCenterEndpoints.jobs}/:id`, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...read,
       params: idParamsSchema,
@@ -139,6 +148,7 @@ export async function commandCentersModule(
   // Care actions on a user: admins for anyone, a supervisor for the users of their own centers (others 404).
   typed.post(`${commandCenterEndpoints.list}/users/:userId/alert`, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       tags,
       summary:
@@ -155,6 +165,7 @@ export async function commandCentersModule(
 
   typed.post(`${commandCenterEndpoints.list}/users/:userId/device/reboot`, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       tags,
       summary: "Request a reboot of the user's devices: a reboot job on each; 409 when the user has none",

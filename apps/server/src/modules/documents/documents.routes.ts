@@ -116,7 +116,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
 
   typed.post(documentEndpoints.list, {
     // The file arrives while the handler reads it: a slow upload is bounded by the stalled-body limit instead.
-    config: { deadline: false },
+    config: { access: 'signedIn', deadline: false },
     schema: {
       tags,
       summary: 'Upload a PDF (multipart/form-data: file, optional title); checked as a PDF by its content',
@@ -130,6 +130,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(documentEndpoints.list, {
+    config: { access: 'signedIn' },
     schema: {
       tags,
       summary:
@@ -141,6 +142,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(documentEndpoints.parties, {
+    config: { access: 'signedIn' },
     schema: {
       tags,
       summary: 'Users to share a document with, by name: id and display name only, at most 20',
@@ -151,7 +153,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(documentEndpoints.caCertificate, {
-    config: { public: true },
+    config: { public: true, access: 'public' },
     schema: {
       tags,
       summary: "The platform's document-signing CA certificate (PEM), to check signatures with any tool",
@@ -168,6 +170,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   typed.post(documentEndpoints.verify, {
     config: {
       public: true,
+      access: 'public',
       deadline: false,
       rateLimit: { max: options.verifyRateLimit, timeWindow: 60_000 },
     },
@@ -188,6 +191,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(`${documentEndpoints.list}/:id`, {
+    config: { access: 'participant' },
     schema: {
       tags,
       summary: 'A document: title, size, SHA-256, owner, parties and their state, signatures',
@@ -198,6 +202,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(`${documentEndpoints.list}/:id/download`, {
+    config: { access: 'participant' },
     schema: {
       tags,
       summary: 'The uploaded file (attachment "document <timestamp>.pdf")',
@@ -209,6 +214,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(`${documentEndpoints.list}/:id/download/signed`, {
+    config: { access: 'participant' },
     schema: {
       tags,
       summary: 'The latest signed revision (attachment "document <timestamp>.pdf"); 404 until signed',
@@ -220,6 +226,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.post(`${documentEndpoints.list}/:id/share`, {
+    config: { access: 'participant' },
     schema: {
       tags,
       summary: 'Ask users to sign: they become the signing parties (owner or admin)',
@@ -231,6 +238,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.post(`${documentEndpoints.list}/:id/sign`, {
+    config: { access: 'participant' },
     schema: {
       tags,
       summary:
@@ -242,6 +250,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(`${documentEndpoints.list}/:id/signing/:requestId`, {
+    config: { access: 'participant' },
     schema: {
       tags,
       summary:
@@ -254,6 +263,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.delete(`${documentEndpoints.list}/:id`, {
+    config: { access: 'participant' },
     schema: {
       tags,
       summary: 'Delete a document and the files nothing else uses (owner or admin)',

@@ -34,6 +34,7 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
   };
 
   typed.post(userEndpoints.signIn, {
+    config: { access: 'signedIn' },
     schema: {
       tags: ['account'],
       summary: "Sign in: create or update the caller's user from the identity token (returns the user)",
@@ -56,6 +57,7 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
   });
 
   typed.get(userEndpoints.me, {
+    config: { access: 'signedIn' },
     schema: {
       tags: ['account'],
       summary: 'The signed-in user (with localRoles)',
@@ -65,6 +67,7 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
   });
 
   typed.get(userEndpoints.avatar, {
+    config: { access: 'signedIn' },
     schema: {
       tags: ['account'],
       summary: "The signed-in user's avatar (SVG), width and height 16–512 pixels (default 128)",
