@@ -24,6 +24,7 @@ import {
   signingStateSchema,
   verificationReportSchema,
 } from '@careplane/shared/documents/documents.contract';
+import { accessRules, allow } from '@/lib/caller.js';
 import { AppError, badRequest } from '@/lib/errors.js';
 import { actionContext, errorResponses } from '@/lib/http.js';
 import type { DocumentsService, FileDownload, UploadedFile } from './documents.service.js';
@@ -115,6 +116,8 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   const id = (request: { params: unknown }) => (request.params as { id: string }).id;
 
   typed.post(documentEndpoints.list, {
+    // Anyone signed in uploads their own documents (and lists theirs and those shared with them, below).
+    onRequest: allow(accessRules.signedIn),
     // The file arrives while the handler reads it: a slow upload is bounded by the stalled-body limit instead.
     config: { access: 'signedIn', deadline: false },
     schema: {
@@ -130,6 +133,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(documentEndpoints.list, {
+    onRequest: allow(accessRules.signedIn),
     config: { access: 'signedIn' },
     schema: {
       tags,
@@ -142,6 +146,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(documentEndpoints.parties, {
+    onRequest: allow(accessRules.signedIn),
     config: { access: 'signedIn' },
     schema: {
       tags,
@@ -191,6 +196,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(`${documentEndpoints.list}/:id`, {
+    onRequest: allow(accessRules.signedIn),
     config: { access: 'participant' },
     schema: {
       tags,
@@ -202,6 +208,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(`${documentEndpoints.list}/:id/download`, {
+    onRequest: allow(accessRules.signedIn),
     config: { access: 'participant' },
     schema: {
       tags,
@@ -214,6 +221,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(`${documentEndpoints.list}/:id/download/signed`, {
+    onRequest: allow(accessRules.signedIn),
     config: { access: 'participant' },
     schema: {
       tags,
@@ -226,6 +234,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.post(`${documentEndpoints.list}/:id/share`, {
+    onRequest: allow(accessRules.signedIn),
     config: { access: 'participant' },
     schema: {
       tags,
@@ -238,6 +247,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.post(`${documentEndpoints.list}/:id/sign`, {
+    onRequest: allow(accessRules.signedIn),
     config: { access: 'participant' },
     schema: {
       tags,
@@ -250,6 +260,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(`${documentEndpoints.list}/:id/signing/:requestId`, {
+    onRequest: allow(accessRules.signedIn),
     config: { access: 'participant' },
     schema: {
       tags,
@@ -263,6 +274,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.delete(`${documentEndpoints.list}/:id`, {
+    onRequest: allow(accessRules.signedIn),
     config: { access: 'participant' },
     schema: {
       tags,

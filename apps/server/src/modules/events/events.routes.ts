@@ -6,7 +6,7 @@ import {
   eventStreamQuerySchema,
   eventTicketSchema,
 } from '@careplane/shared/events/events.contract';
-import { requireCaller } from '@/lib/caller.js';
+import { accessRules, allow, requireCaller } from '@/lib/caller.js';
 import { errorResponses as errors } from '@/lib/http.js';
 import type { EventsService } from './events.service.js';
 
@@ -19,6 +19,7 @@ export async function eventsModule(app: FastifyInstance, { service }: { service:
   const ends = new Set<() => void>();
 
   typed.post(eventEndpoints.ticket, {
+    onRequest: allow(accessRules.signedIn),
     config: { access: 'careTeam' },
     schema: {
       tags,

@@ -10,7 +10,7 @@ import {
   signInRequestSchema,
 } from '@careplane/shared/users/account.contract';
 import { userEndpoints, userSchema } from '@careplane/shared/users/users.contract';
-import { requireCaller } from '@/lib/caller.js';
+import { accessRules, allow, requireCaller } from '@/lib/caller.js';
 import { AppError, unauthorized } from '@/lib/errors.js';
 import { actionContext, errorResponses } from '@/lib/http.js';
 import { avatarSvg, verifyIdToken, type IdTokenVerifier } from './account.service.js';
@@ -34,6 +34,7 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
   };
 
   typed.post(userEndpoints.signIn, {
+    onRequest: allow(accessRules.signedIn),
     config: { access: 'signedIn' },
     schema: {
       tags: ['account'],
@@ -57,6 +58,7 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
   });
 
   typed.get(userEndpoints.me, {
+    onRequest: allow(accessRules.signedIn),
     config: { access: 'signedIn' },
     schema: {
       tags: ['account'],
@@ -67,6 +69,7 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
   });
 
   typed.get(userEndpoints.avatar, {
+    onRequest: allow(accessRules.signedIn),
     config: { access: 'signedIn' },
     schema: {
       tags: ['account'],
