@@ -1,6 +1,7 @@
-// `npm test`: every Vitest project (unit, server integration, console), then the browser layer
-// (Playwright in the operating system's Chromium, against the built console, authenticator and server, each
-// rebuilt first when missing or older than its sources). Ends with one line `N passed, N failed` over both.
+// `npm test`: every Vitest project (unit, server integration, console), the server's stress layer (fuzzed
+// operations and the access matrix), then the browser layer (Playwright in the operating system's Chromium,
+// against the built console, authenticator and server, each rebuilt first when missing or older than its
+// sources). Ends with one line `N passed, N failed` over all of them.
 //
 // Without Chromium the browser layer is skipped with a warning, unless REQUIRE_E2E=1 (CI), where that fails.
 // Last, the Node 24 smoke (scripts/node24-smoke.mjs, decision 040): the server built and run by Node 24 from
@@ -97,6 +98,13 @@ if (postgresUrl) {
     DATABASE_URL_TEST: postgresUrl,
   });
 }
+
+// 1c. The stress layer (docs/decisions/041): generated requests against every OpenAPI operation and the
+// role × operation access matrix, bounded (STRESS_RUNS requests per operation) to a few minutes.
+await vitestLayer('vitest: stress (fuzzed operations, access matrix)', [
+  '-c',
+  'apps/server/vitest.stress.config.ts',
+]);
 
 // 2. Playwright: the real server and console build in Chromium.
 banner('playwright: end to end in Chromium');

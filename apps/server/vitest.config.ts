@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // '@/…' is src/… (tsconfig.json's paths), as for tsc, tsx and the build.
@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    // The stress layer runs on its own (vitest.stress.config.ts).
+    exclude: [...configDefaults.exclude, 'src/**/*.stress.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '@/db/client.js';
 import { createGrantCheck } from '@/auth-server/grants.js';
 import { createAuthServer, type AuthServer } from '@/auth-server/index.js';
 import { authServerRoutes } from '@/auth-server/routes.js';
+import { recordRouteAccess } from '@/lib/access.js';
 import { listenForRemoteChanges, type ChangeListenerHandle } from '@/lib/change-listener.js';
 import { createChangeFeed, type ChangeFeed } from '@/lib/changes.js';
 import { createSecretBox, type SecretBox } from '@/lib/secret-box.js';
@@ -126,6 +127,7 @@ async function registerRoutes(
   app: FastifyInstance,
   { config, deps, authServer, services }: Parts & { authServer: AuthServer | null },
 ) {
+  recordRouteAccess(app);
   await app.register(requestMetricsPlugin, { service: services.metrics });
   await registerCompression(app);
   await app.register(openapiPlugin);

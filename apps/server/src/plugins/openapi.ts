@@ -32,11 +32,13 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
   // The documentation page and its assets are public like the document they show.
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {
-      route.config = { ...route.config, public: true };
+      route.config = { ...route.config, public: true, access: 'public' };
     });
     await docs.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   });
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
-    app.swagger(),
+  app.get(
+    '/api/openapi.json',
+    { config: { public: true, access: 'public' }, schema: { hide: true } },
+    async () => app.swagger(),
   );
 });

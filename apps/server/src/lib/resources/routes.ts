@@ -14,6 +14,7 @@ import {
   type ListQuery,
   type RelationsQuery,
 } from '@careplane/shared/common/http';
+import type { Access } from '../access.js';
 import { allow } from '../caller.js';
 import { actionContext, errorResponses } from '../http.js';
 import type { ResourceOperation, ResourceService } from './service.js';
@@ -21,6 +22,8 @@ import type { ResourceOperation, ResourceService } from './service.js';
 export interface ResourceRouteOptions {
   /** Routes a resource provides itself (or not at all), e.g. a create with its own body and answer. */
   omit?: readonly ResourceOperation[];
+  /** Who may call each operation (lib/access.ts), as the service's access rules decide it; admin by default. */
+  access?: Partial<Record<ResourceOperation, Access>>;
 }
 
 // The schemas below have validated these parts before a handler runs; they only need naming here, since
@@ -44,7 +47,14 @@ export function registerResourceRoutes<Create extends object, Update extends obj
     handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   ) => {
     if (options.omit?.includes(operation)) return;
-    app.route({ method, url, onRequest: allow(access[operation]), schema: { tags, ...schema }, handler });
+    app.route({
+      method,
+      url,
+      onRequest: allow(access[operation]),
+      config: { access: options.access?.[operation] ?? 'admin' },
+      schema: { tags, ...schema },
+      handler,
+    });
   };
 
   route(

@@ -15,6 +15,7 @@ export async function alertsModule(app: FastifyInstance, { service }: { service:
 
   typed.post(`${alertEndpoints.list}/:id/acknowledge`, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: [alertsResource.name],
       summary: 'Acknowledge an open alert (it stays open); 409 when closed or already acknowledged',
@@ -26,6 +27,7 @@ export async function alertsModule(app: FastifyInstance, { service }: { service:
 
   typed.post(`${alertEndpoints.list}/:id/close`, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: [alertsResource.name],
       summary: 'Close an open alert with closingData; the caller becomes closedByUser; 409 when closed',

@@ -7,12 +7,14 @@ import {
   auditListQuerySchema,
   auditListResponseSchema,
 } from '@careplane/shared/audit/audit.contract';
-import { requireCaller } from '@/lib/caller.js';
+import { accessRules, allow, requireCaller } from '@/lib/caller.js';
 import { errorResponses } from '@/lib/http.js';
 import type { AuditService } from './audit.service.js';
 
 export async function auditModule(app: FastifyInstance, { service }: { service: AuditService }) {
   app.withTypeProvider<ZodTypeProvider>().get(auditEndpoints.list, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'signedIn' },
     schema: {
       tags: ['audit'],
       summary: 'The audit log of every write, newest first (non-admins: their own entries)',

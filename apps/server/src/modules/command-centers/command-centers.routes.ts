@@ -43,6 +43,7 @@ export async function commandCentersModule(
 
   typed.get(commandCenterEndpoints.devices, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       summary: "The devices of the caller's command centers",
@@ -53,6 +54,7 @@ export async function commandCentersModule(
 
   typed.get(`${commandCenterEndpoints.devices}/:id/stats`, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       params: idParamsSchema,
@@ -65,6 +67,7 @@ export async function commandCentersModule(
 
   typed.get(commandCenterEndpoints.workstations, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       summary: "The workstations of the caller's command centers (by their device)",
@@ -75,6 +78,7 @@ export async function commandCentersModule(
 
   typed.get(commandCenterEndpoints.users, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       summary:
@@ -86,6 +90,7 @@ export async function commandCentersModule(
 
   typed.get(commandCenterEndpoints.unassignedUsers, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       summary: 'Users that belong to no command center',
@@ -96,6 +101,7 @@ export async function commandCentersModule(
 
   typed.get(`${commandCenterEndpoints.users}/:id`, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...read,
       params: idParamsSchema,
@@ -107,6 +113,7 @@ export async function commandCentersModule(
 
   typed.get(commandCenterEndpoints.jobs, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       summary: "The runner jobs of the devices of the caller's command centers",
@@ -117,6 +124,7 @@ export async function commandCentersModule(
 
   typed.get(commandCenterEndpoints.alerts, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...list,
       summary:
@@ -128,6 +136,7 @@ export async function commandCentersModule(
 
   typed.get(`${commandCenterEndpoints.jobs}/:id`, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       ...read,
       params: idParamsSchema,
@@ -140,6 +149,7 @@ export async function commandCentersModule(
   // Care actions on a user: admins for anyone, a supervisor for the users of their own centers (others 404).
   typed.post(`${commandCenterEndpoints.list}/users/:userId/alert`, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       tags,
       summary:
@@ -157,6 +167,7 @@ export async function commandCentersModule(
 
   typed.post(`${commandCenterEndpoints.list}/users/:userId/device/reboot`, {
     onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
     schema: {
       tags,
       summary: "Request a reboot of the user's devices: a reboot job on each; 409 when the user has none",

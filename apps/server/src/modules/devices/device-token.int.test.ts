@@ -46,6 +46,25 @@ describe('device tokens', () => {
     expect((await asDevice(tablet.token, '/api/command-centers', 'POST')).statusCode).toBe(401);
   });
 
+  it('are refused before a person route reads its input, so they learn nothing of what it accepts', async () => {
+    const tablet = await device('Ward 9 tablet');
+    const requests = [
+      { method: 'POST', url: '/api/auth', payload: { idToken: 'not a token' } },
+      { method: 'POST', url: '/api/documents', payload: { file: 'not multipart' } },
+      { method: 'GET', url: '/api/documents/not-a-uuid/signing/nor-this' },
+      { method: 'DELETE', url: '/api/documents/not-a-uuid' },
+      { method: 'GET', url: '/api/users/logs?limit=-1' },
+      { method: 'POST', url: '/api/events/ticket' },
+    ] as const;
+    for (const request of requests) {
+      const refused = await context.app.inject({
+        ...request,
+        headers: { authorization: `Bearer ${tablet.token}` },
+      });
+      expect(refused.statusCode, `${request.method} ${request.url}: ${refused.body}`).toBe(401);
+    }
+  });
+
   it('do not let a person call as a device', async () => {
     for (const token of [context.adminToken, context.userToken]) {
       expect((await asDevice(token, '/api/devices/me')).statusCode).toBe(401);

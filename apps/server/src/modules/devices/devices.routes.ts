@@ -69,6 +69,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
 
   // The device's own calls (decisions §7): a device token, never a person's.
   typed.get(deviceEndpoints.me, {
+    config: { access: 'device' },
     schema: {
       tags: ['devices'],
       summary: 'The calling device (device token)',
@@ -82,6 +83,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
     onRequest: async (request) => {
       if (!request.device) await requireAdmin(request);
     },
+    config: { access: 'deviceOrAdmin' },
     schema: {
       tags: ['device-stats'],
       summary:
@@ -107,6 +109,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
   });
 
   typed.get(deviceEndpoints.myIotDevices, {
+    config: { access: 'device' },
     schema: {
       tags: ['devices'],
       summary: 'The IoT devices linked to the calling device, whose readings it may relay (device token)',
@@ -117,6 +120,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
   });
 
   typed.get(deviceEndpoints.alerts, {
+    config: { access: 'device' },
     schema: {
       tags: ['devices'],
       summary: "Open alerts of the calling device's assigned user and IoT devices (device token)",
@@ -129,7 +133,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
   // Runner jobs from the device's side (decision 025).
   typed.get(deviceEndpoints.nextJob, {
     // A long poll waits by design; its `wait` is bounded by the contract.
-    config: { deadline: false },
+    config: { access: 'device', deadline: false },
     schema: {
       tags: ['devices'],
       summary:
@@ -161,6 +165,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
   });
 
   typed.post('/api/devices/me/jobs/:id/ack', {
+    config: { access: 'device' },
     schema: {
       tags: ['devices'],
       summary: 'The calling device acknowledges a job it fetched: NEW → ACCEPTED',
@@ -173,6 +178,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
   });
 
   typed.post('/api/devices/me/jobs/:id/status', {
+    config: { access: 'device' },
     schema: {
       tags: ['devices'],
       summary: 'The calling device reports a job: RUNNING (with partial results), SUCCEEDED or FAILED',
@@ -192,6 +198,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
 
   typed.post(deviceEndpoints.list, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['devices'],
       summary: 'Create a client device; the answer shows its device token, once',
@@ -206,6 +213,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
 
   typed.post(`${deviceEndpoints.list}/:id/token`, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['devices'],
       summary: 'Issue a new device token (the old one stops working); the answer shows it, once',
@@ -217,6 +225,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
 
   typed.get(`${deviceEndpoints.list}/:id/last-stats-submission`, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['devices'],
       summary: 'The newest stat of a device, or null when it has sent none',
@@ -228,6 +237,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
 
   typed.get(deviceStatEndpoints.list, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['device-stats'],
       summary: 'List device stats (newest first, 5 by default); `timestamps` picks stats at exact times',
@@ -239,6 +249,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
 
   typed.post(`${workstationEndpoints.list}/:id/assigned-patient/add`, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['workstations'],
       summary: 'Assign a patient (a user) to a workstation; assigning twice changes nothing',
@@ -252,6 +263,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
 
   typed.post(`${workstationEndpoints.list}/:id/assigned-patient/remove`, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['workstations'],
       summary: 'Remove a patient (a user) from a workstation; removing twice changes nothing',

@@ -24,6 +24,7 @@ import {
   signingStateSchema,
   verificationReportSchema,
 } from '@careplane/shared/documents/documents.contract';
+import { accessRules, allow } from '@/lib/caller.js';
 import { AppError, badRequest } from '@/lib/errors.js';
 import { actionContext, errorResponses } from '@/lib/http.js';
 import type { DocumentsService, FileDownload, StagedUpload } from './documents.service.js';
@@ -172,8 +173,10 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   const id = (request: { params: unknown }) => (request.params as { id: string }).id;
 
   typed.post(documentEndpoints.list, {
+    // Anyone signed in uploads their own documents (and lists theirs and those shared with them, below).
+    onRequest: allow(accessRules.signedIn),
     // The file arrives while the handler reads it: a slow upload is bounded by the stalled-body limit instead.
-    config: { deadline: false },
+    config: { access: 'signedIn', deadline: false },
     schema: {
       tags,
       summary: 'Upload a PDF (multipart/form-data: file, optional title); checked as a PDF by its content',
@@ -191,6 +194,8 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(documentEndpoints.list, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'signedIn' },
     schema: {
       tags,
       summary:
@@ -202,6 +207,8 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(documentEndpoints.parties, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'signedIn' },
     schema: {
       tags,
       summary: 'Users to share a document with, by name: id and display name only, at most 20',
@@ -212,7 +219,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(documentEndpoints.caCertificate, {
-    config: { public: true },
+    config: { public: true, access: 'public' },
     schema: {
       tags,
       summary: "The platform's document-signing CA certificate (PEM), to check signatures with any tool",
@@ -229,6 +236,7 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   typed.post(documentEndpoints.verify, {
     config: {
       public: true,
+      access: 'public',
       deadline: false,
       rateLimit: { max: options.verifyRateLimit, timeWindow: 60_000 },
     },
@@ -252,6 +260,8 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(`${documentEndpoints.list}/:id`, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'participant' },
     schema: {
       tags,
       summary: 'A document: title, size, SHA-256, owner, parties and their state, signatures',
@@ -262,6 +272,8 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(`${documentEndpoints.list}/:id/download`, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'participant' },
     schema: {
       tags,
       summary: 'The uploaded file (attachment "document <timestamp>.pdf")',
@@ -273,6 +285,8 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(`${documentEndpoints.list}/:id/download/signed`, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'participant' },
     schema: {
       tags,
       summary: 'The latest signed revision (attachment "document <timestamp>.pdf"); 404 until signed',
@@ -284,6 +298,8 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.post(`${documentEndpoints.list}/:id/share`, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'participant' },
     schema: {
       tags,
       summary: 'Ask users to sign: they become the signing parties (owner or admin)',
@@ -295,6 +311,8 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.post(`${documentEndpoints.list}/:id/sign`, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'participant' },
     schema: {
       tags,
       summary:
@@ -306,6 +324,8 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.get(`${documentEndpoints.list}/:id/signing/:requestId`, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'participant' },
     schema: {
       tags,
       summary:
@@ -318,6 +338,8 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
   });
 
   typed.delete(`${documentEndpoints.list}/:id`, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'participant' },
     schema: {
       tags,
       summary: 'Delete a document and the files nothing else uses (owner or admin)',

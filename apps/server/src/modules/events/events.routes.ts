@@ -6,7 +6,7 @@ import {
   eventStreamQuerySchema,
   eventTicketSchema,
 } from '@careplane/shared/events/events.contract';
-import { requireCaller } from '@/lib/caller.js';
+import { accessRules, allow, requireCaller } from '@/lib/caller.js';
 import { errorResponses as errors } from '@/lib/http.js';
 import type { EventsService } from './events.service.js';
 
@@ -19,6 +19,8 @@ export async function eventsModule(app: FastifyInstance, { service }: { service:
   const ends = new Set<() => void>();
 
   typed.post(eventEndpoints.ticket, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'careTeam' },
     schema: {
       tags,
       summary: 'A ticket that opens the live event stream for a minute (admins and supervisors)',
@@ -30,7 +32,7 @@ export async function eventsModule(app: FastifyInstance, { service }: { service:
   typed.get(eventEndpoints.stream, {
     // An EventSource sends no Authorization header: the ticket in the query is the credential. A stream lives
     // until the token it was opened with expires: no request deadline.
-    config: { public: true, deadline: false },
+    config: { public: true, access: 'public', deadline: false },
     schema: {
       tags,
       summary:

@@ -21,7 +21,7 @@ const readySchema = z.object({
 
 export async function healthModule(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const publicRoute = { public: true, deadline: 5_000 } as const;
+  const publicRoute = { public: true, access: 'public', deadline: 5_000 } as const;
   const databaseAnswers = () =>
     database.rawQuery('select 1').then(
       () => true,

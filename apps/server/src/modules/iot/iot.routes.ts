@@ -31,6 +31,7 @@ export async function iotModule(app: FastifyInstance, { service: iot }: { servic
 
   typed.get(iotEndpoints.ingestion, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: [iotDataResource.name],
       summary: 'Readings this server process has stored and refused since it started, over HTTP and MQTT',
@@ -44,6 +45,7 @@ export async function iotModule(app: FastifyInstance, { service: iot }: { servic
 
   typed.get(iotEndpoints.exists, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: [iotDevicesResource.name],
       summary: 'Whether an IoT device with this hardware identifier exists',
@@ -55,6 +57,7 @@ export async function iotModule(app: FastifyInstance, { service: iot }: { servic
 
   typed.get(`${iotEndpoints.devices}/:id/last-data-submission`, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: [iotDevicesResource.name],
       summary: 'The latest reading of an IoT device (null when it has sent none)',
@@ -72,6 +75,7 @@ export async function iotModule(app: FastifyInstance, { service: iot }: { servic
       onRequest: async (request) => {
         if (!request.device) await requireAdmin(request);
       },
+      config: { access: 'deviceOrAdmin' },
       // A submission refused by its schema is counted (and logged by the error handler); nothing is stored.
       onError: async (request, _reply, error) => {
         if ((error as { validation?: unknown }).validation) {
@@ -104,6 +108,7 @@ export async function iotModule(app: FastifyInstance, { service: iot }: { servic
 
   typed.patch(`${iotEndpoints.data}/:id`, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: [iotDataResource.name],
       summary: 'Readings are not changed once stored',

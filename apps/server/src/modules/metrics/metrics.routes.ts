@@ -43,7 +43,7 @@ export async function metricsModule(
   };
   app.get(METRICS_PATH, {
     // With a token the scraper needs no sign-in; without one the route is an admin's, like the admin area.
-    config: { public: token !== null },
+    config: { public: token !== null, access: 'metrics' },
     onRequest: token ? scraperOnly : requireAdmin,
     schema: {
       tags: ['metrics'],

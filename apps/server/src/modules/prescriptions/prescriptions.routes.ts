@@ -64,6 +64,7 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
 
   typed.get(prescriptionEndpointPatterns.viewer, {
     onRequest: signedIn,
+    config: { access: 'signedIn' },
     schema: {
       tags,
       summary: 'Who asks, as the who-may rules of the transition table read it (roles and employers)',
@@ -72,12 +73,16 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
     handler: async (request) => service.viewer(requireCaller(request)),
   });
 
-  registerResourceRoutes(app, service.prescriptions);
+  registerResourceRoutes(app, service.prescriptions, {
+    // Anyone signed in lists the prescriptions they take part in; a doctor submits in their own name.
+    access: { list: 'signedIn', read: 'participant', create: 'doctor' },
+  });
 
   for (const action of prescriptionActions) {
     const withReason = actionsWithReason.includes(action);
     typed.post(prescriptionEndpointPatterns.action(action), {
       onRequest: signedIn,
+      config: { access: 'participant' },
       schema: {
         tags,
         summary:
@@ -108,6 +113,7 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
 
   typed.get(prescriptionEndpointPatterns.signing, {
     onRequest: signedIn,
+    config: { access: 'participant' },
     schema: {
       tags,
       summary: 'Where an issue or pickup waiting for a phone signature stands; completes it once approved',
@@ -120,6 +126,7 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
 
   typed.get(prescriptionEndpointPatterns.receipt, {
     onRequest: signedIn,
+    config: { access: 'participant' },
     schema: {
       tags,
       summary: 'The signed prescription (issuer) or pickup receipt (pickup) as a PDF',
@@ -135,7 +142,11 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
   });
 
   typed.get(prescriptionEndpointPatterns.verification, {
-    config: { public: true, rateLimit: { max: options.verifyRateLimit, timeWindow: 60_000 } },
+    config: {
+      public: true,
+      access: 'public',
+      rateLimit: { max: options.verifyRateLimit, timeWindow: 60_000 },
+    },
     schema: {
       tags,
       summary: "Verify a prescription's signed receipts, for anyone holding one (its QR code); no sign-in",
@@ -147,7 +158,11 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
   });
 
   typed.get(prescriptionEndpointPatterns.verifiedReceipt, {
-    config: { public: true, rateLimit: { max: options.verifyRateLimit, timeWindow: 60_000 } },
+    config: {
+      public: true,
+      access: 'public',
+      rateLimit: { max: options.verifyRateLimit, timeWindow: 60_000 },
+    },
     schema: {
       tags,
       summary:
@@ -162,6 +177,7 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
 
   typed.get(prescriptionEndpointPatterns.history, {
     onRequest: signedIn,
+    config: { access: 'participant' },
     schema: {
       tags,
       summary: 'The audit rows of a prescription, newest first',

@@ -16,6 +16,7 @@ export async function statsModule(app: FastifyInstance, { service }: { service: 
 
   typed.get(statsEndpoints.userStats, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['users'],
       summary: 'Total users and new users per month for the last 12 months (UTC)',
@@ -26,6 +27,7 @@ export async function statsModule(app: FastifyInstance, { service }: { service: 
 
   typed.get(statsEndpoints.deviceCharts, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['devices'],
       summary: 'Total devices and devices reporting stats per hour for the last 24 hours',
@@ -36,6 +38,7 @@ export async function statsModule(app: FastifyInstance, { service }: { service: 
 
   typed.get(statsEndpoints.domains, {
     onRequest: allow(accessRules.signedIn),
+    config: { access: 'signedIn' },
     schema: {
       tags: ['devices'],
       summary: 'The permitted device domains',

@@ -10,7 +10,7 @@ import {
   signInRequestSchema,
 } from '@careplane/shared/users/account.contract';
 import { userEndpoints, userSchema } from '@careplane/shared/users/users.contract';
-import { requireCaller } from '@/lib/caller.js';
+import { accessRules, allow, requireCaller } from '@/lib/caller.js';
 import { AppError, unauthorized } from '@/lib/errors.js';
 import { actionContext, errorResponses } from '@/lib/http.js';
 import { avatarSvg, verifyIdToken, type IdTokenVerifier } from './account.service.js';
@@ -34,6 +34,8 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
   };
 
   typed.post(userEndpoints.signIn, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'signedIn' },
     schema: {
       tags: ['account'],
       summary: "Sign in: create or update the caller's user from the identity token (returns the user)",
@@ -56,6 +58,8 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
   });
 
   typed.get(userEndpoints.me, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'signedIn' },
     schema: {
       tags: ['account'],
       summary: 'The signed-in user (with localRoles)',
@@ -65,6 +69,8 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
   });
 
   typed.get(userEndpoints.avatar, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'signedIn' },
     schema: {
       tags: ['account'],
       summary: "The signed-in user's avatar (SVG), width and height 16–512 pixels (default 128)",

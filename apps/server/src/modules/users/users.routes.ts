@@ -27,6 +27,7 @@ export async function usersModule(app: FastifyInstance, { service, verifier }: U
 
   typed.post(userEndpoints.list, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['users'],
       summary: 'Create a user; provisions its sign-in identity and answers its enrollment code once',
@@ -39,6 +40,7 @@ export async function usersModule(app: FastifyInstance, { service, verifier }: U
 
   typed.post(`${userEndpoints.list}/:id/enrollment`, {
     onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['users'],
       summary: "Issue a fresh one-time enrollment code for the user's sign-in identity",
