@@ -2,6 +2,7 @@
 // orange of 'Confirm promotion' among them.
 import {
   Badge,
+  Modal,
   DEFAULT_THEME,
   defaultVariantColorsResolver,
   MantineProvider,
@@ -76,5 +77,17 @@ describe('the theme', () => {
     expect(getComputedStyle(label).textOverflow).not.toBe('ellipsis');
     expect(root.style.overflow).toBe('visible');
     expect(root.style.height).toBe('auto');
+  });
+
+  it("keeps a dialog's header from being a second banner", () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Modal opened onClose={() => undefined} title="Promote this user?">
+          Text
+        </Modal>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('dialog').querySelector('header')?.getAttribute('role')).toBe('presentation');
+    expect(screen.queryByRole('banner')).toBeNull();
   });
 });

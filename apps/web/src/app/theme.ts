@@ -26,8 +26,14 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Thai", "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   components: {
-    // Close buttons show only an ×: they are named for screen readers.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close the dialog' } } },
+    // Close buttons show only an ×: they are named for screen readers. A dialog's <header> is only its title
+    // row, not a second banner landmark of the page.
+    Modal: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close the dialog' },
+        attributes: { header: { role: 'presentation' } },
+      },
+    },
     // A badge is never cut with an ellipsis: it is as wide as its text, and in a narrow cell (a phone's
     // table) it wraps onto a second line rather than hide the end of a status.
     Badge: Badge.extend({
