@@ -165,6 +165,28 @@ describe('the admin layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Device Jobs' })).toBeVisible();
   });
 
+  it('keeps the closed menu out of the tab order and moves the focus sensibly as it opens and closes', async () => {
+    signIn(makeUser({ roles: ['admin'] }));
+    const { router } = renderApp('/admin');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    const menu = screen.getByRole('navigation', { name: 'Admin menu', hidden: true });
+    expect(menu.hasAttribute('inert')).toBe(true);
+
+    await userEvent.click(toggle);
+    expect(menu.hasAttribute('inert')).toBe(false);
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Users' })).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    expect(menu.hasAttribute('inert')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Users' })).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}{Tab}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/patients'));
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+    expect(menu.hasAttribute('inert')).toBe(true);
+  });
+
   it('shows the top bar with the server, the name and Disconnect with its countdown', async () => {
     signIn(makeUser({ roles: ['master'] }), 1800);
     const { router } = renderApp('/admin');
@@ -211,4 +233,31 @@ describe('the pharmacy and prescriptions layouts', () => {
     await userEvent.click(within(menu).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+});
+
+describe('the skip link', () => {
+  it.each([
+    ['the landing page', '/', false],
+    ['the 404 page', '/nowhere', false],
+    ['the verifier', '/verify', false],
+    ['the account', '/account', true],
+    ['the documents', '/documents', true],
+    ['the admin area', '/admin', true],
+    ['the pharmacy', '/pharmacy', true],
+    ['the prescriptions area', '/prescriptions', true],
+  ])(
+    'is the first stop of the keyboard on %s and moves the focus to the main content',
+    async (_, path, signedIn) => {
+      if (signedIn) signIn(makeUser({ roles: ['admin'] }));
+      renderApp(path);
+      const skip = await screen.findByRole('link', { name: 'Skip to content' });
+      await userEvent.tab();
+      expect(skip).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      const main = screen.getByRole('main');
+      expect(main).toHaveFocus();
+      expect(main.id).toBe('main-content');
+      expect(window.location.hash).toBe('');
+    },
+  );
 });

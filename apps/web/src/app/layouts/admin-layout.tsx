@@ -1,8 +1,11 @@
 // The admin area's frame (spec §2): top bar, a side menu opened by Menu and closed by Close Menu (and by every
 // route change), the menu entries, Settings, Public → Home, Actions → Disconnect. Non-admins go to /account.
+// The closed menu is inert: out of the tab order and of the accessibility tree, not only slid off-screen. Opening
+// it moves the focus to its first entry; Escape closes it back to the toggle; following one of its links moves
+// the focus to the new page's content.
 import { AppShell, Button, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Navigate, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { isAdmin } from '@careplane/shared/auth/roles';
 import { paths } from '@/config/paths.ts';
@@ -10,6 +13,7 @@ import { useLiveEvents } from '@/lib/live-events.ts';
 import { useSession } from '@/lib/session.ts';
 import { AppFooter } from './centered-layout.tsx';
 import { Brand } from './brand.tsx';
+import { focusMainContent, mainContentProps, SkipLink } from './skip-link.tsx';
 import { TopBarSession, useDisconnect } from './top-bar.tsx';
 import classes from './layouts.module.css';
 
@@ -48,8 +52,30 @@ export function Component() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const disconnect = useDisconnect();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const focusMenuOnOpen = useRef(false);
 
-  useEffect(() => close(), [pathname, close]);
+  useEffect(() => {
+    // The page changed under a link of the menu: the focus follows to the page, not to the inert menu.
+    if (menuRef.current?.contains(document.activeElement)) focusMainContent();
+    close();
+  }, [pathname, close]);
+  useEffect(() => {
+    if (!opened || !focusMenuOnOpen.current) return;
+    focusMenuOnOpen.current = false;
+    menuRef.current?.querySelector<HTMLElement>('a, button')?.focus({ preventScroll: true });
+  }, [opened]);
+
+  const toggleMenu = () => {
+    focusMenuOnOpen.current = !opened;
+    toggle();
+  };
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    close();
+    toggleRef.current?.focus();
+  };
   // Every admin screen, the home and a device's page refresh what changed, without reload.
   useLiveEvents(isAdmin(user));
 
@@ -61,13 +87,15 @@ export function Component() {
       navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Button
+              ref={toggleRef}
               variant="subtle"
               size="compact-sm"
-              onClick={toggle}
+              onClick={toggleMenu}
               aria-expanded={opened}
               aria-controls="admin-menu"
             >
@@ -78,7 +106,14 @@ export function Component() {
           <TopBarSession />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar id="admin-menu" aria-label="Admin menu" p="xs">
+      <AppShell.Navbar
+        ref={menuRef}
+        id="admin-menu"
+        aria-label="Admin menu"
+        p="xs"
+        inert={!opened}
+        onKeyDown={closeOnEscape}
+      >
         <AppShell.Section grow component={ScrollArea}>
           {adminMenu.map((entry) => (
             <MenuLink
@@ -96,7 +131,7 @@ export function Component() {
           <NavLink component="button" label="Disconnect" onClick={disconnect} c="red" />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main {...mainContentProps}>
         <div className={classes.container}>
           <Outlet />
         </div>

@@ -3,6 +3,7 @@ import { AppShell, Badge, Button, Group, ScrollArea } from '@mantine/core';
 import { NavLink, Outlet } from 'react-router';
 import { AppFooter } from './centered-layout.tsx';
 import { Brand } from './brand.tsx';
+import { mainContentProps, SkipLink } from './skip-link.tsx';
 import { TopBarSession, useDisconnect } from './top-bar.tsx';
 import classes from './layouts.module.css';
 
@@ -40,13 +41,14 @@ export function AreaLayout({ label, home, menu }: { label: string; home: string;
   const logout = useDisconnect();
   return (
     <AppShell header={{ height: 56 }} padding="md">
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Brand to={home} compact />
           <TopBarSession />
         </Group>
       </AppShell.Header>
-      <AppShell.Main>
+      <AppShell.Main {...mainContentProps}>
         <div className={classes.container}>
           <ScrollArea type="never">
             <Group component="nav" aria-label={label} gap="xs" wrap="nowrap" py="xs">

@@ -4,6 +4,7 @@ import { Box, Center, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { APP_NAME, APP_VERSION } from '@careplane/shared/common/enums';
+import { mainContentProps, SkipLink } from './skip-link.tsx';
 
 export function AppFooter() {
   return (
@@ -18,7 +19,8 @@ export function AppFooter() {
 export function CenteredLayout({ children }: { children?: ReactNode }) {
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Center component="main" style={{ flex: 1 }} p="md">
+      <SkipLink />
+      <Center component="main" {...mainContentProps} style={{ flex: 1 }} p="md">
         {children ?? <Outlet />}
       </Center>
       <AppFooter />
@@ -28,9 +30,12 @@ export function CenteredLayout({ children }: { children?: ReactNode }) {
 
 export function DefaultCenteredLayout({ children }: { children?: ReactNode }) {
   return (
-    <Center component="main" mih="100dvh" p="md">
-      {children ?? <Outlet />}
-    </Center>
+    <>
+      <SkipLink />
+      <Center component="main" {...mainContentProps} mih="100dvh" p="md">
+        {children ?? <Outlet />}
+      </Center>
+    </>
   );
 }
 

@@ -5,12 +5,14 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { Brand } from './brand.tsx';
+import { mainContentProps, SkipLink } from './skip-link.tsx';
 import { AppFooter } from './centered-layout.tsx';
 import { TopBarSession } from './top-bar.tsx';
 
 export function UserLayout({ children }: { children: ReactNode }) {
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <Box
         component="header"
         px="md"
@@ -32,7 +34,7 @@ export function UserLayout({ children }: { children: ReactNode }) {
           <TopBarSession />
         </Group>
       </Box>
-      <Container component="main" size="md" py="xl" w="100%" style={{ flex: 1 }}>
+      <Container component="main" {...mainContentProps} size="md" py="xl" w="100%" style={{ flex: 1 }}>
         {children}
       </Container>
       <AppFooter />

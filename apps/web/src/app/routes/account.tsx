@@ -6,6 +6,7 @@ import { AccountProfile } from '@/features/account/components/account-profile.ts
 import { areasOf } from '@/lib/areas.ts';
 import { useSession } from '@/lib/session.ts';
 import { Brand } from '../layouts/brand.tsx';
+import { mainContentProps, SkipLink } from '../layouts/skip-link.tsx';
 import { AppFooter } from '../layouts/centered-layout.tsx';
 import { TopBarSession } from '../layouts/top-bar.tsx';
 
@@ -13,6 +14,7 @@ export function Component() {
   const user = useSession((state) => state.user);
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <Box
         component="header"
         px="md"
@@ -24,7 +26,7 @@ export function Component() {
           <TopBarSession />
         </Group>
       </Box>
-      <Container component="main" size="sm" py="xl" w="100%" style={{ flex: 1 }}>
+      <Container component="main" {...mainContentProps} size="sm" py="xl" w="100%" style={{ flex: 1 }}>
         <Stack gap="md">
           <AccountProfile />
           <Stack component="nav" gap="xs" aria-labelledby="account-areas">

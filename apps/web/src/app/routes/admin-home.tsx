@@ -208,7 +208,7 @@ function LatestJobs() {
               <Badge
                 color={jobStatusColors[job.status] ?? 'gray'}
                 variant="light"
-                w={100}
+                miw={100}
                 style={{ flexShrink: 0 }}
               >
                 {job.status}

@@ -3,12 +3,14 @@ import { Box, Container, Group } from '@mantine/core';
 import { paths } from '@/config/paths.ts';
 import { CommandCenterView } from '@/features/command-centers/command-center-view.tsx';
 import { Brand } from '../layouts/brand.tsx';
+import { mainContentProps, SkipLink } from '../layouts/skip-link.tsx';
 import { AppFooter } from '../layouts/centered-layout.tsx';
 import { TopBarSession } from '../layouts/top-bar.tsx';
 
 export function Component() {
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <Box
         component="header"
         px="md"
@@ -20,7 +22,7 @@ export function Component() {
           <TopBarSession />
         </Group>
       </Box>
-      <Container component="main" size="xl" py="xl" w="100%" style={{ flex: 1 }}>
+      <Container component="main" {...mainContentProps} size="xl" py="xl" w="100%" style={{ flex: 1 }}>
         <CommandCenterView />
       </Container>
       <AppFooter />

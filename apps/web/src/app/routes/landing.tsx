@@ -9,6 +9,7 @@ import { paths } from '@/config/paths.ts';
 import { importWithReload } from '@/lib/chunk-reload.ts';
 import { AppFooter } from '../layouts/centered-layout.tsx';
 import { Brand } from '../layouts/brand.tsx';
+import { mainContentProps, SkipLink } from '../layouts/skip-link.tsx';
 import { Link } from 'react-router';
 import classes from '../layouts/layouts.module.css';
 
@@ -39,6 +40,7 @@ export function Component() {
 
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <Box
         component="header"
         px="md"
@@ -58,7 +60,7 @@ export function Component() {
         </Group>
       </Box>
 
-      <Container component="main" size="lg" py="xl" style={{ flex: 1 }} w="100%">
+      <Container component="main" {...mainContentProps} size="lg" py="xl" style={{ flex: 1 }} w="100%">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           <Stack gap="lg">
             <Stack gap="xs">

@@ -9,7 +9,9 @@ export function Component() {
   const title = handle?.title ?? 'This page';
   return (
     <Stack gap="md" py="md">
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       <Alert color="blue" title="Not yet available">
         {`${title} is not yet available in this version of the console.`}
       </Alert>

@@ -12,6 +12,7 @@ import { custodyQueries } from '@/features/prescriptions/api/custody.ts';
 import { apiUrl } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.ts';
 import { Brand } from '../layouts/brand.tsx';
+import { mainContentProps, SkipLink } from '../layouts/skip-link.tsx';
 import { AppFooter } from '../layouts/centered-layout.tsx';
 
 const receiptTitles = {
@@ -58,6 +59,7 @@ export function Component() {
   const signedIn = useSession((state) => state.loginStatus === 'approved');
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <Box
         component="header"
         px="md"
@@ -71,7 +73,7 @@ export function Component() {
           </Anchor>
         </Group>
       </Box>
-      <Container component="main" size="sm" py="xl" w="100%" style={{ flex: 1 }}>
+      <Container component="main" {...mainContentProps} size="sm" py="xl" w="100%" style={{ flex: 1 }}>
         <Stack gap="lg">
           <Stack gap={4}>
             <Title order={1} size="h2">
