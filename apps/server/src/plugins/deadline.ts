@@ -16,12 +16,17 @@ declare module 'fastify' {
   }
 }
 
-const answer = (reply: FastifyReply) =>
-  reply.status(504).send({
+/** What a route began to say about its own answer (a static file's type, length, encoding) no longer holds. */
+const ITS_OWN_HEADERS = ['content-type', 'content-length', 'content-encoding', 'etag', 'last-modified'];
+
+const answer = (reply: FastifyReply) => {
+  for (const name of ITS_OWN_HEADERS) reply.removeHeader(name);
+  return reply.status(504).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({
     statusCode: 504,
     error: STATUS_CODES[504],
     message: 'The request took too long to answer: try again shortly',
   });
+};
 
 export const deadlinePlugin = fp(async (app: FastifyInstance, { ms }: { ms: number }) => {
   app.addHook('onRequest', async (request, reply) => {
