@@ -1,4 +1,4 @@
-// `npm test`: every Vitest project (unit, server integration, console), then the browser layer
+// `npm test`: every Vitest project (unit, server integration, console), the benches' smoke run, then the browser layer
 // (Playwright in the operating system's Chromium, against the built console, authenticator and server, each
 // rebuilt first when missing or older than its sources). Ends with one line `N passed, N failed` over both.
 //
@@ -93,6 +93,24 @@ await vitestLayer('vitest: unit, server integration on PGlite, console', [], { D
 if (postgresUrl) {
   await vitestLayer('vitest: server integration on PostgreSQL', ['--project', 'server'], {
     DATABASE_URL_TEST: postgresUrl,
+  });
+}
+
+// 1c. The benches, once each with tiny data (scripts/bench.mjs --smoke), so that they keep running: a bench
+// passes when it ran to the end and reported its rows. Never a time: the figures are printed, not judged. On a
+// throwaway database: embedded, or on DATABASE_URL_TEST's server when that is set (never DATABASE_URL's).
+banner('bench smoke: every bench once, tiny data');
+{
+  const output = path.join(reports, 'bench-smoke.json');
+  const code = await run('node', ['scripts/bench.mjs', '--smoke'], { BENCH_SUMMARY: output });
+  const benches = readJson(output)?.benches;
+  const passed = benches?.filter((bench) => bench.ok).length ?? 0;
+  layers.push({
+    name: 'bench smoke',
+    ok: code === 0 && benches !== undefined,
+    passed,
+    failed: atLeastOneIfFailed(code, (benches?.length ?? 0) - passed),
+    note: benches ? undefined : 'no summary was written',
   });
 }
 
