@@ -1,7 +1,7 @@
 // `npm test`: every Vitest project (unit, server integration, console), the server's stress layer (fuzzed
-// operations and the access matrix), then the browser layer (Playwright in the operating system's Chromium,
-// against the built console, authenticator and server, each rebuilt first when missing or older than its
-// sources). Ends with one line `N passed, N failed` over all of them.
+// operations and the access matrix), the benches' smoke run, then the browser layer (Playwright in the
+// operating system's Chromium, against the built console, authenticator and server, each rebuilt first when
+// missing or older than its sources). Ends with one line `N passed, N failed` over all of them.
 //
 // Without Chromium the browser layer is skipped with a warning, unless REQUIRE_E2E=1 (CI), where that fails.
 // Last, the Node 24 smoke (scripts/node24-smoke.mjs, decision 040): the server built and run by Node 24 from
@@ -105,6 +105,24 @@ await vitestLayer('vitest: stress (fuzzed operations, access matrix)', [
   '-c',
   'apps/server/vitest.stress.config.ts',
 ]);
+
+// 1d. The benches, once each with tiny data (scripts/bench.mjs --smoke), so that they keep running: a bench
+// passes when it ran to the end and reported its rows. Never a time: the figures are printed, not judged. On a
+// throwaway database: embedded, or on DATABASE_URL_TEST's server when that is set (never DATABASE_URL's).
+banner('bench smoke: every bench once, tiny data');
+{
+  const output = path.join(reports, 'bench-smoke.json');
+  const code = await run('node', ['scripts/bench.mjs', '--smoke'], { BENCH_SUMMARY: output });
+  const benches = readJson(output)?.benches;
+  const passed = benches?.filter((bench) => bench.ok).length ?? 0;
+  layers.push({
+    name: 'bench smoke',
+    ok: code === 0 && benches !== undefined,
+    passed,
+    failed: atLeastOneIfFailed(code, (benches?.length ?? 0) - passed),
+    note: benches ? undefined : 'no summary was written',
+  });
+}
 
 // 2. Playwright: the real server and console build in Chromium.
 banner('playwright: end to end in Chromium');

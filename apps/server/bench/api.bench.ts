@@ -1,22 +1,26 @@
-// npm run bench:api — three list queries through the API (autocannon, 50 connections) against the same SQL
-// replayed on the raw driver with the same concurrency, alternating, and printed as ratios.
-// Needs scale data: `npm run seed -- --scale large` first (same DATABASE_URL or DATA_DIR).
+// npm run bench:api — list queries through the API (autocannon, 50 connections, in a process of its own:
+// load.ts) against the same SQL replayed on the raw driver with the same concurrency, alternating, and printed as
+// ratios. Needs scale data: `npm run seed -- --scale large` first (same DATABASE_URL or DATA_DIR).
+// BENCH_SMOKE=1: a throwaway database (on DATABASE_URL_TEST's server, else embedded in memory) with a tiny
+// batch of scale data, and seconds of load.
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet } from 'jose';
 import { buildApp } from '@/app.js';
 import { loadConfig } from '@/config.js';
-import { openDatabase } from '@/db/client.js';
+import { openDatabase, type DatabaseHandle } from '@/db/client.js';
 import { users } from '@/db/schema/index.js';
-import { TEST_AUDIENCE, TEST_ISSUER, createSigner } from '@/test/harness.js';
+import { generateScaleData } from '@/db/seed/scale.js';
+import { TEST_AUDIENCE, TEST_ISSUER, createPostgresDatabase, createSigner } from '@/test/harness.js';
+import { runLoad } from './load.js';
+import { SMOKE, emitRow } from './rows.js';
 
 const { values: args } = parseArgs({
   options: {
-    connections: { type: 'string', default: '50' },
-    duration: { type: 'string', default: '8' },
-    rounds: { type: 'string', default: '2' },
+    connections: { type: 'string', default: SMOKE ? '10' : '50' },
+    duration: { type: 'string', default: SMOKE ? '1' : '8' },
+    rounds: { type: 'string', default: SMOKE ? '1' : '2' },
   },
 });
 const connections = Number(args.connections);
@@ -30,12 +34,24 @@ interface Captured {
 let capture: Captured[] | null = null;
 
 const env = loadConfig();
-const database = await openDatabase({
-  databaseUrl: env.databaseUrl,
-  dataDir: env.dataDir,
-  poolSize: 20,
-  onQuery: (query, params) => capture?.push({ query, params }),
-});
+const onQuery = (query: string, params: unknown[]) => capture?.push({ query, params });
+let database: DatabaseHandle;
+let dropDatabase = async (): Promise<void> => undefined;
+if (SMOKE) {
+  if (process.env.DATABASE_URL_TEST) {
+    const created = await createPostgresDatabase('careplane_bench');
+    database = await openDatabase({ databaseUrl: created.url, poolSize: 20, onQuery });
+    dropDatabase = created.drop;
+  } else database = await openDatabase({ onQuery });
+  await generateScaleData(database, { users: 200, readings: 2000 });
+} else {
+  database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir,
+    poolSize: 20,
+    onQuery,
+  });
+}
 const config = loadConfig({
   ...process.env,
   AUTH_ISSUER: TEST_ISSUER,
@@ -77,22 +93,30 @@ const day = 24 * 3600 * 1000;
 
 const scenarios = [
   {
+    path: 'GET /api/users relations+filtersLike',
     name: 'users + patientProfile,commandCenters + filtersLike',
     url: '/api/users?relations=patientProfile,commandCenters&filtersLike=lastName~boon&limit=20',
   },
   {
+    path: 'GET /api/users … sort=lastName',
     name: 'users by last name + patientProfile,commandCenters + filtersLike',
     url: '/api/users?relations=patientProfile,commandCenters&filtersLike=lastName~boon&sort=lastName:asc&limit=20',
   },
   {
+    path: 'GET /api/users … count=false',
     name: 'the same, rows only (count=false, as the console asks)',
     url: '/api/users?relations=patientProfile,commandCenters&filtersLike=lastName~boon&sort=lastName:asc&limit=20&count=false',
   },
   {
+    path: 'GET /api/iot-devices/data (one device, 2 days)',
     name: "one IoT device's readings, two-day range, by timestamp, at most 100",
     url: `/api/iot-devices/data?filters=iotDevice.id~${busiest.id}&from=${middle - day}&to=${middle + day}&sort=timestamp:desc&limit=100`,
   },
-  { name: 'devices with their latest stats', url: '/api/devices?relations=stats&limit=20' },
+  {
+    path: 'GET /api/devices relations=stats',
+    name: 'devices with their latest stats',
+    url: '/api/devices?relations=stats&limit=20',
+  },
 ];
 
 interface Result {
@@ -102,16 +126,17 @@ interface Result {
 }
 
 async function runApi(url: string): Promise<Result> {
-  const result = await autocannon({
-    url: `${address}${url}`,
+  // The load generator runs in a process of its own, off the server's event loop.
+  const result = await runLoad({
+    url: address,
+    path: url,
     connections,
     duration,
-    // The load generator runs in its own thread, off the server's event loop.
-    workers: 1,
     headers: { authorization: `Bearer ${token}` },
   });
-  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} answers were not 2xx, ${result.errors} errors`);
+  return { rps: result.rps, p50: result.p50, p99: result.p99 };
 }
 
 /**
@@ -178,8 +203,21 @@ for (const scenario of scenarios) {
   console.log(`  api  ${fmt(api[api.length - 1]!)}`);
   console.log(`  raw  ${fmt(raw[raw.length - 1]!)}`);
   console.log(`  ratio api/raw (median req/s): ${(apiRps / rawRps).toFixed(2)}`);
+  emitRow({
+    bench: 'api',
+    path: scenario.path,
+    figure: apiRps,
+    unit: 'req/s',
+    reference: rawRps,
+    referenceName: 'raw driver, same SQL',
+    ratio: apiRps / rawRps,
+    aim: '≥ 0.8× raw',
+    met: apiRps / rawRps >= 0.8,
+    note: `${database.kind}; ${rows} rows of ${total ?? 'uncounted'}; ${connections} connections`,
+  });
 }
 
 await database.db.delete(users).where(eq(users.masterId, subject));
 await app.close();
 await database.close();
+await dropDatabase();

@@ -3,11 +3,16 @@
 //
 // 1. refresh grant: W clients, each rotating its own refresh token in a loop (a used token would revoke its
 //    family, so a fixed request cannot be replayed): tokens per second.
-// 2. CIBA poll storm: M pending sign-ins, polled at the token endpoint by C autocannon connections in turn
-//    (each request is polled no faster than its interval), answering authorization_pending.
+// 2. CIBA poll storm: M pending sign-ins (spread over M/5 identities: the server keeps at most five sign-ins
+//    pending per identity), polled at the token endpoint by C autocannon connections in turn, answering
+//    authorization_pending (or slow_down where the rate outruns the interval; both are counted and shown).
 //
-// The servers run in a child process of their own (this file with --serve), so that the load generator does
-// not share their event loop; everything listens on 127.0.0.1 only. Database: the PostgreSQL server of
+// Signing in follows the protocol: each sign-in carries its own binding message, the authenticator approves the
+// pending request with that code (decision 030), and the token endpoint is polled at the interval the server
+// answered. The servers run in a child process of their own (this file with --serve) and autocannon in another
+// (load.ts), so that neither load generator shares their event loop; everything listens on 127.0.0.1 only.
+// With DATABASE_URL the auth server opens its signing keys as the server does (ENCRYPTION_KEY, ENCRYPTION_KEY_FILE
+// or the key generated in DATA_DIR, encryption-key.ts), so a database filled by `npm run seed` works. Database: the PostgreSQL server of
 // DATABASE_URL, as for bench:api (the run's own identities, and the sign-ins and tokens it made, are removed at
 // the end); without it a throwaway one, on the PostgreSQL server of DATABASE_URL_TEST or embedded in memory.
 // REDIS_URL counts the rate limits in Redis (under a prefix removed at the end).
@@ -15,9 +20,9 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { inArray, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
@@ -26,15 +31,17 @@ import {
   generateAuthenticatorKey,
   type AuthenticatorKey,
 } from '@careplane/shared/authenticator/protocol';
+import { runLoad } from './load.js';
+import { SMOKE, emitRow } from './rows.js';
 
 const { values: args } = parseArgs({
   options: {
     serve: { type: 'boolean', default: false },
-    duration: { type: 'string', default: '8' },
-    rounds: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '50' },
-    pending: { type: 'string', default: '1000' },
-    clients: { type: 'string', default: '16' },
+    duration: { type: 'string', default: SMOKE ? '1' : '8' },
+    rounds: { type: 'string', default: SMOKE ? '1' : '2' },
+    connections: { type: 'string', default: SMOKE ? '10' : '50' },
+    pending: { type: 'string', default: SMOKE ? '20' : '1000' },
+    clients: { type: 'string', default: SMOKE ? '2' : '16' },
   },
 });
 
@@ -47,8 +54,9 @@ interface Served {
   bareUrl: string;
   database: string;
   redis: boolean;
-  usernames: { refresh: string; storm: string };
-  codes: { refresh: string; storm: string };
+  refresh: { username: string; code: string };
+  /** Identities the pending sign-ins are spread over (at most MAX_PENDING_LOGINS each). */
+  storm: string[];
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -58,13 +66,27 @@ async function serve() {
   const { loadConfig } = await import('@/config.js');
   const { openDatabase } = await import('@/db/client.js');
   const { authIdentities, authOidcPayloads } = await import('@/db/schema/index.js');
+  const { MAX_PENDING_LOGINS } = await import('@/auth-server/requests.js');
   const runId = randomUUID();
   const redisPrefix = `careplane-bench:${runId}:`;
   // DATABASE_URL (read as the server reads it): a database that outlives the run, so names are the run's own.
   const { databaseUrl } = loadConfig();
   const shared = databaseUrl ? await openDatabase({ databaseUrl, poolSize: 20 }) : undefined;
+  // On a database of its own the test keys do; on DATABASE_URL's, the keys the server sealed there are opened
+  // as the server opens them (the same variables and DATA_DIR), not with the test key (SigningKeysLocked).
+  const serverKeys: Record<string, string> = {};
+  if (shared) {
+    for (const name of ['INIT_CWD', 'DATA_DIR', 'ENCRYPTION_KEY_FILE', 'DOCUMENTS_CA_PASSPHRASE_FILE']) {
+      const value = process.env[name];
+      if (value) serverKeys[name] = value;
+    }
+    // Blank unsets the harness's test values.
+    serverKeys.ENCRYPTION_KEY = process.env.ENCRYPTION_KEY ?? '';
+    serverKeys.DOCUMENTS_CA_PASSPHRASE = process.env.DOCUMENTS_CA_PASSPHRASE ?? '';
+  }
   const auth = await startAuthTestServer(
     {
+      ...serverKeys,
       AUTH_RATE_LIMIT_PER_CLIENT: '1000000000',
       AUTH_RATE_LIMIT_PER_IDENTITY: '1000000000',
       AUTH_RATE_LIMIT_PER_KEY: '1000000000',
@@ -76,17 +98,22 @@ async function serve() {
     shared && { handle: shared, drop: () => shared.close() },
   );
   const identityIds: string[] = [];
-  const code = async (username: string) => {
+  const create = async (username: string) => {
     const identity = await auth.server.identities.create({ username, firstName: 'Bench', lastName: 'Mark' });
     identityIds.push(identity.id);
-    return (await auth.server.identities.issueEnrollmentCode(identity.id)).code;
+    return identity.id;
   };
   const run = runId.slice(0, 8);
-  const usernames = {
-    refresh: `bench.refresh.${run}@careplane.local`,
-    storm: `bench.storm.${run}@careplane.local`,
+  const refreshUsername = `bench.refresh.${run}@careplane.local`;
+  const refresh = {
+    username: refreshUsername,
+    code: (await auth.server.identities.issueEnrollmentCode(await create(refreshUsername))).code,
   };
-  const codes = { refresh: await code(usernames.refresh), storm: await code(usernames.storm) };
+  const storm = Array.from(
+    { length: Math.ceil(Number(args.pending) / MAX_PENDING_LOGINS) },
+    (_, index) => `bench.storm.${run}.${index}@careplane.local`,
+  );
+  for (const username of storm) await create(username);
 
   // The ceiling: the same request shape (a form POST), parsed, answered with a JSON error of the same size.
   const bare = Fastify({ logger: false });
@@ -109,8 +136,8 @@ async function serve() {
     bareUrl,
     database: `${auth.database.handle.kind}${shared ? ' (DATABASE_URL)' : ''}`,
     redis: auth.server.redis !== null,
-    usernames,
-    codes,
+    refresh,
+    storm,
   };
   console.log(JSON.stringify(served));
   const stop = async () => {
@@ -158,7 +185,6 @@ const post = async (url: string, params: Record<string, string>) => {
   });
   return { status: response.status, body: (await response.json()) as Record<string, string> };
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const median = (values: number[]) => {
@@ -196,42 +222,58 @@ async function parent() {
     const backchannelUrl = `${served.authUrl}/backchannel`;
     const bareTokenUrl = `${served.bareUrl}/token`;
     const authenticator = new AuthenticatorClient({ issuer: served.authUrl });
-    const refreshKey = await enroll(authenticator, served.codes.refresh);
-    await enroll(authenticator, served.codes.storm);
+    const refreshKey = await enroll(authenticator, served.refresh.code);
 
-    // W signed-in clients, each with its own refresh token chain.
-    const started = [];
-    for (let i = 0; i < clients; i++) {
-      const answer = await post(backchannelUrl, {
+    /**
+     * One sign-in as a client does it: a backchannel request with its own binding message, approved on the
+     * authenticator by that code (never "whatever is pending"), then the token endpoint polled at the interval
+     * the server answered (the first poll may go at once) until the tokens come.
+     */
+    const signIn = async (index: number): Promise<string> => {
+      const bindingMessage = `BENCH ${index}`;
+      const started = await post(backchannelUrl, {
         scope: 'openid',
-        login_hint: served.usernames.refresh,
+        login_hint: served.refresh.username,
+        binding_message: bindingMessage,
       });
-      if (answer.status !== 200)
-        throw new Error(`backchannel: ${answer.status} ${JSON.stringify(answer.body)}`);
-      started.push(answer.body.auth_req_id!);
-    }
-    for (const request of await authenticator.pending(refreshKey))
+      if (started.status !== 200)
+        throw new Error(`backchannel: ${started.status} ${JSON.stringify(started.body)}`);
+      const authReqId = started.body.auth_req_id!;
+      const interval = Number(started.body.interval ?? 5);
+      const request = (await authenticator.pending(refreshKey)).find(
+        (pending) => pending.bindingMessage === bindingMessage,
+      );
+      if (!request) throw new Error(`sign-in ${index}: no pending request with code ${bindingMessage}`);
       await authenticator.approve(refreshKey, request);
-    await sleep(1100);
+      const deadline = Date.now() + Number(started.body.expires_in ?? 60) * 1000;
+      let wait = 0;
+      for (;;) {
+        if (wait > 0) await sleep(wait * 1000);
+        const answer = await post(tokenUrl, { grant_type: CIBA_GRANT, auth_req_id: authReqId });
+        if (answer.body.refresh_token) return answer.body.refresh_token;
+        const error = answer.body.error;
+        if ((error !== 'authorization_pending' && error !== 'slow_down') || Date.now() > deadline)
+          throw new Error(`sign-in: ${answer.status} ${JSON.stringify(answer.body)}`);
+        // RFC 8628 / CIBA: slow_down adds five seconds to the interval.
+        wait = error === 'slow_down' ? Math.max(wait, interval) + 5 : interval;
+      }
+    };
+    // W signed-in clients, each with its own refresh token chain.
     const refreshTokens: string[] = [];
-    for (const id of started) {
-      const answer = await post(tokenUrl, { grant_type: CIBA_GRANT, auth_req_id: id });
-      if (!answer.body.refresh_token)
-        throw new Error(`sign-in: ${answer.status} ${JSON.stringify(answer.body)}`);
-      refreshTokens.push(answer.body.refresh_token);
-    }
+    for (let index = 0; index < clients; index++) refreshTokens.push(await signIn(index));
 
-    // M pending sign-ins nobody approves.
+    // M pending sign-ins nobody approves, at most five per identity.
     const pendingIds: string[] = [];
     const createStarted = performance.now();
     let asked = 0;
     await Promise.all(
       Array.from({ length: 20 }, async () => {
         while (asked < pendingCount) {
+          const index = asked;
           asked += 1;
           const answer = await post(backchannelUrl, {
             scope: 'openid',
-            login_hint: served.usernames.storm,
+            login_hint: served.storm[index % served.storm.length]!,
           });
           if (answer.status !== 200) throw new Error(`backchannel: ${answer.status}`);
           pendingIds.push(answer.body.auth_req_id!);
@@ -272,28 +314,19 @@ async function parent() {
       };
     };
 
-    /** C connections polling the pending requests in turn. */
-    let next = 0;
+    /** C connections polling the pending requests in turn (autocannon in a process of its own). */
     const runStorm = async (bare: boolean): Promise<Result> => {
-      const answers: Record<string, number> = {};
-      const result = await autocannon({
-        url: bare ? served.bareUrl : served.authUrl.replace(/\/auth$/, ''),
+      const result = await runLoad({
+        url: new URL(bare ? served.bareUrl : served.authUrl).origin,
+        path: bare ? '/token' : `${new URL(served.authUrl).pathname}/token`,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        bodies: pollBodies,
         connections,
         duration,
-        requests: [
-          {
-            method: 'POST',
-            path: bare ? '/token' : `${new URL(served.authUrl).pathname}/token`,
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            setupRequest: (request) => ({ ...request, body: pollBodies[next++ % pollBodies.length]! }),
-            onResponse: (status, body) => {
-              const kind = /"error":"([a-z_]+)"/.exec(body)?.[1] ?? String(status);
-              answers[kind] = (answers[kind] ?? 0) + 1;
-            },
-          },
-        ],
       });
-      return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, answers };
+      if (result.errors > 0) throw new Error(`CIBA poll storm: ${result.errors} connection errors`);
+      return { rps: result.rps, p50: result.p50, p99: result.p99, answers: result.answers };
     };
 
     const fmt = (r: Result) =>
@@ -307,11 +340,15 @@ async function parent() {
 
     const scenarios = [
       {
+        path: 'refresh grant',
+        aim: 0.3,
         name: `refresh grant, ${clients} clients each rotating its token (bounded loop)`,
         run: runRefresh,
         unit: 'tokens/s',
       },
       {
+        path: `CIBA poll, ${pendingCount} pending`,
+        aim: 0.3,
         name: `CIBA poll storm: ${pendingCount} pending requests, ${connections} connections (autocannon)`,
         run: runStorm,
         unit: 'polls/s',
@@ -332,6 +369,22 @@ async function parent() {
       console.log(
         `  median: auth ${authRps.toFixed(0)} ${scenario.unit}, bare ${bareRps.toFixed(0)} req/s; ratio auth/bare ${(authRps / bareRps).toFixed(3)}`,
       );
+      const answers: Record<string, number> = {};
+      for (const result of auth)
+        for (const [kind, n] of Object.entries(result.answers)) answers[kind] = (answers[kind] ?? 0) + n;
+      const ratio = authRps / bareRps;
+      emitRow({
+        bench: 'auth',
+        path: scenario.path,
+        figure: authRps,
+        unit: scenario.unit,
+        reference: bareRps,
+        referenceName: 'bare Fastify route',
+        ratio,
+        aim: `≥ ${scenario.aim}× bare`,
+        met: ratio >= scenario.aim,
+        note: `${served.database}; answers ${JSON.stringify(answers)}`,
+      });
     }
   } finally {
     child.kill('SIGTERM');
