@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -236,6 +237,12 @@ describe('the pharmacy and prescriptions layouts', () => {
 });
 
 describe('the skip link', () => {
+  // A notice an earlier test left open would sit before the skip link in the tab order.
+  beforeEach(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+
   it.each([
     ['the landing page', '/', false],
     ['the 404 page', '/nowhere', false],
