@@ -1,6 +1,7 @@
 // The signed-in user's own account: first sign-in (POST /api/auth), the profile (GET /api/users/me) and its
 // avatar (GET /api/users/me/avatar), and the one-time enrollment answer of admin provisioning.
 import { z } from 'zod';
+import { languageSchema } from '../i18n/languages.ts';
 
 /** POST /api/auth: the id_token of the sign-in, next to the access token in the Authorization header. */
 export const signInRequestSchema = z.strictObject({
@@ -37,3 +38,10 @@ export const enrollmentSchema = z.object({
   expiresAt: z.string(),
 });
 export type Enrollment = z.infer<typeof enrollmentSchema>;
+
+/** PATCH /api/users/me/preferences: what the signed-in user chooses for themselves. */
+export const accountPreferencesSchema = z.strictObject({
+  /** null: follow the browser's languages again. */
+  language: languageSchema.nullable(),
+});
+export type AccountPreferences = z.infer<typeof accountPreferencesSchema>;

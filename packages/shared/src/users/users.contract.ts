@@ -22,6 +22,7 @@ import {
   text,
   uuidSchema,
 } from '../common/primitives.ts';
+import { languageSchema } from '../i18n/languages.ts';
 import { enrollmentSchema } from './account.contract.ts';
 
 /** `name@domain`: the domain is the user's primary domain. */
@@ -118,6 +119,8 @@ export const userSchema = z.object({
   localRoles: z.array(z.string()),
   matrixIdentity: z.looseObject({}).nullable(),
   additionalInfo: z.looseObject({}),
+  /** The console's language the user chose; null follows the browser. */
+  language: languageSchema.nullable(),
   patientProfileId: z.string().nullable(),
   createdByUserId: z.string().nullable(),
   patientProfile: embedded.nullable().optional(),
@@ -219,6 +222,7 @@ export const patientProfileListSpec = defineListSpec({
 export const userEndpoints = {
   ...resourceEndpoints('/api/users'),
   me: '/api/users/me',
+  preferences: '/api/users/me/preferences',
   avatar: '/api/users/me/avatar',
   signIn: '/api/auth',
   enrollment: (id: string) => `/api/users/${encodeURIComponent(id)}/enrollment`,

@@ -54,6 +54,8 @@ export const users = pgTable(
       .default(sql`'{none}'::text[]`),
     matrixIdentity: jsonb('matrix_identity').$type<Record<string, unknown>>(),
     additionalInfo: jsonb('additional_info').$type<Record<string, unknown>>().notNull().default({}),
+    /** The console's language chosen by the user (en, th); null follows the browser. */
+    language: text('language'),
     patientProfileId: uuid('patient_profile_id')
       .unique()
       .references(() => patientProfiles.id, { onDelete: 'set null' }),

@@ -280,3 +280,49 @@ describe('GET /api/users/me and the avatar', () => {
     expect(userId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 });
+
+describe('PATCH /api/users/me/preferences', () => {
+  const patch = (accessToken: string | undefined, body: unknown) =>
+    context.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/preferences',
+      headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+      payload: body as object,
+    });
+
+  it("stores the user's language, answers it on /me, audits it, and null follows the browser again", async () => {
+    const subject = randomUUID();
+    const own = await tokens(
+      subject,
+      identityClaims({ preferred_username: `lang-${subject}@careplane.test` }),
+    );
+    expect((await post(own.access, { idToken: own.id })).statusCode).toBe(200);
+    expect((await get('/api/users/me', own.access)).json().language).toBeNull();
+
+    const chosen = await patch(own.access, { language: 'th' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().language).toBe('th');
+    expect((await get('/api/users/me', own.access)).json().language).toBe('th');
+
+    const userId = chosen.json().id as string;
+    const [row] = await context.database.db.select().from(users).where(eq(users.id, userId));
+    expect(row?.language).toBe('th');
+    const rows = await context.database.db.select().from(auditLog).where(eq(auditLog.recordId, userId));
+    expect(rows.find((entry) => entry.action === 'update')?.changes).toEqual({ language: 'th' });
+
+    expect((await patch(own.access, { language: null })).json().language).toBeNull();
+  });
+
+  it('refuses what is not a language, extra keys, no user record yet and no token', async () => {
+    for (const body of [{ language: 'fr' }, { language: 'TH' }, {}, { language: 'th', roles: ['admin'] }]) {
+      const refused = await patch(context.userToken, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await patch(context.userToken, { language: 'fr' })).json().issues).toEqual([
+      { path: 'body.language', message: 'Must be en or th' },
+    ]);
+    const stranger = await context.signer.sign({ roles: [] }, { subject: randomUUID() });
+    expect((await patch(stranger, { language: 'th' })).statusCode).toBe(404);
+    expect((await patch(undefined, { language: 'th' })).statusCode).toBe(401);
+  });
+});

@@ -1,11 +1,12 @@
 // The signed-in user's own routes: POST /api/auth (first and every later sign-in), GET /api/users/me and
-// GET /api/users/me/avatar. Any signed-in caller; no admin rights needed. These static paths win over the
+// GET /api/users/me/avatar and PATCH /api/users/me/preferences. Any signed-in caller; no admin rights needed. These static paths win over the
 // admin-only /api/users/:id (the router prefers a static segment to a parameter).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AVATAR_DEFAULT_SIZE,
+  accountPreferencesSchema,
   avatarQuerySchema,
   signInRequestSchema,
 } from '@careplane/shared/users/account.contract';
@@ -66,6 +67,21 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
       response: { 200: userSchema, ...errorResponses },
     },
     handler: async (request) => me(request),
+  });
+
+  typed.patch(userEndpoints.preferences, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'signedIn' },
+    schema: {
+      tags: ['account'],
+      summary: "The signed-in user's own choices: the console's language (en, th; null follows the browser)",
+      body: accountPreferencesSchema,
+      response: { 200: userSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const user = await me(request);
+      return service.setPreferences(user.id, request.body, actionContext(request));
+    },
   });
 
   typed.get(userEndpoints.avatar, {

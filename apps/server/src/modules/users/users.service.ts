@@ -2,7 +2,7 @@
 // the admin area gets its sign-in identity and a one-time enrollment code, in the same transaction) and the
 // sign-in that creates or updates the caller's own record from the identity token.
 import type { JWTPayload } from 'jose';
-import type { Enrollment } from '@careplane/shared/users/account.contract';
+import type { AccountPreferences, Enrollment } from '@careplane/shared/users/account.contract';
 import { splitUsername, type User, type UserCreate } from '@careplane/shared/users/users.contract';
 import { grantRevoked } from '@/auth-server/grants.js';
 import type { Identity, IdentityService, IssuedEnrollment } from '@/auth-server/identities.js';
@@ -196,10 +196,24 @@ export function createUsersService(store: Store, identities: IdentityService) {
     return users.read(id, { relations: [] });
   }
 
+  /** The signed-in user's own choices (the console's language); one audit row 'update' by the user. */
+  async function setPreferences(userId: string, preferences: AccountPreferences, context: ActionContext) {
+    await store.write(context, async (scope) => {
+      await updateUser(scope.tx, userId, { language: preferences.language });
+      await scope.audit({
+        action: 'update',
+        resource: usersResource.name,
+        recordId: userId,
+        changes: { language: preferences.language },
+      });
+    });
+    return users.read(userId, { relations: [] });
+  }
+
   /** The caller's user record, for the auth plugin; undefined before the first sign-in. */
   const findCaller = (subject: string) => findCallerRecord(store.db, subject);
 
-  return { users, patientProfiles, createUser, issueEnrollment, signIn, findCaller };
+  return { users, patientProfiles, createUser, issueEnrollment, signIn, setPreferences, findCaller };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
