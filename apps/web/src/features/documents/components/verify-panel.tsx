@@ -41,6 +41,7 @@ export function VerifyPanel() {
           href={apiUrl(documentEndpoints.caCertificate)}
           download="careplane-document-signing-ca.pem"
           size="xs"
+          underline="always"
         >
           the CA certificate
         </Anchor>
