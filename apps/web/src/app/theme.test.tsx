@@ -44,6 +44,12 @@ describe('the theme', () => {
     }
   });
 
+  it.each(colorNames)('keeps the text of filled %s readable under the pointer', (color) => {
+    const { color: text } = defaultVariantColorsResolver({ color, theme: resolved, variant: 'filled' });
+    const hover = cssVariablesResolver(resolved).light[`--mantine-color-${color}-filled-hover`]!;
+    expect(contrastRatio(valueOf(text), hover)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it.each(colorNames)('puts readable text on light %s', (color) => {
     const light = cssVariablesResolver(resolved).light;
     const background = light[`--mantine-color-${color}-light`]!;
