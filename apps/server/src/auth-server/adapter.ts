@@ -21,6 +21,13 @@ export interface AdapterOptions {
 }
 
 const CIBA_MODEL = 'BackchannelAuthenticationRequest';
+/**
+ * A condition that holds and makes the statement's own transaction commit without waiting for its log to
+ * reach the disk (synchronous_commit off, for that transaction only): what it writes is visible at once to
+ * every process, only a crash in the next fraction of a second could lose it.
+ */
+const noFlush = sql`set_config('synchronous_commit', 'off', true) is not null`;
+
 /** A little leeway for network jitter between two polls that honour the interval. */
 const POLL_LEEWAY_MS = 250;
 
@@ -85,12 +92,18 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
     /**
      * Marks an artifact used, atomically: of two concurrent redemptions of one auth_req_id or refresh token
      * exactly one wins; the loser's whole grant (the token family) is revoked, as for any reuse.
+     * A refresh token's mark is committed without waiting for the disk: refresh tokens rotate, so the new
+     * one is saved next, and that commit flushes the log up to and past this mark; a crash before that flush
+     * loses the mark only together with a token no client received, so the old one may be redeemed once
+     * more, as if this attempt had never come. Other artifacts are flushed as before.
      */
     async consume(id: string): Promise<void> {
       const won = await db
         .update(table)
         .set({ consumedAt: new Date() })
-        .where(and(this.key(id), isNull(table.consumedAt)))
+        .where(
+          and(this.key(id), isNull(table.consumedAt), this.model === 'RefreshToken' ? noFlush : undefined),
+        )
         .returning({ grantId: table.grantId });
       if (won.length > 0) return;
       const [row] = await db.select({ grantId: table.grantId }).from(table).where(this.key(id)).limit(1);
@@ -139,13 +152,7 @@ function createPollThrottle(db: Database, intervalSeconds: number) {
       const [passed] = await db
         .update(table)
         .set({ polledAt: new Date(now) })
-        .where(
-          and(
-            key,
-            or(isNull(table.polledAt), lt(table.polledAt, new Date(now - intervalMs))),
-            sql`set_config('synchronous_commit', 'off', true) is not null`,
-          ),
-        )
+        .where(and(key, or(isNull(table.polledAt), lt(table.polledAt, new Date(now - intervalMs))), noFlush))
         .returning({ payload: table.payload, consumedAt: table.consumedAt });
       if (passed) {
         if (passedAt.size >= MAX_REMEMBERED_POLLS) passedAt.clear();
