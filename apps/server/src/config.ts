@@ -184,6 +184,8 @@ const configSchema = z
       port: env.PORT,
       host: env.HOST,
       production: env.NODE_ENV === 'production',
+      /** Check every answer against its contract with zod as well (tests; decision 045). */
+      checkAnswers: env.NODE_ENV === 'test',
       dataDir,
       databaseUrl: env.DATABASE_URL,
       database: {

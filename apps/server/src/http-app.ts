@@ -3,11 +3,12 @@
 // headers, and an answer in the documented error shape even for a URL that cannot be decoded.
 import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '@/config.js';
 import type { DatabaseHandle } from '@/db/client.js';
 import { createOutageWatch } from '@/lib/database-outage.js';
 import { REQUEST_ID_HEADER, loggerOptions, requestIdOf } from '@/lib/logging.js';
+import { createResponseSerializerCompiler } from '@/lib/response-serializer.js';
 import { deadlinePlugin } from '@/plugins/deadline.js';
 import { errorsPlugin } from '@/plugins/errors.js';
 import { jsonBodyPlugin } from '@/plugins/json-body.js';
@@ -52,7 +53,9 @@ export async function createHttpApp(config: AppConfig, options: HttpAppOptions):
     void reply.header(REQUEST_ID_HEADER, request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers written from the contract's JSON Schema (decision 045); under test each is also checked against
+  // the contract with zod, so a service that drifts from it fails its tests.
+  app.setSerializerCompiler(createResponseSerializerCompiler({ check: config.checkAnswers }));
   await app.register(securityHeadersPlugin, { config });
   await app.register(deadlinePlugin, { ms: config.requestDeadlineMs });
   await app.register(stalledBodyPlugin, { ...(options.bodyIdleMs ? { idleMs: options.bodyIdleMs } : {}) });

@@ -2,7 +2,7 @@
 // RefreshToken, ...) is one row of auth_oidc_payloads, so any server process on the same database can continue
 // a sign-in another one started. Expired rows stay for a while (the provider itself checks expiry, and
 // answers `expired_token` rather than "not found"); a sweep removes them later.
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { errors, Provider, type Adapter, type AdapterPayload } from './oidc.js';
 import type { Database } from '@/db/client.js';
 import { authOidcPayloads } from '@/db/schema/index.js';
@@ -21,6 +21,13 @@ export interface AdapterOptions {
 }
 
 const CIBA_MODEL = 'BackchannelAuthenticationRequest';
+/**
+ * A condition that holds and makes the statement's own transaction commit without waiting for its log to
+ * reach the disk (synchronous_commit off, for that transaction only): what it writes is visible at once to
+ * every process, only a crash in the next fraction of a second could lose it.
+ */
+const noFlush = sql`set_config('synchronous_commit', 'off', true) is not null`;
+
 /** A little leeway for network jitter between two polls that honour the interval. */
 const POLL_LEEWAY_MS = 250;
 
@@ -31,6 +38,8 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
     await deleteGrant(db, grantId);
     await changes.announce(db, [{ ...grantRevoked(grantId), actorUserId: null, at: Date.now() }]);
   };
+
+  const throttle = createPollThrottle(db, options.pollInterval);
 
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly model: string) {}
@@ -62,15 +71,12 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
         .from(table)
         .where(condition)
         .limit(1);
-      if (!row) return undefined;
-      return row.consumedAt
-        ? { ...row.payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
-        : { ...row.payload };
+      return row ? payloadOf(row) : undefined;
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === CIBA_MODEL && Provider.ctx?.oidc.route === 'token') {
-        await throttlePoll(db, id, options.pollInterval);
+        return throttle.poll(id);
       }
       return this.findWhere(this.key(id));
     }
@@ -86,12 +92,18 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
     /**
      * Marks an artifact used, atomically: of two concurrent redemptions of one auth_req_id or refresh token
      * exactly one wins; the loser's whole grant (the token family) is revoked, as for any reuse.
+     * A refresh token's mark is committed without waiting for the disk: refresh tokens rotate, so the new
+     * one is saved next, and that commit flushes the log up to and past this mark; a crash before that flush
+     * loses the mark only together with a token no client received, so the old one may be redeemed once
+     * more, as if this attempt had never come. Other artifacts are flushed as before.
      */
     async consume(id: string): Promise<void> {
       const won = await db
         .update(table)
         .set({ consumedAt: new Date() })
-        .where(and(this.key(id), isNull(table.consumedAt)))
+        .where(
+          and(this.key(id), isNull(table.consumedAt), this.model === 'RefreshToken' ? noFlush : undefined),
+        )
         .returning({ grantId: table.grantId });
       if (won.length > 0) return;
       const [row] = await db.select({ grantId: table.grantId }).from(table).where(this.key(id)).limit(1);
@@ -111,21 +123,47 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
   };
 }
 
+const payloadOf = (row: { payload: AdapterPayload; consumedAt: Date | null }): AdapterPayload =>
+  row.consumedAt
+    ? { ...row.payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
+    : { ...row.payload };
+
+/** Polls this process let through, remembered while they still make a new poll too early. */
+const MAX_REMEMBERED_POLLS = 100_000;
+
 /**
- * Lets a CIBA token poll through only if the previous one was at least `interval` seconds ago; otherwise
- * slow_down. One conditional UPDATE, so concurrent polls on several processes are judged consistently.
+ * A CIBA token poll: the request is read only if the previous poll was at least `interval` seconds ago;
+ * otherwise slow_down. The database judges it: one conditional UPDATE that also answers the request, so
+ * concurrent polls on several processes are judged consistently, and a poll that passes costs one statement.
+ * The time it records is not worth a disk flush (a crash loses at most one throttled poll), so that statement
+ * commits asynchronously. A poll this process let through less than the interval ago is answered slow_down
+ * without asking the database: the database would answer the same, since it recorded that poll.
  */
-async function throttlePoll(db: Database, id: string, intervalSeconds: number) {
-  const threshold = new Date(Date.now() - intervalSeconds * 1000 + POLL_LEEWAY_MS);
-  const key = and(eq(authOidcPayloads.model, CIBA_MODEL), eq(authOidcPayloads.id, id));
-  const passed = await db
-    .update(authOidcPayloads)
-    .set({ polledAt: new Date() })
-    .where(and(key, or(isNull(authOidcPayloads.polledAt), lt(authOidcPayloads.polledAt, threshold))))
-    .returning({ id: authOidcPayloads.id });
-  if (passed.length > 0) return;
-  const [exists] = await db.select({ id: authOidcPayloads.id }).from(authOidcPayloads).where(key).limit(1);
-  if (exists) throw new errors.SlowDown();
+function createPollThrottle(db: Database, intervalSeconds: number) {
+  const table = authOidcPayloads;
+  const passedAt = new Map<string, number>();
+  const intervalMs = intervalSeconds * 1000 - POLL_LEEWAY_MS;
+  return {
+    async poll(id: string): Promise<AdapterPayload | undefined> {
+      const now = Date.now();
+      const last = passedAt.get(id);
+      if (last !== undefined && now - last < intervalMs) throw new errors.SlowDown();
+      const key = and(eq(table.model, CIBA_MODEL), eq(table.id, id));
+      const [passed] = await db
+        .update(table)
+        .set({ polledAt: new Date(now) })
+        .where(and(key, or(isNull(table.polledAt), lt(table.polledAt, new Date(now - intervalMs))), noFlush))
+        .returning({ payload: table.payload, consumedAt: table.consumedAt });
+      if (passed) {
+        if (passedAt.size >= MAX_REMEMBERED_POLLS) passedAt.clear();
+        passedAt.set(id, now);
+        return payloadOf(passed);
+      }
+      const [exists] = await db.select({ id: table.id }).from(table).where(key).limit(1);
+      if (exists) throw new errors.SlowDown();
+      return undefined;
+    },
+  };
 }
 
 /** Removes artifacts that expired more than the retention period ago. */

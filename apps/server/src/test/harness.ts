@@ -126,6 +126,8 @@ export interface TestContext {
 /** `env` adds to (or overrides) the test configuration. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const config = loadConfig({
+    // Every answer is also checked against its contract (config.checkAnswers).
+    NODE_ENV: 'test',
     AUTH_ISSUER: TEST_ISSUER,
     AUTH_AUDIENCE: TEST_AUDIENCE,
     LOG_LEVEL: 'silent',

@@ -1,0 +1,92 @@
+// Answers written from the contract's JSON Schema by fast-json-stringify, compiled once per route and status,
+// instead of parsing every answer with zod and then calling JSON.stringify (fastify-type-provider-zod's
+// serializer, which the CPU profile of every list path showed among the hottest frames; decision 045).
+//
+// What stays the same: only the properties the contract declares are written (an object's unknown keys are
+// left out, as zod's strip did; a `looseObject` writes them all), in the contract's order; a type JSON Schema
+// cannot describe (a Date) is written by JSON.stringify; optional properties left undefined are left out. A
+// schema that cannot be turned into JSON Schema at all keeps the zod serializer for that route.
+// `check: true` (every test) also runs the zod serializer, as before, and compares the two answers, so a
+// drift between a service and its contract, or between the two writers, fails a test; a running server
+// trusts the types and those tests.
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifySerializerCompiler } from 'fastify';
+import fastJson from 'fast-json-stringify';
+import { createSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+const zodSerializer = createSerializerCompiler({});
+
+/**
+ * `anyOf: [X, {type: 'null'}]`, zod's form of `.nullable()`, as `type: [X's type, 'null']`: fast-json-stringify
+ * writes that directly, where an anyOf costs a schema validation per value to pick the branch.
+ */
+function simplify(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(simplify);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema as JsonSchema)) out[key] = simplify(value);
+  const anyOf = out.anyOf as JsonSchema[] | undefined;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const nullIndex = anyOf.findIndex((branch) => branch.type === 'null' && Object.keys(branch).length === 1);
+    const other = anyOf[1 - nullIndex];
+    if (nullIndex !== -1 && other && typeof other.type === 'string' && !other.anyOf && !other.oneOf) {
+      delete out.anyOf;
+      return { ...out, ...other, type: [other.type, 'null'] };
+    }
+  }
+  return out;
+}
+
+/** The JSON Schema of an answer as fast-json-stringify reads it, or undefined when it has none. */
+export function responseJsonSchema(schema: z.ZodType): JsonSchema | undefined {
+  try {
+    const json = z.toJSONSchema(schema, {
+      io: 'output',
+      target: 'draft-7',
+      // A type JSON Schema cannot describe (a Date, a custom type) becomes `{}`: written by JSON.stringify,
+      // as the zod serializer wrote it (a Date as its ISO string).
+      unrepresentable: 'any',
+      // Descriptions and ids play no part in writing an answer: every schema inline, $refs only for cycles.
+      metadata: z.registry(),
+      reused: 'inline',
+    }) as JsonSchema;
+    delete json.$schema;
+    return simplify(json) as JsonSchema;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ResponseSerializerOptions {
+  /**
+   * Also check every answer against its zod schema (a mismatch throws, as the zod serializer did), and that
+   * what fast-json-stringify wrote reads back as what the zod serializer would have written.
+   */
+  check?: boolean;
+}
+
+export function createResponseSerializerCompiler(
+  options: ResponseSerializerOptions = {},
+): FastifySerializerCompiler<z.ZodType> {
+  return (route) => {
+    const schema = route.schema;
+    const json = schema instanceof z.ZodType ? responseJsonSchema(schema) : undefined;
+    if (!json) return zodSerializer(route);
+    const write = fastJson(json) as (data: unknown) => string;
+    if (!options.check) return write;
+    const checked = zodSerializer(route);
+    return (data: unknown) => {
+      const expected = checked(data);
+      const written = write(data);
+      if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
+        throw new Error(
+          `${route.method} ${route.url} ${route.httpStatus}: the answer written from JSON Schema differs from the contract's: ${written} vs ${expected}`,
+        );
+      }
+      return written;
+    };
+  };
+}
