@@ -224,7 +224,7 @@ export function App({ launch }: { launch: Launch }) {
     <Container size="xs" px="md" py="md">
       <Stack gap="lg">
         <Group component="header" justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
+          <div style={{ minWidth: 0 }}>
             <Title order={1} size="h2">
               {t('app.title')}
             </Title>

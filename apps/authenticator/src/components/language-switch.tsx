@@ -9,6 +9,7 @@ export function LanguageSwitch() {
   return (
     <SegmentedControl
       size="xs"
+      style={{ flexShrink: 0 }}
       aria-label={t('app.language')}
       value={currentLanguage()}
       onChange={(value) => {
