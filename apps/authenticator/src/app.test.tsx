@@ -1,11 +1,13 @@
 // The requests screen: every waiting request shows the code to compare with the screen that asked, and the
 // list across the phone's identities is newest first, so the request the person just started is on top of any
-// a stranger started earlier with their identifier. The auth server is faked at the network edge.
+// a stranger started earlier with their identifier. The auth server is faked at the network edge. The same
+// screen in Thai, chosen with the header's switch and remembered on the device.
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generateAuthenticatorKey, type PendingRequest } from '@careplane/shared/authenticator/protocol';
 import { App } from './app.tsx';
+import { chooseLanguage, missingKeys } from './i18n/i18n.ts';
 import type * as vaultModule from './lib/vault.ts';
 import type { StoredIdentity } from './lib/vault.ts';
 
@@ -108,17 +110,25 @@ beforeEach(async () => {
   );
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // Unmounted first: the polling app would otherwise call the real network once the fake is gone.
+  cleanup();
   vi.unstubAllGlobals();
+  await chooseLanguage('en');
+  localStorage.clear();
+  missingKeys.length = 0;
 });
+
+const showApp = () =>
+  render(
+    <MantineProvider>
+      <App launch={{ kind: 'none' }} />
+    </MantineProvider>,
+  );
 
 describe('the requests waiting on this phone', () => {
   it('shows each request with its code, newest first across identities', async () => {
-    render(
-      <MantineProvider>
-        <App launch={{ kind: 'none' }} />
-      </MantineProvider>,
-    );
+    showApp();
     const requests = within(await screen.findByRole('region', { name: 'Requests' }));
     const cards = await requests.findAllByRole('article');
     expect(cards).toHaveLength(3);
@@ -132,5 +142,36 @@ describe('the requests waiting on this phone', () => {
     expect(cards[1]).toHaveTextContent('Bob Test');
     expect(cards[1]).toHaveTextContent('Code on the screen that asks');
     expect(cards[2]).toHaveTextContent('Ada Test');
+  });
+});
+
+describe('the authenticator in Thai', () => {
+  it('shows every text of the requests screen in Thai, with <html lang> following', async () => {
+    await chooseLanguage('th');
+    showApp();
+    const requests = within(await screen.findByRole('region', { name: 'คำขอ' }));
+    const cards = await requests.findAllByRole('article');
+    expect(cards).toHaveLength(3);
+    expect(cards[0]).toHaveAccessibleName('เข้าสู่ระบบ Careplane console');
+    expect(cards[0]).toHaveTextContent('รหัสบนหน้าจอที่คุณกำลังเข้าสู่ระบบ');
+    expect(cards[0]).toHaveTextContent('อนุมัติเฉพาะเมื่อหน้าจอนั้นแสดงรหัสเดียวกัน');
+    expect(cards[1]).toHaveAccessibleName('Careplane console ขอการอนุมัติจากคุณ');
+    expect(within(cards[0]!).getByRole('button', { name: 'อนุมัติ' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'ตัวตนบนโทรศัพท์เครื่องนี้' })).toBeVisible();
+    expect(screen.queryByText(/Approve|Requests|Identities on this phone|Expires in/)).toBeNull();
+    expect(document.documentElement.lang).toBe('th');
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('switches from the header and remembers the choice on this device', async () => {
+    showApp();
+    expect(await screen.findByRole('region', { name: 'Requests' })).toBeVisible();
+    expect(document.documentElement.lang).toBe('en');
+    const switcher = screen.getByRole('radiogroup', { name: 'Language' });
+    fireEvent.click(within(switcher).getByLabelText('ไทย'));
+    expect(await screen.findByRole('region', { name: 'คำขอ' })).toBeVisible();
+    expect(screen.getByRole('radiogroup', { name: 'ภาษา' })).toBeVisible();
+    expect(localStorage.getItem('careplane.authenticator.language')).toBe('th');
+    expect(document.documentElement.lang).toBe('th');
   });
 });

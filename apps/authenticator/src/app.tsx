@@ -3,6 +3,7 @@
 import { Alert, Anchor, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   generateAuthenticatorKey,
   newestFirst,
@@ -10,11 +11,13 @@ import {
   type PendingRequest,
 } from '@careplane/shared/authenticator/protocol';
 import { ClaimCard } from './components/claim-card.tsx';
+import { LanguageSwitch } from './components/language-switch.tsx';
 import { RequestCard } from './components/request-card.tsx';
 import { ScanPanel } from './components/scan-panel.tsx';
 import { classifyInput, type Launch } from './lib/launch.ts';
 import { createClient, explain, hostOf, loadIssuer } from './lib/server.ts';
 import { displayName, keyOf, vault, type StoredIdentity } from './lib/vault.ts';
+import { currentLanguage, i18n } from './i18n/i18n.ts';
 
 const POLL_MS = 3000;
 const KEY_LABEL = 'Careplane Authenticator (browser)';
@@ -29,8 +32,11 @@ interface Waiting {
 }
 
 const toneColor = { success: 'teal', error: 'red', info: 'blue' } as const;
+/** Dates as each language writes them: Thai in the Buddhist era. */
+const locales = { en: undefined, th: 'th-TH' } as const;
 
 export function App({ launch }: { launch: Launch }) {
+  const { t } = useTranslation();
   const [issuer, setIssuer] = useState<string | null>(null);
   const [identities, setIdentities] = useState<StoredIdentity[] | null>(null);
   const [waiting, setWaiting] = useState<Waiting[]>([]);
@@ -51,10 +57,7 @@ export function App({ launch }: { launch: Launch }) {
         await reloadIdentities();
       } catch {
         setIdentities([]);
-        setNotice({
-          tone: 'error',
-          text: 'This browser does not let the app keep keys (storage is blocked).',
-        });
+        setNotice({ tone: 'error', text: i18n.t('notice.storageBlocked') });
       }
     })();
   }, [reloadIdentities]);
@@ -65,12 +68,12 @@ export function App({ launch }: { launch: Launch }) {
       if (linkIssuer && linkIssuer.replace(/\/$/, '') !== issuer) {
         setNotice({
           tone: 'error',
-          text: `This enrollment is for ${hostOf(linkIssuer)}, but this authenticator works with ${hostOf(issuer)}. Open the link in the authenticator of that server.`,
+          text: t('notice.otherServer', { linkHost: hostOf(linkIssuer), host: hostOf(issuer) }),
         });
         return;
       }
       setEnrolling(true);
-      setNotice({ tone: 'info', text: 'Adding the identity: creating a key on this phone…' });
+      setNotice({ tone: 'info', text: t('notice.creatingKey') });
       try {
         // A new non-extractable P-256 key: the private half never leaves this browser.
         const keyPair = await generateAuthenticatorKey(false);
@@ -87,15 +90,18 @@ export function App({ launch }: { launch: Launch }) {
         await reloadIdentities();
         setNotice({
           tone: 'success',
-          text: `${result.firstName} ${result.lastName} (${result.username}) is now on this phone.`,
+          text: t('notice.added', {
+            name: displayName(result),
+            username: result.username,
+          }),
         });
       } catch (error) {
-        setNotice({ tone: 'error', text: `The identity was not added: ${explain(error)}` });
+        setNotice({ tone: 'error', text: t('notice.notAdded', { reason: explain(error) }) });
       } finally {
         setEnrolling(false);
       }
     },
-    [client, issuer, reloadIdentities],
+    [client, issuer, reloadIdentities, t],
   );
 
   const refresh = useCallback(async () => {
@@ -141,22 +147,23 @@ export function App({ launch }: { launch: Launch }) {
     launched.current = true;
     if (launch.kind === 'enroll') void enroll(launch.code, launch.issuer);
     else if (launch.kind === 'qr') setClaimLink(launch.link);
-    else if (launch.kind === 'invalid') setNotice({ tone: 'error', text: launch.message });
-  }, [client, identities, launch, enroll]);
+    else if (launch.kind === 'invalid')
+      setNotice({ tone: 'error', text: t('notice.badLink', { reason: launch.message }) });
+  }, [client, identities, launch, enroll, t]);
 
   const decide = async ({ identity, request }: Waiting, decision: 'approve' | 'deny') => {
     if (!client) return;
     try {
       await client.decide(keyOf(identity), request, decision);
       setWaiting((current) => current.filter((item) => item.request.id !== request.id));
-      const what =
-        request.kind === 'login' ? `sign-in to ${request.clientName}` : `request of ${request.clientName}`;
-      setNotice({
-        tone: 'success',
-        text: decision === 'approve' ? `Approved: ${what}.` : `Denied: ${what}.`,
-      });
+      const login = request.kind === 'login';
+      const text =
+        decision === 'approve'
+          ? t(login ? 'notice.approvedSignIn' : 'notice.approvedRequest', { client: request.clientName })
+          : t(login ? 'notice.deniedSignIn' : 'notice.deniedRequest', { client: request.clientName });
+      setNotice({ tone: 'success', text });
     } catch (error) {
-      setNotice({ tone: 'error', text: `Your answer was not accepted: ${explain(error)}` });
+      setNotice({ tone: 'error', text: t('notice.notAccepted', { reason: explain(error) }) });
       await refresh().catch(() => undefined);
     }
   };
@@ -169,8 +176,8 @@ export function App({ launch }: { launch: Launch }) {
       setNotice({
         tone: 'info',
         text: result.bindingMessage
-          ? `Sign-in started. Compare the code ${result.bindingMessage} with the screen, then approve below.`
-          : 'Sign-in started. Approve it below.',
+          ? t('notice.signInStartedWithCode', { code: result.bindingMessage })
+          : t('notice.signInStarted'),
       });
       await refresh();
     } catch (error) {
@@ -179,8 +186,8 @@ export function App({ launch }: { launch: Launch }) {
         tone: 'error',
         text:
           error instanceof Error && 'status' in error && error.status === 404
-            ? 'This QR code is no longer valid. Scan the code on the screen again.'
-            : `The sign-in could not start: ${explain(error)}`,
+            ? t('notice.qrExpired')
+            : t('notice.signInFailed', { reason: explain(error) }),
       });
     }
   };
@@ -196,8 +203,7 @@ export function App({ launch }: { launch: Launch }) {
   };
 
   const remove = async (identity: StoredIdentity) => {
-    if (!window.confirm(`Remove ${identity.username} from this phone? You will need a new enrollment code.`))
-      return;
+    if (!window.confirm(t('app.removeConfirm', { username: identity.username }))) return;
     await vault.remove(identity.keyId);
     await reloadIdentities();
   };
@@ -206,7 +212,7 @@ export function App({ launch }: { launch: Launch }) {
     return (
       <Container size="xs" py="xl">
         <Group justify="center">
-          <Loader aria-label="Loading" />
+          <Loader aria-label={t('app.loading')} />
         </Group>
       </Container>
     );
@@ -217,21 +223,24 @@ export function App({ launch }: { launch: Launch }) {
   return (
     <Container size="xs" px="md" py="md">
       <Stack gap="lg">
-        <header>
-          <Title order={1} size="h2">
-            Careplane Authenticator
-          </Title>
-          <Text size="sm" c="dimmed">
-            For {hostOf(issuer)}
-          </Text>
-        </header>
+        <Group component="header" justify="space-between" align="flex-start" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <Title order={1} size="h2">
+              {t('app.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('app.forHost', { host: hostOf(issuer) })}
+            </Text>
+          </div>
+          <LanguageSwitch />
+        </Group>
 
         <div role="status" aria-live="polite">
           {notice && (
             <Alert
               color={toneColor[notice.tone]}
               withCloseButton
-              closeButtonLabel="Dismiss"
+              closeButtonLabel={t('app.dismiss')}
               onClose={() => setNotice(null)}
             >
               {notice.text}
@@ -252,7 +261,7 @@ export function App({ launch }: { launch: Launch }) {
         {hasIdentities && (
           <section aria-labelledby="requests-title">
             <Title order={2} size="h3" id="requests-title" mb="sm">
-              Requests
+              {t('app.requests')}
             </Title>
             {pollProblem && (
               <Alert color="orange" mb="sm">
@@ -260,9 +269,7 @@ export function App({ launch }: { launch: Launch }) {
               </Alert>
             )}
             {waiting.length === 0 ? (
-              <Text c="dimmed">
-                Nothing waiting. Keep this page open while you sign in: requests appear here.
-              </Text>
+              <Text c="dimmed">{t('app.nothingWaiting')}</Text>
             ) : (
               <Stack gap="md">
                 {waiting.map((item) => (
@@ -281,20 +288,20 @@ export function App({ launch }: { launch: Launch }) {
         {hasIdentities && (
           <section aria-labelledby="qr-title">
             <Title order={2} size="h3" id="qr-title" mb="sm">
-              Sign in with a QR code
+              {t('app.qrTitle')}
             </Title>
             <ScanPanel
               onResult={onInput}
-              pasteLabel="Sign-in link"
-              pasteDescription="The link of the QR code, if you cannot scan it"
-              submitLabel="Open the link"
+              pasteLabel={t('app.signInLink')}
+              pasteDescription={t('app.signInLinkDescription')}
+              submitLabel={t('app.openLink')}
             />
           </section>
         )}
 
         <section aria-labelledby="identities-title">
           <Title order={2} size="h3" id="identities-title" mb="sm">
-            {hasIdentities ? 'Identities on this phone' : 'Add your identity'}
+            {hasIdentities ? t('app.identitiesTitle') : t('app.addIdentityTitle')}
           </Title>
           <Stack gap="sm">
             {identities.map((identity) => (
@@ -306,7 +313,10 @@ export function App({ launch }: { launch: Launch }) {
                       {identity.username}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {hostOf(identity.issuer)} · added {new Date(identity.enrolledAt).toLocaleDateString()}
+                      {t('app.addedOn', {
+                        host: hostOf(identity.issuer),
+                        date: new Date(identity.enrolledAt).toLocaleDateString(locales[currentLanguage()]),
+                      })}
                     </Text>
                   </div>
                   <Anchor
@@ -315,33 +325,28 @@ export function App({ launch }: { launch: Launch }) {
                     size="sm"
                     c="red"
                     onClick={() => void remove(identity)}
-                    aria-label={`Remove ${identity.username} from this phone`}
+                    aria-label={t('app.removeLabel', { username: identity.username })}
                   >
-                    Remove
+                    {t('app.remove')}
                   </Anchor>
                 </Group>
               </Card>
             ))}
             <Card withBorder padding="md">
               <Stack gap="xs">
-                {!hasIdentities && (
-                  <Text size="sm">
-                    Your administrator gives you an enrollment code or link. Enter it here, or scan its QR
-                    code. A key is created on this phone; it never leaves it.
-                  </Text>
-                )}
+                {!hasIdentities && <Text size="sm">{t('app.enrollHelp')}</Text>}
                 {enrolling ? (
                   <Group>
                     <Loader size="sm" aria-hidden />
-                    <Text>Adding the identity…</Text>
+                    <Text>{t('app.adding')}</Text>
                   </Group>
                 ) : (
                   <ScanPanel
                     onResult={onInput}
-                    pasteLabel="Enrollment code or link"
-                    pasteDescription="For example ABCD-EFGH-JKMN-PQRS-TVWX"
-                    submitLabel="Add identity"
-                    scanLabel="Scan an enrollment QR code"
+                    pasteLabel={t('app.enrollmentCode')}
+                    pasteDescription={t('app.enrollmentExample')}
+                    submitLabel={t('app.addIdentity')}
+                    scanLabel={t('app.scanEnrollment')}
                     quietWithoutCamera={hasIdentities}
                   />
                 )}

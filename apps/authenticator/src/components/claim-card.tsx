@@ -2,6 +2,7 @@
 // confirmation claim the session (the auth server then starts a sign-in that appears among the requests).
 import { Alert, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { hostOf, originOf } from '../lib/server.ts';
 import { displayName, type StoredIdentity } from '../lib/vault.ts';
 
@@ -14,6 +15,7 @@ interface Props {
 }
 
 export function ClaimCard({ link, issuer, identities, onConfirm, onCancel }: Props) {
+  const { t } = useTranslation();
   const usable = identities.filter((identity) => identity.issuer === issuer);
   const [chosen, setChosen] = useState(usable[0]?.keyId ?? '');
   const [busy, setBusy] = useState(false);
@@ -35,24 +37,23 @@ export function ClaimCard({ link, issuer, identities, onConfirm, onCancel }: Pro
     <Card withBorder shadow="sm" padding="lg" component="section" aria-labelledby="claim-title">
       <Stack gap="sm">
         <Title order={2} size="h3" id="claim-title">
-          Sign in to {site}?
+          {t('claim.title', { site })}
         </Title>
         {!sameServer ? (
-          <Alert color="red" role="alert" title="Not a code of your server">
-            This code belongs to {site}, but this authenticator works with {hostOf(issuer)}. Do not continue.
+          <Alert color="red" role="alert" title={t('claim.otherServerTitle')}>
+            {t('claim.otherServer', { site, host: hostOf(issuer) })}
           </Alert>
         ) : usable.length === 0 ? (
           <Alert color="orange" role="alert">
-            No identity of {hostOf(issuer)} is on this phone yet. Add one with your enrollment code first.
+            {t('claim.noIdentity', { host: hostOf(issuer) })}
           </Alert>
         ) : (
           <>
             <Text>
-              The site <strong>{site}</strong> shows this code to sign someone in. Continue only if you are
-              signing in there yourself, right now.
+              <Trans i18nKey="claim.explain" values={{ site }} components={{ strong: <strong /> }} />
             </Text>
             {usable.length > 1 ? (
-              <Radio.Group value={chosen} onChange={setChosen} label="Sign in as" size="md">
+              <Radio.Group value={chosen} onChange={setChosen} label={t('claim.signInAsLabel')} size="md">
                 <Stack gap="xs" mt="xs">
                   {usable.map((candidate) => (
                     <Radio
@@ -65,18 +66,22 @@ export function ClaimCard({ link, issuer, identities, onConfirm, onCancel }: Pro
               </Radio.Group>
             ) : (
               <Text>
-                Sign in as <strong>{identity ? displayName(identity) : ''}</strong> ({identity?.username})
+                <Trans
+                  i18nKey="claim.signInAs"
+                  values={{ name: identity ? displayName(identity) : '', username: identity?.username ?? '' }}
+                  components={{ strong: <strong /> }}
+                />
               </Text>
             )}
           </>
         )}
         <Group grow>
           <Button variant="default" size="lg" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('claim.cancel')}
           </Button>
           {sameServer && identity && (
             <Button size="lg" loading={busy} onClick={() => void confirm()}>
-              Continue
+              {t('claim.continue')}
             </Button>
           )}
         </Group>

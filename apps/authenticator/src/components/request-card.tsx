@@ -3,6 +3,7 @@
 // phone would sign is a document signature for this phone's certificate (checkDocumentSignRequest).
 import { Alert, Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   checkDocumentSignRequest,
   isDocumentSignRequest,
@@ -53,20 +54,21 @@ function useDocumentCheck(request: PendingRequest, keyId: string): DocumentCheck
 }
 
 function DocumentFields({ details }: { details: DocumentSignDetails }) {
+  const { t } = useTranslation();
   return (
     <>
-      <Field label="Document">
+      <Field label={t('request.document')}>
         <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="document-title">
           {details.title}
         </Text>
       </Field>
-      <Field label="File fingerprint (SHA-256)">
+      <Field label={t('request.fingerprint')}>
         <Text ff="monospace" fw={700} data-testid="document-sha256">
           {shortSha256(details.documentSha256)}
         </Text>
-        <Text size="sm">Compare it with the fingerprint the console shows for this document.</Text>
+        <Text size="sm">{t('request.compareFingerprint')}</Text>
       </Field>
-      <Field label="Signing time">
+      <Field label={t('request.signingTime')}>
         <Text>{formatDateTime(details.signingTime)}</Text>
       </Field>
     </>
@@ -74,17 +76,19 @@ function DocumentFields({ details }: { details: DocumentSignDetails }) {
 }
 
 export function RequestCard({ request, identity, onDecide }: Props) {
+  const { t } = useTranslation();
   const now = useNow();
   const titleId = useId();
   const [busy, setBusy] = useState<'approve' | 'deny' | null>(null);
   const login = request.kind === 'login';
   const documentSign = isDocumentSignRequest(request);
   const check = useDocumentCheck(request, identity.keyId);
+  const client = request.clientName;
   const title = login
-    ? `Sign in to ${request.clientName}`
+    ? t('request.signInTitle', { client })
     : documentSign
-      ? `Sign a document for ${request.clientName}`
-      : `${request.clientName} asks for your approval`;
+      ? t('request.documentTitle', { client })
+      : t('request.approvalTitle', { client });
 
   const decide = async (decision: 'approve' | 'deny') => {
     setBusy(decision);
@@ -100,31 +104,39 @@ export function RequestCard({ request, identity, onDecide }: Props) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Badge color={login ? 'cyan' : 'grape'} variant="light" size="lg">
-            {login ? 'Sign-in' : documentSign ? 'Signature' : 'Authorization'}
+            {login
+              ? t('request.signInBadge')
+              : documentSign
+                ? t('request.signatureBadge')
+                : t('request.authorizationBadge')}
           </Badge>
           <Text size="sm" c="dimmed">
-            Expires in {formatRemaining(request.expiresAt, now)}
+            {t('request.expiresIn', { time: formatRemaining(request.expiresAt, now) })}
           </Text>
         </Group>
         <Title order={3} id={titleId} size="h4">
           {title}
         </Title>
         <Text size="sm">
-          As <strong>{displayName(identity)}</strong> ({identity.username})
+          <Trans
+            i18nKey="request.as"
+            values={{ name: displayName(identity), username: identity.username }}
+            components={{ strong: <strong /> }}
+          />
         </Text>
 
         {request.bindingMessage ? (
-          <Field label={login ? 'Code on the screen where you sign in' : 'Code on the screen that asks'}>
+          <Field label={login ? t('request.codeWhereYouSignIn') : t('request.codeThatAsks')}>
             <Text size="xl" fw={700} ff="monospace" data-testid="binding-message">
               {request.bindingMessage}
             </Text>
-            <Text size="sm">Approve only if that screen shows the same code.</Text>
+            <Text size="sm">{t('request.sameCode')}</Text>
           </Field>
         ) : (
-          <Text size="sm">No code was shown. Approve only if you started this yourself just now.</Text>
+          <Text size="sm">{t('request.noCode')}</Text>
         )}
 
-        <Field label="Requested by">
+        <Field label={t('request.requestedBy')}>
           <Text>
             {request.clientName}{' '}
             <Text span c="dimmed" size="sm">
@@ -137,33 +149,37 @@ export function RequestCard({ request, identity, onDecide }: Props) {
           check?.ok ? (
             <DocumentFields details={check.details} />
           ) : check ? (
-            <Alert color="red" title="This request cannot be signed" role="alert">
-              {check.problem}. Deny it, and tell your administrator.
+            <Alert color="red" title={t('request.cannotSign')} role="alert">
+              {t('request.cannotSignDetail', { problem: check.problem })}
             </Alert>
           ) : (
-            <Text size="sm">Checking what you are asked to sign…</Text>
+            <Text size="sm">{t('request.checking')}</Text>
           )
         ) : login ? (
-          <Field label="Asked">
-            <Text>Sign-in{text(request.details.scope) ? ` (${text(request.details.scope)})` : ''}</Text>
+          <Field label={t('request.asked')}>
+            <Text>
+              {text(request.details.scope)
+                ? t('request.signInScope', { scope: text(request.details.scope) })
+                : t('request.signIn')}
+            </Text>
           </Field>
         ) : (
           <>
-            <Field label="Action">
-              <Text fw={600}>{text(request.details.action) ?? 'unnamed action'}</Text>
+            <Field label={t('request.action')}>
+              <Text fw={600}>{text(request.details.action) ?? t('request.unnamedAction')}</Text>
             </Field>
             {text(request.details.description) && (
-              <Field label="Description">
+              <Field label={t('request.description')}>
                 <Text>{text(request.details.description)}</Text>
               </Field>
             )}
             {text(request.details.resource) && (
-              <Field label="Resource">
+              <Field label={t('request.resource')}>
                 <Text style={{ overflowWrap: 'anywhere' }}>{text(request.details.resource)}</Text>
               </Field>
             )}
             {text(request.details.digest) && (
-              <Field label="Digest (SHA-256)">
+              <Field label={t('request.digest')}>
                 <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {text(request.details.digest)}
                 </Code>
@@ -181,7 +197,7 @@ export function RequestCard({ request, identity, onDecide }: Props) {
             disabled={busy !== null}
             onClick={() => void decide('deny')}
           >
-            Deny
+            {t('request.deny')}
           </Button>
           <Button
             color="teal"
@@ -190,7 +206,7 @@ export function RequestCard({ request, identity, onDecide }: Props) {
             disabled={busy !== null || (documentSign && !check?.ok)}
             onClick={() => void decide('approve')}
           >
-            {documentSign ? 'Sign' : 'Approve'}
+            {documentSign ? t('request.sign') : t('request.approve')}
           </Button>
         </Group>
       </Stack>

@@ -2,6 +2,7 @@
 // paste or type the link (or an enrollment code) instead.
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface DetectedBarcode {
   rawValue: string;
@@ -34,6 +35,7 @@ export function ScanPanel({
   scanLabel,
   quietWithoutCamera = false,
 }: Props) {
+  const { t } = useTranslation();
   const [scanning, setScanning] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [value, setValue] = useState('');
@@ -75,12 +77,12 @@ export function ScanPanel({
       } catch {
         stop();
         setScanning(false);
-        setProblem('The camera could not be opened. Allow camera access, or paste the link below.');
+        setProblem(t('scan.cameraFailed'));
       }
     };
     void start();
     return stop;
-  }, [scanning, onResult]);
+  }, [scanning, onResult, t]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -99,11 +101,11 @@ export function ScanPanel({
               ref={video}
               muted
               playsInline
-              aria-label="Camera view: point it at the QR code"
+              aria-label={t('scan.cameraView')}
               style={{ width: '100%', borderRadius: 8, background: '#000' }}
             />
             <Button variant="default" size="md" onClick={() => setScanning(false)}>
-              Stop the camera
+              {t('scan.stopCamera')}
             </Button>
           </Stack>
         ) : (
@@ -114,13 +116,12 @@ export function ScanPanel({
               setScanning(true);
             }}
           >
-            {scanLabel ?? 'Scan a QR code'}
+            {scanLabel ?? t('scan.scanQr')}
           </Button>
         )
       ) : quietWithoutCamera ? null : (
         <Text size="sm" c="dimmed">
-          This browser cannot read QR codes with the camera. Open the code with your phone&apos;s camera app,
-          or paste the link here.
+          {t('scan.noCamera')}
         </Text>
       )}
       {problem && (

@@ -2,6 +2,7 @@
 // settings name the issuer), and the protocol client for it.
 import { AuthenticatorClient, AuthenticatorError } from '@careplane/shared/authenticator/protocol';
 import { parseRuntimeConfig } from '@careplane/shared/common/runtime-config';
+import { currentLanguage, i18n } from '../i18n/i18n.ts';
 
 const LAST_ISSUER = 'careplane.authenticator.issuer';
 
@@ -22,9 +23,14 @@ export async function loadIssuer(): Promise<string> {
   return localStorage.getItem(LAST_ISSUER) ?? `${location.origin}/auth`;
 }
 
-// fetch is handed over bound: a browser refuses window.fetch called as another object's method.
+// fetch is handed over bound: a browser refuses window.fetch called as another object's method. Each call
+// names the app's language, so the server's refusals come back in it.
 export const createClient = (issuer: string) =>
-  new AuthenticatorClient({ issuer, fetch: (url, init) => window.fetch(url, init) });
+  new AuthenticatorClient({
+    issuer,
+    fetch: (url, init) =>
+      window.fetch(url, { ...init, headers: { ...init.headers, 'accept-language': currentLanguage() } }),
+  });
 
 /** The origin a link or issuer belongs to, for comparing and for showing "which site asks". */
 export function originOf(url: string): string | null {
@@ -46,10 +52,10 @@ export const hostOf = (url: string) => {
 /** A sentence for the user from a failed call. */
 export function explain(error: unknown): string {
   if (error instanceof AuthenticatorError) {
-    if (error.status === 429) return 'Too many attempts. Wait a minute and try again.';
-    if (error.status === 0 || error.status >= 500) return 'The server could not answer. Try again.';
+    if (error.status === 429) return i18n.t('server.tooManyAttempts');
+    if (error.status === 0 || error.status >= 500) return i18n.t('server.unavailable');
     return error.message;
   }
-  if (error instanceof TypeError) return 'No connection to the server. Check your network and try again.';
+  if (error instanceof TypeError) return i18n.t('server.offline');
   return error instanceof Error ? error.message : String(error);
 }

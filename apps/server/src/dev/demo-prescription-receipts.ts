@@ -14,7 +14,12 @@ import type { SecretBox } from '@/lib/secret-box.js';
 import { upsertFile } from '@/modules/documents/document-files.repository.js';
 import { updateDocument } from '@/modules/documents/documents.repository.js';
 import { openPlatformCa, resolveCaPassphrase } from '@/modules/documents/platform-ca.js';
-import { pickupReceiptPdf, prescriptionPdf, type PdfItem } from '@/modules/prescriptions/prescription-pdf.js';
+import {
+  pickupReceiptPdf,
+  prescriptionPdf,
+  receiptLanguage,
+  type PdfItem,
+} from '@/modules/prescriptions/prescription-pdf.js';
 import {
   exportPrivateJwk,
   exportPublicJwk,
@@ -72,19 +77,23 @@ export async function ensureDemoPrescriptionReceipts(options: {
   const userIds = [
     ...new Set(signable.flatMap(({ prescription }) => [prescription.issuerId, prescription.recipientId])),
   ].filter((id) => id !== null);
+  const people = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      language: users.language,
+    })
+    .from(users)
+    .where(inArray(users.id, userIds));
   const names = new Map(
-    (
-      await db
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          username: users.username,
-        })
-        .from(users)
-        .where(inArray(users.id, userIds))
-    ).map((user) => [user.id, [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username]),
+    people.map((user) => [
+      user.id,
+      [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username,
+    ]),
   );
+  const languages = new Map(people.map((user) => [user.id, receiptLanguage(user.language)]));
   const supplierIds = [...new Set(signable.map(({ prescription }) => prescription.supplierId))].filter(
     (id) => id !== null,
   );
@@ -110,6 +119,7 @@ export async function ensureDemoPrescriptionReceipts(options: {
     const entries = document.signingPartiesMetadata;
     const first = signers.get(entries[0]!.userId as string)!;
     const common = {
+      language: languages.get(prescription.recipientId ?? '') ?? receiptLanguage(null),
       prescriptionId: prescription.id,
       recipient: names.get(prescription.recipientId ?? '') ?? 'Unknown',
       supplier: suppliers.get(prescription.supplierId ?? '') ?? 'Unknown',

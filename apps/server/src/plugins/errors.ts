@@ -1,18 +1,25 @@
 // One error handler: every failure answers { statusCode, error, message, issues? }; 5xx hide internals. A
 // database that cannot be reached, or that is too slow (a statement or lock deadline passed), is a 503 with
-// Retry-After: the client may try again; it is not a bug.
+// Retry-After: the client may try again; it is not a bug. A refusal speaks the request's language
+// (Accept-Language; decision 048): its message and every issue's, each naming the field.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pickLanguage } from '@careplane/shared/i18n/languages';
 import { isDatabaseUnavailable, type OutageWatch } from '@/lib/database-outage.js';
 import { AppError, type ErrorIssue } from '@/lib/errors.js';
+import { localizeIssues, localizeMessage } from './error-texts.js';
 
-const body = (statusCode: number, message: string, issues?: ErrorIssue[]) => ({
+const body = (
+  statusCode: number,
+  message: string,
+  issues?: readonly { path: string; message: string }[],
+) => ({
   statusCode,
   error: STATUS_CODES[statusCode] ?? 'Error',
   message,
-  ...(issues ? { issues } : {}),
+  ...(issues ? { issues: issues.map(({ path, message }) => ({ path, message })) } : {}),
 });
 
 interface PgError {
@@ -87,9 +94,19 @@ export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: OutageWatch }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = pickLanguage(request.headers['accept-language']);
+    void reply.header('content-language', language);
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
-      return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.issues));
+      return reply
+        .status(error.statusCode)
+        .send(
+          body(
+            error.statusCode,
+            localizeMessage(error.message, language),
+            error.issues && localizeIssues(error.issues, language),
+          ),
+        );
     }
     if (isDatabaseUnavailable(error)) {
       // Logged once per outage by the watch, not once per request.
@@ -97,14 +114,22 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
       return reply
         .status(503)
         .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
-        .send(body(503, 'The database is not available right now: try again shortly'));
+        .send(
+          body(503, localizeMessage('The database is not available right now: try again shortly', language)),
+        );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => ({
-        path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
-        message: issue.message ?? 'Invalid value',
-      }));
-      return reply.status(400).send(body(400, 'Invalid request', issues));
+      const issues: ErrorIssue[] = error.validation.map((issue) => {
+        const path = issue.instancePath.split('/').filter(Boolean);
+        return {
+          path: [error.validationContext, ...path].join('.'),
+          message: issue.message ?? 'Invalid value',
+          source: { ...issue.params, code: issue.keyword, path: path.map(indexOrKey) },
+        };
+      });
+      return reply
+        .status(400)
+        .send(body(400, localizeMessage('Invalid request', language), localizeIssues(issues, language)));
     }
     const cause = unwrapCause(error);
     if (isPgError(cause)) {
@@ -113,20 +138,27 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
         request.log.warn({ err: error }, 'a database deadline passed');
         void reply.header('retry-after', String(mapped.retryAfter));
       }
-      if (mapped) return reply.status(mapped.status).send(body(mapped.status, mapped.message));
+      if (mapped) {
+        return reply
+          .status(mapped.status)
+          .send(body(mapped.status, localizeMessage(mapped.message, language)));
+      }
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body(status, error.message));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(body(500, 'Internal server error'));
+    return reply.status(500).send(body(500, localizeMessage('Internal server error', language)));
   });
 
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
   );
 });
+
+/** A path segment of `/content/2/name`: a list index is a number, as in the zod issue it came from. */
+const indexOrKey = (segment: string): string | number => (/^\d+$/.test(segment) ? Number(segment) : segment);
 
 /** `Key (patient_profile_id)=(…) is not present…` → ` (patient_profile_id)` */
 function referencedColumn(detail: string | undefined): string {

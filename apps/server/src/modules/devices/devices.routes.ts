@@ -25,7 +25,7 @@ import {
   workstationSchema,
 } from '@careplane/shared/devices/devices.contract';
 import { requireAdmin, requireDevice } from '@/lib/caller.js';
-import { badRequest } from '@/lib/errors.js';
+import { badRequest, zodIssues } from '@/lib/errors.js';
 import { actionContext, deviceActionContext, errorResponses as errors } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import type { DevicesService } from './devices.service.js';
@@ -34,13 +34,7 @@ import type { DevicesService } from './devices.service.js';
 function strictBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  throw badRequest(
-    'Invalid request',
-    parsed.error.issues.map((issue) => ({
-      path: ['body', ...issue.path.map(String)].join('.'),
-      message: issue.message,
-    })),
-  );
+  throw badRequest('Invalid request', zodIssues('body', parsed.error.issues));
 }
 
 /** How often silent jobs are timed out without anyone fetching. */

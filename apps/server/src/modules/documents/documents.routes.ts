@@ -25,7 +25,7 @@ import {
   verificationReportSchema,
 } from '@careplane/shared/documents/documents.contract';
 import { accessRules, allow } from '@/lib/caller.js';
-import { AppError, badRequest } from '@/lib/errors.js';
+import { AppError, badRequest, zodIssues } from '@/lib/errors.js';
 import { actionContext, errorResponses } from '@/lib/http.js';
 import type { DocumentsService, FileDownload, StagedUpload } from './documents.service.js';
 import { createUploadSlots } from './upload-slots.js';
@@ -91,13 +91,7 @@ async function readUpload<T>(
       throw badRequest('No file: send it in the field "file"', [{ path: 'body.file', message: 'Required' }]);
     const parsed = documentUploadFieldsSchema.safeParse(fields);
     if (!parsed.success) {
-      throw badRequest(
-        'Invalid fields',
-        parsed.error.issues.map((issue) => ({
-          path: ['body', ...issue.path].join('.'),
-          message: issue.message,
-        })),
-      );
+      throw badRequest('Invalid fields', zodIssues('body', parsed.error.issues));
     }
     return { file: file.value, filename: file.filename, title: parsed.data.title };
   } catch (error) {

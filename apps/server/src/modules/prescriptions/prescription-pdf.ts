@@ -1,9 +1,79 @@
 // The documents a prescription's phone signatures go into: the prescription itself (issuer, recipient, items,
 // supplier, date, a QR code of its verification link) and the pickup receipt. Made with pdf-lib, in Sarabun
-// (pdf-type.ts), so Thai names print as Thai.
+// (pdf-type.ts), so Thai names print as Thai. Labels are in the recipient's language (decision 048); names and
+// items print as they were written.
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { isLanguage, type Language } from '@careplane/shared/i18n/languages';
 import { drawLine, embedType, hasThai } from './pdf-type.js';
+
+/**
+ * A receipt speaks its recipient's language: the patient's choice when they made one, else Thai, the
+ * language of the platform's patients and pharmacies.
+ */
+export const receiptLanguage = (stored: string | null | undefined): Language =>
+  isLanguage(stored) ? stored : 'th';
+
+/** Every label a receipt prints, per language; the type makes a missing Thai label a compile error. */
+export interface ReceiptTexts {
+  prescription: string;
+  pickupReceipt: string;
+  reference: string;
+  issuedBy: string;
+  recipient: string;
+  supplier: string;
+  pickedUpBy: string;
+  from: string;
+  for: string;
+  deliverTo: string;
+  date: string;
+  items: string;
+  verify: string;
+  /** The date as its readers write it: ISO in English, the Buddhist era in Thai. */
+  formatDate: (date: Date) => string;
+}
+
+const thaiDate = new Intl.DateTimeFormat('th-TH-u-ca-buddhist', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+export const receiptTexts: Record<Language, ReceiptTexts> = {
+  en: {
+    prescription: 'Prescription',
+    pickupReceipt: 'Prescription pickup receipt',
+    reference: 'Reference',
+    issuedBy: 'Issued by',
+    recipient: 'Recipient',
+    supplier: 'Supplier',
+    pickedUpBy: 'Picked up by',
+    from: 'From',
+    for: 'For',
+    deliverTo: 'Deliver to',
+    date: 'Date',
+    items: 'Items',
+    verify: 'Verify this document:',
+    formatDate: (date) => date.toISOString().slice(0, 10),
+  },
+  th: {
+    prescription: 'ใบสั่งยา',
+    pickupReceipt: 'ใบรับยาตามใบสั่งยา',
+    reference: 'เลขที่อ้างอิง',
+    issuedBy: 'ผู้สั่งยา',
+    recipient: 'ผู้รับยา',
+    supplier: 'ร้านยา',
+    pickedUpBy: 'ผู้รับยาไปส่ง',
+    from: 'รับจาก',
+    for: 'สำหรับ',
+    deliverTo: 'ส่งที่',
+    date: 'วันที่',
+    items: 'รายการยา',
+    verify: 'ตรวจสอบเอกสารนี้ได้ที่:',
+    formatDate: (date) => thaiDate.format(date),
+  },
+};
 
 export interface PdfItem {
   name: string;
@@ -24,6 +94,8 @@ export interface PrescriptionPdfInput {
   date: Date;
   /** Where anyone checks the signed file; shown as text and as a QR code. */
   verificationUrl: string;
+  /** The labels' language. */
+  language: Language;
 }
 
 export interface PickupReceiptInput {
@@ -35,6 +107,7 @@ export interface PickupReceiptInput {
   items: PdfItem[];
   date: Date;
   verificationUrl: string;
+  language: Language;
 }
 
 const PAGE: [number, number] = [595.28, 841.89];
@@ -74,6 +147,7 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, size: number)
 }
 
 async function render(
+  texts: ReceiptTexts,
   title: string,
   date: Date,
   fields: [string, string][],
@@ -86,20 +160,27 @@ async function render(
   doc.setModificationDate(date);
   doc.setProducer('Careplane');
   doc.setCreator('Careplane');
-  const texts = [title, ...fields.flat(), ...items.flatMap((item) => [itemLine(item), item.notes ?? ''])];
-  const type = await embedType(doc, texts.some(hasThai));
+  const rows: [string, string][] = [...fields, [texts.date, texts.formatDate(date)]];
+  const printed = [
+    title,
+    ...rows.flat(),
+    texts.items,
+    texts.verify,
+    ...items.flatMap((item) => [itemLine(item), item.notes ?? '']),
+  ];
+  const type = await embedType(doc, printed.some(hasThai));
   const page = doc.addPage(PAGE);
   const line = (text: string, x: number, y: number, size: number, bold = false, color = INK) =>
     drawLine(page, printable(text), { x, y, size, face: bold ? type.bold : type.regular, color });
   line(title, 56, 770, 20, true, ACCENT);
   let y = 735;
-  for (const [label, value] of [...fields, ['Date', date.toISOString().slice(0, 10)] as [string, string]]) {
+  for (const [label, value] of rows) {
     line(`${label}:`, 56, y, 11, true);
     line(value, 150, y, 11);
     y -= 18;
   }
   y -= 10;
-  line('Items', 56, y, 13, true, ACCENT);
+  line(texts.items, 56, y, 13, true, ACCENT);
   y -= 20;
   items.forEach((item, index) => {
     if (y < 200) return;
@@ -111,20 +192,22 @@ async function render(
     }
   });
   drawQr(page, verificationUrl, 56, 60, 110);
-  line('Verify this document:', 180, 150, 10, true);
+  line(texts.verify, 180, 150, 10, true);
   line(verificationUrl, 180, 134, 9);
   return doc.save({ useObjectStreams: false });
 }
 
 export function prescriptionPdf(input: PrescriptionPdfInput): Promise<Uint8Array> {
+  const texts = receiptTexts[input.language];
   return render(
-    'Prescription',
+    texts,
+    texts.prescription,
     input.date,
     [
-      ['Reference', input.prescriptionId],
-      ['Issued by', input.issuer],
-      ['Recipient', input.recipient],
-      ['Supplier', input.supplier],
+      [texts.reference, input.prescriptionId],
+      [texts.issuedBy, input.issuer],
+      [texts.recipient, input.recipient],
+      [texts.supplier, input.supplier],
     ],
     input.items,
     input.verificationUrl,
@@ -132,15 +215,17 @@ export function prescriptionPdf(input: PrescriptionPdfInput): Promise<Uint8Array
 }
 
 export function pickupReceiptPdf(input: PickupReceiptInput): Promise<Uint8Array> {
+  const texts = receiptTexts[input.language];
   return render(
-    'Prescription pickup receipt',
+    texts,
+    texts.pickupReceipt,
     input.date,
     [
-      ['Reference', input.prescriptionId],
-      ['Picked up by', input.picker],
-      ['From', input.supplier],
-      ['For', input.recipient],
-      ['Deliver to', input.deliveryAddress],
+      [texts.reference, input.prescriptionId],
+      [texts.pickedUpBy, input.picker],
+      [texts.from, input.supplier],
+      [texts.for, input.recipient],
+      [texts.deliverTo, input.deliveryAddress],
     ],
     input.items,
     input.verificationUrl,

@@ -167,6 +167,8 @@ export interface PersonRow {
   username: string;
   masterId: string | null;
   address: Record<string, unknown>[];
+  /** The language they chose (en, th); null follows their browser. */
+  language: string | null;
 }
 
 export async function peopleByIds(executor: Executor, ids: readonly string[]): Promise<PersonRow[]> {
@@ -179,6 +181,7 @@ export async function peopleByIds(executor: Executor, ids: readonly string[]): P
       username: users.username,
       masterId: users.masterId,
       address: users.address,
+      language: users.language,
     })
     .from(users)
     .where(inArray(users.id, [...ids]));

@@ -40,7 +40,7 @@ import type {
 } from '@/modules/documents/documents.service.js';
 import { lockServiceProviders } from '@/modules/service-providers/service-providers.service.js';
 import { missingUserIds } from '@/modules/users/users.service.js';
-import { pickupReceiptPdf, prescriptionPdf, type PdfItem } from './prescription-pdf.js';
+import { pickupReceiptPdf, prescriptionPdf, receiptLanguage, type PdfItem } from './prescription-pdf.js';
 import {
   employerIdsOf,
   employersWithTitles,
@@ -288,9 +288,11 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       ).map((p) => [p.id, p]),
     );
     const [supplier] = await providersByIds(db, row.supplierId ? [row.supplierId] : []);
+    const recipient = people.get(row.recipientId ?? '');
     const common = {
+      language: receiptLanguage(recipient?.language),
       prescriptionId: row.id,
-      recipient: personName(people.get(row.recipientId ?? '')),
+      recipient: personName(recipient),
       supplier: supplier?.title ?? 'Unknown',
       items: row.content as unknown as PdfItem[],
       date: new Date(),

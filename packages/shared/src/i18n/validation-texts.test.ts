@@ -1,0 +1,113 @@
+// Every refusal has its Thai: each text of the catalog, each field label and each authored message is
+// written in Thai script (an English text copied over fails), and a refused value reads as a Thai sentence
+// that names the field.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import '../common/validation-messages.ts';
+import {
+  authoredMessages,
+  fieldLabels,
+  fieldName,
+  localizeIssue,
+  validationTexts,
+  type ValidationTexts,
+} from './validation-texts.ts';
+
+const THAI = /[\u0E00-\u0E7F]/;
+
+/** What a text that is a function is called with; the rest take a field and a number. */
+const samples: Record<string, unknown[]> = { item: [3], itemOf: [3, 'Content'], notAccepted: [['extra']] };
+
+/** Every text of a catalog, functions called with sample values, by its key path. */
+function textsOf(value: unknown, key = ''): [string, string][] {
+  if (typeof value === 'string') return [[key, value]];
+  if (typeof value === 'function') {
+    return [[key, String((value as (...a: unknown[]) => unknown)(...(samples[key] ?? ['X', 2])))]];
+  }
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+    textsOf(v, key ? `${key}.${k}` : k),
+  );
+}
+
+const thaiIn = (texts: ValidationTexts) => textsOf(texts).filter(([, text]) => !THAI.test(text));
+
+describe('the validation catalog', () => {
+  it('has a Thai text, in Thai script, for every English one', () => {
+    const english = textsOf(validationTexts.en).map(([key]) => key);
+    expect(textsOf(validationTexts.th).map(([key]) => key)).toEqual(english);
+    expect(thaiIn(validationTexts.th)).toEqual([]);
+  });
+
+  it('fails on a Thai text that is missing or left in English', () => {
+    const partial: Partial<ValidationTexts> = { ...validationTexts.th };
+    delete partial.notEmpty;
+    const copied = { ...validationTexts.th, notValid: validationTexts.en.notValid };
+    expect(textsOf(partial).length).toBeLessThan(textsOf(validationTexts.en).length);
+    expect(thaiIn(copied).map(([key]) => key)).toEqual(['notValid']);
+  });
+
+  it('labels every known field and authored message in Thai', () => {
+    expect(Object.entries(fieldLabels).filter(([, label]) => !THAI.test(label.th))).toEqual([]);
+    const untranslated = Object.entries(authoredMessages).filter(([, message]) => {
+      const text = message.th('ช่องทดสอบ');
+      return !text.includes('ช่องทดสอบ') || !THAI.test(text.replace('ช่องทดสอบ', ''));
+    });
+    expect(untranslated).toEqual([]);
+  });
+});
+
+describe('a refusal in the reader’s language', () => {
+  const schema = z.strictObject({
+    lastName: z.string().max(120),
+    firstName: z.string(),
+    quantity: z.number().int().min(1),
+    kind: z.enum(['pharmacy', 'courier']),
+    recipientId: z.uuid({ message: 'Must be a uuid' }),
+    content: z.array(z.object({ name: z.string() })),
+  });
+  const refused = (language: 'en' | 'th') =>
+    (
+      schema.safeParse({
+        lastName: 'x'.repeat(121),
+        quantity: 0,
+        kind: 'bakery',
+        recipientId: 'nobody',
+        content: [{ name: 3 }],
+        extra: 1,
+      }).error?.issues ?? []
+    ).map((issue) => localizeIssue(issue, language));
+
+  it('is the error map’s English sentence, as parsed', () => {
+    expect(refused('en')).toEqual([
+      'Last name must be at most 120 characters.',
+      'First name is required.',
+      'Quantity must be at least 1.',
+      'Kind must be one of: pharmacy, courier.',
+      'Must be a uuid',
+      'Name must be text.',
+      'This field is not accepted: extra.',
+    ]);
+  });
+
+  it('is Thai naming the field, for generated and authored messages alike', () => {
+    expect(refused('th')).toEqual([
+      'นามสกุล ต้องยาวไม่เกิน 120 ตัวอักษร',
+      'ต้องระบุชื่อ',
+      'จำนวน ต้องไม่น้อยกว่า 1',
+      'ประเภท ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: pharmacy, courier',
+      'ผู้รับยา ต้องเป็นรหัสอ้างอิง (UUID)',
+      'ชื่อ ต้องเป็นข้อความ',
+      'ไม่รับช่องข้อมูลนี้: extra',
+    ]);
+  });
+
+  it('names list items and unknown fields', () => {
+    expect(fieldName(['content', 2], 'th')).toBe('รายการที่ 3 ของรายการยา');
+    expect(fieldName(['content', 2], 'en')).toBe('Item 3 of content');
+    expect(fieldName(['matrixIdentity'], 'th')).toBe('Matrix identity');
+    expect(fieldName([], 'th')).toBe('ค่านี้');
+    expect(localizeIssue({ code: 'custom', path: ['x'], message: 'Something nobody translated' }, 'th')).toBe(
+      'X ไม่ถูกต้อง: Something nobody translated',
+    );
+  });
+});
