@@ -11,6 +11,10 @@ export const languageSchema = z.enum(languages, { message: 'Must be en or th' })
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (languages as readonly string[]).includes(value);
 
+/** The Intl locale each language formats numbers and times in (en-GB: day before month, 24-hour clock). */
+export const locales: Record<Language, string> = { en: 'en-GB', th: 'th-TH' };
+export const localeOf = (language: Language): string => locales[language];
+
 /** The names each language is offered under, in itself (a reader finds their own language by its name). */
 export const languageNames: Record<Language, string> = { en: 'English', th: 'ไทย' };
 

@@ -4,6 +4,7 @@ import { Button, Group, Menu, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { LanguageSwitch } from '@/features/account/components/language-switch.tsx';
 import { signOut } from '@/features/auth/api/sign-out.ts';
 import { areasOf } from '@/lib/areas.ts';
 import { useSession } from '@/lib/session.ts';
@@ -59,6 +60,7 @@ export function TopBarSession() {
       <Text size="sm" fw={600} truncate visibleFrom="sm" data-testid="top-bar-user">
         {`${firstName} ${lastName}`.trim()}
       </Text>
+      <LanguageSwitch />
       <AreasMenu />
       <Button size="xs" variant="light" color="red" onClick={disconnect} style={{ flexShrink: 0 }}>
         {secondsLeft === null ? 'Disconnect' : `Disconnect (${secondsLeft} s)`}

@@ -3,6 +3,7 @@
 import { Anchor, Box, Button, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
+import { LanguageSwitch } from '@/features/account/components/language-switch.tsx';
 import { LoginPanel } from '@/features/auth/components/login-panel.tsx';
 import { DocumentsInfo } from '@/features/landing/components/documents-info.tsx';
 import { paths } from '@/config/paths.ts';
@@ -50,6 +51,7 @@ export function Component() {
         <Group justify="space-between" className={classes.container} wrap="nowrap">
           <Brand to={paths.home.to()} />
           <Group gap="xs" wrap="nowrap">
+            <LanguageSwitch />
             <Button variant="subtle" size="compact-sm" onClick={support.open}>
               Support
             </Button>
