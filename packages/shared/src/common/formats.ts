@@ -2,7 +2,7 @@
 // DD/MM/YYYY, and text truncated at 10, 20, 40 or 60 characters. Intl only: no date library, no DOM.
 // In Thai the shapes stay and the year is the Buddhist era (2020 → 2563), as Thai readers expect on screen
 // (decision 047); numbers and times follow the language's locale.
-import { DEFAULT_LANGUAGE, localeOf, type Language } from '../i18n/languages.ts';
+import { DEFAULT_LANGUAGE, localeOf, type Language } from '../i18n/language-tags.ts';
 
 /** A moment as the API gives it: a Date, an ISO string or milliseconds since the epoch. */
 export type DateInput = Date | string | number;

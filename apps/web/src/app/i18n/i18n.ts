@@ -3,7 +3,7 @@
 // (ResourceNamespaceMap), so t('prescriptions:queue.empty') fails `tsc` when the key does not exist.
 import i18next, { type BackendModule, type InitOptions, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { languages, type Language } from '@careplane/shared/i18n/languages';
+import { languages, type Language } from '@careplane/shared/i18n/language-tags';
 import { applyLanguageToPage } from '@/lib/i18n/language.ts';
 import { loadCatalog, namespaces } from './catalogs.ts';
 

@@ -5,7 +5,12 @@
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { setDefaultFormatLanguage } from '@careplane/shared/common/formats';
-import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language } from '@careplane/shared/i18n/languages';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  pickLanguage,
+  type Language,
+} from '@careplane/shared/i18n/language-tags';
 import type { User } from '@careplane/shared/users/users.contract';
 import { sessionStore } from '../session.ts';
 

@@ -3,10 +3,9 @@
 import { SegmentedControl } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, languageNames, languages, type Language } from '@careplane/shared/i18n/languages';
+import { isLanguage, languageNames, languages, type Language } from '@careplane/shared/i18n/language-tags';
 import { changeLanguage, useLanguage } from '@/lib/i18n/language.ts';
 import { sessionStore, useSession } from '@/lib/session.ts';
-import { saveLanguagePreference } from '../api/preferences.ts';
 
 const options = languages.map((language) => ({
   value: language,
@@ -25,6 +24,8 @@ export function LanguageSwitch() {
     await changeLanguage(chosen);
     if (!signedIn) return;
     try {
+      // The contract (and zod with it) loads only for someone signed in: the landing page stays light.
+      const { saveLanguagePreference } = await import('../api/preferences.ts');
       await saveLanguagePreference(chosen);
     } catch {
       notifications.show({ color: 'yellow', message: t('language.notSaved') });
