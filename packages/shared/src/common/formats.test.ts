@@ -167,7 +167,7 @@ describe('in Thai', () => {
   });
 
   it('says how long something waited in Thai units', () => {
-    expect(formatWaited(10_000, thai)).toBe('เมื่อสักครู่');
+    expect(formatWaited(10_000, thai)).toBe('ไม่ถึง 1 นาที');
     expect(formatWaited(45 * 60_000, thai)).toBe('45 นาที');
     expect(formatWaited((3 * 1440 + 4 * 60) * 60_000, thai)).toBe('3 วัน 4 ชม.');
   });

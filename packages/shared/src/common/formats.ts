@@ -207,7 +207,7 @@ export function shortSha256(hex: string): string {
 // The units of a waiting time as people abbreviate them in each language (Thai: วัน, ชม., นาที).
 const waitedUnits: Record<Language, { now: string; d: string; h: string; min: string }> = {
   en: { now: 'just now', d: 'd', h: 'h', min: 'min' },
-  th: { now: 'เมื่อสักครู่', d: 'วัน', h: 'ชม.', min: 'นาที' },
+  th: { now: 'ไม่ถึง 1 นาที', d: 'วัน', h: 'ชม.', min: 'นาที' },
 };
 
 /**
