@@ -8,6 +8,18 @@ const common = {
     saved: 'The console speaks English from now on.',
     notSaved: 'Could not save your language on your account: it applies on this device only.',
   },
+  skipToContent: 'Skip to content',
+  home: '{{name}} home',
+  topBar: {
+    server: 'Server',
+    areas: 'Areas',
+    yourAccount: 'Your account',
+    disconnect: 'Disconnect',
+    disconnectIn: 'Disconnect ({{seconds}} s)',
+  },
+  error: {
+    somethingWrong: 'Something went wrong.',
+  },
   enums: {
     prescriptionStatus: {
       new: 'New',

@@ -7,6 +7,18 @@ const th: Translation<typeof common> = {
     saved: 'ตั้งแต่นี้ระบบจะแสดงเป็นภาษาไทย',
     notSaved: 'บันทึกภาษาลงในบัญชีไม่สำเร็จ ภาษาที่เลือกจะใช้ได้เฉพาะในอุปกรณ์นี้',
   },
+  skipToContent: 'ข้ามไปยังเนื้อหา',
+  home: 'หน้าแรกของ {{name}}',
+  topBar: {
+    server: 'เซิร์ฟเวอร์',
+    areas: 'ส่วนงาน',
+    yourAccount: 'บัญชีของคุณ',
+    disconnect: 'ออกจากระบบ',
+    disconnectIn: 'ออกจากระบบ ({{seconds}} วินาที)',
+  },
+  error: {
+    somethingWrong: 'เกิดข้อผิดพลาดบางอย่าง',
+  },
   enums: {
     prescriptionStatus: {
       new: 'ใหม่',

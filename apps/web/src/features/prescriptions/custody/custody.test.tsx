@@ -457,4 +457,22 @@ describe('in Thai', () => {
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.every((call) => call.headers['accept-language'] === 'th')).toBe(true);
   });
+
+  it("the top bar's switch speaks Thai at once, says so to <html lang>, and stores it on the account", async () => {
+    withHistory(network).on('PATCH', '/api/users/me/preferences', (call) =>
+      json({ ...pharmacist, ...(JSON.parse(call.body ?? '{}') as object) }),
+    );
+    signIn(pharmacist);
+    renderApp(`/pharmacy/${pharmacyId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Waiting prescriptions' })).toBeVisible();
+    fireEvent.click(screen.getByRole('radio', { name: 'ไทย' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'ใบสั่งยาที่รอดำเนินการ' })).toBeVisible();
+    expect(screen.getByRole('button', { name: /^ออกจากระบบ \(\d+ วินาที\)$/ })).toBeVisible();
+    expect(document.documentElement.lang).toBe('th');
+    await waitFor(() => expect(network.callsTo('PATCH', '/api/users/me/preferences')).toHaveLength(1));
+    expect(JSON.parse(network.callsTo('PATCH', '/api/users/me/preferences')[0]?.body ?? '')).toEqual({
+      language: 'th',
+    });
+    expect(localStorage.getItem('careplane.language')).toBe('th');
+  });
 });
