@@ -237,11 +237,11 @@ describe('the prescriptions area', () => {
       'href',
       'tel:+66812345678',
     );
-    expect(within(card).getByRole('link', { name: 'Map of Nimman Rd 12/3, Lamphun' })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: 'Open map: Nimman Rd 12/3, Lamphun' })).toHaveAttribute(
       'href',
       'https://www.google.com/maps/search/?api=1&query=18.58%2C99.01',
     );
-    expect(within(card).getByRole('link', { name: 'Map of Tha Phae Rd, Chiang Mai' })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: 'Open map: Tha Phae Rd, Chiang Mai' })).toHaveAttribute(
       'href',
       expect.stringContaining('query=Tha%20Phae%20Rd%2C%20Chiang%20Mai'),
     );

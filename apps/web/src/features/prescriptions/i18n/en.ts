@@ -70,7 +70,7 @@ const prescriptions = {
     pickUpAt: 'Pick up at',
     deliverTo: 'Deliver to',
     openMap: 'Open map',
-    mapOf: 'Map of {{place}}',
+    mapOf: 'Open map: {{place}}',
     showDetails: 'Details and history',
     hideDetails: 'Hide details',
   },

@@ -69,7 +69,7 @@ const th: Translation<typeof prescriptions> = {
     pickUpAt: 'รับยาที่',
     deliverTo: 'ส่งที่',
     openMap: 'เปิดแผนที่',
-    mapOf: 'แผนที่ของ {{place}}',
+    mapOf: 'เปิดแผนที่: {{place}}',
     showDetails: 'รายละเอียดและประวัติ',
     hideDetails: 'ซ่อนรายละเอียด',
   },
