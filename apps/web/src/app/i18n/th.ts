@@ -14,7 +14,7 @@ const th: Translation<typeof common> = {
     areas: 'ส่วนงาน',
     yourAccount: 'บัญชีของคุณ',
     disconnect: 'ออกจากระบบ',
-    disconnectIn: 'ออกจากระบบ ({{seconds}} วินาที)',
+    disconnectIn: 'ออกจากระบบ ({{seconds}} วิ.)',
   },
   error: {
     somethingWrong: 'เกิดข้อผิดพลาดบางอย่าง',

@@ -467,7 +467,7 @@ describe('in Thai', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Waiting prescriptions' })).toBeVisible();
     fireEvent.click(screen.getByRole('radio', { name: 'ไทย' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'ใบสั่งยาที่รอดำเนินการ' })).toBeVisible();
-    expect(screen.getByRole('button', { name: /^ออกจากระบบ \(\d+ วินาที\)$/ })).toBeVisible();
+    expect(screen.getByRole('button', { name: /^ออกจากระบบ \(\d+ วิ\.\)$/ })).toBeVisible();
     expect(document.documentElement.lang).toBe('th');
     await waitFor(() => expect(network.callsTo('PATCH', '/api/users/me/preferences')).toHaveLength(1));
     expect(JSON.parse(network.callsTo('PATCH', '/api/users/me/preferences')[0]?.body ?? '')).toEqual({
