@@ -58,6 +58,8 @@ const testIdentities = [
   'console.rx.driver@careplane.local',
   // A supervisor whose command center the admin spec of the command-center view makes.
   'console.supervisor@careplane.local',
+  // apps/web/e2e/console-thai.spec.ts: switches the console to Thai (stored on this account).
+  'console.thai@careplane.local:admin',
 ];
 const identities = execFileSync(
   path.join(repo, 'node_modules/.bin/tsx'),

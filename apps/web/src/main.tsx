@@ -1,4 +1,5 @@
-// The console's entry: global styles, the runtime configuration (read once), then the app into #root.
+// The console's entry: global styles, the runtime configuration (read once) and the texts of the language the
+// console speaks (decision 047), then the app into #root.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';
@@ -6,8 +7,10 @@ import '@/app/thai-font.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app.tsx';
+import { initI18n } from '@/app/i18n/i18n.ts';
 import { loadRuntimeConfig } from '@/lib/config.ts';
 import { reportError } from '@/lib/error-reporting.ts';
+import { followSessionLanguage, languageFor } from '@/lib/i18n/language.ts';
 import { sessionStore } from '@/lib/session.ts';
 
 const container = document.getElementById('root');
@@ -15,7 +18,12 @@ if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);
 
 try {
-  const config = await loadRuntimeConfig();
+  const [config] = await Promise.all([
+    loadRuntimeConfig(),
+    initI18n(languageFor(sessionStore.getState().user)),
+  ]);
+  // A sign-in, or a language chosen on another device, switches the console to the account's language.
+  followSessionLanguage();
   // Spec §3: the server address comes from the runtime configuration and is stored on start.
   sessionStore.set({ appServerUrl: config.appServerUrl });
   // Another tab signing in or out changes this tab's session too.

@@ -4,13 +4,27 @@ import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react
 import { paths } from '@/config/paths.ts';
 import { requireSession } from '@/features/auth/api/guard.ts';
 import { importWithReload } from '@/lib/chunk-reload.ts';
+import { loadAllNamespaces, loadNamespaces } from './i18n/i18n.ts';
 import { PageLoader } from './routes/page-loader.tsx';
 import { RootRoute } from './routes/root.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
 
-/** A lazily loaded route module: it exports the route's `Component`. */
-const page = (load: () => Promise<Pick<RouteObject, 'Component'>>) => ({
-  lazy: importWithReload(async () => ({ Component: (await load()).Component })),
+/**
+ * A lazily loaded route module: it exports the route's `Component`. The catalogs its page reads load with it
+ * (decision 047), so the page renders in its language at once: the public pages name theirs, the signed-in
+ * branch loads them all (every area is a click away).
+ */
+const page = (
+  load: () => Promise<Pick<RouteObject, 'Component'>>,
+  namespaces: readonly string[] | 'all' = [],
+) => ({
+  lazy: importWithReload(async () => {
+    const [module] = await Promise.all([
+      load(),
+      namespaces === 'all' ? loadAllNamespaces() : loadNamespaces(namespaces),
+    ]);
+    return { Component: module.Component };
+  }),
 });
 
 /** A page of a feature's route module, which exports several pages by name. */
@@ -43,13 +57,13 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: PageLoader,
     children: [
-      { index: true, ...page(() => import('./routes/landing.tsx')) },
-      { path: paths.login.pattern, ...page(() => import('./routes/login.tsx')) },
-      { path: paths.verify.pattern, ...page(() => import('./routes/verify.tsx')) },
+      { index: true, ...page(() => import('./routes/landing.tsx'), ['landing', 'auth']) },
+      { path: paths.login.pattern, ...page(() => import('./routes/login.tsx'), ['auth']) },
+      { path: paths.verify.pattern, ...page(() => import('./routes/verify.tsx'), ['documents']) },
       {
         id: 'authenticated',
         // The guard is here, the layout (session timer, confirm dialogs) loads with the first signed-in page.
-        ...page(() => import('./routes/authenticated.tsx')),
+        ...page(() => import('./routes/authenticated.tsx'), 'all'),
         loader: requireSession,
         // The token may expire between two pages: check on every navigation, not only on the first.
         shouldRevalidate: () => true,

@@ -2,6 +2,7 @@
 // type carrying the status and the server's message (the error body of packages/shared/src/common/http.ts).
 import type { ErrorBody } from '@careplane/shared/common/http';
 import { getRuntimeConfig } from './config.ts';
+import { currentLanguage } from './i18n/language.ts';
 import { sessionStore } from './session.ts';
 
 export class ApiError extends Error {
@@ -65,7 +66,11 @@ export function apiUrl(path: string, query?: Query): string {
 }
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
+  // The server answers its messages (validation, errors) in the language the console speaks.
+  const headers: Record<string, string> = {
+    accept: options.accept ?? 'application/json',
+    'accept-language': currentLanguage(),
+  };
   if (options.authenticated ?? true) headers.authorization = `Bearer ${sessionStore.getAccessToken()}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(apiUrl(path, options.query), {

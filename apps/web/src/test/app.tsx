@@ -47,6 +47,7 @@ export function makeUser(patch: Partial<User> = {}): User {
     localRoles: ['nurse'],
     matrixIdentity: null,
     additionalInfo: {},
+    language: null,
     patientProfileId: null,
     createdByUserId: null,
     ...patch,

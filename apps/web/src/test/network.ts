@@ -66,6 +66,7 @@ const contracts: Record<string, Contract> = {
   'POST /api/events/ticket': jsonBody((body) => eventTicketSchema.parse(body)),
   'POST /api/auth': jsonBody((body) => userSchema.parse(body)),
   'GET /api/users/me': jsonBody((body) => userSchema.parse(body)),
+  'PATCH /api/users/me/preferences': jsonBody((body) => userSchema.parse(body)),
   'GET /api/users/me/avatar': async (answer) => {
     if (answer.headers.get('content-type') !== 'image/svg+xml')
       throw new Error('The avatar is not an SVG image');

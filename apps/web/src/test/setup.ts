@@ -1,12 +1,20 @@
 // Console tests: lazy pages load through real dynamic imports, which on a busy machine take longer than
 // Testing Library's default second to appear. The DOM matchers (toBeVisible, toHaveTextContent, …) come
-// from jest-dom. A fake answer that broke its endpoint's contract fails the test that gave it.
+// from jest-dom. A fake answer that broke its endpoint's contract fails the test that gave it. Every
+// catalog is loaded at once, in English.
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach } from 'vitest';
+import { initI18nWith } from '@/app/i18n/i18n.ts';
+import { allCatalogs } from './i18n.ts';
 import { assertNoContractViolations } from './network.ts';
 
 configure({ asyncUtilTimeout: 5000 });
+
+// The console speaks English in tests (their queries read English texts); a test that switches to Thai is
+// switched back after it.
+await initI18nWith('en', allCatalogs);
 
 // happy-dom has no document.fonts, which Mantine's autosizing textarea listens to.
 if (!('fonts' in document)) {
@@ -19,6 +27,7 @@ if (!('fonts' in document)) {
   });
 }
 
-afterEach(() => {
+afterEach(async () => {
   assertNoContractViolations();
+  if (i18next.language !== 'en') await i18next.changeLanguage('en');
 });

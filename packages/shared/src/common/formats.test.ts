@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
   formatDateTimeWithZone,
   formatUnixDate,
+  formatNumber,
+  formatTime,
   formatWaited,
+  setDefaultFormatLanguage,
   truncate,
   truncationLengths,
   shortSha256,
@@ -131,5 +134,56 @@ describe('formatWaited', () => {
     expect(formatWaited(125 * minute)).toBe('2 h 5 min');
     expect(formatWaited(24 * 60 * minute)).toBe('1 d');
     expect(formatWaited((3 * 24 * 60 + 4 * 60 + 59) * minute)).toBe('3 d 4 h');
+  });
+});
+
+describe('in Thai', () => {
+  afterEach(() => setDefaultFormatLanguage('en'));
+  const thai = { language: 'th' } as const;
+
+  it('keeps the shapes and counts years in the Buddhist era', () => {
+    expect(formatDate(moment, 'UTC', thai)).toBe('01.12.2563');
+    expect(formatDateTime(moment, 'Asia/Bangkok', thai)).toBe('01.12.2563 14:05 GMT+07:00');
+    expect(formatUnixDate(1606780800, 'UTC', thai)).toBe('01/12/2563');
+    expect(formatDateTimeWithZone(moment, 'Asia/Bangkok', thai)).toBe(
+      '01.12.2563 14:05 GMT+07:00 (Asia/Bangkok)',
+    );
+  });
+
+  it('counts in the common era when asked, and in English by default', () => {
+    expect(formatDate(moment, 'UTC', { language: 'th', era: 'common' })).toBe('01.12.2020');
+    expect(formatDate(moment, 'UTC')).toBe('01.12.2020');
+    expect(formatDate(moment, 'UTC', { language: 'en' })).toBe('01.12.2020');
+  });
+
+  it('follows the language the console set as the default', () => {
+    setDefaultFormatLanguage('th');
+    expect(formatDate(moment, 'UTC')).toBe('01.12.2563');
+    expect(formatWaited(125 * 60_000)).toBe('2 ชม. 5 นาที');
+    // An explicit style still wins: an English reader's date is in the common era.
+    expect(formatDate(moment, 'UTC', { language: 'en' })).toBe('01.12.2020');
+    setDefaultFormatLanguage('en');
+    expect(formatDate(moment, 'UTC')).toBe('01.12.2020');
+  });
+
+  it('says how long something waited in Thai units', () => {
+    expect(formatWaited(10_000, thai)).toBe('ไม่ถึง 1 นาที');
+    expect(formatWaited(45 * 60_000, thai)).toBe('45 นาที');
+    expect(formatWaited((3 * 1440 + 4 * 60) * 60_000, thai)).toBe('3 วัน 4 ชม.');
+  });
+});
+
+describe('formatTime and formatNumber', () => {
+  it('write the time of day in 24-hour time in either language', () => {
+    expect(formatTime(moment, 'Asia/Bangkok', { language: 'en' })).toBe('14:05');
+    expect(formatTime(moment, 'Asia/Bangkok', { language: 'th' })).toBe('14:05');
+    expect(formatTime(null)).toBe('');
+  });
+
+  it('group digits with the locale, in Arabic numerals as Thai forms use', () => {
+    expect(formatNumber(1234567.891, { language: 'en' })).toBe('1,234,567.89');
+    expect(formatNumber(1234567.891, { language: 'th' })).toBe('1,234,567.89');
+    expect(formatNumber(0.5, { language: 'th', maximumFractionDigits: 0 })).toMatch(/^[01]$/);
+    expect(formatNumber(Number.NaN)).toBe('');
   });
 });

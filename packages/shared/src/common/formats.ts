@@ -1,5 +1,8 @@
 // Display formats of spec §9: dates as DD.MM.YYYY, date and time with hour and zone, unix dates as
 // DD/MM/YYYY, and text truncated at 10, 20, 40 or 60 characters. Intl only: no date library, no DOM.
+// In Thai the shapes stay and the year is the Buddhist era (2020 → 2563), as Thai readers expect on screen
+// (decision 047); numbers and times follow the language's locale.
+import { DEFAULT_LANGUAGE, localeOf, type Language } from '../i18n/language-tags.ts';
 
 /** A moment as the API gives it: a Date, an ISO string or milliseconds since the epoch. */
 export type DateInput = Date | string | number;
@@ -12,6 +15,36 @@ const toDate = (value: DateInput | null | undefined): Date | undefined => {
   const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
 };
+
+/** How a reader wants to see a value: their language, and for dates the era counted in. */
+export interface FormatStyle {
+  language?: Language;
+  /** The era of years: `buddhist` (common era + 543) by default in Thai, `common` elsewhere. */
+  era?: 'buddhist' | 'common';
+}
+
+// The console shows one language at a time, so it sets the style every display format falls back to when it
+// changes language (lib/i18n). The server never sets it: it formats for many readers at once and passes a
+// style explicitly where it needs one.
+let defaultStyle: Required<FormatStyle> = { language: DEFAULT_LANGUAGE, era: 'common' };
+
+/** The language (and era) formats use when none is given: the console's current language. */
+export function setDefaultFormatLanguage(language: Language) {
+  defaultStyle = { language, era: eraOf(language) };
+}
+
+const eraOf = (language: Language): 'buddhist' | 'common' => (language === 'th' ? 'buddhist' : 'common');
+
+function resolveStyle(style: FormatStyle | undefined): Required<FormatStyle> {
+  if (!style) return defaultStyle;
+  const language = style.language ?? defaultStyle.language;
+  return { language, era: style.era ?? (style.language ? eraOf(language) : defaultStyle.era) };
+}
+
+/** The Buddhist era's year of a common-era year: the Thai solar calendar counts from 543 BCE. */
+const BUDDHIST_ERA_OFFSET = 543;
+const yearIn = (year: string, era: 'buddhist' | 'common') =>
+  era === 'buddhist' && year ? String(Number(year) + BUDDHIST_ERA_OFFSET) : year;
 
 type Part = 'day' | 'month' | 'year' | 'hour' | 'minute' | 'timeZoneName';
 
@@ -48,20 +81,71 @@ function partsOf(date: Date, timeZone: string | undefined, withTime: boolean): R
 /** `GMT` alone means offset zero: name it `GMT+00:00` so every zone reads alike. */
 const offsetOf = (name: string) => (name === 'GMT' || name === 'UTC' ? 'GMT+00:00' : name);
 
-/** DD.MM.YYYY, e.g. 01.12.2020. */
-export function formatDate(value: DateInput | null | undefined, timeZone?: string): string {
+/** DD.MM.YYYY, e.g. 01.12.2020 (in Thai 01.12.2563). */
+export function formatDate(
+  value: DateInput | null | undefined,
+  timeZone?: string,
+  style?: FormatStyle,
+): string {
   const date = toDate(value);
   if (!date) return NO_DATE;
   const { day, month, year } = partsOf(date, timeZone, false);
-  return `${day}.${month}.${year}`;
+  return `${day}.${month}.${yearIn(year, resolveStyle(style).era)}`;
 }
 
-/** DD.MM.YYYY HH:mm with the zone's offset, e.g. 01.12.2020 14:05 GMT+07:00. */
-export function formatDateTime(value: DateInput | null | undefined, timeZone?: string): string {
+/** DD.MM.YYYY HH:mm with the zone's offset, e.g. 01.12.2020 14:05 GMT+07:00 (in Thai 01.12.2563 …). */
+export function formatDateTime(
+  value: DateInput | null | undefined,
+  timeZone?: string,
+  style?: FormatStyle,
+): string {
   const date = toDate(value);
   if (!date) return NO_DATE;
   const { day, month, year, hour, minute, timeZoneName } = partsOf(date, timeZone, true);
-  return `${day}.${month}.${year} ${hour}:${minute} ${offsetOf(timeZoneName)}`;
+  const shownYear = yearIn(year, resolveStyle(style).era);
+  return `${day}.${month}.${shownYear} ${hour}:${minute} ${offsetOf(timeZoneName)}`;
+}
+
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+/** The time of day, HH:mm in 24-hour time in the language's locale, e.g. 14:05. */
+export function formatTime(
+  value: DateInput | null | undefined,
+  timeZone?: string,
+  style?: FormatStyle,
+): string {
+  const date = toDate(value);
+  if (!date) return NO_DATE;
+  const locale = localeOf(resolveStyle(style).language);
+  const key = `${locale}|${timeZone ?? ''}`;
+  let format = timeFormatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    timeFormatters.set(key, format);
+  }
+  return format.format(date);
+}
+
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+/** A number for people, grouped and with the decimal sign of the language's locale, e.g. 1,234.5. */
+export function formatNumber(
+  value: number | null | undefined,
+  style?: FormatStyle & { maximumFractionDigits?: number },
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  const locale = localeOf(resolveStyle(style).language);
+  const digits = style?.maximumFractionDigits ?? 2;
+  const key = `${locale}|${digits}`;
+  let format = numberFormatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+    numberFormatters.set(key, format);
+  }
+  return format.format(value);
 }
 
 /** The runtime's own time zone by name (the viewer's, in a browser), e.g. Asia/Bangkok; UTC if it has none. */
@@ -76,18 +160,23 @@ export function viewerTimeZone(): string {
 export function formatDateTimeWithZone(
   value: DateInput | null | undefined,
   timeZone = viewerTimeZone(),
+  style?: FormatStyle,
 ): string {
-  const text = formatDateTime(value, timeZone);
+  const text = formatDateTime(value, timeZone, style);
   return text ? `${text} (${timeZone})` : NO_DATE;
 }
 
 /** DD/MM/YYYY of a unix time in seconds, e.g. 1606780800 → 01/12/2020 (in UTC). */
-export function formatUnixDate(seconds: number | null | undefined, timeZone?: string): string {
+export function formatUnixDate(
+  seconds: number | null | undefined,
+  timeZone?: string,
+  style?: FormatStyle,
+): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return NO_DATE;
   const date = toDate(seconds * 1000);
   if (!date) return NO_DATE;
   const { day, month, year } = partsOf(date, timeZone, false);
-  return `${day}/${month}/${year}`;
+  return `${day}/${month}/${yearIn(year, resolveStyle(style).era)}`;
 }
 
 /** The truncation lengths of spec §9. */
@@ -115,17 +204,25 @@ export function shortSha256(hex: string): string {
   return hex.length > 20 ? `${hex.slice(0, 8)}…${hex.slice(-8)}` : hex;
 }
 
+// The units of a waiting time as people abbreviate them in each language (Thai: วัน, ชม., นาที).
+const waitedUnits: Record<Language, { now: string; d: string; h: string; min: string }> = {
+  en: { now: 'just now', d: 'd', h: 'h', min: 'min' },
+  th: { now: 'ไม่ถึง 1 นาที', d: 'วัน', h: 'ชม.', min: 'นาที' },
+};
+
 /**
  * How long something has waited, for people on the move: the two largest units, e.g. `45 min`, `2 h 5 min`,
- * `3 d 4 h`; under a minute `just now`. Negative spans (a clock ahead of the server's) count as none.
+ * `3 d 4 h` (in Thai `2 ชม. 5 นาที`); under a minute `just now`. Negative spans (a clock ahead of the
+ * server's) count as none.
  */
-export function formatWaited(milliseconds: number): string {
+export function formatWaited(milliseconds: number, style?: FormatStyle): string {
+  const unit = waitedUnits[resolveStyle(style).language];
   const minutes = Math.floor(Math.max(0, milliseconds) / 60_000);
-  if (minutes < 1) return 'just now';
+  if (minutes < 1) return unit.now;
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const rest = minutes % 60;
-  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
-  if (hours > 0) return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
-  return `${rest} min`;
+  if (days > 0) return hours > 0 ? `${days} ${unit.d} ${hours} ${unit.h}` : `${days} ${unit.d}`;
+  if (hours > 0) return rest > 0 ? `${hours} ${unit.h} ${rest} ${unit.min}` : `${hours} ${unit.h}`;
+  return `${rest} ${unit.min}`;
 }

@@ -1,5 +1,6 @@
 // The frame of the pharmacy and prescriptions areas: top bar, the area's menu with Logout, the page.
 import { AppShell, Badge, Button, Group, ScrollArea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { AppFooter } from './centered-layout.tsx';
 import { Brand } from './brand.tsx';
@@ -38,6 +39,7 @@ function MenuButton({ entry }: { entry: AreaMenuEntry }) {
 }
 
 export function AreaLayout({ label, home, menu }: { label: string; home: string; menu: AreaMenuEntry[] }) {
+  const { t } = useTranslation('prescriptions');
   const logout = useDisconnect();
   return (
     <AppShell header={{ height: 56 }} padding="md">
@@ -56,7 +58,7 @@ export function AreaLayout({ label, home, menu }: { label: string; home: string;
                 <MenuButton key={entry.label} entry={entry} />
               ))}
               <Button size="compact-sm" variant="subtle" color="red" onClick={logout}>
-                Logout
+                {t('menu.logout')}
               </Button>
             </Group>
           </ScrollArea>

@@ -1,5 +1,6 @@
 // The pharmacy area (spec §2): Waiting, Ready and Picked-up for the current route id, each with how many
 // prescriptions it holds, and Logout.
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useTabCounts } from '@/features/prescriptions/custody/custody-lists.ts';
@@ -12,17 +13,18 @@ const tabs = [
 ] as const;
 
 export function Component() {
+  const { t } = useTranslation('prescriptions');
   const { id } = useParams();
   const pharmacy = paths.pharmacy;
   const [waiting, ready, pickedUp] = useTabCounts(tabs, id);
   return (
     <AreaLayout
-      label="Pharmacy menu"
+      label={t('menu.pharmacy')}
       home={pharmacy.waiting.to(id)}
       menu={[
-        { label: 'Waiting', to: pharmacy.waiting.to(id), count: waiting },
-        { label: 'Ready', to: pharmacy.ready.to(id), count: ready },
-        { label: 'Picked-up', to: pharmacy.pickedUp.to(id), count: pickedUp },
+        { label: t('menu.waiting'), to: pharmacy.waiting.to(id), count: waiting },
+        { label: t('menu.ready'), to: pharmacy.ready.to(id), count: ready },
+        { label: t('menu.picked-up'), to: pharmacy.pickedUp.to(id), count: pickedUp },
       ]}
     />
   );

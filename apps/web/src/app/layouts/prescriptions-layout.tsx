@@ -1,5 +1,6 @@
 // The prescriptions area (spec §2): Waiting, Picked-up and Logout, each tab with how many prescriptions it
 // holds; a doctor also has the prescriptions they wrote, a patient their own (docs/decisions/031).
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import type { CustodyTab, PrescriptionsTab } from '@/features/prescriptions/custody/custody-lists.ts';
@@ -8,14 +9,15 @@ import { areasOf } from '@/lib/areas.ts';
 import { useSession } from '@/lib/session.ts';
 import { AreaLayout, type AreaMenuEntry } from './area-layout.tsx';
 
-const entries: { tab: PrescriptionsTab; label: string; to: () => string }[] = [
-  { tab: 'waiting', label: 'Waiting', to: () => paths.prescriptions.waiting.to() },
-  { tab: 'picked-up', label: 'Picked-up', to: () => paths.prescriptions.pickedUp.to() },
-  { tab: 'written', label: 'Written', to: () => paths.prescriptions.written.to() },
-  { tab: 'mine', label: 'Mine', to: () => paths.prescriptions.mine.to() },
+const entries: { tab: PrescriptionsTab; to: () => string }[] = [
+  { tab: 'waiting', to: () => paths.prescriptions.waiting.to() },
+  { tab: 'picked-up', to: () => paths.prescriptions.pickedUp.to() },
+  { tab: 'written', to: () => paths.prescriptions.written.to() },
+  { tab: 'mine', to: () => paths.prescriptions.mine.to() },
 ];
 
 export function Component() {
+  const { t } = useTranslation('prescriptions');
   const { id } = useParams();
   const user = useSession((state) => state.user);
   const areas = areasOf(user).map((area) => area.key);
@@ -27,9 +29,9 @@ export function Component() {
     id,
   );
   const menu: AreaMenuEntry[] = shown.map((entry, index) => ({
-    label: entry.label,
+    label: t(`menu.${entry.tab}`),
     to: entry.to(),
     count: counts[index],
   }));
-  return <AreaLayout label="Prescriptions menu" home={paths.prescriptions.waiting.to()} menu={menu} />;
+  return <AreaLayout label={t('menu.prescriptions')} home={paths.prescriptions.waiting.to()} menu={menu} />;
 }

@@ -2,6 +2,7 @@
 // content, past the top bar and menus. The link keeps the address as it is (no #fragment, which the router
 // would take for a navigation).
 import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import classes from './layouts.module.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -19,12 +20,13 @@ export function focusMainContent() {
 }
 
 export function SkipLink() {
+  const { t } = useTranslation();
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     if (focusMainContent()) event.preventDefault();
   };
   return (
     <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={skip}>
-      Skip to content
+      {t('skipToContent')}
     </a>
   );
 }

@@ -2,8 +2,10 @@
 // Disconnect with the seconds left in the session; and a menu of the areas the user's roles open.
 import { Button, Group, Menu, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { LanguageSwitch } from '@/features/account/components/language-switch.tsx';
 import { signOut } from '@/features/auth/api/sign-out.ts';
 import { areasOf } from '@/lib/areas.ts';
 import { useSession } from '@/lib/session.ts';
@@ -19,16 +21,17 @@ export function useDisconnect() {
 
 /** Every area the user may work in, and their account, one click away from any page. */
 function AreasMenu() {
+  const { t } = useTranslation();
   const user = useSession((state) => state.user);
   const areas = areasOf(user);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button size="xs" variant="default" style={{ flexShrink: 0 }}>
-          Areas
+          {t('topBar.areas')}
         </Button>
       </Menu.Target>
-      <Menu.Dropdown aria-label="Areas">
+      <Menu.Dropdown aria-label={t('topBar.areas')}>
         {areas.map((area) => (
           <Menu.Item key={area.key} component={Link} to={area.to}>
             {area.label}
@@ -36,7 +39,7 @@ function AreasMenu() {
         ))}
         <Menu.Divider />
         <Menu.Item component={Link} to={paths.account.to()}>
-          Your account
+          {t('topBar.yourAccount')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
@@ -44,6 +47,7 @@ function AreasMenu() {
 }
 
 export function TopBarSession() {
+  const { t } = useTranslation();
   const approved = useSession((state) => state.loginStatus === 'approved');
   const serverUrl = useSession((state) => state.appServerUrl);
   const firstName = useSession((state) => state.user?.firstName ?? '');
@@ -53,15 +57,16 @@ export function TopBarSession() {
   if (!approved) return null;
   return (
     <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ minWidth: 0 }}>
-      <Text size="sm" c="dimmed" truncate visibleFrom="md" title="Server">
+      <Text size="sm" c="dimmed" truncate visibleFrom="md" title={t('topBar.server')}>
         {serverUrl}
       </Text>
       <Text size="sm" fw={600} truncate visibleFrom="sm" data-testid="top-bar-user">
         {`${firstName} ${lastName}`.trim()}
       </Text>
+      <LanguageSwitch />
       <AreasMenu />
       <Button size="xs" variant="light" color="red" onClick={disconnect} style={{ flexShrink: 0 }}>
-        {secondsLeft === null ? 'Disconnect' : `Disconnect (${secondsLeft} s)`}
+        {secondsLeft === null ? t('topBar.disconnect') : t('topBar.disconnectIn', { seconds: secondsLeft })}
       </Button>
     </Group>
   );

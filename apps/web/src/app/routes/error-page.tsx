@@ -1,13 +1,17 @@
 // The error pages of spec §2 and §8: 404 "This page could not be found" with a way home, and the generic
 // page with its status (500 unless said otherwise) and message.
 import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { specTexts } from '@/lib/i18n/spec-texts.ts';
 
-export const NOT_FOUND_MESSAGE = 'This page could not be found';
+/** Spec §2's words: the same in either language. */
+export const NOT_FOUND_MESSAGE = specTexts.notFound;
 
 export function ErrorPage({ status = 500, message }: { status?: number; message?: string }) {
-  const text = status === 404 ? NOT_FOUND_MESSAGE : message || 'Something went wrong.';
+  const { t } = useTranslation();
+  const text = status === 404 ? NOT_FOUND_MESSAGE : message || t('error.somethingWrong');
   return (
     <Stack align="center" gap="sm" ta="center" py="xl" maw={560} mx="auto">
       <Title order={1} fz={64} c="dimmed">
@@ -18,7 +22,7 @@ export function ErrorPage({ status = 500, message }: { status?: number; message?
       </Text>
       {status === 404 ? (
         <Anchor component={Link} to={paths.home.to()}>
-          Back to the home page
+          {specTexts.backToHome}
         </Anchor>
       ) : null}
     </Stack>

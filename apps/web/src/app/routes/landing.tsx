@@ -3,6 +3,8 @@
 import { Anchor, Box, Button, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '@/features/account/components/language-switch.tsx';
 import { LoginPanel } from '@/features/auth/components/login-panel.tsx';
 import { DocumentsInfo } from '@/features/landing/components/documents-info.tsx';
 import { paths } from '@/config/paths.ts';
@@ -35,6 +37,7 @@ function useLazyDialog() {
 }
 
 export function Component() {
+  const { t } = useTranslation('landing');
   const [supportOpened, supportWanted, support] = useLazyDialog();
   const [privacyOpened, privacyWanted, privacy] = useLazyDialog();
 
@@ -50,11 +53,12 @@ export function Component() {
         <Group justify="space-between" className={classes.container} wrap="nowrap">
           <Brand to={paths.home.to()} />
           <Group gap="xs" wrap="nowrap">
+            <LanguageSwitch />
             <Button variant="subtle" size="compact-sm" onClick={support.open}>
-              Support
+              {t('support')}
             </Button>
             <Button variant="subtle" size="compact-sm" onClick={privacy.open}>
-              Privacy
+              {t('privacy')}
             </Button>
           </Group>
         </Group>
@@ -64,29 +68,25 @@ export function Component() {
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           <Stack gap="lg">
             <Stack gap="xs">
-              <Title order={1}>Care at home, run from one place</Title>
-              <Text size="lg">
-                Careplane is the operations console for care-at-home and telemedicine teams: patients, staff,
-                devices, prescriptions, pharmacies and command centers.
-              </Text>
+              <Title order={1}>{t('title')}</Title>
+              <Text size="lg">{t('intro')}</Text>
             </Stack>
             <List spacing="xs" size="sm">
-              <List.Item>The platform and its apps are free.</List.Item>
-              <List.Item>We never ask for your payment details.</List.Item>
-              <List.Item>Everything is provided as is, without warranty of any kind.</List.Item>
+              <List.Item>{t('free')}</List.Item>
+              <List.Item>{t('noPayment')}</List.Item>
+              <List.Item>{t('asIs')}</List.Item>
             </List>
             <DocumentsInfo />
           </Stack>
           <Stack gap="md" align="center" className={classes.loginColumn}>
             <Stack gap={4} w="100%" maw={420}>
               <Title order={2} size="h3">
-                Log in
+                {t('logIn')}
               </Title>
               <Text size="sm">
-                Scan the QR code with the Careplane app, or enter your user ID and approve the request on your
-                phone. There is no password and no separate registration.{' '}
+                {t('howToLogIn')}{' '}
                 <Anchor component={Link} to={paths.login.to()} size="sm">
-                  Open the login page
+                  {t('openLoginPage')}
                 </Anchor>
               </Text>
             </Stack>

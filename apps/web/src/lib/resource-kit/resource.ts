@@ -2,6 +2,7 @@
 // that are its own. A resource screen is such a description, not a copied folder.
 import type { ListColumn } from '@careplane/shared/common/list-columns';
 import type { AnyListSpec } from '@careplane/shared/common/list-spec';
+import { uiText, type UiText } from '@/lib/i18n/translation.ts';
 import type { ResourceQueries } from './queries.ts';
 
 export interface ResourcePaths {
@@ -14,18 +15,21 @@ export interface ResourcePaths {
 export interface ResourceDescription<Item extends { id: string }> {
   queries: ResourceQueries<Item>;
   spec: AnyListSpec;
+  // Texts are UiText: a string, or a function reading the feature's catalog when shown (decision 047).
   /** One record, in lower case ("user", "service provider"). */
-  noun: string;
+  noun: UiText;
   /** The list's title ("Users"). */
-  title: string;
+  title: UiText;
   columns: readonly ListColumn<Item>[];
+  /** Column headers in the reader's language, by column key; a column without one shows its own title. */
+  columnTitles?: Readonly<Record<string, UiText>>;
   /** How one record is named: page titles, confirmations, links. */
   recordLabel: (item: Item) => string;
   paths: ResourcePaths;
   /** Cells that link to a page: by column key. The first column links to the record unless given. */
   cellLinks?: Readonly<Record<string, (item: Item) => string | null | undefined>>;
   /** Labels of filter and search paths where the path alone reads poorly. */
-  labels?: Readonly<Record<string, string>>;
+  labels?: Readonly<Record<string, UiText>>;
   /** The search path the search box starts with. */
   defaultSearch: string;
   /** Filters every list request carries, and which the filter panel therefore does not offer. */
@@ -50,9 +54,9 @@ const words = (path: string) =>
     .toLowerCase();
 
 /** A filter or search path as a label: `patientProfile.status` → "Patient profile status". */
-export function pathLabel(path: string, labels?: Readonly<Record<string, string>>): string {
+export function pathLabel(path: string, labels?: Readonly<Record<string, UiText>>): string {
   const given = labels?.[path];
-  if (given) return given;
+  if (given) return uiText(given);
   if (path === 'id') return 'ID';
   const text = words(path);
   return text.charAt(0).toUpperCase() + text.slice(1);

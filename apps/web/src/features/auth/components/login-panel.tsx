@@ -14,6 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isAdmin } from '@careplane/shared/auth/roles';
 import { paths } from '@/config/paths.ts';
@@ -46,20 +47,22 @@ function useLoginFlow() {
 }
 
 function Remaining() {
+  const { t } = useTranslation('auth');
   const timeOut = useSession((state) => state.timeOut);
   if (timeOut === null) return null;
   return (
     <Text size="sm" c="dimmed" aria-live="polite">
-      {`The request expires in ${timeOut} s.`}
+      {t('expiresIn', { seconds: timeOut })}
     </Text>
   );
 }
 
 function BindingMessage({ code }: { code: string | null }) {
+  const { t } = useTranslation('auth');
   if (!code) return null;
   return (
     <Stack gap={2} align="center">
-      <Text size="sm">Check that your phone shows the same code:</Text>
+      <Text size="sm">{t('compareCode')}</Text>
       <Text fz={28} fw={700} ff="monospace" data-testid="binding-message">
         {code}
       </Text>
@@ -68,14 +71,15 @@ function BindingMessage({ code }: { code: string | null }) {
 }
 
 function LoginError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('auth');
   const error = useSession((state) => (state.loginStatus === 'error' ? state.loginError : null));
   if (!error) return null;
   return (
-    <Alert color="red" title="Sign-in failed" role="alert">
+    <Alert color="red" title={t('failed')} role="alert">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{error}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </Stack>
     </Alert>
@@ -84,6 +88,7 @@ function LoginError({ onRetry }: { onRetry: () => void }) {
 
 function QrLogin({ flow, bindingMessage }: { flow: LoginFlow; bindingMessage: string | null }) {
   const status = useSession((state) => (state.loginMethod === 'qr' ? state.loginStatus : 'logged out'));
+  const { t } = useTranslation('auth');
   const qrCodeDataUrl = useSession((state) => state.qrCodeDataUrl);
   const start = () => void flow.startQr();
   return (
@@ -91,20 +96,14 @@ function QrLogin({ flow, bindingMessage }: { flow: LoginFlow; bindingMessage: st
       {status === 'logged out' ? (
         <>
           <Text size="sm" ta="center">
-            Open the Careplane app on your phone and scan the code to sign in.
+            {t('qr.intro')}
           </Text>
-          <Button onClick={start}>Show QR code</Button>
+          <Button onClick={start}>{t('qr.show')}</Button>
         </>
       ) : null}
       {status === 'pending' && qrCodeDataUrl ? (
         <>
-          <Image
-            src={qrCodeDataUrl}
-            alt="QR code to scan with the Careplane app"
-            w={256}
-            h={256}
-            fit="contain"
-          />
+          <Image src={qrCodeDataUrl} alt={t('qr.alt')} w={256} h={256} fit="contain" />
           <BindingMessage code={bindingMessage} />
           <Remaining />
         </>
@@ -112,7 +111,7 @@ function QrLogin({ flow, bindingMessage }: { flow: LoginFlow; bindingMessage: st
       {status === 'pending' && !qrCodeDataUrl ? (
         <Stack gap="xs" align="center">
           <Loader size="sm" />
-          <Text size="sm">Approve the sign-in on your phone.</Text>
+          <Text size="sm">{t('qr.approve')}</Text>
           <Remaining />
         </Stack>
       ) : null}
@@ -125,6 +124,7 @@ function IdentifierLogin({ flow, bindingMessage }: { flow: LoginFlow; bindingMes
   const status = useSession((state) =>
     state.loginMethod === 'backchannel' ? state.loginStatus : 'logged out',
   );
+  const { t } = useTranslation('auth');
   const [identifier, setIdentifier] = useState(() => sessionStore.getState().userIdentifier ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -135,13 +135,14 @@ function IdentifierLogin({ flow, bindingMessage }: { flow: LoginFlow; bindingMes
       <Stack gap="md" align="center" py="sm">
         <Loader size="sm" />
         <Text size="sm" ta="center">
-          A sign-in request was sent to the phone of <b>{sessionStore.getState().userIdentifier}</b>. Approve
-          it there.
+          {t('identifier.sentBefore')}
+          <b>{sessionStore.getState().userIdentifier}</b>
+          {t('identifier.sentAfter')}
         </Text>
         <BindingMessage code={bindingMessage} />
         <Remaining />
         <Button variant="subtle" size="xs" onClick={() => stopLogin(flow)}>
-          Cancel
+          {t('identifier.cancel')}
         </Button>
       </Stack>
     );
@@ -151,8 +152,8 @@ function IdentifierLogin({ flow, bindingMessage }: { flow: LoginFlow; bindingMes
       <form onSubmit={submit}>
         <Stack gap="sm">
           <TextInput
-            label="User ID"
-            description="The identifier of your account, e.g. name@domain"
+            label={t('identifier.label')}
+            description={t('identifier.description')}
             placeholder="name@domain"
             value={identifier}
             onChange={(event) => setIdentifier(event.currentTarget.value)}
@@ -161,7 +162,7 @@ function IdentifierLogin({ flow, bindingMessage }: { flow: LoginFlow; bindingMes
             required
           />
           <Button type="submit" disabled={!identifier.trim()}>
-            Sign in
+            {t('identifier.submit')}
           </Button>
         </Stack>
       </form>
@@ -171,19 +172,21 @@ function IdentifierLogin({ flow, bindingMessage }: { flow: LoginFlow; bindingMes
 }
 
 function SignedIn() {
+  const { t } = useTranslation('auth');
   const user = useSession((state) => state.user);
   const name = `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim() || user?.username;
   return (
     <Stack gap="sm" align="center" py="sm">
-      <Text>{`You are signed in as ${name ?? 'a user'}.`}</Text>
+      <Text>{t('signedInAs', { name: name ?? t('aUser') })}</Text>
       <Anchor component={Link} to={isAdmin(user) ? paths.admin.root.to() : paths.account.to()}>
-        Open the console
+        {t('openConsole')}
       </Anchor>
     </Stack>
   );
 }
 
 export function LoginPanel() {
+  const { t } = useTranslation('auth');
   const { flow, bindingMessage } = useLoginFlow();
   const approved = useSession((state) => state.loginStatus === 'approved' && !!state.accessToken);
   const [tab, setTab] = useState<string | null>('qr');
@@ -203,15 +206,15 @@ export function LoginPanel() {
       w="100%"
       maw={420}
       component="section"
-      aria-label="Sign in"
+      aria-label={t('panel')}
     >
       {approved ? (
         <SignedIn />
       ) : (
         <Tabs value={tab} onChange={changeTab}>
           <Tabs.List grow>
-            <Tabs.Tab value="qr">QR code</Tabs.Tab>
-            <Tabs.Tab value="identifier">User ID</Tabs.Tab>
+            <Tabs.Tab value="qr">{t('tabs.qr')}</Tabs.Tab>
+            <Tabs.Tab value="identifier">{t('tabs.identifier')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="qr">
             <QrLogin flow={flow} bindingMessage={bindingMessage} />
@@ -223,7 +226,7 @@ export function LoginPanel() {
       )}
       <Center mt="xs">
         <Text size="xs" c="dimmed">
-          No password: your phone approves every sign-in.
+          {t('noPassword')}
         </Text>
       </Center>
     </Paper>

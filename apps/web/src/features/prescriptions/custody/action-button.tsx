@@ -4,53 +4,33 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { PrescriptionSigningStarted } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { notify } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session.ts';
 import { custodyQueries, isSigningStarted, useAction, useCustodyChanged } from '../api/custody.ts';
 
-export const actionLabels: Record<PrescriptionAction, string> = {
-  issue: 'Issue',
-  accept: 'Accept',
-  hold: 'Hold',
-  resume: 'Resume',
-  'mark-ready': 'Mark ready',
-  pickup: 'Pick up',
-  delivered: 'Delivered',
-  return: 'Return',
-  restock: 'Restock',
-};
+/** The label of an action's button, in the language shown. */
+export const actionLabel = (action: PrescriptionAction) => i18next.t(`prescriptions:actions.${action}`);
 
 /** The notice after an action went through, before what it was done to. */
-export const actionDone: Record<PrescriptionAction, string> = {
-  issue: 'Issued',
-  accept: 'Accepted',
-  hold: 'Put on hold',
-  resume: 'Resumed',
-  'mark-ready': 'Marked ready',
-  pickup: 'Picked up',
-  delivered: 'Marked delivered',
-  return: 'Returned',
-  restock: 'Restocked',
-};
-
-const announceDone = (action: PrescriptionAction, subject: string | undefined) =>
+function announceDone(action: PrescriptionAction, subject: string | undefined) {
+  const done = i18next.t(`prescriptions:done.${action}`);
   notify({
     color: 'teal',
-    message: subject ? `${actionDone[action]}: ${subject}` : `${actionDone[action]}.`,
+    message: subject
+      ? i18next.t('prescriptions:notice.doneTo', { done, subject })
+      : i18next.t('prescriptions:notice.done', { done }),
   });
+}
 
 /** A touch target a thumb finds on a phone (44 px, as the platforms advise), or the compact one of a table. */
 const sized = (big: boolean) =>
   big
     ? ({ size: 'md', mih: 44, h: 'auto', py: 6, styles: { label: { whiteSpace: 'normal' } } } as const)
     : ({ size: 'xs' } as const);
-
-const phoneAnswers = {
-  denied: 'The signature was denied on the phone: nothing changed.',
-  expired: 'The phone did not answer in time: nothing changed.',
-} as const;
 
 function Following({
   id,
@@ -67,6 +47,7 @@ function Following({
   subject: string | undefined;
   big: boolean;
 }) {
+  const { t } = useTranslation('prescriptions');
   const custodyChanged = useCustodyChanged();
   const state = useQuery(custodyQueries.signing(id, started.requestId, started.interval));
   const [now, setNow] = useState(() => Date.now());
@@ -82,15 +63,19 @@ function Following({
       void onChanged?.();
       onDone(null);
     } else if (status === 'denied' || status === 'expired') {
-      onDone(phoneAnswers[status]);
+      onDone(t(`signing.${status}`));
     } else if (status === 'failed') {
-      onDone(state.data?.message ?? 'The signature could not be completed.');
+      onDone(state.data?.message ?? t('signing.failed'));
     }
-  }, [state.data, custodyChanged, onChanged, onDone, started.action, subject]);
+  }, [state.data, custodyChanged, onChanged, onDone, started.action, subject, t]);
   const left = Math.max(0, Math.round((started.until - now) / 1000));
   const me = useSession((state) => state.user?.id);
   // An admin who issues asks the prescriber's phone: say whose, so nobody waits at the wrong one.
-  const phone = started.signerUserId === me ? 'the phone' : `${started.signerName}'s phone`;
+  const phone =
+    started.signerUserId === me
+      ? t('signing.ownPhone')
+      : t('signing.theirPhone', { name: started.signerName });
+  const code = started.bindingMessage;
   return (
     <Stack gap={2}>
       <Button
@@ -100,11 +85,13 @@ function Following({
         aria-live="polite"
         data-testid={`signing-${started.action}`}
       >
-        {`Approve on ${phone} · code ${started.bindingMessage}${left > 0 ? ` · ${left} s` : ''}`}
+        {left > 0
+          ? t('signing.approveWithTime', { phone, code, seconds: left })
+          : t('signing.approve', { phone, code })}
       </Button>
       {state.isError ? (
         <Text size="xs" c="red" role="alert">
-          {`Could not check the phone's answer: ${state.error.message}`}
+          {t('signing.checkFailed', { message: state.error.message })}
         </Text>
       ) : null}
     </Stack>
@@ -165,7 +152,7 @@ export function ActionButton({
           });
         }}
       >
-        {actionLabels[action]}
+        {actionLabel(action)}
       </Button>
       {mutation.isError ? (
         <Text size="xs" c="red" role="alert">

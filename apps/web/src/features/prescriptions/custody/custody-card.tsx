@@ -3,8 +3,10 @@
 // long it has been in its status, and the actions this user may take now as large buttons.
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { prescriptionStatusLabel } from '@/lib/i18n/enum-labels.ts';
 import { formatWaited } from '@careplane/shared/common/formats';
-import { addressLine, enumText, personName, textOf } from '@careplane/shared/common/record-labels';
+import { addressLine, personName, textOf } from '@careplane/shared/common/record-labels';
 import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { Prescription } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { prescriptionContentText } from '@careplane/shared/prescriptions/prescriptions.columns';
@@ -12,8 +14,6 @@ import { ActionButton } from './action-button.tsx';
 import { CustodyDetail } from './custody-detail.tsx';
 
 type Address = Record<string, unknown> | null | undefined;
-
-const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A maps link for an address: its coordinates when it has them, else its words. */
 export function mapLink(address: Address): string | undefined {
@@ -37,6 +37,7 @@ function useNow(everyMs = 60_000) {
 }
 
 function Place({ label, address }: { label: string; address: Address }) {
+  const { t } = useTranslation('prescriptions');
   const line = addressLine(address);
   const link = mapLink(address);
   return (
@@ -46,8 +47,14 @@ function Place({ label, address }: { label: string; address: Address }) {
       </Text>
       <Text size="sm">{line || '—'}</Text>
       {link ? (
-        <Anchor href={link} target="_blank" rel="noreferrer" size="sm" aria-label={`Map of ${line}`}>
-          Open map
+        <Anchor
+          href={link}
+          target="_blank"
+          rel="noreferrer"
+          size="sm"
+          aria-label={t('card.mapOf', { place: line })}
+        >
+          {t('card.openMap')}
         </Anchor>
       ) : null}
     </Stack>
@@ -68,7 +75,9 @@ export function CustodyCard({
   open: boolean;
   onToggle: () => void;
 }) {
+  const { t } = useTranslation('prescriptions');
   const now = useNow();
+  const status = prescriptionStatusLabel(prescription.status);
   const content = prescriptionContentText(prescription);
   const person = mine ? prescription.issuer : prescription.recipient;
   const phone = textOf(person?.phoneNumber);
@@ -82,14 +91,16 @@ export function CustodyCard({
             {content}
           </Text>
           <Badge variant="light" style={{ flexShrink: 0 }}>
-            {enumText(prescription.status)}
+            {status}
           </Badge>
         </Group>
-        <Text size="xs" c="dimmed">{`${sentenceCase(enumText(prescription.status))} for ${waited}`}</Text>
+        <Text size="xs" c="dimmed">
+          {t('card.waited', { status, waited })}
+        </Text>
         <Group gap="xs" wrap="wrap">
           <Text size="sm">
             <Text span size="xs" c="dimmed" fw={600}>
-              {mine ? 'Prescribed by ' : 'For '}
+              {mine ? t('card.prescribedBy') : t('card.for')}
             </Text>
             {personName(person) || '—'}
           </Text>
@@ -97,14 +108,14 @@ export function CustodyCard({
             <Anchor
               href={`tel:${phone.replace(/[^+\d]/g, '')}`}
               size="sm"
-              aria-label={`Call ${personName(person)}: ${phone}`}
+              aria-label={t('card.call', { name: personName(person), phone })}
             >
               {phone}
             </Anchor>
           ) : null}
         </Group>
-        {showPickup ? <Place label="Pick up at" address={prescription.pickupAddress} /> : null}
-        <Place label="Deliver to" address={prescription.deliveryAddress} />
+        {showPickup ? <Place label={t('card.pickUpAt')} address={prescription.pickupAddress} /> : null}
+        <Place label={t('card.deliverTo')} address={prescription.deliveryAddress} />
         {actions.length > 0 ? (
           <Group gap="xs" grow preventGrowOverflow={false}>
             {actions.map((action) => (
@@ -125,7 +136,7 @@ export function CustodyCard({
           aria-expanded={open}
           style={{ alignSelf: 'flex-start' }}
         >
-          {open ? 'Hide details' : 'Details and history'}
+          {open ? t('card.hideDetails') : t('card.showDetails')}
         </Button>
         {open ? <CustodyDetail prescription={prescription} /> : null}
       </Stack>

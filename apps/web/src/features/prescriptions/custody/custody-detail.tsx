@@ -1,16 +1,20 @@
 // A prescription in an area: content, addresses, parties, receipts and history.
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { prescriptionStatusLabel } from '@/lib/i18n/enum-labels.ts';
 import { formatDateTime } from '@careplane/shared/common/formats';
-import { addressLine, enumText, personName, textOf, titleOf } from '@careplane/shared/common/record-labels';
+import { addressLine, personName, textOf, titleOf } from '@careplane/shared/common/record-labels';
+import { isPrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
 import type {
   PrescriptionReceipt,
   Prescription,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
+import { specTexts } from '@/lib/i18n/spec-texts.ts';
 import { custodyQueries, downloadReceipt } from '../api/custody.ts';
 
-/** Spec §8. */
-export const RECEIPT_ERROR = 'Could not get prescription document.';
+/** Spec §8, word for word in either language. */
+export const RECEIPT_ERROR = specTexts.couldNotGetPrescriptionDocument;
 
 function ReceiptButton({ id, receipt, label }: { id: string; receipt: PrescriptionReceipt; label: string }) {
   const download = useMutation({ mutationFn: () => downloadReceipt(id, receipt) });
@@ -29,26 +33,30 @@ function ReceiptButton({ id, receipt, label }: { id: string; receipt: Prescripti
 }
 
 export function CustodyDetail({ prescription }: { prescription: Prescription }) {
+  const { t } = useTranslation('prescriptions');
   const history = useQuery(custodyQueries.history(prescription.id));
+  const status = prescriptionStatusLabel(prescription.status);
   const parties: [string, string][] = [
-    ['Issuer', personName(prescription.issuer)],
-    ['Recipient', personName(prescription.recipient)],
-    ['Supplier', titleOf(prescription.supplier)],
+    [t('detail.issuer'), personName(prescription.issuer)],
+    [t('detail.recipient'), personName(prescription.recipient)],
+    [t('detail.supplier'), titleOf(prescription.supplier)],
     prescription.pickupByNurse
-      ? ['Nurse', personName(prescription.nurse)]
-      : ['Shipper', titleOf(prescription.shipper)],
-    ['Driver', personName(prescription.shipperDriver)],
+      ? [t('detail.nurse'), personName(prescription.nurse)]
+      : [t('detail.shipper'), titleOf(prescription.shipper)],
+    [t('detail.driver'), personName(prescription.shipperDriver)],
   ];
   return (
-    <Paper withBorder p="md" aria-label="Prescription detail" component="section">
+    <Paper withBorder p="md" aria-label={t('detail.label')} component="section">
       <Stack gap="sm">
-        <Title order={3} size="h4">{`Prescription · ${enumText(prescription.status)}`}</Title>
+        <Title order={3} size="h4">
+          {t('detail.title', { status })}
+        </Title>
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Item</Table.Th>
-              <Table.Th>Quantity</Table.Th>
-              <Table.Th>Dosage</Table.Th>
+              <Table.Th>{t('detail.item')}</Table.Th>
+              <Table.Th>{t('detail.quantity')}</Table.Th>
+              <Table.Th>{t('detail.dosage')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -66,13 +74,13 @@ export function CustodyDetail({ prescription }: { prescription: Prescription }) 
         <Group align="flex-start" grow>
           <Stack gap={0}>
             <Text size="sm" fw={600}>
-              Pickup address
+              {t('detail.pickupAddress')}
             </Text>
             <Text size="sm">{addressLine(prescription.pickupAddress) || '—'}</Text>
           </Stack>
           <Stack gap={0}>
             <Text size="sm" fw={600}>
-              Delivery address
+              {t('detail.deliveryAddress')}
             </Text>
             <Text size="sm">{addressLine(prescription.deliveryAddress) || '—'}</Text>
           </Stack>
@@ -87,20 +95,31 @@ export function CustodyDetail({ prescription }: { prescription: Prescription }) 
         </Group>
         <Group>
           {prescription.issuerReceiptId ? (
-            <ReceiptButton id={prescription.id} receipt="issuer" label="Signed prescription" />
+            <ReceiptButton id={prescription.id} receipt="issuer" label={t('detail.signedPrescription')} />
           ) : null}
           {prescription.pickupReceiptId ? (
-            <ReceiptButton id={prescription.id} receipt="pickup" label="Pickup receipt" />
+            <ReceiptButton id={prescription.id} receipt="pickup" label={t('detail.pickupReceipt')} />
           ) : null}
         </Group>
         <Title order={4} size="h5">
-          History
+          {t('detail.history')}
         </Title>
         {history.isError ? <Alert color="red">{history.error.message}</Alert> : null}
-        <Stack gap={2} component="ol" aria-label="History" style={{ listStyle: 'none', padding: 0 }}>
+        <Stack
+          gap={2}
+          component="ol"
+          aria-label={t('detail.history')}
+          style={{ listStyle: 'none', padding: 0 }}
+        >
           {history.data?.items.map((entry, index) => (
             <Text size="sm" component="li" key={index}>
-              {`${formatDateTime(entry.at)} · ${entry.action}${entry.actor ? ` · ${entry.actor}` : ''}`}
+              {[
+                formatDateTime(entry.at),
+                isPrescriptionAction(entry.action) ? t(`done.${entry.action}`) : entry.action,
+                entry.actor,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
           ))}
         </Stack>

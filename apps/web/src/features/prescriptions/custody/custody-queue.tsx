@@ -3,6 +3,7 @@
 // who-may rule) and its detail on demand. The list refreshes after every action and on its own every few seconds.
 import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { availableActions } from '@careplane/shared/prescriptions/prescription-actors';
 import type { PrescriptionViewerAnswer } from '@careplane/shared/prescriptions/prescriptions.contract';
@@ -13,31 +14,24 @@ import { useTabsItems, type CustodyTab } from './custody-lists.ts';
 
 export type { CustodyTab } from './custody-lists.ts';
 
-export const tabTitles = {
-  waiting: 'Waiting prescriptions',
-  ready: 'Ready prescriptions',
-  'picked-up': 'Picked-up prescriptions',
-  written: 'Prescriptions you wrote',
-  mine: 'Your prescriptions',
-};
-
 function Queue({ tab, viewer }: { tab: CustodyTab; viewer: PrescriptionViewerAnswer }) {
+  const { t } = useTranslation('prescriptions');
   const { id } = useParams();
   const [selected, setSelected] = useState<string | null>(null);
   const [list] = useTabsItems([tab], id);
-  if (!list || list.state === 'loading') return <Loader role="status" aria-label="Loading prescriptions" />;
-  if (list.state === 'no-pharmacy') return <Alert color="yellow">You are not employed by a pharmacy.</Alert>;
+  if (!list || list.state === 'loading') return <Loader role="status" aria-label={t('queue.loading')} />;
+  if (list.state === 'no-pharmacy') return <Alert color="yellow">{t('queue.noPharmacy')}</Alert>;
   if (list.state === 'failed') return <Alert color="red">{list.message}</Alert>;
   const mine = tab.area === 'prescriptions' && tab.tab === 'mine';
   return (
     <Stack>
       {list.pharmacyTitle ? <Text c="dimmed">{list.pharmacyTitle}</Text> : null}
       {list.items.length === 0 ? (
-        <Text>No prescriptions here.</Text>
+        <Text>{t('queue.empty')}</Text>
       ) : (
         <SimpleGrid
           component="ul"
-          aria-label={tabTitles[tab.tab]}
+          aria-label={t(`tabs.${tab.tab}`)}
           cols={{ base: 1, md: 2, xl: 3 }}
           spacing="sm"
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
@@ -59,13 +53,14 @@ function Queue({ tab, viewer }: { tab: CustodyTab; viewer: PrescriptionViewerAns
 }
 
 export function CustodyQueue(tab: CustodyTab) {
+  const { t } = useTranslation('prescriptions');
   const viewer = useQuery(custodyQueries.viewer());
   return (
     <Stack>
       <Title order={1} size="h2">
-        {tabTitles[tab.tab]}
+        {t(`tabs.${tab.tab}`)}
       </Title>
-      {viewer.isPending ? <Loader role="status" aria-label="Loading" /> : null}
+      {viewer.isPending ? <Loader role="status" aria-label={t('queue.loadingViewer')} /> : null}
       {viewer.isError ? <Alert color="red">{viewer.error.message}</Alert> : null}
       {viewer.data ? <Queue tab={tab} viewer={viewer.data} /> : null}
     </Stack>

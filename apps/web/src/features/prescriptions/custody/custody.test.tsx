@@ -1,7 +1,8 @@
 // The pharmacy and prescriptions areas with the API faked at the network edge: the queue of a tab, the
 // actions this user may take (from the shared table), the phone approval shown on its button, the list
 // refreshed after an action, and the detail with history.
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VerificationReport } from '@careplane/shared/documents/documents.contract';
 import type {
@@ -130,7 +131,7 @@ describe('the pharmacy area', () => {
     expect(within(detail).getByRole('button', { name: 'Signed prescription' })).toBeVisible();
     const history = within(detail).getByRole('list', { name: 'History' });
     await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
-    expect(within(history).getAllByRole('listitem')[0]!.textContent).toContain('accept · Phil Test');
+    expect(within(history).getAllByRole('listitem')[0]!.textContent).toContain('Accepted · Phil Test');
   });
 });
 
@@ -236,11 +237,11 @@ describe('the prescriptions area', () => {
       'href',
       'tel:+66812345678',
     );
-    expect(within(card).getByRole('link', { name: 'Map of Nimman Rd 12/3, Lamphun' })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: 'Open map: Nimman Rd 12/3, Lamphun' })).toHaveAttribute(
       'href',
       'https://www.google.com/maps/search/?api=1&query=18.58%2C99.01',
     );
-    expect(within(card).getByRole('link', { name: 'Map of Tha Phae Rd, Chiang Mai' })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: 'Open map: Tha Phae Rd, Chiang Mai' })).toHaveAttribute(
       'href',
       expect.stringContaining('query=Tha%20Phae%20Rd%2C%20Chiang%20Mai'),
     );
@@ -307,7 +308,7 @@ describe('doctors and patients in the prescriptions area', () => {
     renderApp('/prescriptions/written');
     const list = await screen.findByRole('list', { name: 'Prescriptions you wrote' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(list).getByText('delivered')).toBeVisible();
+    expect(within(list).getByText('Delivered')).toBeVisible();
     expect(within(list).getAllByRole('button', { name: 'Issue' })).toHaveLength(1);
     expect(
       network.callsTo('GET', '/api/prescriptions').map((call) => call.url.searchParams.getAll('filters')),
@@ -403,5 +404,75 @@ describe('the page a printed prescription’s QR code opens', () => {
     renderApp(`/verify?prescription=${rxId}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('No signed prescription with this code');
     expect(screen.getByText('Drop a PDF here, or click to choose one')).toBeVisible();
+  });
+});
+
+describe('in Thai', () => {
+  const withHistory = (network: FakeNetwork) =>
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(viewerOf(pharmacist, { id: pharmacyId, title: 'Riverside Pharmacy', type: 'pharmacy' })),
+      )
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf()]))
+      .on('GET', `/api/prescriptions/${rxId}/history`, () =>
+        json({
+          items: [{ at: '2026-11-23T10:00:00.000Z', action: 'accept', actor: 'Phil Test', changes: null }],
+        }),
+      );
+
+  it('shows the queue, its menu, the status and the actions in Thai, and dates in the Buddhist era', async () => {
+    withHistory(network);
+    await act(() => i18next.changeLanguage('th'));
+    signIn(pharmacist);
+    renderApp(`/pharmacy/${pharmacyId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'ใบสั่งยาที่รอดำเนินการ' })).toBeVisible();
+    const menu = screen.getByRole('navigation', { name: 'เมนูร้านยา' });
+    expect(within(menu).getByRole('link', { name: /รอดำเนินการ/ })).toBeVisible();
+    expect(within(menu).getByRole('button', { name: 'ออกจากระบบ' })).toBeVisible();
+    const list = await screen.findByRole('list', { name: 'ใบสั่งยาที่รอดำเนินการ' });
+    const card = within(list).getByRole('listitem', { name: /Amoxicillin 500 mg/ });
+    expect(within(card).getByText('รอจัดยา')).toBeVisible();
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['พักไว้', 'จัดยาเสร็จ', 'รายละเอียดและประวัติ']);
+    fireEvent.click(within(card).getByRole('button', { name: 'รายละเอียดและประวัติ' }));
+    const history = await screen.findByRole('list', { name: 'ประวัติ' });
+    await waitFor(() =>
+      expect(within(history).getByRole('listitem').textContent).toBe(
+        '23.11.2569 10:00 GMT+00:00 · รับเรื่องแล้ว · Phil Test',
+      ),
+    );
+    expect(document.documentElement.lang).toBe('th');
+  });
+
+  it('asks the server in Thai: every request says Accept-Language th', async () => {
+    withHistory(network);
+    await act(() => i18next.changeLanguage('th'));
+    signIn(pharmacist);
+    renderApp(`/pharmacy/${pharmacyId}`);
+    await screen.findByRole('list', { name: 'ใบสั่งยาที่รอดำเนินการ' });
+    const calls = network.callsTo('GET', '/api/prescriptions');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((call) => call.headers['accept-language'] === 'th')).toBe(true);
+  });
+
+  it("the top bar's switch speaks Thai at once, says so to <html lang>, and stores it on the account", async () => {
+    withHistory(network).on('PATCH', '/api/users/me/preferences', (call) =>
+      json({ ...pharmacist, ...(JSON.parse(call.body ?? '{}') as object) }),
+    );
+    signIn(pharmacist);
+    renderApp(`/pharmacy/${pharmacyId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Waiting prescriptions' })).toBeVisible();
+    fireEvent.click(screen.getByRole('radio', { name: 'ไทย' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'ใบสั่งยาที่รอดำเนินการ' })).toBeVisible();
+    expect(screen.getByRole('button', { name: /^ออกจากระบบ \(\d+ วิ\.\)$/ })).toBeVisible();
+    expect(document.documentElement.lang).toBe('th');
+    await waitFor(() => expect(network.callsTo('PATCH', '/api/users/me/preferences')).toHaveLength(1));
+    expect(JSON.parse(network.callsTo('PATCH', '/api/users/me/preferences')[0]?.body ?? '')).toEqual({
+      language: 'th',
+    });
+    expect(localStorage.getItem('careplane.language')).toBe('th');
   });
 });

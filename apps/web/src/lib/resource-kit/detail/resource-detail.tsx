@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { PageHeader } from '../page-header.tsx';
 import { useDeleteRecord } from '../queries.ts';
 import type { ResourceDescription } from '../resource.ts';
+import { uiText } from '@/lib/i18n/translation.ts';
 import { confirmDelete } from './confirm.tsx';
 import { RecordHistory } from './record-history.tsx';
 import { notify } from '@/lib/notify.ts';
@@ -34,10 +35,11 @@ export function ResourceDetail<Item extends { id: string }>({
   const record = useQuery(resource.queries.detail(id, resource.detailRelations));
   const remove = useDeleteRecord(resource.queries);
   const navigate = useNavigate();
+  const noun = uiText(resource.noun);
 
   if (record.isPending) {
     return (
-      <Stack gap="md" role="status" aria-busy="true" aria-label={`Loading the ${resource.noun}`}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={`Loading the ${noun}`}>
         <Skeleton h={36} w="40%" />
         <Skeleton h={180} />
         <Skeleton h={120} />
@@ -48,18 +50,16 @@ export function ResourceDetail<Item extends { id: string }>({
     const missing = record.error instanceof ApiError && record.error.status === 404;
     return (
       <Stack gap="md">
-        <PageHeader title={missing ? `No such ${resource.noun}` : `The ${resource.noun}`} />
+        <PageHeader title={missing ? `No such ${noun}` : `The ${noun}`} />
         <Alert
           color={missing ? 'yellow' : 'red'}
           role="alert"
-          title={
-            missing ? `This ${resource.noun} could not be found.` : `Could not load the ${resource.noun}.`
-          }
+          title={missing ? `This ${noun} could not be found.` : `Could not load the ${noun}.`}
         >
           <Stack gap="xs" align="flex-start">
             {missing ? null : <Text size="sm">{record.error.message}</Text>}
             <Anchor component={Link} to={resource.paths.list()} size="sm">
-              {`Back to ${resource.title.toLowerCase()}`}
+              {`Back to ${uiText(resource.title).toLowerCase()}`}
             </Anchor>
           </Stack>
         </Alert>
@@ -72,18 +72,18 @@ export function ResourceDetail<Item extends { id: string }>({
   const edit = resource.paths.edit?.(item.id);
   const onDelete = () =>
     confirmDelete({
-      noun: resource.noun,
+      noun: noun,
       name,
       onConfirm: () =>
         remove.mutate(item.id, {
           onSuccess: () => {
-            notify({ color: 'teal', message: `The ${resource.noun} “${name}” was deleted.` });
+            notify({ color: 'teal', message: `The ${noun} “${name}” was deleted.` });
             void navigate(resource.paths.list());
           },
           onError: (error) =>
             notify({
               color: 'red',
-              title: `Could not delete the ${resource.noun}.`,
+              title: `Could not delete the ${noun}.`,
               message: error.message,
             }),
         }),

@@ -19,6 +19,7 @@ import { DateInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
 import type { CSSProperties } from 'react';
 import { enumText } from '@careplane/shared/common/record-labels';
+import { uiText } from '@/lib/i18n/translation.ts';
 import { RelationMultiSelect, RelationSelect } from '../relation-select.tsx';
 import { AddressFields } from './address-fields.tsx';
 import { emptyListItem, type FieldSpec, type FormValues, type KitForm } from './form-model.ts';
@@ -38,10 +39,10 @@ export function parseTypedDate(input: string): Date | null {
 
 function Field({ field, path, form }: { field: FieldSpec; path: string; form: KitForm }) {
   const common = {
-    label: field.label,
-    description: field.description,
+    label: uiText(field.label),
+    description: field.description === undefined ? undefined : uiText(field.description),
     withAsterisk: field.required,
-    placeholder: field.placeholder,
+    placeholder: field.placeholder === undefined ? undefined : uiText(field.placeholder),
   };
   const input = form.getInputProps(path);
   const error = form.errors[path];
@@ -68,8 +69,8 @@ function Field({ field, path, form }: { field: FieldSpec; path: string; form: Ki
     case 'switch':
       return (
         <Switch
-          label={field.label}
-          description={field.description}
+          label={common.label}
+          description={common.description}
           {...form.getInputProps(path, { type: 'checkbox' })}
           mt="lg"
         />
@@ -114,7 +115,7 @@ function Field({ field, path, form }: { field: FieldSpec; path: string; form: Ki
         <Textarea
           {...common}
           {...input}
-          description={field.description ?? 'A JSON object'}
+          description={uiText(field.description ?? 'A JSON object')}
           autosize
           minRows={3}
           maxRows={14}
@@ -127,7 +128,7 @@ function Field({ field, path, form }: { field: FieldSpec; path: string; form: Ki
         <Textarea
           {...common}
           {...input}
-          description={field.description ?? 'One per line'}
+          description={uiText(field.description ?? 'One per line')}
           autosize
           minRows={3}
           maxRows={14}
@@ -142,7 +143,7 @@ function Field({ field, path, form }: { field: FieldSpec; path: string; form: Ki
           {...input}
           valueFormat="DD.MM.YYYY"
           dateParser={parseTypedDate}
-          placeholder={field.placeholder ?? 'DD.MM.YYYY'}
+          placeholder={uiText(field.placeholder ?? 'DD.MM.YYYY')}
           clearable
           popoverProps={{ withinPortal: true }}
         />
@@ -160,12 +161,17 @@ function Field({ field, path, form }: { field: FieldSpec; path: string; form: Ki
     case 'address':
       return (
         <div style={wide}>
-          <AddressFields form={form} path={path} legend={field.label} requiredParts={field.requiredParts} />
+          <AddressFields
+            form={form}
+            path={path}
+            legend={uiText(field.label)}
+            requiredParts={field.requiredParts}
+          />
         </div>
       );
     case 'group':
       return (
-        <Fieldset legend={field.label} style={wide} variant="filled">
+        <Fieldset legend={uiText(field.label)} style={wide} variant="filled">
           {error ? (
             <Text c="red.8" size="sm" mb="xs">
               {error}
@@ -191,11 +197,11 @@ function ListField({
   const items = (form.getInputProps(path).value as FormValues[] | undefined) ?? [];
   const error = form.errors[path];
   return (
-    <Fieldset legend={field.label} style={wide} variant="filled">
+    <Fieldset legend={uiText(field.label)} style={wide} variant="filled">
       <Stack gap="sm">
         {field.description ? (
           <Text size="sm" c="dimmed">
-            {field.description}
+            {uiText(field.description)}
           </Text>
         ) : null}
         {error ? (
@@ -204,16 +210,22 @@ function ListField({
           </Text>
         ) : null}
         {items.map((_item, index) => (
-          <Paper key={index} withBorder p="sm" role="group" aria-label={`${field.itemLabel} ${index + 1}`}>
+          <Paper
+            key={index}
+            withBorder
+            p="sm"
+            role="group"
+            aria-label={`${uiText(field.itemLabel)} ${index + 1}`}
+          >
             <Stack gap="xs">
               <Group justify="space-between">
-                <Text fw={600} size="sm">{`${field.itemLabel} ${index + 1}`}</Text>
+                <Text fw={600} size="sm">{`${uiText(field.itemLabel)} ${index + 1}`}</Text>
                 <Button
                   variant="light"
                   color="red"
                   size="xs"
                   onClick={() => form.removeListItem(path, index)}
-                  aria-label={`Remove ${field.itemLabel.toLowerCase()} ${index + 1}`}
+                  aria-label={`Remove ${uiText(field.itemLabel).toLowerCase()} ${index + 1}`}
                 >
                   Remove
                 </Button>
@@ -224,7 +236,7 @@ function ListField({
         ))}
         <Group>
           <Button variant="light" size="xs" onClick={() => form.insertListItem(path, emptyListItem(field))}>
-            {`Add ${field.itemLabel.toLowerCase()}`}
+            {`Add ${uiText(field.itemLabel).toLowerCase()}`}
           </Button>
         </Group>
       </Stack>

@@ -3,19 +3,21 @@
 // fields they name. The same messages show whether the browser or the server found the problem.
 import type { ResourceName } from '@careplane/shared/common/list-spec';
 import type { UseFormReturnType } from '@mantine/form';
+import type { UiText } from '@/lib/i18n/translation.ts';
 
 interface Base {
   /** The key of the value in the body, relative to the enclosing group or list item. */
   name: string;
-  label: string;
-  description?: string;
+  /** Texts may be catalog reads (`() => t('users:fields.email')`): they are read when the form renders. */
+  label: UiText;
+  description?: UiText;
   /** Marked as required (the schema decides what is refused). */
   required?: boolean;
   /** Shown only when creating, or only when editing. */
   only?: 'create' | 'edit';
   /** Reads the starting value from the record, where it is not simply `record[name]`. */
   read?: (record: Record<string, unknown>) => unknown;
-  placeholder?: string;
+  placeholder?: UiText;
 }
 
 export type FieldSpec =
@@ -38,7 +40,7 @@ export type FieldSpec =
       requiredParts?: readonly AddressPart[];
     })
   | (Base & { kind: 'group'; fields: readonly FieldSpec[] })
-  | (Base & { kind: 'list'; itemLabel: string; fields: readonly FieldSpec[] });
+  | (Base & { kind: 'list'; itemLabel: UiText; fields: readonly FieldSpec[] });
 
 export type FormValues = Record<string, unknown>;
 /** The form every field of the kit works on. */

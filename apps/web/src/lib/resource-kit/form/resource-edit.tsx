@@ -8,6 +8,7 @@ import { api } from '@/lib/api-client.ts';
 import { PageHeader } from '../page-header.tsx';
 import { invalidateResource, useUpdateRecord } from '../queries.ts';
 import type { ResourceDescription } from '../resource.ts';
+import { uiText } from '@/lib/i18n/translation.ts';
 import type { FieldSpec } from './form-model.ts';
 import { ResourceForm } from './resource-form.tsx';
 import { notify } from '@/lib/notify.ts';
@@ -40,6 +41,7 @@ export function ResourceEdit<Item extends { id: string }>({
   start,
 }: ResourceEditProps<Item>) {
   const navigate = useNavigate();
+  const noun = uiText(resource.noun);
   const client = useQueryClient();
   const record = useQuery({ ...resource.queries.detail(id ?? '', relations), enabled: Boolean(id) });
   const update = useUpdateRecord(resource.queries);
@@ -48,7 +50,7 @@ export function ResourceEdit<Item extends { id: string }>({
     if (mode === 'create') {
       const created = await api.post<Item>(resource.queries.endpoints.list, body);
       await invalidateResource(client, resource.queries.resource);
-      notify({ color: 'teal', message: `The ${resource.noun} was created.` });
+      notify({ color: 'teal', message: `The ${noun} was created.` });
       await navigate(resource.paths.detail(created.id), {
         state: keepCreatedAnswer ? { created } : undefined,
       });
@@ -57,13 +59,13 @@ export function ResourceEdit<Item extends { id: string }>({
     const saved = await update.mutateAsync({ id: id!, body });
     // The record's page opens on what was saved, not on the copy read before the edit.
     await client.fetchQuery({ ...resource.queries.detail(saved.id, resource.detailRelations), staleTime: 0 });
-    notify({ color: 'teal', message: `The ${resource.noun} was saved.` });
+    notify({ color: 'teal', message: `The ${noun} was saved.` });
     await navigate(resource.paths.detail(saved.id));
   };
 
   if (id && record.isPending) {
     return (
-      <Stack gap="md" role="status" aria-busy="true" aria-label={`Loading the ${resource.noun}`}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={`Loading the ${noun}`}>
         <Skeleton h={36} w="40%" />
         <Skeleton h={320} />
       </Stack>
@@ -71,7 +73,7 @@ export function ResourceEdit<Item extends { id: string }>({
   }
   if (id && record.isError) {
     return (
-      <Alert color="red" role="alert" title={`Could not load the ${resource.noun}.`}>
+      <Alert color="red" role="alert" title={`Could not load the ${noun}.`}>
         {record.error.message}
       </Alert>
     );
@@ -79,9 +81,7 @@ export function ResourceEdit<Item extends { id: string }>({
   const item = id ? record.data : undefined;
   return (
     <Stack gap="md">
-      <PageHeader
-        title={item ? `Edit ${resource.recordLabel(item)}` : (createTitle ?? `New ${resource.noun}`)}
-      />
+      <PageHeader title={item ? `Edit ${resource.recordLabel(item)}` : (createTitle ?? `New ${noun}`)} />
       <ResourceForm
         key={item?.id ?? 'new'}
         fields={fields}

@@ -9,6 +9,7 @@ import { enumText } from '@careplane/shared/common/record-labels';
 import { RelationSelect } from '../relation-select.tsx';
 import { referenceSource } from '../references.ts';
 import { pathLabel } from '../resource.ts';
+import type { UiText } from '@/lib/i18n/translation.ts';
 import { isValidFilterValue } from './list-url.ts';
 
 const TYPING_DELAY_MS = 350;
@@ -148,7 +149,7 @@ export interface FilterPanelProps {
   filters: Readonly<Record<string, string>>;
   onChange: (path: string, value: string | null) => void;
   onClear: () => void;
-  labels?: Readonly<Record<string, string>>;
+  labels?: Readonly<Record<string, UiText>>;
   /** Paths fixed by the view, not offered. */
   hidden?: readonly string[];
 }
@@ -184,7 +185,7 @@ export interface SearchBoxProps {
   search: Readonly<Record<string, string>>;
   defaultPath: string;
   onChange: (path: string, text: string | null) => void;
-  labels?: Readonly<Record<string, string>>;
+  labels?: Readonly<Record<string, UiText>>;
 }
 
 /** Search by one of the spec's search paths (case-insensitive, contains). */

@@ -12,6 +12,7 @@ import type { AnyListSpec } from '@careplane/shared/common/list-spec';
 import { CellText } from '../cells.tsx';
 import { PageHeader } from '../page-header.tsx';
 import type { ResourceDescription } from '../resource.ts';
+import { uiText } from '@/lib/i18n/translation.ts';
 import { exportCsv } from './csv-export.ts';
 import { FilterPanel, SearchBox } from './filter-controls.tsx';
 import {
@@ -78,12 +79,13 @@ export interface ResourceListProps<Item extends { id: string }> {
 
 export function ResourceList<Item extends { id: string }>({
   resource,
-  title = resource.title,
+  title: givenTitle,
   subtitle,
   actions,
   createLabel,
 }: ResourceListProps<Item>) {
   const { spec, columns, queries } = resource;
+  const title = givenTitle ?? uiText(resource.title);
   const [state, update] = useListView(spec);
   const active = activeFilterCount(state);
   const [filtersOpen, filters] = useDisclosure(Object.keys(state.filters).length > 0);
@@ -118,7 +120,7 @@ export function ResourceList<Item extends { id: string }>({
         const onPhone = resource.phoneColumns ? resource.phoneColumns.includes(column.key) : index < 2;
         return {
           accessor: column.key,
-          title: column.title,
+          title: uiText(resource.columnTitles?.[column.key] ?? column.title),
           sortable: Boolean(column.sort),
           noWrap: true,
           // A phone shows the columns that name the record; its page shows the rest.
@@ -161,12 +163,10 @@ export function ResourceList<Item extends { id: string }>({
   };
 
   const create = resource.paths.create?.();
-  const createText = createLabel === undefined ? `New ${resource.noun}` : createLabel;
+  const createText = createLabel === undefined ? `New ${uiText(resource.noun)}` : createLabel;
   const items = list.data?.items ?? [];
   const empty =
-    active > 0
-      ? `No ${resource.title.toLowerCase()} match these filters.`
-      : `No ${resource.title.toLowerCase()} yet.`;
+    active > 0 ? `No ${title.toLowerCase()} match these filters.` : `No ${title.toLowerCase()} yet.`;
 
   return (
     <Stack gap="md">
@@ -231,7 +231,7 @@ export function ResourceList<Item extends { id: string }>({
         </Paper>
       </Collapse>
       {list.isError ? (
-        <Alert color="red" title={`Could not load the ${resource.title.toLowerCase()}.`} role="alert">
+        <Alert color="red" title={`Could not load the ${title.toLowerCase()}.`} role="alert">
           <Group justify="space-between" gap="xs">
             <Text size="sm">{list.error.message}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>

@@ -1,0 +1,63 @@
+// The console in Thai (decision 047): an admin switches the top bar to ไทย, the page reads Thai with
+// <html lang="th">, a reload stays Thai (the choice is stored on the account), and /pharmacy and /prescriptions
+// have no serious or critical axe violations in Thai. A visitor whose browser prefers Thai gets the landing
+// page in Thai. With CAREPLANE_SHOTS_DIR set, the pages are photographed at 390 and 1440 px.
+import path from 'node:path';
+import { expectAccessible } from './support/admin.ts';
+import { issuedIdentity, signInWithCliAuthenticator } from './support/cli-authenticator.ts';
+import { expect, test, type Page } from './support/test.ts';
+
+const shots = process.env.CAREPLANE_SHOTS_DIR;
+const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
+
+async function photograph(page: Page, name: string) {
+  if (!shots) return;
+  for (const [label, size] of Object.entries(sizes)) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(shots, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(sizes.desktop);
+}
+
+test('an admin switches to Thai in the top bar; it stays after a reload and reads accessibly', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(sizes.desktop);
+  await signInWithCliAuthenticator(page, issuedIdentity('console.thai@careplane.local'));
+  await page.goto('/pharmacy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Waiting prescriptions' })).toBeVisible();
+
+  const stored = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/users/me/preferences') && response.request().method() === 'PATCH',
+  );
+  await page.getByRole('banner').getByText('ไทย', { exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ใบสั่งยาที่รอดำเนินการ' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  expect((await stored).status()).toBe(200);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'ใบสั่งยาที่รอดำเนินการ' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'เมนูร้านยา' })).toBeVisible();
+  await expectAccessible(page);
+  await photograph(page, 'pharmacy-th');
+
+  await page.goto('/prescriptions');
+  await expect(page.getByRole('heading', { level: 1, name: 'ใบสั่งยาที่รอดำเนินการ' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'เมนูใบสั่งยา' })).toBeVisible();
+  await expectAccessible(page);
+  await photograph(page, 'prescriptions-th');
+});
+
+test.describe('a visitor whose browser prefers Thai', () => {
+  test.use({ locale: 'th-TH' });
+  test('gets the landing page in Thai', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'ดูแลผู้ป่วยที่บ้าน จัดการได้จากที่เดียว' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    await expect(page.getByRole('tab', { name: 'คิวอาร์โค้ด' })).toBeVisible();
+    await photograph(page, 'landing-th');
+  });
+});

@@ -1,0 +1,80 @@
+// The console's i18next: the catalogs of apps/web/src/**/i18n, loaded per language and namespace on demand,
+// and react-i18next on top. Keys are type-checked: each English catalog declares its namespace's shape
+// (ResourceNamespaceMap), so t('prescriptions:queue.empty') fails `tsc` when the key does not exist.
+import i18next, { type BackendModule, type InitOptions, type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { languages, type Language } from '@careplane/shared/i18n/language-tags';
+import { applyLanguageToPage } from '@/lib/i18n/language.ts';
+import { loadCatalog, namespaces } from './catalogs.ts';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    returnNull: false;
+  }
+}
+
+/** What every page reads: the shell and the resource kit. Each page's own namespaces load with its route. */
+export const BASE_NAMESPACES = ['common', 'kit'] as const;
+
+/** Reads catalogs through dynamic imports: each language of each namespace is a chunk of its own. */
+const catalogBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    loadCatalog(language, namespace).then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/** The options both the console and its tests start i18next with. */
+export const i18nOptions = (language: Language): InitOptions => ({
+  lng: language,
+  supportedLngs: [...languages],
+  // Thai has every key (its catalogs are typed against the English ones), so nothing falls back, and a
+  // page never loads a second language.
+  fallbackLng: false,
+  load: 'currentOnly',
+  defaultNS: 'common',
+  ns: [...BASE_NAMESPACES],
+  // React escapes what it renders.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  react: { useSuspense: true },
+});
+
+let started = false;
+function followPage() {
+  if (started) return;
+  started = true;
+  i18next.on('languageChanged', (language) => {
+    if (language === 'en' || language === 'th') applyLanguageToPage(language);
+  });
+}
+
+/** Starts i18next in `language` with the base namespaces loaded. */
+export async function initI18n(language: Language) {
+  followPage();
+  applyLanguageToPage(language);
+  await i18next.use(catalogBackend).use(initReactI18next).init(i18nOptions(language));
+}
+
+/** Starts i18next with every catalog given at once (the console's tests), in `language`. */
+export async function initI18nWith(language: Language, resources: Resource) {
+  followPage();
+  applyLanguageToPage(language);
+  await i18next
+    .use(initReactI18next)
+    .init({ ...i18nOptions(language), ns: Object.keys(resources[language] ?? {}), resources });
+}
+
+/** Loads namespaces of the current language before a page that reads them renders; unknown names are skipped. */
+export async function loadNamespaces(names: readonly string[]) {
+  const known = names.filter((name) => namespaces.includes(name));
+  if (known.length > 0) await i18next.loadNamespaces(known);
+}
+
+/** After sign-in every area is a click away: load all namespaces of the language, so no page waits for one. */
+export const loadAllNamespaces = () => loadNamespaces(namespaces);

@@ -1,0 +1,47 @@
+// The language switch of the top bar and the landing page: English or ไทย, each named in itself. It changes the
+// console at once; when someone is signed in, the choice is stored on their account too (decision 047).
+import { SegmentedControl } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { isLanguage, languageNames, languages, type Language } from '@careplane/shared/i18n/language-tags';
+import { changeLanguage, useLanguage } from '@/lib/i18n/language.ts';
+import { sessionStore, useSession } from '@/lib/session.ts';
+
+const options = languages.map((language) => ({
+  value: language,
+  label: <span lang={language}>{languageNames[language]}</span>,
+}));
+
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const signedIn = useSession((state) => state.loginStatus === 'approved' && state.user !== null);
+
+  const choose = async (chosen: Language) => {
+    const user = sessionStore.getState().user;
+    // The session's copy first, so following the session does not switch back while the server answers.
+    if (signedIn && user) sessionStore.refreshUser({ ...user, language: chosen });
+    await changeLanguage(chosen);
+    if (!signedIn) return;
+    try {
+      // The contract (and zod with it) loads only for someone signed in: the landing page stays light.
+      const { saveLanguagePreference } = await import('../api/preferences.ts');
+      await saveLanguagePreference(chosen);
+    } catch {
+      notifications.show({ color: 'yellow', message: t('language.notSaved') });
+    }
+  };
+
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={t('language.label')}
+      value={language}
+      onChange={(value) => {
+        if (isLanguage(value)) void choose(value);
+      }}
+      data={options}
+      style={{ flexShrink: 0 }}
+    />
+  );
+}
