@@ -1,8 +1,9 @@
 // The alerts page: open alerts by default, narrowed by state, severity, command center (through the center's
 // scoped list), IoT device and patient from the URL; who acknowledged and closed each and when; acknowledging
 // from the page; and a query key that the admin area's live events refresh.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertSchema, type Alert } from '@careplane/shared/alerts/alerts.contract';
 import { fakeList } from '@/test/admin-fakes.ts';
@@ -162,5 +163,18 @@ describe('the alerts page', () => {
       page: 1,
     } as const;
     expect(showsAny(alertsPageQuery(filters).queryKey, new Set(['alerts']))).toBe(true);
+  });
+});
+
+describe('the alerts page in Thai', () => {
+  it('titles the page, its filters, the severity and the actions in Thai', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    renderApp('/admin/alerts', { env: 'test' });
+    const list = await screen.findByRole('list', { name: 'รายการแจ้งเตือน' });
+    expect(screen.getByRole('heading', { name: 'การแจ้งเตือน', level: 1 })).toBeVisible();
+    expect(screen.getByText('การแจ้งเตือนที่ยังเปิดอยู่ 1 รายการ')).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'ปิดแล้ว' })).toBeInTheDocument();
+    expect(within(list).getByText('เฝ้าระวัง')).toBeVisible();
+    expect(within(list).getByRole('button', { name: 'รับทราบ' })).toBeVisible();
   });
 });

@@ -1,7 +1,9 @@
 // Device runner jobs as a resource description: columns, names, addresses and the add form.
+import i18next from 'i18next';
 import { deviceJobColumns } from '@careplane/shared/devices/devices.columns';
 import { deviceJobListSpec, jobVocabulary, type DeviceJob } from '@careplane/shared/devices/devices.contract';
 import { paths } from '@/config/paths.ts';
+import { specTexts } from '@/lib/i18n/spec-texts.ts';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
 import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { deviceJobQueries } from './api/devices.queries.ts';
@@ -17,43 +19,59 @@ const vocabularyHint = jobVocabulary
   .map((verb) => (commandArguments[verb] ? `${verb} ${commandArguments[verb]}` : verb))
   .join(', ');
 
+const columnTitles = Object.fromEntries(
+  (['purpose', 'device', 'status', 'commands', 'notBefore', 'createdByUser', 'createdAt'] as const).map(
+    (key) => [key, () => i18next.t(`devices:columns.${key}`)],
+  ),
+);
+
 export const deviceJobResource = defineResource<DeviceJob>({
   queries: deviceJobQueries,
   spec: deviceJobListSpec,
-  noun: 'device job',
-  title: 'Device Jobs',
+  noun: () => i18next.t('devices:job.noun'),
+  title: () => i18next.t('devices:job.title'),
   columns: deviceJobColumns,
+  columnTitles,
   recordLabel: (job) => job.purpose,
   paths: { list: jobs.list.to, detail: jobs.detail.to, create: jobs.add.to },
   cellLinks: {
     device: (job) => paths.admin.devices.detail.to(job.deviceId),
     createdByUser: (job) => (job.createdByUserId ? paths.admin.users.detail.to(job.createdByUserId) : null),
   },
-  labels: { 'device.id': 'Device', 'createdByUser.id': 'Created by' },
+  labels: {
+    'device.id': () => i18next.t('devices:labels.device'),
+    'createdByUser.id': () => i18next.t('devices:labels.createdBy'),
+  },
   defaultSearch: 'purpose',
   phoneColumns: ['purpose', 'status'],
   detailRelations: ['device', 'createdByUser'],
 });
 
 export const deviceJobFields: readonly FieldSpec[] = [
-  { kind: 'ref', name: 'device', label: 'Device', resource: 'devices', required: true },
+  {
+    kind: 'ref',
+    name: 'device',
+    label: () => i18next.t('devices:fields.device'),
+    resource: 'devices',
+    required: true,
+  },
   {
     kind: 'text',
     name: 'purpose',
-    label: 'Purpose',
-    description: 'Left empty, it reads “No purpose provided.”',
+    label: () => i18next.t('devices:fields.purpose'),
+    description: () => i18next.t('devices:fields.purposeHint', { text: specTexts.noPurposeProvided }),
   },
   {
     kind: 'lines',
     name: 'commands',
-    label: 'Commands',
+    label: () => i18next.t('devices:fields.commands'),
     required: true,
-    description: `One per line, from what the agent knows: ${vocabularyHint}. Anything else runs only on an agent allowed to run shell commands`,
+    description: () => i18next.t('devices:fields.commandsHint', { vocabulary: vocabularyHint }),
   },
   {
     kind: 'datetime',
     name: 'notBefore',
-    label: 'Not before',
-    description: 'The device gets the job from this moment on; empty means now',
+    label: () => i18next.t('devices:fields.notBefore'),
+    description: () => i18next.t('devices:fields.notBeforeHint'),
   },
 ];

@@ -1,7 +1,8 @@
 // A device's page lists its jobs with their status and cancels those not yet running; the new-job form names
 // the agent's vocabulary. The API is faked at the network edge.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deviceJobSchema, type DeviceJob } from '@careplane/shared/devices/devices.contract';
 import { emptyHistory, fakeList } from '@/test/admin-fakes.ts';
@@ -87,5 +88,25 @@ describe("a device's jobs", () => {
     expect(
       await screen.findByText(/reboot, restart-agent, collect-logs, ping <host>, notify <text>/),
     ).toBeVisible();
+  });
+});
+
+describe('in Thai', () => {
+  it('titles the device’s page, its role, its jobs and their statuses in Thai', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    renderApp(`/admin/devices/${deviceId}`, { env: 'test' });
+    const section = (await screen.findByText('Nightly reboot')).closest('ul')!;
+    expect(within(section).getByText('ใหม่')).toBeVisible();
+    expect(within(section).getByText('หมดเวลา')).toBeVisible();
+    expect(within(section).getByRole('button', { name: 'ยกเลิกงาน Nightly reboot' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'งาน' })).toBeVisible();
+    expect(screen.getByText('เครื่องปลายทางผู้ป่วย')).toBeVisible();
+  });
+
+  it('titles the device jobs list and its columns in Thai', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    renderApp('/admin/devices/jobs', { env: 'test' });
+    expect(await screen.findByRole('heading', { name: 'งานของอุปกรณ์', level: 1 })).toBeVisible();
+    expect((await screen.findAllByText('วัตถุประสงค์')).length).toBeGreaterThan(0);
   });
 });

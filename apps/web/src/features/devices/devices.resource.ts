@@ -1,5 +1,6 @@
 // Client devices as a resource description: columns (shared with the CSV export), names, addresses and the
 // form's fields.
+import i18next from 'i18next';
 import { deviceRoles } from '@careplane/shared/common/enums';
 import { deviceColumns } from '@careplane/shared/devices/devices.columns';
 import { deviceListSpec, type Device } from '@careplane/shared/devices/devices.contract';
@@ -10,12 +11,29 @@ import { deviceQueries } from './api/devices.queries.ts';
 
 const devices = paths.admin.devices;
 
+const columnTitles = Object.fromEntries(
+  (
+    [
+      'title',
+      'role',
+      'localRoles',
+      'isEnabled',
+      'assignedUser',
+      'workstation',
+      'commandCenter',
+      'location',
+      'createdAt',
+    ] as const
+  ).map((key) => [key, () => i18next.t(`devices:columns.${key}`)]),
+);
+
 export const deviceResource = defineResource<Device>({
   queries: deviceQueries,
   spec: deviceListSpec,
-  noun: 'device',
-  title: 'Devices',
+  noun: () => i18next.t('devices:device.noun'),
+  title: () => i18next.t('devices:device.title'),
   columns: deviceColumns,
+  columnTitles,
   recordLabel: (device) => device.title,
   paths: {
     list: devices.list.to,
@@ -32,13 +50,13 @@ export const deviceResource = defineResource<Device>({
       device.commandCenterId ? paths.admin.commandCenters.detail.to(device.commandCenterId) : null,
   },
   labels: {
-    'assignedUser.id': 'Assigned user',
-    'commandCenter.id': 'Command center',
-    'createdByUser.id': 'Created by',
-    'workstation.id': 'Workstation',
-    'iotDevices.id': 'IoT device',
-    'location.title': 'Location',
-    isEnabled: 'Enabled',
+    'assignedUser.id': () => i18next.t('devices:labels.assignedUser'),
+    'commandCenter.id': () => i18next.t('devices:labels.commandCenter'),
+    'createdByUser.id': () => i18next.t('devices:labels.createdBy'),
+    'workstation.id': () => i18next.t('devices:labels.workstation'),
+    'iotDevices.id': () => i18next.t('devices:labels.iotDevice'),
+    'location.title': () => i18next.t('devices:labels.location'),
+    isEnabled: () => i18next.t('devices:labels.enabled'),
   },
   defaultSearch: 'title',
   phoneColumns: ['title', 'isEnabled'],
@@ -48,21 +66,41 @@ export const deviceResource = defineResource<Device>({
 export const deviceFormRelations = ['iotDevices'] as const;
 
 export const deviceFields: readonly FieldSpec[] = [
-  { kind: 'text', name: 'title', label: 'Title', required: true },
-  { kind: 'select', name: 'role', label: 'Role', options: deviceRoles },
-  { kind: 'multiselect', name: 'localRoles', label: 'Local roles', options: deviceRoles },
-  { kind: 'switch', name: 'isEnabled', label: 'Enabled', defaultValue: true },
-  { kind: 'ref', name: 'assignedUser', label: 'Assigned user', resource: 'users' },
-  { kind: 'ref', name: 'commandCenter', label: 'Command center', resource: 'command-centers' },
-  { kind: 'refList', name: 'iotDevices', label: 'IoT devices', resource: 'iot-devices' },
+  { kind: 'text', name: 'title', label: () => i18next.t('devices:fields.title'), required: true },
+  { kind: 'select', name: 'role', label: () => i18next.t('devices:fields.role'), options: deviceRoles },
+  {
+    kind: 'multiselect',
+    name: 'localRoles',
+    label: () => i18next.t('devices:fields.localRoles'),
+    options: deviceRoles,
+  },
+  { kind: 'switch', name: 'isEnabled', label: () => i18next.t('devices:fields.enabled'), defaultValue: true },
+  {
+    kind: 'ref',
+    name: 'assignedUser',
+    label: () => i18next.t('devices:fields.assignedUser'),
+    resource: 'users',
+  },
+  {
+    kind: 'ref',
+    name: 'commandCenter',
+    label: () => i18next.t('devices:fields.commandCenter'),
+    resource: 'command-centers',
+  },
+  {
+    kind: 'refList',
+    name: 'iotDevices',
+    label: () => i18next.t('devices:fields.iotDevices'),
+    resource: 'iot-devices',
+  },
   {
     kind: 'group',
     name: 'location',
-    label: 'Location',
+    label: () => i18next.t('devices:fields.location'),
     fields: [
-      { kind: 'text', name: 'title', label: 'Place' },
-      { kind: 'textarea', name: 'description', label: 'Directions' },
-      { kind: 'address', name: 'address', label: 'Address of the place' },
+      { kind: 'text', name: 'title', label: () => i18next.t('devices:fields.place') },
+      { kind: 'textarea', name: 'description', label: () => i18next.t('devices:fields.directions') },
+      { kind: 'address', name: 'address', label: () => i18next.t('devices:fields.placeAddress') },
     ],
   },
 ];

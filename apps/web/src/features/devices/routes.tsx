@@ -1,5 +1,6 @@
 // The pages of devices, device jobs and workstations (spec §2).
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import {
   deviceCreateSchema,
@@ -45,10 +46,12 @@ export function DeviceEditPage() {
 }
 
 export function DeviceJobListPage() {
-  return <ResourceList resource={deviceJobResource} createLabel="Add job" />;
+  const { t } = useTranslation('devices');
+  return <ResourceList resource={deviceJobResource} createLabel={t('job.addLabel')} />;
 }
 
 export function DeviceJobAddPage() {
+  const { t } = useTranslation('devices');
   const [params] = useSearchParams();
   // "New job" on a device's page opens the form with that device chosen.
   const device = params.get('device');
@@ -58,7 +61,7 @@ export function DeviceJobAddPage() {
       resource={deviceJobResource}
       fields={deviceJobFields}
       createSchema={deviceJobSubmissionSchema}
-      createTitle="Add a device job"
+      createTitle={t('job.addTitle')}
       start={start}
     />
   );

@@ -1,4 +1,5 @@
 // Workstations as a resource description: columns, names, addresses and the form's fields.
+import i18next from 'i18next';
 import { workstationName } from '@careplane/shared/common/record-labels';
 import { workstationColumns } from '@careplane/shared/devices/devices.columns';
 import { workstationListSpec, type Workstation } from '@careplane/shared/devices/devices.contract';
@@ -9,12 +10,20 @@ import { workstationQueries } from './api/devices.queries.ts';
 
 const workstations = paths.admin.workstations;
 
+const columnTitles = Object.fromEntries(
+  (['title', 'device', 'assignedPatients', 'assignedWorkstations', 'createdAt'] as const).map((key) => [
+    key,
+    () => i18next.t(`devices:columns.${key}`),
+  ]),
+);
+
 export const workstationResource = defineResource<Workstation>({
   queries: workstationQueries,
   spec: workstationListSpec,
-  noun: 'workstation',
-  title: 'Workstations',
+  noun: () => i18next.t('devices:workstation.noun'),
+  title: () => i18next.t('devices:workstation.title'),
   columns: workstationColumns,
+  columnTitles,
   recordLabel: (workstation) => workstationName(workstation),
   paths: {
     list: workstations.list.to,
@@ -27,10 +36,10 @@ export const workstationResource = defineResource<Workstation>({
       workstation.deviceId ? paths.admin.devices.detail.to(workstation.deviceId) : null,
   },
   labels: {
-    'device.id': 'Device',
-    'assignedPatients.id': 'Patient',
-    'assignedWorkstations.id': 'Assigned device',
-    'createdByUser.id': 'Created by',
+    'device.id': () => i18next.t('devices:labels.device'),
+    'assignedPatients.id': () => i18next.t('devices:labels.patient'),
+    'assignedWorkstations.id': () => i18next.t('devices:labels.assignedDevice'),
+    'createdByUser.id': () => i18next.t('devices:labels.createdBy'),
   },
   defaultSearch: 'title',
   detailRelations: workstationListSpec.relations,
@@ -39,26 +48,26 @@ export const workstationResource = defineResource<Workstation>({
 export const workstationFormRelations = ['assignedPatients', 'assignedWorkstations'] as const;
 
 export const workstationFields: readonly FieldSpec[] = [
-  { kind: 'text', name: 'title', label: 'Title' },
+  { kind: 'text', name: 'title', label: () => i18next.t('devices:fields.title') },
   {
     kind: 'ref',
     name: 'device',
-    label: 'Device',
+    label: () => i18next.t('devices:fields.device'),
     resource: 'devices',
-    description: 'The device this workstation is',
+    description: () => i18next.t('devices:fields.deviceHint'),
   },
   {
     kind: 'refList',
     name: 'assignedPatients',
-    label: 'Patients',
+    label: () => i18next.t('devices:fields.patients'),
     resource: 'users',
     filters: ['localRoles~patient'],
   },
   {
     kind: 'refList',
     name: 'assignedWorkstations',
-    label: 'Assigned devices',
+    label: () => i18next.t('devices:fields.assignedDevices'),
     resource: 'devices',
-    description: 'Devices that work with this workstation',
+    description: () => i18next.t('devices:fields.assignedDevicesHint'),
   },
 ];

@@ -1,5 +1,6 @@
 // IoT devices as a resource description: columns (shared with the CSV export), names, addresses and the
 // form's fields.
+import i18next from 'i18next';
 import { connectionTypes, iotDataTypes, trustLevels } from '@careplane/shared/common/enums';
 import { iotDeviceName } from '@careplane/shared/common/record-labels';
 import { iotDeviceColumns } from '@careplane/shared/iot/iot.columns';
@@ -11,12 +12,30 @@ import { iotDeviceQueries } from './api/iot.queries.ts';
 
 const iot = paths.admin.iotDevices;
 
+/** Column headers in the reader's language (the shared columns keep English: the CSV headers). */
+const columnTitles = Object.fromEntries(
+  (
+    [
+      'hardwareIdentifier',
+      'model',
+      'connectionType',
+      'trustLevel',
+      'supportedDataTypes',
+      'assignedUser',
+      'devices',
+      'allowMultipleDeviceRelationships',
+      'createdAt',
+    ] as const
+  ).map((key) => [key, () => i18next.t(`iot:columns.${key}`)]),
+);
+
 export const iotDeviceResource = defineResource<IotDevice>({
   queries: iotDeviceQueries,
   spec: iotDeviceListSpec,
-  noun: 'IoT device',
-  title: 'IOT Devices',
+  noun: () => i18next.t('iot:noun'),
+  title: () => i18next.t('iot:title'),
   columns: iotDeviceColumns,
+  columnTitles,
   recordLabel: (device) => iotDeviceName(device),
   paths: { list: iot.list.to, detail: (id) => iot.detail.to(id), create: iot.create.to, edit: iot.edit.to },
   cellLinks: {
@@ -24,12 +43,12 @@ export const iotDeviceResource = defineResource<IotDevice>({
       device.assignedUserId ? paths.admin.users.detail.to(device.assignedUserId) : null,
   },
   labels: {
-    'assignedUser.id': 'Assigned user',
-    'createdByDevice.id': 'Created by device',
-    'devices.id': 'Client device',
-    allowMultipleDeviceRelationships: 'Several devices allowed',
-    hardwareIdentifier: 'Hardware identifier',
-    deviceIdentifier: 'Device identifier',
+    'assignedUser.id': () => i18next.t('iot:labels.assignedUser'),
+    'createdByDevice.id': () => i18next.t('iot:labels.createdByDevice'),
+    'devices.id': () => i18next.t('iot:labels.clientDevice'),
+    allowMultipleDeviceRelationships: () => i18next.t('iot:labels.severalDevices'),
+    hardwareIdentifier: () => i18next.t('iot:labels.hardwareIdentifier'),
+    deviceIdentifier: () => i18next.t('iot:labels.deviceIdentifier'),
   },
   defaultSearch: 'hardwareIdentifier',
   phoneColumns: ['hardwareIdentifier', 'model'],
@@ -39,32 +58,51 @@ export const iotDeviceResource = defineResource<IotDevice>({
 export const iotDeviceFormRelations = ['devices'] as const;
 
 export const iotDeviceFields: readonly FieldSpec[] = [
-  { kind: 'text', name: 'hardwareIdentifier', label: 'Hardware identifier', required: true },
-  { kind: 'text', name: 'model', label: 'Model', required: true },
-  { kind: 'text', name: 'deviceIdentifier', label: 'Device identifier' },
+  {
+    kind: 'text',
+    name: 'hardwareIdentifier',
+    label: () => i18next.t('iot:fields.hardwareIdentifier'),
+    required: true,
+  },
+  { kind: 'text', name: 'model', label: () => i18next.t('iot:fields.model'), required: true },
+  { kind: 'text', name: 'deviceIdentifier', label: () => i18next.t('iot:fields.deviceIdentifier') },
   {
     kind: 'select',
     name: 'connectionType',
-    label: 'Connection type',
+    label: () => i18next.t('iot:fields.connectionType'),
     options: connectionTypes,
     defaultValue: 'unknown',
     required: true,
   },
-  { kind: 'select', name: 'trustLevel', label: 'Trust level', options: trustLevels },
+  {
+    kind: 'select',
+    name: 'trustLevel',
+    label: () => i18next.t('iot:fields.trustLevel'),
+    options: trustLevels,
+  },
   {
     kind: 'password',
     name: 'connectionSecret',
-    label: 'Connection secret',
-    description:
-      'Required for a trusted device. It is never shown again; leave empty to keep the current one.',
+    label: () => i18next.t('iot:fields.connectionSecret'),
+    description: () => i18next.t('iot:fields.connectionSecretHint'),
   },
-  { kind: 'multiselect', name: 'supportedDataTypes', label: 'Supported data types', options: iotDataTypes },
-  { kind: 'ref', name: 'assignedUser', label: 'Assigned user', resource: 'users' },
-  { kind: 'refList', name: 'devices', label: 'Client devices', resource: 'devices' },
+  {
+    kind: 'multiselect',
+    name: 'supportedDataTypes',
+    label: () => i18next.t('iot:fields.supportedDataTypes'),
+    options: iotDataTypes,
+  },
+  { kind: 'ref', name: 'assignedUser', label: () => i18next.t('iot:fields.assignedUser'), resource: 'users' },
+  {
+    kind: 'refList',
+    name: 'devices',
+    label: () => i18next.t('iot:fields.clientDevices'),
+    resource: 'devices',
+  },
   {
     kind: 'switch',
     name: 'allowMultipleDeviceRelationships',
-    label: 'May be linked to several client devices',
+    label: () => i18next.t('iot:fields.allowMultiple'),
   },
-  { kind: 'json', name: 'connectionMeta', label: 'Connection details' },
+  { kind: 'json', name: 'connectionMeta', label: () => i18next.t('iot:fields.connectionMeta') },
 ];

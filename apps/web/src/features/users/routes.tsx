@@ -1,5 +1,6 @@
 // The pages of users and patients (spec §2): list, detail, create/edit, and the patients list.
 import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { localUserRoles } from '@careplane/shared/common/enums';
 import { userCreateSchema, userUpdateSchema } from '@careplane/shared/users/users.contract';
@@ -13,12 +14,8 @@ export function UserListPage() {
 }
 
 export function PatientListPage() {
-  return (
-    <ResourceList
-      resource={patientResource}
-      subtitle="Users with the patient role, with their patient profile"
-    />
-  );
+  const { t } = useTranslation('users');
+  return <ResourceList resource={patientResource} subtitle={t('patients.subtitle')} />;
 }
 
 export function UserDetailPage({ related }: { related?: ReactNode }) {
@@ -27,6 +24,7 @@ export function UserDetailPage({ related }: { related?: ReactNode }) {
 }
 
 export function UserEditPage() {
+  const { t } = useTranslation('users');
   const { id } = useParams();
   const [params] = useSearchParams();
   // "New patient" opens the form with the patient role chosen.
@@ -44,7 +42,7 @@ export function UserEditPage() {
       updateSchema={userUpdateSchema}
       relations={userFormRelations}
       keepCreatedAnswer
-      createTitle={role === 'patient' ? 'New patient' : undefined}
+      createTitle={role === 'patient' ? t('patients.newTitle') : undefined}
     />
   );
 }

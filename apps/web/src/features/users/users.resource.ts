@@ -7,6 +7,7 @@ import {
   localUserRoles,
   registrationStatuses,
 } from '@careplane/shared/common/enums';
+import i18next from 'i18next';
 import { personName } from '@careplane/shared/common/record-labels';
 import { patientColumns, userColumns } from '@careplane/shared/users/users.columns';
 import { userListSpec, type User } from '@careplane/shared/users/users.contract';
@@ -18,27 +19,49 @@ import { userQueries } from './api/users.queries.ts';
 const users = paths.admin.users;
 
 const labels = {
-  name: 'Name',
-  'patientProfile.id': 'Patient profile',
-  'commandCenters.id': 'Command center',
-  'employers.id': 'Employer',
-  'assignedNurses.id': 'Assigned nurse',
-  'createdByUser.id': 'Created by',
-  primaryDomain: 'Primary domain',
-  masterId: 'Master ID',
-  isVerified: 'Verified',
-  isBlocked: 'Blocked',
-  registrationCompleted: 'Registration completed',
+  name: () => i18next.t('users:labels.name'),
+  'patientProfile.id': () => i18next.t('users:labels.patientProfile'),
+  'commandCenters.id': () => i18next.t('users:labels.commandCenter'),
+  'employers.id': () => i18next.t('users:labels.employer'),
+  'assignedNurses.id': () => i18next.t('users:labels.assignedNurse'),
+  'createdByUser.id': () => i18next.t('users:labels.createdBy'),
+  primaryDomain: () => i18next.t('users:labels.primaryDomain'),
+  masterId: () => i18next.t('users:labels.masterId'),
+  isVerified: () => i18next.t('users:labels.verified'),
+  isBlocked: () => i18next.t('users:labels.blocked'),
+  registrationCompleted: () => i18next.t('users:labels.registrationCompleted'),
 };
+
+/** Column headers in the reader's language (the shared columns keep English: the CSV headers). */
+const columnTitles = Object.fromEntries(
+  (
+    [
+      'name',
+      'username',
+      'email',
+      'phoneNumber',
+      'localRoles',
+      'patientStatus',
+      'commandCenters',
+      'isBlocked',
+      'createdAt',
+      'status',
+      'emergencyContacts',
+      'assignedNurses',
+      'workstations',
+    ] as const
+  ).map((key) => [key, () => i18next.t(`users:columns.${key}`)]),
+);
 
 export const userLabel = (user: User) => personName(user) || user.username;
 
 export const userResource = defineResource<User>({
   queries: userQueries,
   spec: userListSpec,
-  noun: 'user',
-  title: 'Users',
+  noun: () => i18next.t('users:noun'),
+  title: () => i18next.t('users:title'),
   columns: userColumns,
+  columnTitles,
   recordLabel: userLabel,
   paths: { list: users.list.to, detail: users.detail.to, create: () => users.edit.to(), edit: users.edit.to },
   labels,
@@ -49,8 +72,8 @@ export const userResource = defineResource<User>({
 
 export const patientResource = defineResource<User>({
   ...userResource,
-  noun: 'patient',
-  title: 'Patients',
+  noun: () => i18next.t('users:patients.noun'),
+  title: () => i18next.t('users:patients.title'),
   columns: patientColumns,
   paths: {
     list: paths.admin.patients.list.to,
@@ -69,54 +92,95 @@ export const userFields: readonly FieldSpec[] = [
   {
     kind: 'text',
     name: 'username',
-    label: 'Username',
-    description: 'name@domain: the sign-in identity of the person',
+    label: () => i18next.t('users:fields.username'),
+    description: () => i18next.t('users:fields.usernameHint'),
     required: true,
     only: 'create',
   },
-  { kind: 'text', name: 'title', label: 'Title' },
-  { kind: 'text', name: 'firstName', label: 'First name' },
-  { kind: 'text', name: 'lastName', label: 'Last name' },
-  { kind: 'email', name: 'email', label: 'Email' },
-  { kind: 'tel', name: 'phoneNumber', label: 'Phone number' },
-  { kind: 'multiselect', name: 'localRoles', label: 'Local roles', options: localUserRoles },
-  { kind: 'multiselect', name: 'roles', label: 'Global roles', options: globalRoles },
-  { kind: 'text', name: 'identityAssuranceLevel', label: 'Identity assurance level' },
-  { kind: 'select', name: 'registrationStatus', label: 'Registration status', options: registrationStatuses },
-  { kind: 'switch', name: 'isVerified', label: 'Verified' },
-  { kind: 'switch', name: 'isBlocked', label: 'Blocked' },
-  { kind: 'switch', name: 'registrationCompleted', label: 'Registration completed' },
-  { kind: 'text', name: 'masterId', label: 'Master ID', only: 'create' },
-  { kind: 'refList', name: 'employers', label: 'Employers', resource: 'service-providers' },
+  { kind: 'text', name: 'title', label: () => i18next.t('users:fields.title') },
+  { kind: 'text', name: 'firstName', label: () => i18next.t('users:fields.firstName') },
+  { kind: 'text', name: 'lastName', label: () => i18next.t('users:fields.lastName') },
+  { kind: 'email', name: 'email', label: () => i18next.t('users:fields.email') },
+  { kind: 'tel', name: 'phoneNumber', label: () => i18next.t('users:fields.phoneNumber') },
+  {
+    kind: 'multiselect',
+    name: 'localRoles',
+    label: () => i18next.t('users:fields.localRoles'),
+    options: localUserRoles,
+  },
+  {
+    kind: 'multiselect',
+    name: 'roles',
+    label: () => i18next.t('users:fields.globalRoles'),
+    options: globalRoles,
+  },
+  {
+    kind: 'text',
+    name: 'identityAssuranceLevel',
+    label: () => i18next.t('users:fields.identityAssuranceLevel'),
+  },
+  {
+    kind: 'select',
+    name: 'registrationStatus',
+    label: () => i18next.t('users:fields.registrationStatus'),
+    options: registrationStatuses,
+  },
+  { kind: 'switch', name: 'isVerified', label: () => i18next.t('users:fields.verified') },
+  { kind: 'switch', name: 'isBlocked', label: () => i18next.t('users:fields.blocked') },
+  {
+    kind: 'switch',
+    name: 'registrationCompleted',
+    label: () => i18next.t('users:fields.registrationCompleted'),
+  },
+  { kind: 'text', name: 'masterId', label: () => i18next.t('users:fields.masterId'), only: 'create' },
+  {
+    kind: 'refList',
+    name: 'employers',
+    label: () => i18next.t('users:fields.employers'),
+    resource: 'service-providers',
+  },
   {
     kind: 'refList',
     name: 'assignedNurses',
-    label: 'Assigned nurses',
+    label: () => i18next.t('users:fields.assignedNurses'),
     resource: 'users',
     filters: ['localRoles~nurse'],
   },
-  { kind: 'refList', name: 'commandCenters', label: 'Command centers', resource: 'command-centers' },
-  { kind: 'address', name: 'address', label: 'Address', asList: true },
+  {
+    kind: 'refList',
+    name: 'commandCenters',
+    label: () => i18next.t('users:fields.commandCenters'),
+    resource: 'command-centers',
+  },
+  { kind: 'address', name: 'address', label: () => i18next.t('users:fields.address'), asList: true },
   {
     kind: 'group',
     name: 'additionalInfo',
-    label: 'Identity document and personal details',
+    label: () => i18next.t('users:fields.identity'),
     fields: [
-      { kind: 'text', name: 'localizedFirstName', label: 'Localized first name' },
-      { kind: 'text', name: 'localizedLastName', label: 'Localized last name' },
+      { kind: 'text', name: 'localizedFirstName', label: () => i18next.t('users:fields.localizedFirstName') },
+      { kind: 'text', name: 'localizedLastName', label: () => i18next.t('users:fields.localizedLastName') },
       {
         kind: 'select',
         name: 'identityDocumentType',
-        label: 'Identity document type',
+        label: () => i18next.t('users:fields.identityDocumentType'),
         options: identityDocumentTypes,
       },
-      { kind: 'text', name: 'identityDocumentNumber', label: 'Identity document number' },
-      { kind: 'date', name: 'identityDocumentIssueDate', label: 'Issued on' },
-      { kind: 'date', name: 'identityDocumentExpiryDate', label: 'Expires on' },
-      { kind: 'switch', name: 'identityDocumentIsValidIndefinitely', label: 'Valid indefinitely' },
-      { kind: 'date', name: 'dateOfBirth', label: 'Date of birth' },
-      { kind: 'select', name: 'gender', label: 'Gender', options: genders },
+      {
+        kind: 'text',
+        name: 'identityDocumentNumber',
+        label: () => i18next.t('users:fields.identityDocumentNumber'),
+      },
+      { kind: 'date', name: 'identityDocumentIssueDate', label: () => i18next.t('users:fields.issuedOn') },
+      { kind: 'date', name: 'identityDocumentExpiryDate', label: () => i18next.t('users:fields.expiresOn') },
+      {
+        kind: 'switch',
+        name: 'identityDocumentIsValidIndefinitely',
+        label: () => i18next.t('users:fields.validIndefinitely'),
+      },
+      { kind: 'date', name: 'dateOfBirth', label: () => i18next.t('users:fields.dateOfBirth') },
+      { kind: 'select', name: 'gender', label: () => i18next.t('users:fields.gender'), options: genders },
     ],
   },
-  { kind: 'json', name: 'matrixIdentity', label: 'Matrix identity' },
+  { kind: 'json', name: 'matrixIdentity', label: () => i18next.t('users:fields.matrixIdentity') },
 ];

@@ -1,7 +1,8 @@
 // The users list and page on the kit: rows by name, sort and page in the URL, CSV export of the same view,
 // the one-time enrollment after creation and promotion with its confirmation.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userSchema } from '@careplane/shared/users/users.contract';
 import { emptyHistory, fakeList, fakeUser } from '@/test/admin-fakes.ts';
@@ -136,5 +137,20 @@ describe("a user's page", () => {
     expect(JSON.parse(network.callsTo('PATCH', `/api/users/${ann.id}`)[0]!.body!)).toEqual({
       localRoles: ['supervisor'],
     });
+  });
+});
+
+describe('in Thai', () => {
+  it('titles the list, its columns and the user’s page in Thai, roles included', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    renderApp('/admin/users', { env: 'test' });
+    expect(await screen.findByRole('link', { name: 'Ann Lee' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'ผู้ใช้งาน', level: 1 })).toBeVisible();
+    expect(screen.getAllByText('บทบาทในหน่วยงาน').length).toBeGreaterThan(0);
+
+    renderApp(`/admin/users/${ann.id}`, { env: 'test' });
+    expect(await screen.findByRole('region', { name: 'ข้อมูลส่วนตัว' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'การดูแล' })).toBeVisible();
+    expect(screen.getByText('พยาบาล')).toBeVisible();
   });
 });

@@ -3,7 +3,9 @@
 // who acknowledged or closed it and when, and the actions of an open alert (acknowledge; close with a note,
 // which becomes its closingData).
 import { Anchor, Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import i18next from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { alertOrigin, alertTitle } from '@careplane/shared/alerts/alert-title';
 import type { Alert } from '@careplane/shared/alerts/alerts.contract';
@@ -15,7 +17,14 @@ import { useAcknowledgeAlert, useCloseAlert } from '../api/alerts.queries.ts';
 export const severityColor = { info: 'blue', warning: 'orange', critical: 'red' } as const;
 
 const someone = (user: Alert['closedByUser'], id: string | null) =>
-  user ? personName(user) || 'a user' : id ? 'a user' : 'someone';
+  user
+    ? personName(user) || i18next.t('alerts:entry.aUser')
+    : id
+      ? i18next.t('alerts:entry.aUser')
+      : i18next.t('alerts:entry.someone');
+
+/** A severity in the reader's language. */
+export const severityText = (severity: Alert['severity']) => i18next.t(`alerts:enums.severity.${severity}`);
 
 function closingNote(closingData: Alert['closingData']) {
   if (!closingData) return '';
@@ -29,6 +38,7 @@ function closingNote(closingData: Alert['closingData']) {
 
 function Subject({ alert }: { alert: Alert }) {
   const admin = paths.admin;
+  const { t } = useTranslation('alerts');
   return (
     <Group gap={6} wrap="wrap">
       {alert.user ? (
@@ -38,7 +48,7 @@ function Subject({ alert }: { alert: Alert }) {
       ) : null}
       {alert.iotDevice ? (
         <Text size="sm" c="dimmed" component="span">
-          {alert.user ? 'via ' : 'From '}
+          {alert.user ? t('entry.via') : t('entry.from')}
           <Anchor component={Link} to={admin.iotDevices.detail.to(alert.iotDevice.id)} size="sm">
             {textOf(alert.iotDevice.model) || iotDeviceName(alert.iotDevice)}
           </Anchor>
@@ -46,7 +56,7 @@ function Subject({ alert }: { alert: Alert }) {
       ) : null}
       {!alert.user && !alert.iotDevice ? (
         <Text size="sm" c="dimmed" component="span">
-          Not about a particular patient
+          {t('entry.noPatient')}
         </Text>
       ) : null}
     </Group>
@@ -56,6 +66,7 @@ function Subject({ alert }: { alert: Alert }) {
 export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?: boolean }) {
   const acknowledge = useAcknowledgeAlert();
   const close = useCloseAlert();
+  const { t } = useTranslation('alerts');
   const [closing, setClosing] = useState(false);
   const [note, setNote] = useState('');
   const failure = acknowledge.error ?? close.error;
@@ -65,7 +76,7 @@ export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?:
     <Stack gap={4} component="li" aria-label={title}>
       <Group gap="xs" wrap="wrap">
         <Badge color={severityColor[alert.severity]} variant="light">
-          {alert.severity}
+          {severityText(alert.severity)}
         </Badge>
         <Text size="sm" fw={700}>
           {title}
@@ -74,7 +85,11 @@ export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?:
           {formatDateTime(alert.timestamp)}
         </Text>
         <Text size="xs" c="dimmed">
-          {alert.isActive ? (alert.acknowledgedAt ? 'Open, acknowledged' : 'Open') : 'Closed'}
+          {alert.isActive
+            ? alert.acknowledgedAt
+              ? t('entry.openAcknowledged')
+              : t('entry.open')
+            : t('entry.closed')}
         </Text>
       </Group>
       <Subject alert={alert} />
@@ -85,17 +100,21 @@ export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?:
       ) : null}
       {alert.acknowledgedAt ? (
         <Text size="xs">
-          Acknowledged by {someone(alert.acknowledgedByUser, alert.acknowledgedByUserId)} on{' '}
-          {formatDateTime(alert.acknowledgedAt)}
+          {t('entry.acknowledgedBy', {
+            name: someone(alert.acknowledgedByUser, alert.acknowledgedByUserId),
+            time: formatDateTime(alert.acknowledgedAt),
+          })}
         </Text>
       ) : null}
       {!alert.isActive ? (
         <Text size="xs">
           {[
-            'Closed',
-            alert.closedByUserId ? ` by ${someone(alert.closedByUser, alert.closedByUserId)}` : '',
-            alert.closedAt ? ` on ${formatDateTime(alert.closedAt)}` : '',
-            alert.closingData ? `. Closing note: ${closingNote(alert.closingData)}` : '',
+            t('entry.closed'),
+            alert.closedByUserId
+              ? t('entry.closedBy', { name: someone(alert.closedByUser, alert.closedByUserId) })
+              : '',
+            alert.closedAt ? t('entry.closedOn', { time: formatDateTime(alert.closedAt) }) : '',
+            alert.closingData ? t('entry.closingNote', { note: closingNote(alert.closingData) }) : '',
           ].join('')}
         </Text>
       ) : null}
@@ -103,7 +122,7 @@ export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?:
         closing ? (
           <Stack gap={4}>
             <Textarea
-              label="What was done"
+              label={t('entry.whatWasDone')}
               value={note}
               onChange={(event) => setNote(event.currentTarget.value)}
               autosize
@@ -116,10 +135,10 @@ export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?:
                 loading={close.isPending}
                 onClick={() => close.mutate({ id: alert.id, note: note.trim() })}
               >
-                Close alert
+                {t('entry.closeAlert')}
               </Button>
               <Button size="xs" variant="subtle" onClick={() => setClosing(false)}>
-                Cancel
+                {t('entry.cancel')}
               </Button>
             </Group>
           </Stack>
@@ -132,11 +151,11 @@ export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?:
                 loading={acknowledge.isPending}
                 onClick={() => acknowledge.mutate(alert.id)}
               >
-                Acknowledge
+                {t('entry.acknowledge')}
               </Button>
             )}
             <Button size="xs" variant="light" onClick={() => setClosing(true)}>
-              Close…
+              {t('entry.close')}
             </Button>
           </Group>
         )

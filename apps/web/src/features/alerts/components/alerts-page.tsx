@@ -14,18 +14,21 @@ import {
   Text,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { alertSeverities } from '@careplane/shared/alerts/alerts.contract';
 import { PageHeader } from '@/lib/resource-kit/page-header.tsx';
 import { RelationSelect } from '@/lib/resource-kit/relation-select.tsx';
 import { ALERTS_PAGE_SIZE, alertsPageQuery, type AlertFilters } from '../api/alerts.queries.ts';
-import { AlertEntry } from './alert-entry.tsx';
+import { AlertEntry, severityText } from './alert-entry.tsx';
 
 const statuses = [
-  { value: 'active', label: 'Open' },
-  { value: 'closed', label: 'Closed' },
-  { value: 'all', label: 'All' },
+  { value: 'active', label: 'open' },
+  { value: 'closed', label: 'closed' },
+  { value: 'all', label: 'all' },
 ] as const;
+
+const countKeys = { active: 'page.countActive', closed: 'page.countClosed', all: 'page.countAll' } as const;
 
 function filtersOf(params: URLSearchParams): AlertFilters {
   const status = params.get('status');
@@ -42,6 +45,7 @@ function filtersOf(params: URLSearchParams): AlertFilters {
 
 export function AlertsPage() {
   const [params, setParams] = useSearchParams();
+  const { t } = useTranslation('alerts');
   const filters = filtersOf(params);
   const alerts = useQuery(alertsPageQuery(filters));
 
@@ -60,69 +64,71 @@ export function AlertsPage() {
 
   const total = alerts.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ALERTS_PAGE_SIZE));
-  const state = statuses.find((entry) => entry.value === filters.status)!.label.toLowerCase();
   return (
     <Stack gap="md">
       <PageHeader
-        title="Alerts"
-        subtitle={
-          alerts.data
-            ? `${total} ${filters.status === 'all' ? '' : `${state} `}alert${total === 1 ? '' : 's'}`
-            : undefined
-        }
+        title={t('page.title')}
+        subtitle={alerts.data ? t(countKeys[filters.status], { count: total }) : undefined}
       />
-      <Card withBorder component="section" aria-label="Filters">
+      <Card withBorder component="section" aria-label={t('page.filters')}>
         <Stack gap="sm">
           <SegmentedControl
-            aria-label="State"
-            data={[...statuses]}
+            aria-label={t('page.state')}
+            data={statuses.map(({ value, label }) => ({ value, label: t(`page.${label}`) }))}
             value={filters.status}
             onChange={(value) => set('status', value)}
             w="fit-content"
           />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
             <Select
-              label="Severity"
-              placeholder="Any"
+              label={t('page.severity')}
+              placeholder={t('page.any')}
               clearable
-              data={alertSeverities.map((severity) => ({ value: severity, label: severity }))}
+              data={alertSeverities.map((severity) => ({ value: severity, label: severityText(severity) }))}
               value={filters.severity}
               onChange={(value) => set('severity', value)}
             />
             <RelationSelect
               resource="command-centers"
-              label="Command center"
-              placeholder="Any"
+              label={t('page.commandCenter')}
+              placeholder={t('page.any')}
               value={filters.commandCenter}
               onChange={(value) => set('commandCenter', value)}
             />
             <RelationSelect
               resource="iot-devices"
-              label="IoT device"
-              placeholder="Any"
+              label={t('page.iotDevice')}
+              placeholder={t('page.any')}
               value={filters.iotDevice}
               onChange={(value) => set('iotDevice', value)}
             />
             <RelationSelect
               resource="users"
-              label="Patient"
-              placeholder="Anyone"
+              label={t('page.patient')}
+              placeholder={t('page.anyone')}
               value={filters.patient}
               onChange={(value) => set('patient', value)}
             />
           </SimpleGrid>
         </Stack>
       </Card>
-      <Card withBorder component="section" aria-label="Alerts">
+      <Card withBorder component="section" aria-label={t('page.list')}>
         {alerts.isPending ? (
-          <Loader size="sm" role="status" aria-label="Loading the alerts" />
+          <Loader size="sm" role="status" aria-label={t('page.loading')} />
         ) : alerts.isError ? (
-          <Notice color="red" title="Could not load the alerts.">
+          <Notice color="red" title={t('page.loadFailed')}>
             {alerts.error.message}
           </Notice>
         ) : alerts.data.items.length ? (
           <Stack gap="md">
-            <Stack gap="lg" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Alerts">
+            <Stack
+              gap="lg"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label={t('page.list')}
+            >
               {alerts.data.items.map((alert) => (
                 <AlertEntry key={alert.id} alert={alert} />
               ))}
@@ -133,15 +139,15 @@ export function AlertsPage() {
                   total={pages}
                   value={Math.min(filters.page, pages)}
                   onChange={(page) => set('page', String(page))}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+                  getControlProps={(control) => ({ 'aria-label': t(`page.controls.${control}`) })}
+                  getItemProps={(page) => ({ 'aria-label': t('page.pageNumber', { page }) })}
                 />
               </Group>
             ) : null}
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
-            No alerts match.
+            {t('page.noneMatch')}
           </Text>
         )}
       </Card>

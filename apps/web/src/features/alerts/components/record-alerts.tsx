@@ -2,6 +2,7 @@
 // acknowledged or closed it, and the actions of an open alert.
 import { Alert as Notice, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { alertQueries, recordAlertsRequest } from '../api/alerts.queries.ts';
 import { AlertEntry } from './alert-entry.tsx';
@@ -9,23 +10,26 @@ import { AlertEntry } from './alert-entry.tsx';
 /** `filter`: `user.id~<id>` or `iotDevice.id~<id>`. */
 export function RecordAlerts({ filter }: { filter: string }) {
   const alerts = useQuery(alertQueries.list(recordAlertsRequest(filter)));
+  const { t } = useTranslation('alerts');
   return (
-    <DetailSection title={`Alerts${alerts.data ? ` (${alerts.data.total})` : ''}`}>
+    <DetailSection
+      title={alerts.data ? t('record.titleCount', { total: alerts.data.total }) : t('record.title')}
+    >
       {alerts.isPending ? (
-        <Loader size="sm" role="status" aria-label="Loading the alerts" />
+        <Loader size="sm" role="status" aria-label={t('page.loading')} />
       ) : alerts.isError ? (
-        <Notice color="red" title="Could not load the alerts.">
+        <Notice color="red" title={t('page.loadFailed')}>
           {alerts.error.message}
         </Notice>
       ) : alerts.data.items.length ? (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Alerts">
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('page.list')}>
           {alerts.data.items.map((alert) => (
             <AlertEntry key={alert.id} alert={alert} />
           ))}
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">
-          No alerts.
+          {t('record.none')}
         </Text>
       )}
     </DetailSection>

@@ -2,6 +2,7 @@
 // output). A job the device has not finished refreshes itself; one not yet started can be cancelled.
 import { Badge, Button, Code, List, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { textOf } from '@careplane/shared/common/record-labels';
 import {
@@ -18,6 +19,7 @@ import {
 import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
 import { deviceJobQueries, useCancelJob } from '../api/devices.queries.ts';
 import { deviceJobResource } from '../device-jobs.resource.ts';
+import { deviceEnum } from '../i18n/enums.ts';
 import { jobStatusColors } from './device-jobs-section.tsx';
 import { notify } from '@/lib/notify.ts';
 
@@ -42,27 +44,28 @@ function Output({ label, text }: { label: string; text: string }) {
 
 function JobSections({ job }: { job: DeviceJob }) {
   const results = job.results;
+  const { t } = useTranslation('devices');
   return (
     <>
-      <DetailSection title="Job">
+      <DetailSection title={t('jobDetail.job')}>
         <FieldGrid>
-          <DetailField label="Status">
+          <DetailField label={t('jobDetail.status')}>
             <Badge color={jobStatusColors[job.status] ?? 'gray'} variant="light">
-              {job.status}
+              {deviceEnum('jobStatus', job.status)}
             </Badge>
           </DetailField>
-          <DetailField label="Device">
+          <DetailField label={t('jobDetail.device')}>
             {job.device ? <RecordLink resource="devices" record={job.device} /> : null}
           </DetailField>
-          <DetailField label="Not before">{formatDateTime(job.notBefore)}</DetailField>
-          <DetailField label="Created">{formatDateTime(job.createdAt)}</DetailField>
-          <DetailField label="Updated">{formatDateTime(job.updatedAt)}</DetailField>
-          <DetailField label="Created by">
+          <DetailField label={t('jobDetail.notBefore')}>{formatDateTime(job.notBefore)}</DetailField>
+          <DetailField label={t('jobDetail.created')}>{formatDateTime(job.createdAt)}</DetailField>
+          <DetailField label={t('jobDetail.updated')}>{formatDateTime(job.updatedAt)}</DetailField>
+          <DetailField label={t('jobDetail.createdBy')}>
             {job.createdByUser ? <RecordLink resource="users" record={job.createdByUser} /> : null}
           </DetailField>
         </FieldGrid>
       </DetailSection>
-      <DetailSection title="Commands">
+      <DetailSection title={t('jobDetail.commands')}>
         <List type="ordered" size="sm" spacing={4}>
           {job.commands.map((command, index) => (
             <List.Item key={index}>
@@ -71,17 +74,17 @@ function JobSections({ job }: { job: DeviceJob }) {
           ))}
         </List>
       </DetailSection>
-      <DetailSection title="Results">
+      <DetailSection title={t('jobDetail.results')}>
         {results.length ? (
           <Stack gap="md">
             <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="xs" aria-label="Results">
+              <Table verticalSpacing="xs" aria-label={t('jobDetail.results')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Command</Table.Th>
-                    <Table.Th>Exit code</Table.Th>
-                    <Table.Th>Started</Table.Th>
-                    <Table.Th>Finished</Table.Th>
+                    <Table.Th>{t('jobDetail.command')}</Table.Th>
+                    <Table.Th>{t('jobDetail.exitCode')}</Table.Th>
+                    <Table.Th>{t('jobDetail.started')}</Table.Th>
+                    <Table.Th>{t('jobDetail.finished')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -96,7 +99,7 @@ function JobSections({ job }: { job: DeviceJob }) {
                             {result.exitCode}
                           </Badge>
                         ) : (
-                          'stopped'
+                          t('jobDetail.stopped')
                         )}
                       </Table.Td>
                       <Table.Td>{formatDateTime(textOf(result.startedAt) || undefined)}</Table.Td>
@@ -108,14 +111,20 @@ function JobSections({ job }: { job: DeviceJob }) {
             </Table.ScrollContainer>
             {results.map((result, index) => (
               <Stack key={index} gap="xs">
-                <Output label={`Output of ${textOf(result.command)}`} text={textOf(result.stdout)} />
-                <Output label={`Errors of ${textOf(result.command)}`} text={textOf(result.stderr)} />
+                <Output
+                  label={t('jobDetail.outputOf', { command: textOf(result.command) })}
+                  text={textOf(result.stdout)}
+                />
+                <Output
+                  label={t('jobDetail.errorsOf', { command: textOf(result.command) })}
+                  text={textOf(result.stderr)}
+                />
               </Stack>
             ))}
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
-            {isFinishedJobStatus(job.status) ? 'The device reported no results.' : 'No results yet.'}
+            {isFinishedJobStatus(job.status) ? t('jobDetail.noResultsReported') : t('jobDetail.noResultsYet')}
           </Text>
         )}
       </DetailSection>
@@ -125,6 +134,7 @@ function JobSections({ job }: { job: DeviceJob }) {
 
 export function DeviceJobDetail({ id }: { id: string }) {
   const cancel = useCancelJob();
+  const { t } = useTranslation('devices');
   // While the job is under way its page follows it.
   useQuery({
     ...deviceJobQueries.detail(id, deviceJobResource.detailRelations),
@@ -135,7 +145,7 @@ export function DeviceJobDetail({ id }: { id: string }) {
     <ResourceDetail
       resource={deviceJobResource}
       id={id}
-      subtitle={(job) => `${job.commands.length} command${job.commands.length === 1 ? '' : 's'}`}
+      subtitle={(job) => t('jobDetail.commandCount', { count: job.commands.length })}
       actions={(job) =>
         canTransitionJob(job.status, 'CANCELLED') ? (
           <Button
@@ -144,17 +154,17 @@ export function DeviceJobDetail({ id }: { id: string }) {
             loading={cancel.isPending}
             onClick={() =>
               cancel.mutate(job.id, {
-                onSuccess: () => notify({ message: 'The job was cancelled.' }),
+                onSuccess: () => notify({ message: t('jobs.cancelled') }),
                 onError: (error) =>
                   notify({
                     color: 'red',
-                    title: 'Could not cancel the job.',
+                    title: t('jobs.cancelFailed'),
                     message: error.message,
                   }),
               })
             }
           >
-            Cancel job
+            {t('jobDetail.cancelJob')}
           </Button>
         ) : null
       }

@@ -2,6 +2,7 @@
 // way to give it a new one.
 import { Anchor, Badge, Button, Group, List, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { canTransitionJob, type DeviceJob } from '@careplane/shared/devices/devices.contract';
@@ -9,6 +10,7 @@ import { paths } from '@/config/paths.ts';
 import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { notify } from '@/lib/notify.ts';
 import { deviceJobQueries, useCancelJob } from '../api/devices.queries.ts';
+import { deviceEnum } from '../i18n/enums.ts';
 
 export const jobStatusColors: Record<string, string> = {
   NEW: 'gray',
@@ -23,6 +25,7 @@ export const jobStatusColors: Record<string, string> = {
 /** Cancels a job that has not started running (NEW or ACCEPTED); the device's next report is then refused. */
 function CancelJobButton({ job }: { job: DeviceJob }) {
   const cancel = useCancelJob();
+  const { t } = useTranslation('devices');
   if (!canTransitionJob(job.status, 'CANCELLED')) return null;
   return (
     <Button
@@ -30,27 +33,27 @@ function CancelJobButton({ job }: { job: DeviceJob }) {
       variant="subtle"
       color="yellow.9"
       loading={cancel.isPending}
-      aria-label={`Cancel job ${job.purpose}`}
+      aria-label={t('jobs.cancelNamed', { purpose: job.purpose })}
       onClick={() =>
         cancel.mutate(job.id, {
-          onSuccess: () => notify({ message: 'The job was cancelled.' }),
-          onError: (error) =>
-            notify({ color: 'red', title: 'Could not cancel the job.', message: error.message }),
+          onSuccess: () => notify({ message: t('jobs.cancelled') }),
+          onError: (error) => notify({ color: 'red', title: t('jobs.cancelFailed'), message: error.message }),
         })
       }
     >
-      Cancel
+      {t('jobs.cancel')}
     </Button>
   );
 }
 
 export function DeviceJobsSection({ deviceId }: { deviceId: string }) {
+  const { t } = useTranslation('devices');
   const filter = `device.id~${deviceId}`;
   const jobs = useQuery(deviceJobQueries.list({ filters: [filter], sort: ['createdAt:desc'], limit: 5 }));
   const all = `${paths.admin.deviceJobs.list.to()}?${new URLSearchParams({ filters: filter }).toString()}`;
   return (
     <DetailSection
-      title="Jobs"
+      title={t('jobs.title')}
       actions={
         <Button
           size="xs"
@@ -58,12 +61,12 @@ export function DeviceJobsSection({ deviceId }: { deviceId: string }) {
           component={Link}
           to={`${paths.admin.deviceJobs.add.to()}?device=${deviceId}`}
         >
-          New job
+          {t('jobs.newJob')}
         </Button>
       }
     >
       {jobs.isPending ? (
-        <Text size="sm">Loading…</Text>
+        <Text size="sm">{t('jobs.loading')}</Text>
       ) : jobs.isError ? (
         <Text size="sm" c="red.8">
           {jobs.error.message}
@@ -80,7 +83,7 @@ export function DeviceJobsSection({ deviceId }: { deviceId: string }) {
                     w={100}
                     style={{ flexShrink: 0 }}
                   >
-                    {job.status}
+                    {deviceEnum('jobStatus', job.status)}
                   </Badge>
                   <Anchor component={Link} to={paths.admin.deviceJobs.detail.to(job.id)} size="sm" truncate>
                     {job.purpose}
@@ -94,12 +97,12 @@ export function DeviceJobsSection({ deviceId }: { deviceId: string }) {
             ))}
           </List>
           <Anchor component={Link} to={all} size="sm">
-            {`All jobs of this device (${jobs.data.total})`}
+            {t('jobs.allOfDevice', { total: jobs.data.total })}
           </Anchor>
         </>
       ) : (
         <Text size="sm" c="dimmed">
-          No jobs yet.
+          {t('jobs.none')}
         </Text>
       )}
     </DetailSection>

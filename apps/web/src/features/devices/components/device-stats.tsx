@@ -2,7 +2,9 @@
 // stats with network, firmware and system.
 import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { textOf } from '@careplane/shared/common/record-labels';
 import type { DeviceStat } from '@careplane/shared/devices/devices.contract';
@@ -46,26 +48,31 @@ export function statPoints(stats: readonly DeviceStat[], span: number) {
 
 const latestOf = (points: ReturnType<typeof statPoints>, key: 'cpu' | 'memory' | 'disk' | 'user') => {
   const last = points.at(-1)?.[key];
-  return last === null || last === undefined ? 'no value' : `${last} %`;
+  return last === null || last === undefined ? i18next.t('devices:stats.noValue') : `${last} %`;
 };
 
 export function DeviceCharts({ deviceId }: { deviceId: string }) {
   const [range, setRange] = useState<TimeRange>(() => recentRange('24h'));
   const stats = useQuery(deviceStatQueries.range(deviceId, range.from, range.to));
+  const { t } = useTranslation('devices');
   const points = statPoints(stats.data?.items ?? [], range.to - range.from);
-  const shown = `${points.length} stats from ${formatDateTime(range.from)} to ${formatDateTime(range.to)}`;
+  const shown = t('stats.shown', {
+    count: points.length,
+    from: formatDateTime(range.from),
+    to: formatDateTime(range.to),
+  });
   return (
-    <DetailSection title="Charts">
+    <DetailSection title={t('stats.charts')}>
       <TimeRangePicker value={range} onChange={setRange} />
       {stats.isError ? (
-        <Alert color="red" title="Could not load the stats.">
+        <Alert color="red" title={t('stats.loadFailed')}>
           {stats.error.message}
         </Alert>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy={stats.isFetching}>
           <ChartFigure
-            title="CPU (%)"
-            summary={`CPU usage, ${shown}; latest ${latestOf(points, 'cpu')}.`}
+            title={t('stats.cpuTitle')}
+            summary={t('stats.cpuSummary', { shown, latest: latestOf(points, 'cpu') })}
             kind="line"
             data={points}
             dataKey="time"
@@ -74,35 +81,35 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
             yDomain={[0, 100]}
           />
           <ChartFigure
-            title="Memory (%)"
-            summary={`Memory usage, ${shown}; latest ${latestOf(points, 'memory')}.`}
+            title={t('stats.memoryTitle')}
+            summary={t('stats.memorySummary', { shown, latest: latestOf(points, 'memory') })}
             kind="line"
             data={points}
             dataKey="time"
-            series={[{ name: 'memory', label: 'Memory', color: 'violet.6' }]}
+            series={[{ name: 'memory', label: t('stats.memory'), color: 'violet.6' }]}
             unit=" %"
             yDomain={[0, 100]}
           />
           <ChartFigure
-            title="Disk (%)"
-            summary={`Disk usage, ${shown}; latest ${latestOf(points, 'disk')}.`}
+            title={t('stats.diskTitle')}
+            summary={t('stats.diskSummary', { shown, latest: latestOf(points, 'disk') })}
             kind="line"
             data={points}
             dataKey="time"
-            series={[{ name: 'disk', label: 'Disk', color: 'orange.7' }]}
+            series={[{ name: 'disk', label: t('stats.disk'), color: 'orange.7' }]}
             unit=" %"
             yDomain={[0, 100]}
           />
           <ChartFigure
-            title="Load (% of CPU time)"
-            summary={`Load average as user, system and wait time, ${shown}; latest user ${latestOf(points, 'user')}.`}
+            title={t('stats.loadTitle')}
+            summary={t('stats.loadSummary', { shown, latest: latestOf(points, 'user') })}
             kind="area"
             data={points}
             dataKey="time"
             series={[
-              { name: 'user', label: 'User', color: 'teal.6' },
-              { name: 'system', label: 'System', color: 'blue.6' },
-              { name: 'wait', label: 'Wait', color: 'red.6' },
+              { name: 'user', label: t('stats.user'), color: 'teal.6' },
+              { name: 'system', label: t('stats.system'), color: 'blue.6' },
+              { name: 'wait', label: t('stats.wait'), color: 'red.6' },
             ]}
             unit=" %"
           />
@@ -110,7 +117,7 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
       )}
       {stats.data && (stats.data.total ?? 0) > stats.data.items.length ? (
         <Text size="xs" c="dimmed">
-          {`The newest ${stats.data.items.length} of ${stats.data.total} stats in this period are drawn.`}
+          {t('stats.newestDrawn', { count: stats.data.items.length, total: stats.data.total })}
         </Text>
       ) : null}
     </DetailSection>
@@ -126,34 +133,35 @@ interface NetworkInterface {
 
 export function RecentStats({ deviceId }: { deviceId: string }) {
   const stats = useQuery(deviceStatQueries.recent(deviceId));
+  const { t } = useTranslation('devices');
   let body;
-  if (stats.isPending) body = <Text size="sm">Loading…</Text>;
+  if (stats.isPending) body = <Text size="sm">{t('stats.loading')}</Text>;
   else if (stats.isError)
     body = (
-      <Alert color="red" title="Could not load the stats.">
+      <Alert color="red" title={t('stats.loadFailed')}>
         {stats.error.message}
       </Alert>
     );
   else if (!stats.data.items.length)
     body = (
       <Text size="sm" c="dimmed">
-        This device has sent no stats yet.
+        {t('stats.noStats')}
       </Text>
     );
   else
     body = (
       <Table.ScrollContainer minWidth={760}>
-        <Table striped verticalSpacing="xs" aria-label="Recent stats">
+        <Table striped verticalSpacing="xs" aria-label={t('stats.recent')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Taken</Table.Th>
-              <Table.Th>Firmware</Table.Th>
-              <Table.Th>System</Table.Th>
+              <Table.Th>{t('stats.taken')}</Table.Th>
+              <Table.Th>{t('stats.firmware')}</Table.Th>
+              <Table.Th>{t('stats.system')}</Table.Th>
               <Table.Th>CPU</Table.Th>
-              <Table.Th>Memory</Table.Th>
-              <Table.Th>Disk</Table.Th>
-              <Table.Th>Network</Table.Th>
-              <Table.Th>Booted</Table.Th>
+              <Table.Th>{t('stats.memory')}</Table.Th>
+              <Table.Th>{t('stats.disk')}</Table.Th>
+              <Table.Th>{t('stats.network')}</Table.Th>
+              <Table.Th>{t('stats.booted')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -189,7 +197,7 @@ export function RecentStats({ deviceId }: { deviceId: string }) {
       </Table.ScrollContainer>
     );
   return (
-    <DetailSection title="Recent stats">
+    <DetailSection title={t('stats.recent')}>
       <Stack gap="xs">{body}</Stack>
     </DetailSection>
   );

@@ -1,15 +1,14 @@
 // A device token, shown once: when the device is created or given a new token. The agent on the device
 // needs it; the server keeps only its hash.
 import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 export function DeviceTokenNotice({ token, onDone }: { token: string; onDone: () => void }) {
+  const { t } = useTranslation('devices');
   return (
-    <Alert color="orange" title="Copy the device token now: it is shown only once" role="status">
+    <Alert color="orange" title={t('token.title')} role="status">
       <Stack gap="xs">
-        <Text size="sm">
-          Give this token to the agent on the device. It is not stored in readable form and cannot be shown
-          again; if it is lost, issue a new one.
-        </Text>
+        <Text size="sm">{t('token.explain')}</Text>
         <Code block data-testid="device-token" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
           {token}
         </Code>
@@ -17,12 +16,12 @@ export function DeviceTokenNotice({ token, onDone }: { token: string; onDone: ()
           <CopyButton value={token}>
             {({ copied, copy }) => (
               <Button size="xs" onClick={copy} color={copied ? 'teal' : undefined}>
-                {copied ? 'Copied' : 'Copy token'}
+                {copied ? t('token.copied') : t('token.copy')}
               </Button>
             )}
           </CopyButton>
           <Button size="xs" variant="default" onClick={onDone}>
-            Done
+            {t('token.done')}
           </Button>
         </Group>
       </Stack>

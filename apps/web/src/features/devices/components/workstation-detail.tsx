@@ -2,6 +2,7 @@
 // assigned to it, and its history.
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import type { RecordLike } from '@careplane/shared/common/record-labels';
 import type { Workstation } from '@careplane/shared/devices/devices.contract';
@@ -21,6 +22,7 @@ import { notify } from '@/lib/notify.ts';
 
 function Patients({ workstation }: { workstation: Workstation }) {
   const change = useWorkstationPatient();
+  const { t } = useTranslation('devices');
   const [chosen, setChosen] = useState<string | null>(null);
   const patients = (workstation.assignedPatients ?? []) as RecordLike[];
   const run = (patientId: string, action: 'add' | 'remove', name: string) =>
@@ -30,24 +32,27 @@ function Patients({ workstation }: { workstation: Workstation }) {
         onSuccess: () => {
           notify({
             color: 'teal',
-            message: action === 'add' ? `${name} was assigned.` : `${name} was removed.`,
+            message:
+              action === 'add'
+                ? t('workstationDetail.assigned', { name })
+                : t('workstationDetail.removed', { name }),
           });
           if (action === 'add') setChosen(null);
         },
         onError: (error) =>
           notify({
             color: 'red',
-            title: 'Could not change the patients.',
+            title: t('workstationDetail.changeFailed'),
             message: error.message,
           }),
       },
     );
   const label = (record: RecordLike) => referenceSources.users?.label(record) ?? record.id;
   return (
-    <DetailSection title="Patients">
+    <DetailSection title={t('workstationDetail.patients')}>
       <Stack gap="sm">
         {patients.length ? (
-          <Table verticalSpacing="xs" aria-label="Assigned patients">
+          <Table verticalSpacing="xs" aria-label={t('workstationDetail.assignedPatients')}>
             <Table.Tbody>
               {patients.map((patient) => (
                 <Table.Tr key={patient.id}>
@@ -60,9 +65,9 @@ function Patients({ workstation }: { workstation: Workstation }) {
                       variant="light"
                       color="red"
                       onClick={() => run(patient.id, 'remove', label(patient))}
-                      aria-label={`Remove ${label(patient)}`}
+                      aria-label={t('workstationDetail.removeNamed', { name: label(patient) })}
                     >
-                      Remove
+                      {t('workstationDetail.remove')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -71,13 +76,13 @@ function Patients({ workstation }: { workstation: Workstation }) {
           </Table>
         ) : (
           <Text size="sm" c="dimmed">
-            No patient is assigned.
+            {t('workstationDetail.noPatient')}
           </Text>
         )}
         <Group gap="xs" align="flex-end" wrap="wrap">
           <RelationSelect
             resource="users"
-            label="Assign a patient"
+            label={t('workstationDetail.assignPatient')}
             filters={['localRoles~patient']}
             exclude={patients.map((patient) => patient.id)}
             value={chosen}
@@ -87,9 +92,9 @@ function Patients({ workstation }: { workstation: Workstation }) {
           <Button
             disabled={!chosen}
             loading={change.isPending}
-            onClick={() => chosen && run(chosen, 'add', 'The patient')}
+            onClick={() => chosen && run(chosen, 'add', t('workstationDetail.thePatient'))}
           >
-            Assign
+            {t('workstationDetail.assign')}
           </Button>
         </Group>
       </Stack>
@@ -98,22 +103,27 @@ function Patients({ workstation }: { workstation: Workstation }) {
 }
 
 export function WorkstationDetail({ id }: { id: string }) {
+  const { t } = useTranslation('devices');
   return (
     <ResourceDetail resource={workstationResource} id={id}>
       {(workstation) => (
         <>
-          <DetailSection title="Workstation">
+          <DetailSection title={t('workstationDetail.workstation')}>
             <FieldGrid>
-              <DetailField label="Title">{workstation.title}</DetailField>
-              <DetailField label="Device">
+              <DetailField label={t('workstationDetail.title')}>{workstation.title}</DetailField>
+              <DetailField label={t('workstationDetail.device')}>
                 {workstation.device ? <RecordLink resource="devices" record={workstation.device} /> : null}
               </DetailField>
-              <DetailField label="Assigned devices">
+              <DetailField label={t('workstationDetail.assignedDevices')}>
                 <RecordLinks resource="devices" records={workstation.assignedWorkstations} />
               </DetailField>
-              <DetailField label="Created">{formatDateTime(workstation.createdAt)}</DetailField>
-              <DetailField label="Updated">{formatDateTime(workstation.updatedAt)}</DetailField>
-              <DetailField label="Created by">
+              <DetailField label={t('workstationDetail.created')}>
+                {formatDateTime(workstation.createdAt)}
+              </DetailField>
+              <DetailField label={t('workstationDetail.updated')}>
+                {formatDateTime(workstation.updatedAt)}
+              </DetailField>
+              <DetailField label={t('workstationDetail.createdBy')}>
                 {workstation.createdByUser ? (
                   <RecordLink resource="users" record={workstation.createdByUser} />
                 ) : null}

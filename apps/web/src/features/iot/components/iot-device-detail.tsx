@@ -2,8 +2,8 @@
 // data submission, a readings chart and its history.
 import { Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
-import { enumText, yesNo } from '@careplane/shared/common/record-labels';
 import {
   DetailField,
   DetailSection,
@@ -13,52 +13,60 @@ import {
   RecordLinks,
 } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
+import { iotEnum } from '../i18n/enums.ts';
 import { iotDeviceResource } from '../iot.resource.ts';
 import { LastSubmission, ReadingsChart } from './iot-readings.tsx';
 
 /** `related`: sections the app adds below (the device's alerts). */
 export function IotDeviceDetail({ id, related }: { id: string; related?: ReactNode }) {
+  const { t } = useTranslation('iot');
+  const yesNo = (value: boolean | null | undefined) =>
+    value === true ? t('detail.yes') : value === false ? t('detail.no') : '';
   return (
     <ResourceDetail resource={iotDeviceResource} id={id}>
       {(device) => (
         <>
-          <DetailSection title="IoT device">
+          <DetailSection title={t('detail.section')}>
             <FieldGrid>
-              <DetailField label="Hardware identifier">{device.hardwareIdentifier}</DetailField>
-              <DetailField label="Model">{device.model}</DetailField>
-              <DetailField label="Device identifier">{device.deviceIdentifier}</DetailField>
-              <DetailField label="Connection type">{enumText(device.connectionType)}</DetailField>
-              <DetailField label="Trust level">{enumText(device.trustLevel)}</DetailField>
-              <DetailField label="Several client devices allowed">
+              <DetailField label={t('detail.hardwareIdentifier')}>{device.hardwareIdentifier}</DetailField>
+              <DetailField label={t('detail.model')}>{device.model}</DetailField>
+              <DetailField label={t('detail.deviceIdentifier')}>{device.deviceIdentifier}</DetailField>
+              <DetailField label={t('detail.connectionType')}>
+                {iotEnum('connectionType', device.connectionType)}
+              </DetailField>
+              <DetailField label={t('detail.trustLevel')}>
+                {iotEnum('trustLevel', device.trustLevel)}
+              </DetailField>
+              <DetailField label={t('detail.severalAllowed')}>
                 {yesNo(device.allowMultipleDeviceRelationships)}
               </DetailField>
-              <DetailField label="Supported data types" wide>
+              <DetailField label={t('detail.supportedDataTypes')} wide>
                 {device.supportedDataTypes.length ? (
                   <Group gap={4}>
                     {device.supportedDataTypes.map((type) => (
                       <Badge key={type} variant="light" tt="none">
-                        {enumText(type)}
+                        {iotEnum('dataType', type)}
                       </Badge>
                     ))}
                   </Group>
                 ) : null}
               </DetailField>
-              <DetailField label="Created">{formatDateTime(device.createdAt)}</DetailField>
-              <DetailField label="Updated">{formatDateTime(device.updatedAt)}</DetailField>
-              <DetailField label="Connection details" wide>
+              <DetailField label={t('detail.created')}>{formatDateTime(device.createdAt)}</DetailField>
+              <DetailField label={t('detail.updated')}>{formatDateTime(device.updatedAt)}</DetailField>
+              <DetailField label={t('detail.connectionDetails')} wide>
                 <JsonValue value={device.connectionMeta} />
               </DetailField>
             </FieldGrid>
           </DetailSection>
-          <DetailSection title="Relations">
+          <DetailSection title={t('detail.relations')}>
             <FieldGrid>
-              <DetailField label="Assigned user">
+              <DetailField label={t('detail.assignedUser')}>
                 {device.assignedUser ? <RecordLink resource="users" record={device.assignedUser} /> : null}
               </DetailField>
-              <DetailField label="Client devices">
+              <DetailField label={t('detail.clientDevices')}>
                 <RecordLinks resource="devices" records={device.devices} />
               </DetailField>
-              <DetailField label="Created by device">
+              <DetailField label={t('detail.createdByDevice')}>
                 {device.createdByDevice ? (
                   <RecordLink resource="devices" record={device.createdByDevice} />
                 ) : null}

@@ -3,8 +3,8 @@
 import { Alert, Code, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
-import { enumText } from '@careplane/shared/common/record-labels';
 import type { IotDataRecord, IotDevice } from '@careplane/shared/iot/iot.contract';
 import { iotDataTypes } from '@careplane/shared/common/enums';
 import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
@@ -12,9 +12,13 @@ import type { SeriesLine } from '@/lib/resource-kit/charts/series-chart.tsx';
 import { recentRange, TimeRangePicker, type TimeRange } from '@/lib/resource-kit/charts/time-range.tsx';
 import { DetailField, DetailSection, FieldGrid, JsonValue } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { iotDataQueries } from '../api/iot.queries.ts';
+import { iotEnum } from '../i18n/enums.ts';
+
+/** A line's label is its text in the catalog (`iot:readings.<label>`). */
+type LineLabel = 'level' | 'heartRate' | 'temperature' | 'pressure' | 'systolic' | 'diastolic';
 
 interface Measure {
-  series: SeriesLine[];
+  series: (SeriesLine & { label: LineLabel })[];
   unit: (records: readonly IotDataRecord[]) => string;
 }
 
@@ -25,17 +29,17 @@ const unitOf = (records: readonly IotDataRecord[], fallback: string) => {
 
 /** What is drawn for each kind of reading. */
 export const measures: Partial<Record<string, Measure>> = {
-  battery: { series: [{ name: 'level', label: 'Level', color: 'teal.6' }], unit: () => ' %' },
-  heart_rate: { series: [{ name: 'rate', label: 'Heart rate', color: 'red.6' }], unit: () => ' bpm' },
+  battery: { series: [{ name: 'level', label: 'level', color: 'teal.6' }], unit: () => ' %' },
+  heart_rate: { series: [{ name: 'rate', label: 'heartRate', color: 'red.6' }], unit: () => ' bpm' },
   temperature: {
-    series: [{ name: 'value', label: 'Temperature', color: 'orange.6' }],
+    series: [{ name: 'value', label: 'temperature', color: 'orange.6' }],
     unit: (r) => unitOf(r, ''),
   },
-  pressure: { series: [{ name: 'value', label: 'Pressure', color: 'blue.6' }], unit: (r) => unitOf(r, '') },
+  pressure: { series: [{ name: 'value', label: 'pressure', color: 'blue.6' }], unit: (r) => unitOf(r, '') },
   blood_pressure: {
     series: [
-      { name: 'sys', label: 'Systolic', color: 'red.6' },
-      { name: 'dias', label: 'Diastolic', color: 'blue.6' },
+      { name: 'sys', label: 'systolic', color: 'red.6' },
+      { name: 'dias', label: 'diastolic', color: 'blue.6' },
     ],
     unit: () => ' mmHg',
   },
@@ -64,26 +68,27 @@ export function readingPoints(records: readonly IotDataRecord[], measure: Measur
 
 export function LastSubmission({ deviceId }: { deviceId: string }) {
   const last = useQuery(iotDataQueries.last(deviceId));
+  const { t } = useTranslation('iot');
   return (
-    <DetailSection title="Last data submission">
+    <DetailSection title={t('readings.lastSubmission')}>
       {last.isPending ? (
-        <Text size="sm">Loading…</Text>
+        <Text size="sm">{t('readings.loading')}</Text>
       ) : last.isError ? (
-        <Alert color="red" title="Could not load the last submission.">
+        <Alert color="red" title={t('readings.lastFailed')}>
           {last.error.message}
         </Alert>
       ) : last.data ? (
         <FieldGrid>
-          <DetailField label="Taken">{formatDateTime(last.data.timestamp)}</DetailField>
-          <DetailField label="Data type">{enumText(last.data.dataType)}</DetailField>
-          <DetailField label="Received">{formatDateTime(last.data.createdAt)}</DetailField>
-          <DetailField label="Reading" wide>
+          <DetailField label={t('readings.taken')}>{formatDateTime(last.data.timestamp)}</DetailField>
+          <DetailField label={t('readings.dataType')}>{iotEnum('dataType', last.data.dataType)}</DetailField>
+          <DetailField label={t('readings.received')}>{formatDateTime(last.data.createdAt)}</DetailField>
+          <DetailField label={t('readings.reading')} wide>
             <JsonValue value={last.data.data} />
           </DetailField>
         </FieldGrid>
       ) : (
         <Text size="sm" c="dimmed">
-          This device has sent no data yet.
+          {t('readings.noData')}
         </Text>
       )}
     </DetailSection>
@@ -95,15 +100,17 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
   const [dataType, setDataType] = useState<string>(types[0] ?? 'heart_rate');
   const [range, setRange] = useState<TimeRange>(() => recentRange('24h'));
   const readings = useQuery(iotDataQueries.range(device.id, dataType, range.from, range.to));
+  const { t } = useTranslation('iot');
+  const typeText = iotEnum('dataType', dataType);
   const records = readings.data?.items ?? [];
   const measure = measures[dataType];
   const span = range.to - range.from;
   return (
-    <DetailSection title="Readings">
+    <DetailSection title={t('readings.title')}>
       <Group gap="md" align="flex-end" wrap="wrap">
         <Select
-          label="Data type"
-          data={types.map((type) => ({ value: type, label: enumText(type) }))}
+          label={t('readings.dataType')}
+          data={types.map((type) => ({ value: type, label: iotEnum('dataType', type) }))}
           value={dataType}
           onChange={(next) => next && setDataType(next)}
           allowDeselect={false}
@@ -112,27 +119,32 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
         <TimeRangePicker value={range} onChange={setRange} />
       </Group>
       {readings.isError ? (
-        <Alert color="red" title="Could not load the readings.">
+        <Alert color="red" title={t('readings.failed')}>
           {readings.error.message}
         </Alert>
       ) : measure ? (
         <ChartFigure
-          title={`${enumText(dataType)} (${measure.unit(records).trim() || 'value'})`}
-          summary={`${records.length} ${enumText(dataType)} readings from ${formatDateTime(range.from)} to ${formatDateTime(range.to)}.`}
+          title={`${typeText} (${measure.unit(records).trim() || t('readings.value')})`}
+          summary={t('readings.summary', {
+            count: records.length,
+            type: typeText,
+            from: formatDateTime(range.from),
+            to: formatDateTime(range.to),
+          })}
           kind="line"
           data={readingPoints(records, measure, span)}
           dataKey="time"
-          series={measure.series}
+          series={measure.series.map((line) => ({ ...line, label: t(`readings.${line.label}`) }))}
           unit={measure.unit(records)}
           h={280}
         />
       ) : records.length ? (
         <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs" aria-label={`${enumText(dataType)} readings`}>
+          <Table verticalSpacing="xs" aria-label={t('readings.tableLabel', { type: typeText })}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Taken</Table.Th>
-                <Table.Th>Reading</Table.Th>
+                <Table.Th>{t('readings.taken')}</Table.Th>
+                <Table.Th>{t('readings.reading')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -149,13 +161,13 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
         </Table.ScrollContainer>
       ) : (
         <Text size="sm" c="dimmed">
-          No readings in this period.
+          {t('readings.none')}
         </Text>
       )}
       {readings.data && (readings.data.total ?? 0) > records.length ? (
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
-            {`The newest ${records.length} of ${readings.data.total} readings in this period are drawn.`}
+            {t('readings.newestDrawn', { count: records.length, total: readings.data.total })}
           </Text>
         </Stack>
       ) : null}

@@ -3,7 +3,9 @@
 // the alert for its message, the reboot naming the devices it restarts. The answer's jobs are linked; a user
 // without a device answers 409, whose message shows here.
 import { Alert, Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import i18next from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { personName, titleOf } from '@careplane/shared/common/record-labels';
 import type { DeviceJob } from '@careplane/shared/devices/devices.contract';
@@ -15,12 +17,12 @@ import { useRebootDevices, useSendAlert } from '../api/users.queries.ts';
 
 /** "Restart 2 devices: Terminal of Somchai, Hub?" */
 export function rebootQuestion(deviceNames: readonly string[]) {
-  const count = deviceNames.length === 1 ? '1 device' : `${deviceNames.length} devices`;
-  return `Restart ${count}: ${deviceNames.join(', ')}?`;
+  return i18next.t('users:care.rebootQuestion', { count: deviceNames.length, names: deviceNames.join(', ') });
 }
 
 function JobLinks({ jobs }: { jobs: readonly DeviceJob[] }) {
-  if (!jobs.length) return <Text size="sm">No device is assigned, so no job was created.</Text>;
+  const { t } = useTranslation('users');
+  if (!jobs.length) return <Text size="sm">{t('care.noJob')}</Text>;
   return (
     <List size="sm">
       {jobs.map((job) => (
@@ -37,29 +39,30 @@ function JobLinks({ jobs }: { jobs: readonly DeviceJob[] }) {
 export function CareActions({ user }: { user: User }) {
   const alert = useSendAlert();
   const reboot = useRebootDevices();
+  const { t } = useTranslation('users');
   const [asking, setAsking] = useState<'alert' | 'reboot' | null>(null);
   const devices = user.assignedDevices ?? [];
   const deviceNames = devices.map((device) => titleOf(device) || device.id);
-  const name = personName(user) || 'this user';
+  const name = personName(user) || t('care.thisUser');
   return (
-    <DetailSection title="Care actions">
+    <DetailSection title={t('care.title')}>
       <Group gap="sm">
         <Button variant="light" color="orange" loading={alert.isPending} onClick={() => setAsking('alert')}>
-          Send alert
+          {t('care.sendAlert')}
         </Button>
         <Button
           variant="light"
           loading={reboot.isPending}
           disabled={!devices.length}
-          title={devices.length ? undefined : 'No device is assigned to this user'}
+          title={devices.length ? undefined : t('care.noDeviceTitle')}
           onClick={() => setAsking('reboot')}
         >
-          Reboot devices
+          {t('care.rebootDevices')}
         </Button>
       </Group>
       {devices.length ? null : (
         <Text size="sm" c="dimmed">
-          No device is assigned, so there is nothing to reboot.
+          {t('care.nothingToReboot')}
         </Text>
       )}
       <SendAlertDialog
@@ -70,45 +73,50 @@ export function CareActions({ user }: { user: User }) {
         onClose={() => setAsking(null)}
         onSend={(message) => alert.mutate({ userId: user.id, message }, { onSuccess: () => setAsking(null) })}
       />
-      <Modal opened={asking === 'reboot'} onClose={() => setAsking(null)} title="Reboot devices" centered>
+      <Modal
+        opened={asking === 'reboot'}
+        onClose={() => setAsking(null)}
+        title={t('care.rebootDevices')}
+        centered
+      >
         <Stack gap="sm">
           <Text size="sm">{rebootQuestion(deviceNames)}</Text>
           <Text size="sm" c="dimmed">
-            {`${name} cannot use ${devices.length === 1 ? 'it' : 'them'} while ${devices.length === 1 ? 'it restarts' : 'they restart'}.`}
+            {t('care.rebootWhile', { name, count: devices.length })}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setAsking(null)}>
-              Cancel
+              {t('care.cancel')}
             </Button>
             <Button
               color="red"
               loading={reboot.isPending}
               onClick={() => reboot.mutate(user.id, { onSettled: () => setAsking(null) })}
             >
-              {devices.length === 1 ? 'Restart device' : 'Restart devices'}
+              {t('care.restart', { count: devices.length })}
             </Button>
           </Group>
         </Stack>
       </Modal>
       <Stack gap="sm" aria-live="polite">
         {alert.isSuccess ? (
-          <Alert color="teal" title="Alert sent">
+          <Alert color="teal" title={t('care.alertSent')}>
             <JobLinks jobs={alert.data.jobs} />
           </Alert>
         ) : null}
         {reboot.isSuccess ? (
-          <Alert color="teal" title="Reboot requested">
+          <Alert color="teal" title={t('care.rebootRequested')}>
             <JobLinks jobs={reboot.data.jobs} />
           </Alert>
         ) : null}
         {reboot.isError ? (
-          <Alert color="red" title="Could not request a reboot." role="alert">
+          <Alert color="red" title={t('care.rebootFailed')} role="alert">
             {reboot.error.message}
           </Alert>
         ) : null}
         {alert.isSuccess || reboot.isSuccess ? (
           <Anchor component={Link} to={paths.admin.deviceJobs.list.to()} size="sm">
-            All device jobs
+            {t('care.allJobs')}
           </Anchor>
         ) : null}
       </Stack>

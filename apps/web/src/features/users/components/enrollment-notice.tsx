@@ -2,6 +2,7 @@
 // code, which the new person opens or scans with their phone to bind it. The server never shows it again.
 import { Alert, Anchor, Button, Code, CopyButton, Group, Image, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import type { Enrollment } from '@careplane/shared/users/account.contract';
 
@@ -14,6 +15,7 @@ async function qrSvg(text: string) {
 }
 
 export function EnrollmentNotice({ enrollment, onDone }: { enrollment: Enrollment; onDone: () => void }) {
+  const { t } = useTranslation('users');
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -26,23 +28,20 @@ export function EnrollmentNotice({ enrollment, onDone }: { enrollment: Enrollmen
     };
   }, [enrollment.link]);
   return (
-    <Alert color="teal" title="Enroll the phone of the new user now" role="status">
+    <Alert color="teal" title={t('enrollment.title')} role="status">
       <Group align="flex-start" gap="lg" wrap="wrap">
-        {qr ? <Image src={qr} w={176} h={176} alt="QR code of the enrollment link" radius="sm" /> : null}
+        {qr ? <Image src={qr} w={176} h={176} alt={t('enrollment.qrAlt')} radius="sm" /> : null}
         <Stack gap="xs" style={{ flex: '1 1 260px', minWidth: 0 }}>
-          <Text size="sm">
-            The new user scans this QR code with the Careplane app, or opens the link on their phone. It is
-            shown only now: copy it before leaving this page.
-          </Text>
+          <Text size="sm">{t('enrollment.explain')}</Text>
           <Group gap="xs" wrap="nowrap">
             <Text size="sm" fw={600}>
-              Code
+              {t('enrollment.code')}
             </Text>
             <Code data-testid="enrollment-code">{enrollment.code}</Code>
             <CopyButton value={enrollment.code}>
               {({ copied, copy }) => (
                 <Button size="compact-xs" variant="light" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy code'}
+                  {copied ? t('enrollment.copied') : t('enrollment.copyCode')}
                 </Button>
               )}
             </CopyButton>
@@ -55,17 +54,19 @@ export function EnrollmentNotice({ enrollment, onDone }: { enrollment: Enrollmen
           >
             {enrollment.link}
           </Anchor>
-          <Text size="sm" c="dimmed">{`Valid until ${formatDateTime(enrollment.expiresAt)}`}</Text>
+          <Text size="sm" c="dimmed">
+            {t('enrollment.validUntil', { time: formatDateTime(enrollment.expiresAt) })}
+          </Text>
           <Group>
             <CopyButton value={enrollment.link}>
               {({ copied, copy }) => (
                 <Button size="xs" variant="light" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy link'}
+                  {copied ? t('enrollment.copied') : t('enrollment.copyLink')}
                 </Button>
               )}
             </CopyButton>
             <Button size="xs" variant="default" onClick={onDone}>
-              Done
+              {t('enrollment.done')}
             </Button>
           </Group>
         </Stack>

@@ -1,8 +1,10 @@
 // A user's patient profile (spec §3): status, emergency contacts and location, created or changed here.
 import { Badge, Button, Modal, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { patientStatuses } from '@careplane/shared/common/enums';
-import { addressLine, enumText, textOf } from '@careplane/shared/common/record-labels';
+import { addressLine, textOf } from '@careplane/shared/common/record-labels';
 import {
   patientProfileCreateSchema,
   patientProfileUpdateSchema,
@@ -12,13 +14,14 @@ import { DetailField, DetailSection, FieldGrid } from '@/lib/resource-kit/detail
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
 import { ResourceForm } from '@/lib/resource-kit/form/resource-form.tsx';
 import { useSavePatientProfile } from '../api/users.queries.ts';
+import { userEnum } from '../i18n/enums.ts';
 import { notify } from '@/lib/notify.ts';
 
 export const patientProfileFields: readonly FieldSpec[] = [
   {
     kind: 'select',
     name: 'status',
-    label: 'Status',
+    label: () => i18next.t('users:patientProfile.status'),
     options: patientStatuses,
     defaultValue: 'enrollment',
     required: true,
@@ -26,24 +29,24 @@ export const patientProfileFields: readonly FieldSpec[] = [
   {
     kind: 'list',
     name: 'emergencyContacts',
-    label: 'Emergency contacts',
-    itemLabel: 'Contact',
+    label: () => i18next.t('users:patientProfile.emergencyContacts'),
+    itemLabel: () => i18next.t('users:patientProfile.contact'),
     fields: [
-      { kind: 'text', name: 'name', label: 'Name', required: true },
-      { kind: 'text', name: 'relationship', label: 'Relationship' },
-      { kind: 'tel', name: 'phoneNumber', label: 'Phone number' },
-      { kind: 'email', name: 'email', label: 'Email' },
-      { kind: 'textarea', name: 'notes', label: 'Notes' },
+      { kind: 'text', name: 'name', label: () => i18next.t('users:patientProfile.name'), required: true },
+      { kind: 'text', name: 'relationship', label: () => i18next.t('users:patientProfile.relationship') },
+      { kind: 'tel', name: 'phoneNumber', label: () => i18next.t('users:patientProfile.phoneNumber') },
+      { kind: 'email', name: 'email', label: () => i18next.t('users:patientProfile.email') },
+      { kind: 'textarea', name: 'notes', label: () => i18next.t('users:patientProfile.notes') },
     ],
   },
   {
     kind: 'group',
     name: 'location',
-    label: 'Location',
+    label: () => i18next.t('users:patientProfile.location'),
     fields: [
-      { kind: 'text', name: 'title', label: 'Place' },
-      { kind: 'textarea', name: 'description', label: 'Directions' },
-      { kind: 'address', name: 'address', label: 'Address of the place' },
+      { kind: 'text', name: 'title', label: () => i18next.t('users:patientProfile.place') },
+      { kind: 'textarea', name: 'description', label: () => i18next.t('users:patientProfile.directions') },
+      { kind: 'address', name: 'address', label: () => i18next.t('users:patientProfile.placeAddress') },
     ],
   },
 ];
@@ -54,26 +57,27 @@ export function PatientProfileSection({ user }: { user: User }) {
   const profile = user.patientProfile ?? null;
   const [opened, dialog] = useDisclosure(false);
   const save = useSavePatientProfile();
+  const { t } = useTranslation('users');
   const contacts = (profile?.emergencyContacts as Record<string, unknown>[] | undefined) ?? [];
   const location = profile?.location as Record<string, unknown> | null | undefined;
   return (
     <DetailSection
-      title="Patient profile"
+      title={t('patientProfile.title')}
       actions={
         <Button variant="light" size="xs" onClick={dialog.open}>
-          {profile ? 'Edit patient profile' : 'Create patient profile'}
+          {profile ? t('patientProfile.edit') : t('patientProfile.create')}
         </Button>
       }
     >
       {profile ? (
         <Stack gap="md">
           <FieldGrid>
-            <DetailField label="Status">
+            <DetailField label={t('patientProfile.status')}>
               <Badge color={statusColors[textOf(profile.status)] ?? 'gray'} variant="light">
-                {enumText(profile.status)}
+                {userEnum('patientStatus', profile.status)}
               </Badge>
             </DetailField>
-            <DetailField label="Location">
+            <DetailField label={t('patientProfile.location')}>
               {[
                 textOf(location?.title),
                 addressLine(location?.address as Record<string, unknown> | undefined),
@@ -81,21 +85,21 @@ export function PatientProfileSection({ user }: { user: User }) {
                 .filter(Boolean)
                 .join(' · ')}
             </DetailField>
-            <DetailField label="Directions">{textOf(location?.description)}</DetailField>
+            <DetailField label={t('patientProfile.directions')}>{textOf(location?.description)}</DetailField>
           </FieldGrid>
           <Stack gap={4}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              Emergency contacts
+              {t('patientProfile.emergencyContacts')}
             </Text>
             {contacts.length ? (
               <Table.ScrollContainer minWidth={520}>
-                <Table aria-label="Emergency contacts" verticalSpacing="xs">
+                <Table aria-label={t('patientProfile.emergencyContacts')} verticalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>Relationship</Table.Th>
-                      <Table.Th>Phone</Table.Th>
-                      <Table.Th>Email</Table.Th>
+                      <Table.Th>{t('patientProfile.name')}</Table.Th>
+                      <Table.Th>{t('patientProfile.relationship')}</Table.Th>
+                      <Table.Th>{t('patientProfile.phone')}</Table.Th>
+                      <Table.Th>{t('patientProfile.email')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -112,20 +116,20 @@ export function PatientProfileSection({ user }: { user: User }) {
               </Table.ScrollContainer>
             ) : (
               <Text size="sm" c="dimmed">
-                None
+                {t('patientProfile.none')}
               </Text>
             )}
           </Stack>
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">
-          This user has no patient profile.
+          {t('patientProfile.noProfile')}
         </Text>
       )}
       <Modal
         opened={opened}
         onClose={dialog.close}
-        title={profile ? 'Edit the patient profile' : 'Create a patient profile'}
+        title={profile ? t('patientProfile.editTitle') : t('patientProfile.createTitle')}
         size="xl"
       >
         <ResourceForm
@@ -133,11 +137,11 @@ export function PatientProfileSection({ user }: { user: User }) {
           record={profile ?? undefined}
           createSchema={patientProfileCreateSchema}
           updateSchema={patientProfileUpdateSchema}
-          submitLabel={profile ? 'Save profile' : 'Create profile'}
+          submitLabel={profile ? t('patientProfile.save') : t('patientProfile.createButton')}
           onCancel={dialog.close}
           onSubmit={async (body) => {
             await save.mutateAsync({ user, profileId: profile?.id ?? null, body });
-            notify({ color: 'teal', message: 'The patient profile was saved.' });
+            notify({ color: 'teal', message: t('patientProfile.saved') });
             dialog.close();
           }}
         />

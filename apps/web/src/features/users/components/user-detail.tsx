@@ -2,10 +2,11 @@
 // relation linked, the care actions, the one-time enrollment after creation, and the history.
 import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { localUserRoles } from '@careplane/shared/common/enums';
 import { formatDate, formatDateTime } from '@careplane/shared/common/formats';
-import { addressLine, enumText, textOf, yesNo } from '@careplane/shared/common/record-labels';
+import { addressLine, textOf } from '@careplane/shared/common/record-labels';
 import type { User } from '@careplane/shared/users/users.contract';
 import {
   DetailField,
@@ -18,6 +19,7 @@ import {
 import { PromoteControl } from '@/lib/resource-kit/detail/promote.tsx';
 import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
 import { usePromoteUser } from '../api/users.queries.ts';
+import { userEnum } from '../i18n/enums.ts';
 import { userLabel, userResource } from '../users.resource.ts';
 import { CareActions } from './care-actions.tsx';
 import { EnrollmentNotice } from './enrollment-notice.tsx';
@@ -29,7 +31,7 @@ function Roles({ roles, variant }: { roles: readonly string[]; variant: 'filled'
     <Group gap={4}>
       {roles.map((role) => (
         <Badge key={role} variant={variant}>
-          {enumText(role)}
+          {userEnum('role', role)}
         </Badge>
       ))}
     </Group>
@@ -42,44 +44,48 @@ function UserSections({ user }: { user: User }) {
   const address = user.address[0];
   const geo = address?.geo as { lat?: number; lng?: number } | undefined;
   const date = (key: string) => formatDate(textOf(info[key]) || undefined);
+  const { t } = useTranslation('users');
+  const yesNo = (value: boolean | null | undefined) =>
+    value === true ? t('detail.yes') : value === false ? t('detail.no') : '';
+  const registration = userEnum('registrationStatus', user.registrationStatus);
   return (
     <>
-      <DetailSection title="Profile">
+      <DetailSection title={t('detail.profile')}>
         <FieldGrid>
-          <DetailField label="Username">{user.username}</DetailField>
-          <DetailField label="Email">{user.email}</DetailField>
-          <DetailField label="Phone">{user.phoneNumber}</DetailField>
-          <DetailField label="Title">{user.title}</DetailField>
-          <DetailField label="First name">{user.firstName}</DetailField>
-          <DetailField label="Last name">{user.lastName}</DetailField>
-          <DetailField label="Primary domain">{user.primaryDomain}</DetailField>
-          <DetailField label="Identity assurance level">{user.identityAssuranceLevel}</DetailField>
-          <DetailField label="Verified">{yesNo(user.isVerified)}</DetailField>
-          <DetailField label="Blocked">{yesNo(user.isBlocked)}</DetailField>
-          <DetailField label="Registration">
+          <DetailField label={t('detail.username')}>{user.username}</DetailField>
+          <DetailField label={t('detail.email')}>{user.email}</DetailField>
+          <DetailField label={t('detail.phone')}>{user.phoneNumber}</DetailField>
+          <DetailField label={t('detail.title')}>{user.title}</DetailField>
+          <DetailField label={t('detail.firstName')}>{user.firstName}</DetailField>
+          <DetailField label={t('detail.lastName')}>{user.lastName}</DetailField>
+          <DetailField label={t('detail.primaryDomain')}>{user.primaryDomain}</DetailField>
+          <DetailField label={t('detail.identityAssuranceLevel')}>{user.identityAssuranceLevel}</DetailField>
+          <DetailField label={t('detail.verified')}>{yesNo(user.isVerified)}</DetailField>
+          <DetailField label={t('detail.blocked')}>{yesNo(user.isBlocked)}</DetailField>
+          <DetailField label={t('detail.registration')}>
             {user.registrationCompleted && user.registrationStatus !== 'completed'
-              ? `${enumText(user.registrationStatus)} (completed)`
-              : enumText(user.registrationStatus)}
+              ? t('detail.registrationCompleted', { status: registration })
+              : registration}
           </DetailField>
-          <DetailField label="Master ID">{user.masterId}</DetailField>
-          <DetailField label="Created">{formatDateTime(user.createdAt)}</DetailField>
-          <DetailField label="Updated">{formatDateTime(user.updatedAt)}</DetailField>
-          <DetailField label="Created by">
+          <DetailField label={t('detail.masterId')}>{user.masterId}</DetailField>
+          <DetailField label={t('detail.created')}>{formatDateTime(user.createdAt)}</DetailField>
+          <DetailField label={t('detail.updated')}>{formatDateTime(user.updatedAt)}</DetailField>
+          <DetailField label={t('detail.createdBy')}>
             {user.createdByUser ? <RecordLink resource="users" record={user.createdByUser} /> : null}
           </DetailField>
         </FieldGrid>
       </DetailSection>
-      <DetailSection title="Roles">
+      <DetailSection title={t('detail.roles')}>
         <FieldGrid>
-          <DetailField label="Global roles">
+          <DetailField label={t('detail.globalRoles')}>
             <Roles roles={user.roles} variant="filled" />
           </DetailField>
-          <DetailField label="Local roles">
+          <DetailField label={t('detail.localRoles')}>
             <Roles roles={user.localRoles} variant="light" />
           </DetailField>
         </FieldGrid>
         <PromoteControl
-          noun="user"
+          noun={t('noun')}
           name={userLabel(user)}
           roles={localUserRoles}
           current={user.localRoles}
@@ -87,57 +93,59 @@ function UserSections({ user }: { user: User }) {
         />
       </DetailSection>
       <PatientProfileSection user={user} />
-      <DetailSection title="Relations">
+      <DetailSection title={t('detail.relations')}>
         <FieldGrid>
-          <DetailField label="Employers">
+          <DetailField label={t('detail.employers')}>
             <RecordLinks resource="service-providers" records={user.employers} />
           </DetailField>
-          <DetailField label="Assigned nurses">
+          <DetailField label={t('detail.assignedNurses')}>
             <RecordLinks resource="users" records={user.assignedNurses} />
           </DetailField>
-          <DetailField label="Command centers">
+          <DetailField label={t('detail.commandCenters')}>
             <RecordLinks resource="command-centers" records={user.commandCenters} />
           </DetailField>
-          <DetailField label="Devices">
+          <DetailField label={t('detail.devices')}>
             <RecordLinks resource="devices" records={user.assignedDevices} />
           </DetailField>
-          <DetailField label="Workstations">
+          <DetailField label={t('detail.workstations')}>
             <RecordLinks resource="workstations" records={user.assignedToWorkstations} />
           </DetailField>
-          <DetailField label="IoT devices">
+          <DetailField label={t('detail.iotDevices')}>
             <RecordLinks resource="iot-devices" records={user.assignedIotDevices} />
           </DetailField>
         </FieldGrid>
       </DetailSection>
       <CareActions user={user} />
-      <DetailSection title="Identity document and personal details">
+      <DetailSection title={t('detail.identity')}>
         <FieldGrid>
-          <DetailField label="Localized name">
+          <DetailField label={t('detail.localizedName')}>
             {[textOf(info.localizedFirstName), textOf(info.localizedLastName)].filter(Boolean).join(' ')}
           </DetailField>
-          <DetailField label="Date of birth">{date('dateOfBirth')}</DetailField>
-          <DetailField label="Gender">{enumText(info.gender)}</DetailField>
-          <DetailField label="Document type">{enumText(info.identityDocumentType)}</DetailField>
-          <DetailField label="Document number">{textOf(info.identityDocumentNumber)}</DetailField>
-          <DetailField label="Issued on">{date('identityDocumentIssueDate')}</DetailField>
-          <DetailField label="Expires on">
+          <DetailField label={t('detail.dateOfBirth')}>{date('dateOfBirth')}</DetailField>
+          <DetailField label={t('detail.gender')}>{userEnum('gender', info.gender)}</DetailField>
+          <DetailField label={t('detail.documentType')}>
+            {userEnum('identityDocumentType', info.identityDocumentType)}
+          </DetailField>
+          <DetailField label={t('detail.documentNumber')}>{textOf(info.identityDocumentNumber)}</DetailField>
+          <DetailField label={t('detail.issuedOn')}>{date('identityDocumentIssueDate')}</DetailField>
+          <DetailField label={t('detail.expiresOn')}>
             {info.identityDocumentIsValidIndefinitely === true
-              ? 'Valid indefinitely'
+              ? t('detail.validIndefinitely')
               : date('identityDocumentExpiryDate')}
           </DetailField>
         </FieldGrid>
       </DetailSection>
-      <DetailSection title="Address">
+      <DetailSection title={t('detail.address')}>
         <FieldGrid>
-          <DetailField label="Address">{addressLine(address)}</DetailField>
-          <DetailField label="Address title">{textOf(address?.title)}</DetailField>
-          <DetailField label="Latitude, longitude">
+          <DetailField label={t('detail.address')}>{addressLine(address)}</DetailField>
+          <DetailField label={t('detail.addressTitle')}>{textOf(address?.title)}</DetailField>
+          <DetailField label={t('detail.latLng')}>
             {geo?.lat !== undefined && geo.lng !== undefined ? `${geo.lat}, ${geo.lng}` : null}
           </DetailField>
         </FieldGrid>
       </DetailSection>
       {user.matrixIdentity ? (
-        <DetailSection title="Matrix identity">
+        <DetailSection title={t('detail.matrixIdentity')}>
           <JsonValue value={user.matrixIdentity} />
         </DetailSection>
       ) : null}

@@ -1,0 +1,76 @@
+// The texts of alerts (namespace `alerts`): the alerts page, a record's alerts and one alert with its actions.
+// Thai in th.ts, with the same keys. An alert's own title and origin come from the shared alertTitle.
+import type { Translation } from '@/lib/i18n/translation.ts';
+
+const alerts = {
+  page: {
+    title: 'Alerts',
+    countAll_one: '{{count}} alert',
+    countAll_other: '{{count}} alerts',
+    countActive_one: '{{count}} open alert',
+    countActive_other: '{{count}} open alerts',
+    countClosed_one: '{{count}} closed alert',
+    countClosed_other: '{{count}} closed alerts',
+    filters: 'Filters',
+    state: 'State',
+    open: 'Open',
+    closed: 'Closed',
+    all: 'All',
+    severity: 'Severity',
+    any: 'Any',
+    anyone: 'Anyone',
+    commandCenter: 'Command center',
+    iotDevice: 'IoT device',
+    patient: 'Patient',
+    list: 'Alerts',
+    loading: 'Loading the alerts',
+    loadFailed: 'Could not load the alerts.',
+    noneMatch: 'No alerts match.',
+    pageNumber: 'Page {{page}}',
+    controls: {
+      first: 'first page',
+      previous: 'previous page',
+      next: 'next page',
+      last: 'last page',
+    },
+  },
+  record: {
+    title: 'Alerts',
+    titleCount: 'Alerts ({{total}})',
+    none: 'No alerts.',
+  },
+  entry: {
+    aUser: 'a user',
+    someone: 'someone',
+    via: 'via ',
+    from: 'From ',
+    noPatient: 'Not about a particular patient',
+    openAcknowledged: 'Open, acknowledged',
+    open: 'Open',
+    closed: 'Closed',
+    acknowledgedBy: 'Acknowledged by {{name}} on {{time}}',
+    closedBy: ' by {{name}}',
+    closedOn: ' on {{time}}',
+    closingNote: '. Closing note: {{note}}',
+    whatWasDone: 'What was done',
+    closeAlert: 'Close alert',
+    cancel: 'Cancel',
+    acknowledge: 'Acknowledge',
+    close: 'Close…',
+  },
+  enums: {
+    severity: {
+      info: 'info',
+      warning: 'warning',
+      critical: 'critical',
+    },
+  },
+} as const;
+
+export default alerts;
+
+declare module 'i18next' {
+  interface ResourceNamespaceMap {
+    alerts: Translation<typeof alerts>;
+  }
+}
