@@ -1,7 +1,8 @@
 // The supervisor's command-center view: its four sections from the scoped calls, the care action on a user,
 // and what someone who supervises no center is told.
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
 import { deviceJobSchema, deviceSchema } from '@careplane/shared/devices/devices.contract';
@@ -138,5 +139,17 @@ describe('the command-center view', () => {
     );
     renderView();
     expect(await screen.findByText('You are not assigned to a command center.')).toBeVisible();
+  });
+
+  it('speaks Thai: titles, sections, job statuses and roles', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    renderView();
+    expect(screen.getByRole('heading', { level: 1, name: 'ศูนย์สั่งการ' })).toBeVisible();
+    const jobs = await screen.findByRole('region', { name: 'งานของอุปกรณ์' });
+    expect(await within(jobs).findByText('กำลังทำงาน')).toBeVisible();
+    const users = screen.getByRole('region', { name: 'ผู้ใช้' });
+    expect(await within(users).findByText('ผู้ป่วย')).toBeVisible();
+    expect(within(users).getByRole('button', { name: 'ส่งการแจ้งเตือน' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'การแจ้งเตือนที่ยังเปิดอยู่' })).toBeVisible();
   });
 });

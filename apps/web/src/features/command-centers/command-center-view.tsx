@@ -14,7 +14,9 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { alertTitle } from '@careplane/shared/alerts/alert-title';
+import { deviceRoles, localUserRoles } from '@careplane/shared/common/enums';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { enumText, personName, titleOf } from '@careplane/shared/common/record-labels';
 import {
@@ -26,6 +28,11 @@ import { SendAlertDialog } from '@/lib/care/send-alert-dialog.tsx';
 import { useLiveEvents } from '@/lib/live-events.ts';
 import { notify } from '@/lib/notify.ts';
 import { commandCenterViewQueries as queries } from './api/command-center-view.queries.ts';
+
+/** An enumeration value in the reader's language; one the console does not know reads as words. */
+function labelOf<T extends string>(value: string, known: readonly T[], text: (value: T) => string): string {
+  return (known as readonly string[]).includes(value) ? text(value as T) : enumText(value);
+}
 
 function Section({ title, count, children }: { title: string; count?: number | null; children: ReactNode }) {
   return (
@@ -50,19 +57,20 @@ function Empty({ children }: { children: string }) {
 }
 
 function UserActions({ userId, name }: { userId: string; name: string }) {
+  const { t } = useTranslation('command-centers');
   const [asking, setAsking] = useState(false);
   const alert = useMutation({
     mutationFn: (message: string) =>
       api.post(commandCenterEndpoints.alertUser(userId), { message } satisfies UserAlert),
     onSuccess: () => {
       setAsking(false);
-      notify({ color: 'teal', message: `An alert was sent to ${name}.` });
+      notify({ color: 'teal', message: t('view.alertSent', { name }) });
     },
   });
   return (
     <>
       <Button size="xs" variant="light" loading={alert.isPending} onClick={() => setAsking(true)}>
-        Send an alert
+        {t('view.sendAlert')}
       </Button>
       <SendAlertDialog
         opened={asking}
@@ -77,6 +85,7 @@ function UserActions({ userId, name }: { userId: string; name: string }) {
 }
 
 export function CommandCenterView() {
+  const { t } = useTranslation('command-centers');
   useLiveEvents();
   const users = useQuery(queries.users());
   const devices = useQuery(queries.devices());
@@ -84,21 +93,21 @@ export function CommandCenterView() {
   const jobs = useQuery(queries.jobs());
 
   if (users.error instanceof ApiError && users.error.status === 403) {
-    return <Notice color="gray">You are not assigned to a command center.</Notice>;
+    return <Notice color="gray">{t('view.notAssigned')}</Notice>;
   }
 
   return (
     <Stack gap="md">
-      <Title order={1}>Command center</Title>
+      <Title order={1}>{t('view.title')}</Title>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Section title="Open alerts" count={alerts.data?.total}>
+        <Section title={t('view.openAlerts')} count={alerts.data?.total}>
           {alerts.data?.items.length ? (
             <Table>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Alert</Table.Th>
+                  <Table.Th>{t('view.when')}</Table.Th>
+                  <Table.Th>{t('view.user')}</Table.Th>
+                  <Table.Th>{t('view.alert')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -112,17 +121,17 @@ export function CommandCenterView() {
               </Table.Tbody>
             </Table>
           ) : (
-            <Empty>{alerts.isPending ? 'Loading…' : 'No open alerts.'}</Empty>
+            <Empty>{alerts.isPending ? t('view.loading') : t('view.noOpenAlerts')}</Empty>
           )}
         </Section>
-        <Section title="Jobs" count={jobs.data?.total}>
+        <Section title={t('view.jobs')} count={jobs.data?.total}>
           {jobs.data?.items.length ? (
             <Table>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Device</Table.Th>
-                  <Table.Th>Purpose</Table.Th>
-                  <Table.Th>Status</Table.Th>
+                  <Table.Th>{t('view.device')}</Table.Th>
+                  <Table.Th>{t('view.purpose')}</Table.Th>
+                  <Table.Th>{t('view.status')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -131,24 +140,28 @@ export function CommandCenterView() {
                     <Table.Td>{titleOf(job.device)}</Table.Td>
                     <Table.Td>{job.purpose}</Table.Td>
                     <Table.Td>
-                      <Badge variant="outline">{job.status}</Badge>
+                      <Badge variant="outline">{t(`enums.jobStatus.${job.status}`)}</Badge>
                     </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           ) : (
-            <Empty>{jobs.isPending ? 'Loading…' : 'No jobs.'}</Empty>
+            <Empty>{jobs.isPending ? t('view.loading') : t('view.noJobs')}</Empty>
           )}
         </Section>
-        <Section title="Users" count={users.data?.total}>
+        <Section title={t('view.users')} count={users.data?.total}>
           {users.data?.items.length ? (
             <Table>
               <Table.Tbody>
                 {users.data.items.map((user) => (
                   <Table.Tr key={user.id}>
                     <Table.Td>{personName(user)}</Table.Td>
-                    <Table.Td>{user.localRoles.map(enumText).join(', ')}</Table.Td>
+                    <Table.Td>
+                      {user.localRoles
+                        .map((role) => labelOf(role, localUserRoles, (known) => t(`enums.userRole.${known}`)))
+                        .join(', ')}
+                    </Table.Td>
                     <Table.Td>
                       <UserActions userId={user.id} name={personName(user)} />
                     </Table.Td>
@@ -157,24 +170,26 @@ export function CommandCenterView() {
               </Table.Tbody>
             </Table>
           ) : (
-            <Empty>{users.isPending ? 'Loading…' : 'No users.'}</Empty>
+            <Empty>{users.isPending ? t('view.loading') : t('view.noUsers')}</Empty>
           )}
         </Section>
-        <Section title="Devices" count={devices.data?.total}>
+        <Section title={t('view.devices')} count={devices.data?.total}>
           {devices.data?.items.length ? (
             <Table>
               <Table.Tbody>
                 {devices.data.items.map((device) => (
                   <Table.Tr key={device.id}>
                     <Table.Td>{device.title}</Table.Td>
-                    <Table.Td>{enumText(device.role)}</Table.Td>
+                    <Table.Td>
+                      {labelOf(device.role, deviceRoles, (known) => t(`enums.deviceRole.${known}`))}
+                    </Table.Td>
                     <Table.Td>{device.assignedUser ? personName(device.assignedUser) : '—'}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           ) : (
-            <Empty>{devices.isPending ? 'Loading…' : 'No devices.'}</Empty>
+            <Empty>{devices.isPending ? t('view.loading') : t('view.noDevices')}</Empty>
           )}
         </Section>
       </SimpleGrid>

@@ -5,6 +5,7 @@ import {
   commandCenterListSpec,
   type CommandCenter,
 } from '@careplane/shared/command-centers/command-centers.contract';
+import i18next from 'i18next';
 import { paths } from '@/config/paths.ts';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
 import { defineResource } from '@/lib/resource-kit/resource.ts';
@@ -15,9 +16,16 @@ const centers = paths.admin.commandCenters;
 export const commandCenterResource = defineResource<CommandCenter>({
   queries: commandCenterQueries,
   spec: commandCenterListSpec,
-  noun: 'command center',
-  title: 'Command Centers',
+  noun: () => i18next.t('command-centers:noun'),
+  title: () => i18next.t('command-centers:title'),
   columns: commandCenterColumns,
+  columnTitles: {
+    title: () => i18next.t('command-centers:columns.title'),
+    address: () => i18next.t('command-centers:columns.address'),
+    assignedUsers: () => i18next.t('command-centers:columns.assignedUsers'),
+    devices: () => i18next.t('command-centers:columns.devices'),
+    createdAt: () => i18next.t('command-centers:columns.createdAt'),
+  },
   recordLabel: (center) => center.title,
   paths: {
     list: centers.list.to,
@@ -26,11 +34,18 @@ export const commandCenterResource = defineResource<CommandCenter>({
     edit: centers.edit.to,
   },
   labels: {
-    'assignedUsers.id': 'Assigned user',
-    'devices.id': 'Device',
-    'createdByUser.id': 'Created by',
-    'address.title': 'Address title',
-    'address.postalCode': 'Postal code',
+    id: () => i18next.t('command-centers:labels.id'),
+    title: () => i18next.t('command-centers:labels.title'),
+    'assignedUsers.id': () => i18next.t('command-centers:labels.assignedUser'),
+    'devices.id': () => i18next.t('command-centers:labels.device'),
+    'createdByUser.id': () => i18next.t('command-centers:labels.createdBy'),
+    'address.title': () => i18next.t('command-centers:labels.addressTitle'),
+    'address.street': () => i18next.t('command-centers:labels.street'),
+    'address.district': () => i18next.t('command-centers:labels.district'),
+    'address.city': () => i18next.t('command-centers:labels.city'),
+    'address.county': () => i18next.t('command-centers:labels.county'),
+    'address.postalCode': () => i18next.t('command-centers:labels.postalCode'),
+    'address.country': () => i18next.t('command-centers:labels.country'),
   },
   defaultSearch: 'title',
   detailRelations: commandCenterListSpec.relations,
@@ -39,12 +54,17 @@ export const commandCenterResource = defineResource<CommandCenter>({
 export const commandCenterFormRelations = ['assignedUsers'] as const;
 
 export const commandCenterFields: readonly FieldSpec[] = [
-  { kind: 'text', name: 'title', label: 'Title', required: true },
-  { kind: 'refList', name: 'assignedUsers', label: 'Assigned users', resource: 'users' },
+  { kind: 'text', name: 'title', label: () => i18next.t('command-centers:fields.title'), required: true },
+  {
+    kind: 'refList',
+    name: 'assignedUsers',
+    label: () => i18next.t('command-centers:fields.assignedUsers'),
+    resource: 'users',
+  },
   {
     kind: 'address',
     name: 'address',
-    label: 'Address',
+    label: () => i18next.t('command-centers:fields.address'),
     required: true,
     requiredParts: ['title', 'street', 'city', 'country'],
   },

@@ -1,5 +1,6 @@
 // The pages of command centers (spec §2): list, create, detail (the list when no id is given), edit.
 import { Anchor, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { addressLine, textOf } from '@careplane/shared/common/record-labels';
@@ -32,6 +33,7 @@ export function CommandCenterListPage() {
 }
 
 export function CommandCenterDetailPage() {
+  const { t } = useTranslation('command-centers');
   const { id } = useParams();
   if (!id) return <CommandCenterListPage />;
   return (
@@ -40,41 +42,41 @@ export function CommandCenterDetailPage() {
         const geo = center.address.geo as { lat?: number; lng?: number } | undefined;
         return (
           <>
-            <DetailSection title="Command center">
+            <DetailSection title={t('detail.section')}>
               <FieldGrid>
-                <DetailField label="Title">{center.title}</DetailField>
-                <DetailField label="Address">{addressLine(center.address)}</DetailField>
-                <DetailField label="Address title">{textOf(center.address.title)}</DetailField>
-                <DetailField label="County or province">{textOf(center.address.county)}</DetailField>
-                <DetailField label="Latitude, longitude">
+                <DetailField label={t('detail.title')}>{center.title}</DetailField>
+                <DetailField label={t('detail.address')}>{addressLine(center.address)}</DetailField>
+                <DetailField label={t('detail.addressTitle')}>{textOf(center.address.title)}</DetailField>
+                <DetailField label={t('detail.county')}>{textOf(center.address.county)}</DetailField>
+                <DetailField label={t('detail.latLng')}>
                   {geo?.lat !== undefined && geo.lng !== undefined ? `${geo.lat}, ${geo.lng}` : null}
                 </DetailField>
-                <DetailField label="Created">{formatDateTime(center.createdAt)}</DetailField>
-                <DetailField label="Created by">
+                <DetailField label={t('detail.created')}>{formatDateTime(center.createdAt)}</DetailField>
+                <DetailField label={t('detail.createdBy')}>
                   {center.createdByUser ? (
                     <RecordLink resource="users" record={center.createdByUser} />
                   ) : null}
                 </DetailField>
               </FieldGrid>
             </DetailSection>
-            <DetailSection title="Assigned users">
-              <RecordLinks resource="users" records={center.assignedUsers} empty="No users are assigned." />
+            <DetailSection title={t('detail.assignedUsers')}>
+              <RecordLinks resource="users" records={center.assignedUsers} empty={t('detail.noUsers')} />
             </DetailSection>
-            <DetailSection title="Devices">
-              <RecordLinks resource="devices" records={center.devices} empty="No devices." />
+            <DetailSection title={t('detail.devices')}>
+              <RecordLinks resource="devices" records={center.devices} empty={t('detail.noDevices')} />
             </DetailSection>
             <Group gap="lg">
               <Anchor
                 component={Link}
                 to={filtered(paths.admin.users.list.to(), `commandCenters.id~${center.id}`)}
               >
-                Its users in the users list
+                {t('detail.itsUsers')}
               </Anchor>
               <Anchor
                 component={Link}
                 to={filtered(paths.admin.devices.list.to(), `commandCenter.id~${center.id}`)}
               >
-                Its devices in the devices list
+                {t('detail.itsDevices')}
               </Anchor>
             </Group>
           </>

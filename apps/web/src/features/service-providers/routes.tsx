@@ -1,8 +1,9 @@
 // The pages of service providers (spec §2): list, create, detail (the list when no id is given), edit.
 import { Anchor, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '@careplane/shared/common/formats';
-import { addressLine, enumText, textOf, yesNo } from '@careplane/shared/common/record-labels';
+import { addressLine, textOf } from '@careplane/shared/common/record-labels';
 import {
   serviceProviderCreateSchema,
   serviceProviderUpdateSchema,
@@ -32,6 +33,7 @@ export function ServiceProviderListPage() {
 }
 
 export function ServiceProviderDetailPage() {
+  const { t } = useTranslation('service-providers');
   const { id } = useParams();
   if (!id) return <ServiceProviderListPage />;
   return (
@@ -40,40 +42,46 @@ export function ServiceProviderDetailPage() {
         const geo = provider.address.geo as { lat?: number; lng?: number } | undefined;
         return (
           <>
-            <DetailSection title="Service provider">
+            <DetailSection title={t('detail.section')}>
               <FieldGrid>
-                <DetailField label="Title">{provider.title}</DetailField>
-                <DetailField label="Type">{enumText(provider.type)}</DetailField>
-                <DetailField label="Enabled">{yesNo(provider.isEnabled)}</DetailField>
-                <DetailField label="Address">{addressLine(provider.address)}</DetailField>
-                <DetailField label="Address title">{textOf(provider.address.title)}</DetailField>
-                <DetailField label="Latitude, longitude">
+                <DetailField label={t('detail.title')}>{provider.title}</DetailField>
+                <DetailField label={t('detail.type')}>{t(`enums.type.${provider.type}`)}</DetailField>
+                <DetailField label={t('detail.isEnabled')}>
+                  {provider.isEnabled === undefined
+                    ? ''
+                    : provider.isEnabled
+                      ? t('detail.yes')
+                      : t('detail.no')}
+                </DetailField>
+                <DetailField label={t('detail.address')}>{addressLine(provider.address)}</DetailField>
+                <DetailField label={t('detail.addressTitle')}>{textOf(provider.address.title)}</DetailField>
+                <DetailField label={t('detail.latLng')}>
                   {geo?.lat !== undefined && geo.lng !== undefined ? `${geo.lat}, ${geo.lng}` : null}
                 </DetailField>
-                <DetailField label="Created">{formatDateTime(provider.createdAt)}</DetailField>
-                <DetailField label="Created by">
+                <DetailField label={t('detail.created')}>{formatDateTime(provider.createdAt)}</DetailField>
+                <DetailField label={t('detail.createdBy')}>
                   {provider.createdByUser ? (
                     <RecordLink resource="users" record={provider.createdByUser} />
                   ) : null}
                 </DetailField>
               </FieldGrid>
             </DetailSection>
-            <DetailSection title="Employees">
-              <RecordLinks resource="users" records={provider.employees} empty="No employees." />
+            <DetailSection title={t('detail.employees')}>
+              <RecordLinks resource="users" records={provider.employees} empty={t('detail.noEmployees')} />
             </DetailSection>
-            <DetailSection title="Prescriptions">
+            <DetailSection title={t('detail.prescriptions')}>
               <Group gap="lg">
                 <Anchor
                   component={Link}
                   to={filtered(paths.admin.prescriptions.list.to(), `supplier.id~${provider.id}`)}
                 >
-                  Supplied by this provider
+                  {t('detail.supplied')}
                 </Anchor>
                 <Anchor
                   component={Link}
                   to={filtered(paths.admin.prescriptions.list.to(), `shipper.id~${provider.id}`)}
                 >
-                  Shipped by this provider
+                  {t('detail.shipped')}
                 </Anchor>
               </Group>
             </DetailSection>

@@ -6,6 +6,7 @@ import {
   serviceProviderListSpec,
   type ServiceProvider,
 } from '@careplane/shared/service-providers/service-providers.contract';
+import i18next from 'i18next';
 import { paths } from '@/config/paths.ts';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
 import { defineResource } from '@/lib/resource-kit/resource.ts';
@@ -16,9 +17,17 @@ const providers = paths.admin.serviceProviders;
 export const serviceProviderResource = defineResource<ServiceProvider>({
   queries: serviceProviderQueries,
   spec: serviceProviderListSpec,
-  noun: 'service provider',
-  title: 'Service Providers',
+  noun: () => i18next.t('service-providers:noun'),
+  title: () => i18next.t('service-providers:title'),
   columns: serviceProviderColumns,
+  columnTitles: {
+    title: () => i18next.t('service-providers:columns.title'),
+    type: () => i18next.t('service-providers:columns.type'),
+    isEnabled: () => i18next.t('service-providers:columns.isEnabled'),
+    address: () => i18next.t('service-providers:columns.address'),
+    employees: () => i18next.t('service-providers:columns.employees'),
+    createdAt: () => i18next.t('service-providers:columns.createdAt'),
+  },
   recordLabel: (provider) => provider.title,
   paths: {
     list: providers.list.to,
@@ -27,11 +36,19 @@ export const serviceProviderResource = defineResource<ServiceProvider>({
     edit: providers.edit.to,
   },
   labels: {
-    'employees.id': 'Employee',
-    'createdByUser.id': 'Created by',
-    isEnabled: 'Enabled',
-    'address.title': 'Address title',
-    'address.postalCode': 'Postal code',
+    id: () => i18next.t('service-providers:labels.id'),
+    title: () => i18next.t('service-providers:labels.title'),
+    type: () => i18next.t('service-providers:labels.type'),
+    isEnabled: () => i18next.t('service-providers:labels.isEnabled'),
+    'employees.id': () => i18next.t('service-providers:labels.employee'),
+    'createdByUser.id': () => i18next.t('service-providers:labels.createdBy'),
+    'address.title': () => i18next.t('service-providers:labels.addressTitle'),
+    'address.street': () => i18next.t('service-providers:labels.street'),
+    'address.district': () => i18next.t('service-providers:labels.district'),
+    'address.city': () => i18next.t('service-providers:labels.city'),
+    'address.county': () => i18next.t('service-providers:labels.county'),
+    'address.postalCode': () => i18next.t('service-providers:labels.postalCode'),
+    'address.country': () => i18next.t('service-providers:labels.country'),
   },
   defaultSearch: 'title',
   phoneColumns: ['title', 'type'],
@@ -41,9 +58,30 @@ export const serviceProviderResource = defineResource<ServiceProvider>({
 export const serviceProviderFormRelations = ['employees'] as const;
 
 export const serviceProviderFields: readonly FieldSpec[] = [
-  { kind: 'text', name: 'title', label: 'Title', required: true },
-  { kind: 'select', name: 'type', label: 'Type', options: serviceProviderTypes, required: true },
-  { kind: 'switch', name: 'isEnabled', label: 'Enabled', defaultValue: true },
-  { kind: 'refList', name: 'employees', label: 'Employees', resource: 'users' },
-  { kind: 'address', name: 'address', label: 'Address', required: true },
+  { kind: 'text', name: 'title', label: () => i18next.t('service-providers:fields.title'), required: true },
+  {
+    kind: 'select',
+    name: 'type',
+    label: () => i18next.t('service-providers:fields.type'),
+    options: serviceProviderTypes,
+    required: true,
+  },
+  {
+    kind: 'switch',
+    name: 'isEnabled',
+    label: () => i18next.t('service-providers:fields.isEnabled'),
+    defaultValue: true,
+  },
+  {
+    kind: 'refList',
+    name: 'employees',
+    label: () => i18next.t('service-providers:fields.employees'),
+    resource: 'users',
+  },
+  {
+    kind: 'address',
+    name: 'address',
+    label: () => i18next.t('service-providers:fields.address'),
+    required: true,
+  },
 ];

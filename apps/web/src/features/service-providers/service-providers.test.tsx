@@ -1,6 +1,7 @@
 // The kit's form and detail page on one resource, with the API faked at the network edge.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceProviderSchema } from '@careplane/shared/service-providers/service-providers.contract';
 import { emptyHistory, fakeIds, fakeList, fakeServiceProvider } from '@/test/admin-fakes.ts';
@@ -106,5 +107,17 @@ describe('deleting a service provider', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete service provider' }));
     await waitFor(() => expect(network.callsTo('DELETE', item)).toHaveLength(1));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/service-providers'));
+  });
+});
+
+describe('a service provider in Thai', () => {
+  it('reads its detail page in Thai', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    renderApp(`/admin/service-providers/${id}`, { env: 'test' });
+    const section = await screen.findByRole('region', { name: 'ผู้ให้บริการ' });
+    expect(await within(section).findByText('ประเภท')).toBeVisible();
+    expect(within(section).getByText('ร้านยา')).toBeVisible();
+    expect(within(section).getByText('ใช่')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'ใบสั่งยาที่ผู้ให้บริการนี้จัดยา' })).toBeVisible();
   });
 });

@@ -6,7 +6,9 @@ import {
   type VerificationReport,
 } from '@careplane/shared/documents/documents.contract';
 import type { ErrorBody } from '@careplane/shared/common/http';
+import i18next from 'i18next';
 import { ApiError, apiUrl } from '@/lib/api-client.ts';
+import { currentLanguage } from '@/lib/i18n/language.ts';
 import { sessionStore } from '@/lib/session.ts';
 
 export interface UploadProgress {
@@ -18,7 +20,7 @@ const messageOf = (status: number, body: unknown, fallback: string) =>
   typeof body === 'object' && body !== null && typeof (body as ErrorBody).message === 'string'
     ? (body as ErrorBody).message
     : status === 0
-      ? 'The server could not be reached'
+      ? i18next.t('documents:files.unreachable')
       : fallback;
 
 /** Posts a file as multipart/form-data (field `file`, optional fields beside it) and reports progress. */
@@ -39,6 +41,8 @@ function postFile<T>(
     const request = new XMLHttpRequest();
     request.open('POST', apiUrl(path));
     request.setRequestHeader('accept', 'application/json');
+    // The server answers its messages in the console's language, as for every other request.
+    request.setRequestHeader('accept-language', currentLanguage());
     if (options.authenticated)
       request.setRequestHeader('authorization', `Bearer ${sessionStore.getAccessToken()}`);
     request.responseType = 'json';
@@ -52,13 +56,17 @@ function postFile<T>(
         reject(
           new ApiError(
             request.status,
-            messageOf(request.status, body, `Upload failed (${request.status})`),
+            messageOf(
+              request.status,
+              body,
+              i18next.t('documents:files.uploadFailed', { status: request.status }),
+            ),
             body,
           ),
         );
     };
-    request.onerror = () => reject(new ApiError(0, 'The server could not be reached'));
-    request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    request.onerror = () => reject(new ApiError(0, i18next.t('documents:files.unreachable')));
+    request.onabort = () => reject(new DOMException(i18next.t('documents:files.cancelled'), 'AbortError'));
     options.signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(form);
   });
@@ -89,13 +97,16 @@ const fileNameOf = (disposition: string | null, fallback: string) =>
 export async function downloadDocument(id: string, which: 'original' | 'signed'): Promise<string> {
   const path = which === 'signed' ? documentEndpoints.downloadSigned(id) : documentEndpoints.download(id);
   const response = await fetch(apiUrl(path), {
-    headers: { authorization: `Bearer ${sessionStore.getAccessToken()}` },
+    headers: {
+      authorization: `Bearer ${sessionStore.getAccessToken()}`,
+      'accept-language': currentLanguage(),
+    },
   });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
     throw new ApiError(
       response.status,
-      messageOf(response.status, body, 'Could not download the document.'),
+      messageOf(response.status, body, i18next.t('documents:files.downloadFailed')),
       body,
     );
   }

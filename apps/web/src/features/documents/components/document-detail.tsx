@@ -18,6 +18,8 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import type { Document } from '@careplane/shared/documents/documents.contract';
 import { Link } from 'react-router';
@@ -32,7 +34,12 @@ import { formatBytes } from './pdf-dropzone.tsx';
 import { ShareModal } from './share-modal.tsx';
 import { SignButton } from './sign-button.tsx';
 
-export const DOCUMENT_ERROR = 'Could not get the document.';
+/** The signer's role as people read it: owner and party from this API, else the role as recorded. */
+function roleText(role: string): string {
+  return role === 'owner' || role === 'party' || role === 'admin'
+    ? i18next.t(`documents:enums.signerRole.${role}`)
+    : role;
+}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -48,11 +55,12 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Downloads({ document }: { document: Document }) {
+  const { t } = useTranslation('documents');
   const download = useMutation({
     mutationFn: (which: 'original' | 'signed') => downloadDocument(document.id, which),
-    onSuccess: (name) => notifications.show({ color: 'teal', message: `Saved as "${name}".` }),
+    onSuccess: (name) => notifications.show({ color: 'teal', message: t('detail.savedAs', { name }) }),
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'Could not download the document.', message: error.message }),
+      notifications.show({ color: 'red', title: t('files.downloadFailed'), message: error.message }),
   });
   return (
     <Group gap="xs">
@@ -62,7 +70,7 @@ function Downloads({ document }: { document: Document }) {
         loading={download.isPending && download.variables === 'original'}
         onClick={() => download.mutate('original')}
       >
-        Download the original
+        {t('detail.downloadOriginal')}
       </Button>
       <Button
         variant={document.signedFile ? 'filled' : 'default'}
@@ -70,36 +78,38 @@ function Downloads({ document }: { document: Document }) {
         loading={download.isPending && download.variables === 'signed'}
         onClick={() => download.mutate('signed')}
       >
-        Download the signed PDF
+        {t('detail.downloadSigned')}
       </Button>
     </Group>
   );
 }
 
 function Signing({ document }: { document: Document }) {
+  const { t } = useTranslation('documents');
   const userId = useSession((state) => state.user?.id);
   const mine = document.signingPartiesMetadata.find((entry) => entry.userId === userId);
   if (document.access.canSign) return <SignButton document={document} />;
   if (document.access.hasSigned) {
     return (
       <Text size="sm" data-testid="signed-by-me">
-        You signed this document{mine ? ` on ${formatDateTime(mine.signedAt)}` : ''}.
+        {mine ? t('detail.signedByMeOn', { date: formatDateTime(mine.signedAt) }) : t('detail.signedByMe')}
       </Text>
     );
   }
-  if (!document.file) return <Text size="sm">This document has no file to sign.</Text>;
+  if (!document.file) return <Text size="sm">{t('detail.noFile')}</Text>;
   return (
     <Text size="sm" c="dimmed">
-      Only the owner and the people asked to sign can sign this document.
+      {t('detail.onlyParties')}
     </Text>
   );
 }
 
 function Parties({ document }: { document: Document }) {
+  const { t } = useTranslation('documents');
   if (document.parties.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        Nobody else is asked to sign yet.
+        {t('detail.nobodyAsked')}
       </Text>
     );
   }
@@ -126,7 +136,7 @@ function Parties({ document }: { document: Document }) {
             variant="light"
             style={{ flexShrink: 0 }}
           >
-            {party.state === 'signed' ? 'Signed' : 'Pending'}
+            {party.state === 'signed' ? t('detail.partySigned') : t('detail.partyPending')}
           </Badge>
         </Group>
       ))}
@@ -135,10 +145,11 @@ function Parties({ document }: { document: Document }) {
 }
 
 function Signatures({ document }: { document: Document }) {
+  const { t } = useTranslation('documents');
   if (document.signingPartiesMetadata.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No signature yet.
+        {t('detail.noSignature')}
       </Text>
     );
   }
@@ -159,9 +170,9 @@ function Signatures({ document }: { document: Document }) {
           </Group>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {[
-              entry.role,
+              entry.role ? roleText(entry.role) : null,
               entry.username,
-              entry.certificateSerial ? `certificate ${entry.certificateSerial}` : null,
+              entry.certificateSerial ? t('detail.certificate', { serial: entry.certificateSerial }) : null,
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -178,13 +189,14 @@ interface Props {
 }
 
 export function DocumentDetail({ id, onDeleted }: Props) {
+  const { t } = useTranslation('documents');
   const query = useQuery(documentQueries.detail(id));
   const [sharing, share] = useDisclosure(false);
   const remove = useDeleteDocument(id);
 
   if (query.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading the document">
+      <Stack gap="sm" aria-busy="true" aria-label={t('detail.loading')}>
         <Skeleton h={48} />
         <Skeleton h={160} />
       </Stack>
@@ -193,23 +205,17 @@ export function DocumentDetail({ id, onDeleted }: Props) {
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <Alert color="red" title={missing ? 'This document could not be found' : DOCUMENT_ERROR} role="alert">
-        <Text size="sm">
-          {missing ? 'It was deleted, or it is not shared with you.' : query.error.message}
-        </Text>
+      <Alert color="red" title={missing ? t('detail.notFound') : t('detail.error')} role="alert">
+        <Text size="sm">{missing ? t('detail.notFoundText') : query.error.message}</Text>
       </Alert>
     );
   }
   const document = query.data;
   const confirmDelete = () =>
     modals.openConfirmModal({
-      title: 'Delete this document?',
-      children: (
-        <Text size="sm">
-          "{document.title}" and its signed versions are deleted for everyone it is shared with.
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
+      title: t('detail.confirmTitle'),
+      children: <Text size="sm">{t('detail.confirmText', { title: document.title })}</Text>,
+      labels: { confirm: t('detail.confirm'), cancel: t('detail.keep') },
       confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate(undefined, { onSuccess: onDeleted }),
     });
@@ -224,16 +230,19 @@ export function DocumentDetail({ id, onDeleted }: Props) {
           <DocumentStateBadge document={document} />
         </Group>
         <Text size="sm" c="dimmed">
-          {document.owner ? `Uploaded by ${document.owner.name}` : 'Uploaded'} on{' '}
-          {formatDateTime(document.createdAt)}
+          {document.owner
+            ? t('detail.uploadedBy', { name: document.owner.name, date: formatDateTime(document.createdAt) })
+            : t('detail.uploadedOn', { date: formatDateTime(document.createdAt) })}
         </Text>
       </Stack>
 
       <Card withBorder radius="md" padding="lg">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Field label="File">{document.file ? formatBytes(document.file.size) : 'none'}</Field>
-            <Field label="Fingerprint (SHA-256)">
+            <Field label={t('detail.file')}>
+              {document.file ? formatBytes(document.file.size) : t('detail.none')}
+            </Field>
+            <Field label={t('detail.fingerprint')}>
               {document.file ? (
                 <Fingerprint sha256={document.file.sha256} testId="document-fingerprint" />
               ) : (
@@ -241,7 +250,7 @@ export function DocumentDetail({ id, onDeleted }: Props) {
               )}
             </Field>
             {document.signedFile ? (
-              <Field label="Signed version">
+              <Field label={t('detail.signedVersion')}>
                 <Group gap="xs">
                   <Text size="sm">{formatBytes(document.signedFile.size)}</Text>
                   <Fingerprint sha256={document.signedFile.sha256} />
@@ -256,7 +265,7 @@ export function DocumentDetail({ id, onDeleted }: Props) {
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
           <Title order={2} size="h4">
-            Your signature
+            {t('detail.yourSignature')}
           </Title>
           <Signing document={document} />
         </Stack>
@@ -267,11 +276,11 @@ export function DocumentDetail({ id, onDeleted }: Props) {
           <Stack gap="sm">
             <Group justify="space-between">
               <Title order={2} size="h4">
-                Asked to sign
+                {t('detail.askedToSign')}
               </Title>
               {document.access.canShare ? (
                 <Button size="xs" variant="light" onClick={share.open}>
-                  Share
+                  {t('detail.share')}
                 </Button>
               ) : null}
             </Group>
@@ -281,7 +290,7 @@ export function DocumentDetail({ id, onDeleted }: Props) {
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
             <Title order={2} size="h4">
-              Signatures
+              {t('detail.signatures')}
             </Title>
             <Signatures document={document} />
           </Stack>
@@ -290,11 +299,11 @@ export function DocumentDetail({ id, onDeleted }: Props) {
 
       <Group justify="space-between" wrap="wrap">
         <Anchor component={Link} to={paths.verify.to()} size="sm">
-          Verify a PDF someone sent you
+          {t('detail.verifyLink')}
         </Anchor>
         {document.access.canDelete ? (
           <Button color="red" variant="subtle" onClick={confirmDelete} loading={remove.isPending}>
-            Delete the document
+            {t('detail.delete')}
           </Button>
         ) : null}
       </Group>

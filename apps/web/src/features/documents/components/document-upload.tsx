@@ -3,12 +3,14 @@
 import { Alert, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MAX_DOCUMENT_TITLE, type Document } from '@careplane/shared/documents/documents.contract';
 import type { UploadProgress } from '../api/documents-files.ts';
 import { useUploadDocument } from '../api/documents.mutations.ts';
 import { PdfDropzone } from './pdf-dropzone.tsx';
 
 export function DocumentUpload({ onUploaded }: { onUploaded: (document: Document) => void }) {
+  const { t } = useTranslation('documents');
   const [title, setTitle] = useState('');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const upload = useUploadDocument(setProgress);
@@ -19,7 +21,7 @@ export function DocumentUpload({ onUploaded }: { onUploaded: (document: Document
       {
         onSuccess: (document) => {
           setTitle('');
-          notifications.show({ color: 'teal', message: `Uploaded "${document.title}".` });
+          notifications.show({ color: 'teal', message: t('upload.uploaded', { title: document.title }) });
           onUploaded(document);
         },
         onSettled: () => setProgress(null),
@@ -29,8 +31,8 @@ export function DocumentUpload({ onUploaded }: { onUploaded: (document: Document
   return (
     <Stack gap="sm">
       <TextInput
-        label="Title"
-        description="Optional: the file's name is used otherwise."
+        label={t('upload.title')}
+        description={t('upload.titleHint')}
         value={title}
         maxLength={MAX_DOCUMENT_TITLE}
         onChange={(event) => setTitle(event.currentTarget.value)}
@@ -40,11 +42,11 @@ export function DocumentUpload({ onUploaded }: { onUploaded: (document: Document
         onFile={send}
         busy={upload.isPending}
         progress={progress}
-        label="Drop a PDF here, or click to choose one"
-        hint="Stored with its SHA-256 fingerprint; only you see it until you share it."
+        label={t('upload.dropLabel')}
+        hint={t('upload.hint')}
       />
       {upload.isError ? (
-        <Alert color="red" title="The document was not uploaded" role="alert">
+        <Alert color="red" title={t('upload.failed')} role="alert">
           {upload.error.message}
         </Alert>
       ) : null}

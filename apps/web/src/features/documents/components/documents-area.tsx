@@ -18,6 +18,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import {
@@ -29,20 +30,6 @@ import { DOCUMENTS_PAGE_SIZE, documentQueries } from '../api/documents.queries.t
 import { DocumentStateBadge } from './document-status.tsx';
 import { DocumentUpload } from './document-upload.tsx';
 
-export const DOCUMENTS_ERROR = 'Could not get the documents.';
-
-const scopeLabels: Record<DocumentScope, string> = {
-  own: 'My documents',
-  shared: 'Shared with me',
-  waiting: 'Waiting for my signature',
-};
-
-const emptyText: Record<DocumentScope, string> = {
-  own: 'You have no documents yet. Upload a PDF above.',
-  shared: 'Nobody has shared a document with you yet.',
-  waiting: 'Nothing is waiting for your signature.',
-};
-
 const isScope = (value: string | null): value is DocumentScope =>
   (documentScopes as readonly string[]).includes(value ?? '');
 
@@ -53,6 +40,7 @@ interface Props {
 }
 
 function DocumentRow({ document, to }: { document: Document; to: string }) {
+  const { t } = useTranslation('documents');
   const signatures = document.signingPartiesMetadata.length;
   return (
     <Paper withBorder p="sm" radius="md" component="li" style={{ listStyle: 'none' }}>
@@ -64,7 +52,7 @@ function DocumentRow({ document, to }: { document: Document; to: string }) {
           <Text size="xs" c="dimmed">
             {document.owner ? `${document.owner.name} · ` : ''}
             {formatDateTime(document.createdAt)}
-            {signatures ? ` · ${signatures} signature${signatures === 1 ? '' : 's'}` : ''}
+            {signatures ? ` · ${t('area.signatures', { count: signatures })}` : ''}
           </Text>
         </Stack>
         <DocumentStateBadge document={document} />
@@ -74,6 +62,7 @@ function DocumentRow({ document, to }: { document: Document; to: string }) {
 }
 
 export function DocumentsArea({ detailPath, onOpen }: Props) {
+  const { t } = useTranslation('documents');
   const [params, setParams] = useSearchParams();
   const scope: DocumentScope = isScope(params.get('scope')) ? (params.get('scope') as DocumentScope) : 'own';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -107,14 +96,14 @@ export function DocumentsArea({ detailPath, onOpen }: Props) {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={2}>
           <Title order={1} size="h2">
-            Documents
+            {t('area.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Store PDFs, share them with the people who should sign, and sign them on your phone.
+            {t('area.intro')}
           </Text>
         </Stack>
         <Button variant={uploading ? 'default' : 'filled'} onClick={() => setUploading((open) => !open)}>
-          {uploading ? 'Close the upload' : 'Upload a PDF'}
+          {uploading ? t('area.closeUpload') : t('area.upload')}
         </Button>
       </Group>
       {uploading ? (
@@ -129,37 +118,37 @@ export function DocumentsArea({ detailPath, onOpen }: Props) {
         <Tabs.List>
           {documentScopes.map((value) => (
             <Tabs.Tab key={value} value={value}>
-              {scopeLabels[value]}
+              {t(`area.scopes.${value}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
       </Tabs>
       <TextInput
-        label="Search"
-        placeholder="Part of a title"
+        label={t('area.search')}
+        placeholder={t('area.searchPlaceholder')}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         maw={360}
       />
       {list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading the documents">
+        <Stack gap="xs" aria-busy="true" aria-label={t('area.loading')}>
           <Skeleton h={56} />
           <Skeleton h={56} />
           <Skeleton h={56} />
         </Stack>
       ) : list.isError ? (
-        <Alert color="red" title={DOCUMENTS_ERROR} role="alert">
+        <Alert color="red" title={t('area.error')} role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{list.error.message}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              Try again
+              {t('area.tryAgain')}
             </Button>
           </Stack>
         </Alert>
       ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">{debounced ? 'No document matches this search.' : emptyText[scope]}</Text>
+        <Text c="dimmed">{debounced ? t('area.noMatch') : t(`area.empty.${scope}`)}</Text>
       ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} aria-label={scopeLabels[scope]}>
+        <Stack gap="xs" component="ul" p={0} m={0} aria-label={t(`area.scopes.${scope}`)}>
           {list.data.items.map((document) => (
             <DocumentRow key={document.id} document={document} to={detailPath(document.id)} />
           ))}

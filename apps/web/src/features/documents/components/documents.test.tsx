@@ -1,6 +1,7 @@
 // The Documents area, a document's page with the live signature, and the public verifier, with the API faked
 // at the network edge (fetch, and XMLHttpRequest for uploads with progress).
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   Document,
@@ -462,5 +463,60 @@ describe('the verifier', () => {
     renderApp('/');
     const link = await screen.findByRole('link', { name: 'Verify a document' });
     expect(link.getAttribute('href')).toBe('/verify');
+  });
+});
+
+describe('in Thai', () => {
+  it('shows the Documents area, its scopes and empty state in Thai', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    network.on('GET', '/api/documents', () => page([]));
+    signIn(me);
+    renderApp('/documents?scope=waiting');
+    expect(await screen.findByText('ไม่มีเอกสารที่รอคุณลงนาม')).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'เอกสาร' })).toBeDefined();
+    expect(screen.getByRole('tab', { name: 'เอกสารของฉัน' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'อัปโหลด PDF' })).toBeDefined();
+  });
+
+  it('asks the phone in Thai, with the code to compare inside the sentence', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    const requestId = '0190a0b0-0000-7000-8000-00000000beef';
+    network
+      .on('GET', `/api/documents/${id}`, () => json(documentOf()))
+      .on('POST', `/api/documents/${id}/sign`, () =>
+        json({ requestId, expiresIn: 300, interval: 1, bindingMessage: 'KX 42' }),
+      )
+      .on('GET', `/api/documents/${id}/signing/${requestId}`, () =>
+        json({ requestId, status: 'pending', expiresIn: 299 }),
+      );
+    signIn(me);
+    renderApp(`/documents/${id}`);
+    expect(await screen.findByRole('heading', { name: 'ลายเซ็นของคุณ' })).toBeDefined();
+    expect(screen.getByTestId('document-state').textContent).toBe('รอคุณลงนาม');
+    fireEvent.click(screen.getByRole('button', { name: 'ลงนามด้วยโทรศัพท์ของฉัน' }));
+    const code = await screen.findByTestId('signing-binding-message');
+    expect(code.textContent).toBe('KX 42');
+    expect(code.parentElement?.textContent).toMatch(/^เปิดแอป Careplane แล้วอนุมัติการลงนาม แอปจะแสดงรหัส KX 42 /);
+    expect(screen.getByTestId('signing-state').textContent).toMatch(/^กำลังรอโทรศัพท์ของคุณ · รหัส KX 42/);
+  });
+
+  it('reports a verification in Thai without saying more than was checked', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    const sent = fakeUpload({
+      status: 200,
+      body: reportOf({ signatures: [signatureOf({ chainsToPlatformCa: false, knownToPlatform: false })] }),
+    });
+    renderApp('/verify');
+    await screen.findByTestId('pdf-dropzone');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF-1.7'], 'signed.pdf', { type: 'application/pdf' })] },
+    });
+    const verdict = await screen.findByTestId('verdict');
+    expect(within(verdict).getByText('ของแท้และไม่ถูกแก้ไข')).toBeDefined();
+    const signature = screen.getByRole('article', { name: 'ลายเซ็นที่ 1' });
+    expect(within(signature).getByText('ใบรับรองของลายเซ็นนี้ไม่ได้ออกโดย CA ของ Careplane')).toBeDefined();
+    expect(within(signature).getByText('Careplane ไม่มีฉบับที่ลงนามนี้เก็บไว้')).toBeDefined();
+    expect(sent[0]!.headers['accept-language']).toBe('th');
   });
 });

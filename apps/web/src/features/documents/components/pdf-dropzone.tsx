@@ -3,6 +3,7 @@
 import '@mantine/dropzone/styles.css';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, PDF_MIME_TYPE } from '@mantine/dropzone';
+import { useTranslation } from 'react-i18next';
 import type { UploadProgress } from '../api/documents-files.ts';
 
 interface Props {
@@ -22,6 +23,7 @@ export const formatBytes = (bytes: number) =>
       : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function PdfDropzone({ onFile, busy, progress, label, hint }: Props) {
+  const { t } = useTranslation('documents');
   const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   return (
     <Stack gap="xs">
@@ -40,11 +42,11 @@ export function PdfDropzone({ onFile, busy, progress, label, hint }: Props) {
         <Group justify="center" mih={96} style={{ pointerEvents: 'none' }}>
           <Stack gap={4} align="center" ta="center">
             <Dropzone.Accept>
-              <Text fw={600}>Drop the PDF here</Text>
+              <Text fw={600}>{t('dropzone.accept')}</Text>
             </Dropzone.Accept>
             <Dropzone.Reject>
               <Text fw={600} c="red">
-                Only one PDF at a time
+                {t('dropzone.reject')}
               </Text>
             </Dropzone.Reject>
             <Dropzone.Idle>
@@ -58,11 +60,14 @@ export function PdfDropzone({ onFile, busy, progress, label, hint }: Props) {
       </Dropzone>
       {busy && progress ? (
         <Stack gap={2} aria-live="polite">
-          <Progress value={percent} animated aria-label="Upload progress" />
+          <Progress value={percent} animated aria-label={t('dropzone.progress')} />
           <Text size="xs" c="dimmed">
             {percent < 100
-              ? `Sending ${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}`
-              : 'Checking the file…'}
+              ? t('dropzone.sending', {
+                  loaded: formatBytes(progress.loaded),
+                  total: formatBytes(progress.total),
+                })
+              : t('dropzone.checking')}
           </Text>
         </Stack>
       ) : null}

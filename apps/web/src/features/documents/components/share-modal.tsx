@@ -4,6 +4,7 @@ import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MAX_SIGNING_PARTIES, type Document } from '@careplane/shared/documents/documents.contract';
 import { useShareDocument } from '../api/documents.mutations.ts';
 import { documentQueries } from '../api/documents.queries.ts';
@@ -15,6 +16,7 @@ interface Props {
 }
 
 export function ShareModal({ document, opened, onClose }: Props) {
+  const { t } = useTranslation('documents');
   const [selected, setSelected] = useState<string[]>(() => document.parties.map((party) => party.userId));
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
@@ -34,15 +36,13 @@ export function ShareModal({ document, opened, onClose }: Props) {
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Ask people to sign" size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('share.title')} size="lg">
       <Stack gap="md">
-        <Text size="sm">
-          The people you choose can read and download this document and are asked to sign it with their phone.
-        </Text>
+        <Text size="sm">{t('share.intro')}</Text>
         <MultiSelect
           id={`share-${document.id}`}
-          label="People"
-          placeholder="Type a name"
+          label={t('share.people')}
+          placeholder={t('share.placeholder')}
           searchable
           searchValue={search}
           onSearchChange={setSearch}
@@ -58,26 +58,26 @@ export function ShareModal({ document, opened, onClose }: Props) {
             setSelected([...new Set([...value, ...signed])]);
           }}
           maxValues={MAX_SIGNING_PARTIES}
-          nothingFoundMessage={suggestions.isFetching ? 'Searching…' : 'Nobody by that name'}
+          nothingFoundMessage={suggestions.isFetching ? t('share.searching') : t('share.nobody')}
           filter={({ options }) => options}
           comboboxProps={{ withinPortal: true }}
         />
         {signed.size ? (
           <Text size="xs" c="dimmed">
-            People who signed already stay: their signature is in the file.
+            {t('share.signedStay')}
           </Text>
         ) : null}
         {share.isError ? (
-          <Alert color="red" title="Not shared" role="alert">
+          <Alert color="red" title={t('share.failed')} role="alert">
             {share.error.message}
           </Alert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('share.cancel')}
           </Button>
           <Button loading={share.isPending} onClick={() => share.mutate(selected, { onSuccess: onClose })}>
-            Save
+            {t('share.save')}
           </Button>
         </Group>
       </Stack>

@@ -2,15 +2,17 @@
 // button, and follows the phone's answer live (polling the signing state) until it is signed, denied or expired.
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Document, SigningStarted } from '@careplane/shared/documents/documents.contract';
 import { useRequestSignature, useSignatureCompleted } from '../api/documents.mutations.ts';
 import { documentQueries } from '../api/documents.queries.ts';
 import { Fingerprint } from './document-status.tsx';
 
 const answers = {
-  denied: 'You denied the signature on your phone. Nothing was signed.',
-  expired: 'Your phone did not answer in time. Nothing was signed.',
+  denied: () => i18next.t('documents:sign.denied'),
+  expired: () => i18next.t('documents:sign.expired'),
 } as const;
 
 function useSecondsLeft(until: number | null) {
@@ -32,6 +34,7 @@ function Following({
   started: SigningStarted & { until: number };
   onDone: (outcome: string | null) => void;
 }) {
+  const { t } = useTranslation('documents');
   const completed = useSignatureCompleted();
   const state = useQuery(documentQueries.signing(document.id, started.requestId, started.interval));
   const left = useSecondsLeft(started.until);
@@ -43,11 +46,11 @@ function Following({
       completed(state.data.document);
       onDone(null);
     } else if (state.data.status === 'denied' || state.data.status === 'expired') {
-      onDone(answers[state.data.status]);
+      onDone(answers[state.data.status]());
     } else if (state.data.status === 'failed') {
-      onDone(state.data.message ?? 'The signature could not be completed. Ask again.');
+      onDone(state.data.message ?? t('sign.failed'));
     }
-  }, [state.data, completed, onDone]);
+  }, [state.data, completed, onDone, t]);
 
   return (
     <Stack gap="xs" aria-live="polite">
@@ -59,24 +62,24 @@ function Following({
         h="auto"
         py={6}
       >
-        {`Waiting for your phone · code ${started.bindingMessage}${left !== null && left > 0 ? ` · ${left} s left` : ''}`}
+        {left !== null && left > 0
+          ? t('sign.waitingLeft', { code: started.bindingMessage, seconds: left })
+          : t('sign.waiting', { code: started.bindingMessage })}
       </Button>
       <Text size="sm">
-        Open the Careplane app and approve the signature. It shows the code{' '}
-        <Text span fw={700} ff="monospace" data-testid="signing-binding-message">
-          {started.bindingMessage}
-        </Text>
-        {document.file ? (
-          <>
-            {' '}
-            and the fingerprint <Fingerprint sha256={document.file.sha256} />
-          </>
-        ) : null}
-        : check that they match.
+        <Trans
+          t={t}
+          i18nKey={document.file ? 'sign.instructions' : 'sign.instructionsNoFile'}
+          values={{ code: started.bindingMessage }}
+          components={{
+            code: <Text span fw={700} ff="monospace" data-testid="signing-binding-message" />,
+            fingerprint: document.file ? <Fingerprint sha256={document.file.sha256} /> : <></>,
+          }}
+        />
       </Text>
       {state.isError ? (
         <Text size="xs" c="red">
-          Could not check the phone's answer: {state.error.message}
+          {t('sign.checkFailed', { message: state.error.message })}
         </Text>
       ) : null}
     </Stack>
@@ -84,6 +87,7 @@ function Following({
 }
 
 export function SignButton({ document }: { document: Document }) {
+  const { t } = useTranslation('documents');
   const request = useRequestSignature(document.id);
   const [started, setStarted] = useState<(SigningStarted & { until: number }) | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -114,11 +118,11 @@ export function SignButton({ document }: { document: Document }) {
           }
           loading={request.isPending}
         >
-          Sign with my phone
+          {t('sign.button')}
         </Button>
       </Group>
       {request.isError ? (
-        <Alert color="red" title="The signature could not be asked" role="alert">
+        <Alert color="red" title={t('sign.notAsked')} role="alert">
           {request.error.message}
         </Alert>
       ) : null}

@@ -2,6 +2,8 @@
 // covers and what was changed after it (each change allowed by the signature or not). Every time on the page is
 // in the viewer's time zone, named, so that the verdict and the cards never disagree about the hour.
 import { Alert, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { formatDateTimeWithZone, viewerTimeZone } from '@careplane/shared/common/formats';
 import type {
   SignatureChange,
@@ -12,24 +14,39 @@ import type {
 import { Fingerprint } from './document-status.tsx';
 import { formatBytes } from './pdf-dropzone.tsx';
 
-const verdicts: Record<VerdictStatus, { title: string; color: string }> = {
-  authentic: { title: 'Authentic and untampered', color: 'teal' },
-  'modified-after-signing': { title: 'Changed after the last signature', color: 'yellow' },
-  untrusted: { title: 'Intact, but not vouched for by Careplane', color: 'orange' },
-  unsupported: { title: 'Not verifiable', color: 'gray' },
-  tampered: { title: 'Tampered or damaged', color: 'red' },
-  unsigned: { title: 'Not signed', color: 'gray' },
-  unreadable: { title: 'Not a readable PDF', color: 'red' },
+const t = i18next.t.bind(i18next);
+
+const verdictColors: Record<VerdictStatus, string> = {
+  authentic: 'teal',
+  'modified-after-signing': 'yellow',
+  untrusted: 'orange',
+  unsupported: 'gray',
+  tampered: 'red',
+  unsigned: 'gray',
+  unreadable: 'red',
 };
 
-const permissionText: Record<number, string> = {
-  1: 'no changes',
-  2: 'form filling and signing',
-  3: 'form filling, signing and annotations',
+/**
+ * The server's summary (always English, times in UTC) starts with the verdict's English title, which is cut
+ * off where the page shows its own title above it (detailOf).
+ */
+const serverTitles: Record<VerdictStatus, string> = {
+  authentic: 'Authentic and untampered',
+  'modified-after-signing': 'Changed after the last signature',
+  untrusted: 'Intact, but not vouched for by Careplane',
+  unsupported: 'Not verifiable',
+  tampered: 'Tampered or damaged',
+  unsigned: 'Not signed',
+  unreadable: 'Not a readable PDF',
 };
+
+const permissionText = (level: number): string =>
+  level === 1 || level === 2 || level === 3
+    ? t(`documents:report.permissions.level${level}`)
+    : t('documents:report.permissions.level1');
 
 const nameOf = (signature: SignatureReport | undefined) =>
-  signature?.signer?.commonName ?? 'an unknown signer';
+  signature?.signer?.commonName ?? t('documents:report.unknownSigner');
 
 function whoSigned(signature: SignatureReport): string {
   const id = signature.signer?.username ?? signature.signer?.email;
@@ -39,10 +56,12 @@ function whoSigned(signature: SignatureReport): string {
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "Revision 2 of 3 filled in form field "Name"", or the description alone when no revision is known. */
-function changeText(change: SignatureChange, revisions: number | undefined, separator = ' '): string {
-  return change.revision === null
-    ? upperFirst(change.description)
-    : `Revision ${change.revision} of ${revisions ?? '?'}${separator}${change.description}`;
+function changeText(change: SignatureChange, revisions: number | undefined, listed = false): string {
+  if (change.revision === null) return upperFirst(change.description);
+  const values = { revision: change.revision, revisions: revisions ?? '?', description: change.description };
+  return listed
+    ? t('documents:report.revisionChangeListed', values)
+    : t('documents:report.revisionChange', values);
 }
 
 function Check({
@@ -61,7 +80,7 @@ function Check({
     <List.Item>
       <Group gap="xs" wrap="nowrap">
         <Badge color={ok ? 'teal' : failColor} variant="light" miw={48} style={{ flexShrink: 0 }}>
-          {ok ? 'yes' : 'no'}
+          {ok ? t('documents:report.yes') : t('documents:report.no')}
         </Badge>
         <Text size="sm">{ok ? yes : no}</Text>
       </Group>
@@ -90,17 +109,24 @@ function Coverage({ signature }: { signature: SignatureReport }) {
     return (
       <Check
         ok
-        yes={`It covers the whole file${covers.revisions > 1 ? ` (revision ${covers.revision} of ${covers.revisions})` : ''}`}
+        yes={
+          covers.revisions > 1
+            ? t('documents:report.coversWholeRevision', {
+                revision: covers.revision,
+                revisions: covers.revisions,
+              })
+            : t('documents:report.coversWhole')
+        }
         no=""
       />
     );
   }
   return covers.revision === null ? (
-    <Fact badge="part" text="It covers the start of the file, which is not a revision that can be read" />
+    <Fact badge={t('documents:report.part')} text={t('documents:report.coversStart')} />
   ) : (
     <Fact
-      badge="part"
-      text={`It covers revision ${covers.revision} of ${covers.revisions}: the file as it was when signed`}
+      badge={t('documents:report.part')}
+      text={t('documents:report.coversRevision', { revision: covers.revision, revisions: covers.revisions })}
     />
   );
 }
@@ -110,9 +136,14 @@ function LaterChanges({ signature }: { signature: SignatureReport }) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
-        Later changes
+        {t('documents:report.laterChanges')}
       </Text>
-      <List spacing={4} listStyleType="none" p={0} aria-label={`Changes after signature ${signature.index}`}>
+      <List
+        spacing={4}
+        listStyleType="none"
+        p={0}
+        aria-label={t('documents:report.changesAfter', { index: signature.index })}
+      >
         {signature.changesAfter.map((change, i) => (
           <List.Item key={i}>
             <Group gap="xs" wrap="nowrap">
@@ -122,9 +153,9 @@ function LaterChanges({ signature }: { signature: SignatureReport }) {
                 miw={48}
                 style={{ flexShrink: 0 }}
               >
-                {change.allowed ? 'allowed' : 'not allowed'}
+                {change.allowed ? t('documents:report.allowed') : t('documents:report.notAllowed')}
               </Badge>
-              <Text size="sm">{changeText(change, signature.covers?.revisions, ': ')}</Text>
+              <Text size="sm">{changeText(change, signature.covers?.revisions, true)}</Text>
             </Group>
           </List.Item>
         ))}
@@ -137,24 +168,36 @@ function SignatureCard({ signature, timeZone }: { signature: SignatureReport; ti
   const signer = signature.signer;
   const notAllowed = signature.changesAfter.filter((change) => !change.allowed);
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={`Signature ${signature.index}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={t('documents:report.signature', { index: signature.index })}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Stack gap={0}>
             <Text fw={700}>
-              {signature.index}. {signer?.commonName ?? 'Unknown signer'}
+              {signature.index}. {signer?.commonName ?? t('documents:report.unknownSignerTitle')}
             </Text>
             <Text size="xs" c="dimmed">
               {[signer?.username, signer?.email].filter(Boolean).join(' · ') ||
-                'no user name in the certificate'}
+                t('documents:report.noUserName')}
             </Text>
           </Stack>
           <Text size="sm" data-testid="signing-time">
-            {signature.signingTime ? formatDateTimeWithZone(signature.signingTime, timeZone) : 'time unknown'}
+            {signature.signingTime
+              ? formatDateTimeWithZone(signature.signingTime, timeZone)
+              : t('documents:report.timeUnknown')}
           </Text>
         </Group>
         {signature.changedAfterSigning ? (
-          <Alert color="red" title={`Changed after ${nameOf(signature)} signed`} role="alert">
+          <Alert
+            color="red"
+            title={t('documents:report.changedAfterSigned', { name: nameOf(signature) })}
+            role="alert"
+          >
             <List size="sm" spacing={2}>
               {notAllowed.map((change, i) => (
                 <List.Item key={i}>{changeText(change, signature.covers?.revisions)}</List.Item>
@@ -163,23 +206,29 @@ function SignatureCard({ signature, timeZone }: { signature: SignatureReport; ti
           </Alert>
         ) : null}
         <List spacing={4} listStyleType="none" p={0}>
-          <Check ok={signature.intact} yes="The signed bytes are intact" no="The signed bytes do not hold" />
+          <Check
+            ok={signature.intact}
+            yes={t('documents:report.intact')}
+            no={t('documents:report.notIntact')}
+          />
           <Coverage signature={signature} />
           {signature.certification ? (
             <Fact
-              badge="certifies"
-              text={`A certification signature: after it, it allows ${permissionText[signature.certification.permission] ?? 'no changes'}`}
+              badge={t('documents:report.certifies')}
+              text={t('documents:report.certification', {
+                permission: permissionText(signature.certification.permission),
+              })}
             />
           ) : null}
           <Check
             ok={signature.chainsToPlatformCa}
-            yes="Its certificate was issued by the Careplane CA"
-            no="Its certificate was not issued by the Careplane CA"
+            yes={t('documents:report.chainsToCa')}
+            no={t('documents:report.notChainsToCa')}
           />
           <Check
             ok={signature.knownToPlatform}
-            yes="Careplane holds this signed version"
-            no="Careplane does not hold this signed version"
+            yes={t('documents:report.known')}
+            no={t('documents:report.notKnown')}
             failColor="gray"
           />
         </List>
@@ -193,7 +242,7 @@ function SignatureCard({ signature, timeZone }: { signature: SignatureReport; ti
         ) : null}
         {signer ? (
           <Text size="xs" c="dimmed">
-            Certificate serial {signer.serialNumber}
+            {t('documents:report.serial', { serial: signer.serialNumber })}
           </Text>
         ) : null}
       </Stack>
@@ -222,30 +271,36 @@ function verdictOf(
     const name = nameOf(signature);
     const later = signatures.filter((entry) => entry.index > changedAfter.signature).length;
     const afterwards = later
-      ? ` ${later === 1 ? 'The later signature vouches' : 'Later signatures vouch'} only for what ${later === 1 ? 'its signer' : 'their signers'} signed, not for what ${name} signed.`
+      ? ` ${later === 1 ? t('documents:report.laterOne', { name }) : t('documents:report.laterMany', { name })}`
       : '';
     if (changedAfter.revision === null) {
       return {
-        title: `Cannot tell what changed after ${name} signed`,
+        title: t('documents:report.cannotTell', { name }),
         color: 'red',
-        detail: `The changes ${changedAfter.description}.${afterwards}`,
+        detail: `${t('documents:report.changesDetail', { description: changedAfter.description })}${afterwards}`,
       };
     }
     const revisions = signature?.covers?.revisions;
     return {
-      title: `Changed after ${name} signed`,
+      title: t('documents:report.changedAfterSigned', { name }),
       color: 'red',
-      detail: `Revision ${changedAfter.revision} of ${revisions ?? '?'} ${changedAfter.description}.${afterwards}`,
+      detail: `${t('documents:report.revisionChange', {
+        revision: changedAfter.revision,
+        revisions: revisions ?? '?',
+        description: changedAfter.description,
+      })}.${afterwards}`,
     };
   }
-  const verdict = verdicts[status];
+  const verdict = { title: t(`documents:report.verdicts.${status}`), color: verdictColors[status] };
   if (status === 'authentic' && signatures.length > 0) {
     const signed = signatures
-      .map(
-        (entry) =>
-          `${whoSigned(entry)} on ${formatDateTimeWithZone(entry.signingTime, timeZone) || 'an unknown date'}`,
+      .map((entry) =>
+        t('documents:report.signedOn', {
+          who: whoSigned(entry),
+          date: formatDateTimeWithZone(entry.signingTime, timeZone) || t('documents:report.unknownDate'),
+        }),
       )
-      .join(', then by ');
+      .join(t('documents:report.thenBy'));
     const last = signatures[signatures.length - 1]!;
     const between = signatures[0]!.changesAfter.filter(
       (change) =>
@@ -255,16 +310,21 @@ function verdictOf(
         change.revision <= (last.covers?.revision ?? 0),
     );
     const betweenText = between.length
-      ? ` Between the signatures, changes the signatures allow: ${between
-          .map(
-            (change) =>
-              `revision ${change.revision} of ${last.covers?.revisions ?? '?'} ${change.description}`,
-          )
-          .join('; ')}.`
+      ? ` ${t('documents:report.between', {
+          list: between
+            .map((change) =>
+              t('documents:report.betweenItem', {
+                revision: change.revision,
+                revisions: last.covers?.revisions ?? '?',
+                description: change.description,
+              }),
+            )
+            .join('; '),
+        })}`
       : '';
-    return { ...verdict, detail: `Signed by ${signed}.${betweenText}` };
+    return { ...verdict, detail: `${t('documents:report.signedBy', { signed })}${betweenText}` };
   }
-  return { ...verdict, detail: detailOf(summary, verdict.title) };
+  return { ...verdict, detail: detailOf(summary, serverTitles[status]) };
 }
 
 export function VerificationReportView({
@@ -277,6 +337,8 @@ export function VerificationReportView({
   /** The zone every time is shown in: the viewer's unless given. */
   timeZone?: string;
 }) {
+  // Read in the language shown: the report renders again when it changes.
+  useTranslation('documents');
   const verdict = verdictOf(report, timeZone);
   return (
     <Stack gap="md" data-testid="verification-report">
@@ -289,23 +351,21 @@ export function VerificationReportView({
         </Text>
         <Fingerprint sha256={report.fileSha256} />
         <Badge color={report.fileKnownToPlatform ? 'teal' : 'gray'} variant="light">
-          {report.fileKnownToPlatform
-            ? 'Careplane holds this exact file'
-            : 'Careplane does not hold this exact file'}
+          {report.fileKnownToPlatform ? t('documents:report.fileKnown') : t('documents:report.fileNotKnown')}
         </Badge>
       </Group>
       {report.signatures.length ? (
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Title order={2} size="h4">
-              Signatures
+              {t('documents:report.signatures')}
             </Title>
             <Text size="xs" c="dimmed" data-testid="time-zone">
-              Times in {timeZone}
+              {t('documents:report.timesIn', { zone: timeZone })}
             </Text>
           </Group>
           <Text size="xs" c="dimmed">
-            Allowed after signing: {report.allowedChanges.description}.
+            {t('documents:report.allowedAfter', { description: report.allowedChanges.description })}
           </Text>
           {report.signatures.map((signature) => (
             <SignatureCard key={signature.index} signature={signature} timeZone={timeZone} />

@@ -2,6 +2,7 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { documentEndpoints } from '@careplane/shared/documents/documents.contract';
 import { apiUrl } from '@/lib/api-client.ts';
 import { verifyDocument, type UploadProgress } from '../api/documents-files.ts';
@@ -9,6 +10,7 @@ import { PdfDropzone } from './pdf-dropzone.tsx';
 import { VerificationReportView } from './verification-report.tsx';
 
 export function VerifyPanel() {
+  const { t } = useTranslation('documents');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [fileName, setFileName] = useState('');
   const verify = useMutation({
@@ -25,27 +27,30 @@ export function VerifyPanel() {
         }}
         busy={verify.isPending}
         progress={progress}
-        label="Drop a PDF here, or click to choose one"
-        hint="The file is checked and then forgotten: nothing is stored."
+        label={t('verify.dropLabel')}
+        hint={t('verify.hint')}
       />
       {verify.isError ? (
-        <Alert color="red" title="The file could not be verified" role="alert">
+        <Alert color="red" title={t('verify.failed')} role="alert">
           {verify.error.message}
         </Alert>
       ) : null}
       {verify.data ? <VerificationReportView report={verify.data} fileName={fileName} /> : null}
       <Text size="xs" c="dimmed">
-        Signatures are checked against the Careplane document signing CA, never against a certificate the file
-        brings along. Other tools can check them too with{' '}
-        <Anchor
-          href={apiUrl(documentEndpoints.caCertificate)}
-          download="careplane-document-signing-ca.pem"
-          size="xs"
-          underline="always"
-        >
-          the CA certificate
-        </Anchor>
-        .
+        <Trans
+          t={t}
+          i18nKey="verify.caNote"
+          components={{
+            link: (
+              <Anchor
+                href={apiUrl(documentEndpoints.caCertificate)}
+                download="careplane-document-signing-ca.pem"
+                size="xs"
+                underline="always"
+              />
+            ),
+          }}
+        />
       </Text>
     </Stack>
   );

@@ -1,0 +1,109 @@
+// The command centers' texts (namespace `command-centers`): the admin list, form and detail of a center, and
+// the supervisor's command-center view. Thai in th.ts, with the same keys.
+import type { Translation } from '@/lib/i18n/translation.ts';
+
+const commandCenters = {
+  noun: 'command center',
+  title: 'Command Centers',
+  columns: {
+    title: 'Title',
+    address: 'Address',
+    assignedUsers: 'Assigned users',
+    devices: 'Devices',
+    createdAt: 'Created',
+  },
+  labels: {
+    id: 'ID',
+    title: 'Title',
+    assignedUser: 'Assigned user',
+    device: 'Device',
+    createdBy: 'Created by',
+    addressTitle: 'Address title',
+    street: 'Address street',
+    district: 'Address district',
+    city: 'Address city',
+    county: 'Address county',
+    postalCode: 'Postal code',
+    country: 'Address country',
+  },
+  fields: {
+    title: 'Title',
+    assignedUsers: 'Assigned users',
+    address: 'Address',
+  },
+  detail: {
+    section: 'Command center',
+    title: 'Title',
+    address: 'Address',
+    addressTitle: 'Address title',
+    county: 'County or province',
+    latLng: 'Latitude, longitude',
+    created: 'Created',
+    createdBy: 'Created by',
+    assignedUsers: 'Assigned users',
+    noUsers: 'No users are assigned.',
+    devices: 'Devices',
+    noDevices: 'No devices.',
+    itsUsers: 'Its users in the users list',
+    itsDevices: 'Its devices in the devices list',
+  },
+  view: {
+    title: 'Command center',
+    notAssigned: 'You are not assigned to a command center.',
+    loading: 'Loading…',
+    openAlerts: 'Open alerts',
+    noOpenAlerts: 'No open alerts.',
+    when: 'When',
+    user: 'User',
+    alert: 'Alert',
+    jobs: 'Jobs',
+    noJobs: 'No jobs.',
+    device: 'Device',
+    purpose: 'Purpose',
+    status: 'Status',
+    users: 'Users',
+    noUsers: 'No users.',
+    devices: 'Devices',
+    noDevices: 'No devices.',
+    sendAlert: 'Send an alert',
+    alertSent: 'An alert was sent to {{name}}.',
+  },
+  enums: {
+    jobStatus: {
+      NEW: 'NEW',
+      ACCEPTED: 'ACCEPTED',
+      RUNNING: 'RUNNING',
+      SUCCEEDED: 'SUCCEEDED',
+      FAILED: 'FAILED',
+      CANCELLED: 'CANCELLED',
+      TIMED_OUT: 'TIMED_OUT',
+    },
+    userRole: {
+      patient: 'patient',
+      caregiver: 'caregiver',
+      nurse: 'nurse',
+      doctor: 'doctor',
+      courier: 'courier',
+      pharmacist: 'pharmacist',
+      supervisor: 'supervisor',
+      application_admin: 'application admin',
+      none: 'none',
+    },
+    deviceRole: {
+      workstation: 'workstation',
+      monitoring_workstation: 'monitoring workstation',
+      supervisor_workstation: 'supervisor workstation',
+      patient_terminal: 'patient terminal',
+      screen_workstation: 'screen workstation',
+      none: 'none',
+    },
+  },
+} as const;
+
+export default commandCenters;
+
+declare module 'i18next' {
+  interface ResourceNamespaceMap {
+    'command-centers': Translation<typeof commandCenters>;
+  }
+}
