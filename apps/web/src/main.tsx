@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app.tsx';
 import { loadRuntimeConfig } from '@/lib/config.ts';
 import { reportError } from '@/lib/error-reporting.ts';
+import { registerServiceWorker } from '@/lib/offline/service-worker.ts';
 import { sessionStore } from '@/lib/session.ts';
 
 const container = document.getElementById('root');
@@ -23,6 +24,8 @@ try {
     if (event.key === null || event.key === 'careplane.session') sessionStore.reload();
   });
   window.addEventListener('unhandledrejection', (event) => reportError(event.reason, { step: 'unhandled' }));
+  // Installable, and open offline with the last data (decision 046).
+  registerServiceWorker(sessionStore);
   root.render(
     <StrictMode>
       <App />
