@@ -31,6 +31,8 @@ export interface RequestOptions {
   as?: 'json' | 'blob';
   /** The media type asked for (default application/json). */
   accept?: string;
+  /** More request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** A file the server answered: its bytes and the name its content-disposition gives, if any. */
@@ -65,7 +67,10 @@ export function apiUrl(path: string, query?: Query): string {
 }
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    accept: options.accept ?? 'application/json',
+  };
   if (options.authenticated ?? true) headers.authorization = `Bearer ${sessionStore.getAccessToken()}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(apiUrl(path, options.query), {
