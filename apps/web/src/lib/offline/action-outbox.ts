@@ -67,9 +67,13 @@ export const actionOutbox = createOutbox({
       return outcomeOf(error);
     }
   },
-  exclusive: <T>(work: () => Promise<T>) =>
-    typeof navigator !== 'undefined' && 'locks' in navigator
+  exclusive: <T>(work: () => Promise<T>) => {
+    // Web Locks only where they are there (secure contexts; some test DOMs name them but hold null).
+    const locks =
+      typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | null | undefined);
+    return typeof locks?.request === 'function'
       ? // The lock is held until `work` settles, and `request` settles with it.
-        (navigator.locks.request('careplane-outbox', work) as Promise<unknown> as Promise<T>)
-      : work(),
+        (locks.request('careplane-outbox', work) as Promise<unknown> as Promise<T>)
+      : work();
+  },
 });
