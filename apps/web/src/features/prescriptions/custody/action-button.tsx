@@ -10,7 +10,7 @@ import {
 } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { PrescriptionSigningStarted } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { notify } from '@/lib/notify.ts';
-import { useOnline } from '@/lib/offline/online.ts';
+import { isOnline, useOnline } from '@/lib/offline/online.ts';
 import { offlineTexts } from '@/lib/offline/texts.ts';
 import { useSession } from '@/lib/session.ts';
 import { custodyQueries, isSigningStarted, useAction, useCustodyChanged } from '../api/custody.ts';
@@ -139,7 +139,11 @@ export function ActionButton({
       announceDone(action, subject);
       return onChanged?.();
     },
-    kept: (entry) => notify({ color: 'yellow', message: offlineTexts.queuedNotice(entry.label, subject) }),
+    // Online, it was kept only to go after earlier kept actions: the notice that it was sent follows.
+    kept: (entry) =>
+      isOnline()
+        ? undefined
+        : notify({ color: 'yellow', message: offlineTexts.queuedNotice(entry.label, subject) }),
   });
   const online = useOnline();
   const [started, setStarted] = useState<(PrescriptionSigningStarted & { until: number }) | null>(null);
