@@ -56,6 +56,11 @@ const testIdentities = [
   'console.rx.doctor@careplane.local',
   'console.rx.pharmacist@careplane.local',
   'console.rx.driver@careplane.local',
+  // apps/web/e2e/prescriptions-offline.spec.ts: the driver who delivers offline, and the parties before them.
+  'console.rx.offline.admin@careplane.local:admin',
+  'console.rx.offline.doctor@careplane.local',
+  'console.rx.offline.pharmacist@careplane.local',
+  'console.rx.offline.driver@careplane.local',
   // A supervisor whose command center the admin spec of the command-center view makes.
   'console.supervisor@careplane.local',
   // apps/web/e2e/console-thai.spec.ts: switches the console to Thai (stored on this account).

@@ -3,126 +3,20 @@
 // polls), the pharmacist accepts it and marks it ready in /pharmacy, the driver reaches /prescriptions from
 // the account page, picks it up (approved on the "phone") and delivers it, each list refreshing by itself, and
 // the admin downloads the signed prescription.
-/// <reference lib="dom" />
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { issuedIdentity, shownCode } from './support/cli-authenticator.ts';
+import {
+  approve,
+  call,
+  expectNoSideScroll,
+  PHONE,
+  removePhones,
+  signIn,
+  type Party,
+} from './support/custody.ts';
 import { expect, test } from './support/test.ts';
-
-const repo = path.resolve(import.meta.dirname, '../../..');
-const CLI = path.join(repo, 'apps/server/bin/careplane.mjs');
 
 // Four sign-ins and two signatures through a command-line phone on a busy machine.
 test.describe.configure({ timeout: 240_000 });
-
-function careplane(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: repo, env: process.env });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
-
-const folders: string[] = [];
-test.afterAll(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-interface Party {
-  page: Page;
-  store: string;
-  username: string;
-  token: () => Promise<string>;
-}
-
-/** The phone approves the party's request that shows `code`, the code the console shows beside it. */
-async function approve(party: Party, code: string) {
-  const answer = await careplane([
-    'authenticator',
-    'approve',
-    '--store',
-    party.store,
-    '--username',
-    party.username,
-    '--code',
-    code,
-    '--wait',
-    '30',
-  ]);
-  expect(answer.code, answer.out).toBe(0);
-  expect(answer.out).toContain(`Binding message: ${code}\n`);
-}
-
-const DESKTOP = { width: 1440, height: 900 };
-/** The pharmacy and the road work on phones: every control must be on screen at this width. */
-const PHONE = { width: 390, height: 844 };
-
-/** Nothing wider than the screen: no control pushed off to the side. */
-async function expectNoSideScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    screen: window.innerWidth,
-  }));
-  expect(widths.page, 'the page is wider than the screen').toBeLessThanOrEqual(widths.screen);
-}
-
-/** A browser of its own, a phone of its own (a key store), signed in by user ID. */
-async function signIn(
-  browser: Browser,
-  username: string,
-  landing: RegExp,
-  viewport: { width: number; height: number } = DESKTOP,
-): Promise<Party> {
-  const identity = issuedIdentity(username);
-  const folder = mkdtempSync(path.join(tmpdir(), 'careplane-e2e-rx-'));
-  folders.push(folder);
-  const store = path.join(folder, 'authenticator.json');
-  const enrolled = await careplane(['authenticator', 'enroll', '--store', store, identity.link]);
-  expect(enrolled.code, enrolled.out).toBe(0);
-  const context = await browser.newContext({ viewport, hasTouch: viewport === PHONE });
-  const page = await context.newPage();
-  const party: Party = {
-    page,
-    store,
-    username,
-    token: async () =>
-      page.evaluate(
-        () =>
-          (JSON.parse(localStorage.getItem('careplane.session') ?? '{}') as { accessToken: string })
-            .accessToken,
-      ),
-  };
-  await page.goto('/');
-  await page.getByRole('tab', { name: 'User ID' }).click();
-  await page.getByRole('textbox', { name: /User ID/ }).fill(username);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await approve(party, await shownCode(page.getByTestId('binding-message')));
-  await expect(page).toHaveURL(landing);
-  return party;
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  party: Party,
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  data?: object,
-  status = method === 'POST' ? 201 : 200,
-): Promise<T> {
-  const response = await request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${await party.token()}` },
-    ...(data ? { data } : {}),
-  });
-  expect(response.status(), await response.text()).toBe(status);
-  return (await response.json()) as T;
-}
+test.afterAll(removePhones);
 
 test('a doctor issues, the pharmacist prepares, the driver picks up and delivers, the admin downloads', async ({
   browser,

@@ -11,6 +11,7 @@ import { initI18n } from '@/app/i18n/i18n.ts';
 import { loadRuntimeConfig } from '@/lib/config.ts';
 import { reportError } from '@/lib/error-reporting.ts';
 import { followSessionLanguage, languageFor } from '@/lib/i18n/language.ts';
+import { registerServiceWorker } from '@/lib/offline/service-worker.ts';
 import { sessionStore } from '@/lib/session.ts';
 
 const container = document.getElementById('root');
@@ -31,6 +32,8 @@ try {
     if (event.key === null || event.key === 'careplane.session') sessionStore.reload();
   });
   window.addEventListener('unhandledrejection', (event) => reportError(event.reason, { step: 'unhandled' }));
+  // Installable, and open offline with the last data (decision 046).
+  registerServiceWorker(sessionStore);
   root.render(
     <StrictMode>
       <App />

@@ -13,6 +13,7 @@ import { webPlugin } from './web.js';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 const ASSET_JS = 'console.log("careplane");';
+const SW_JS = 'self.addEventListener("fetch", () => undefined);';
 // A built script large enough to be precompressed, and its copies as scripts/precompress.mjs writes them.
 const MAIN_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: 'row ${i}' }`).join(',')}];`;
 
@@ -55,6 +56,15 @@ describe('the whole app', () => {
       mapsLanguage: 'th',
       sentryDsn: null,
     });
+  });
+
+  it("lets the console's service worker and manifest load under its content security policy", async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/config.json' });
+    const policy = response.headers['content-security-policy'];
+    expect(policy).toContain("worker-src 'self'");
+    expect(policy).toContain("manifest-src 'self'");
+    // The worker fetches the app's files and the API from its own origin.
+    expect(policy).toContain("connect-src 'self'");
   });
 
   it('answers an unknown /api address with the JSON error body, never the console', async () => {
@@ -127,6 +137,9 @@ describe('the console build', () => {
     writeFileSync(path.join(root, 'index.html'), INDEX_HTML);
     writeFileSync(path.join(root, 'assets', 'index-abc123.js'), ASSET_JS);
     writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // The installable console's files (decision 046), as vite-plugin-pwa writes them.
+    writeFileSync(path.join(root, 'sw.js'), SW_JS);
+    writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"Careplane"}');
     const main = path.join(root, 'assets', 'main-def456.js');
     writeFileSync(main, MAIN_JS);
     writeFileSync(`${main}.br`, brotliCompressSync(MAIN_JS));
@@ -162,6 +175,19 @@ describe('the console build', () => {
     const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('serves the service worker at the root, revalidated on every load, and the manifest by its type', async () => {
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    // Never cached for long: a new build's worker must be found on the next load (its scope is '/').
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toBe(SW_JS);
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it.each([

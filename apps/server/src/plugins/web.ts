@@ -76,7 +76,13 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       // that accepts them (decision 018); they are no addresses of their own.
       preCompressed: true,
       globIgnore: NOT_SERVED,
-      setHeaders: setBuiltFileHeaders,
+      setHeaders: (response, filePath) => {
+        setBuiltFileHeaders(response, filePath);
+        // The installable console (decision 046): its manifest by its own type. sw.js is no asset: it is
+        // revalidated on every load like index.html, so a new build's worker is found at once.
+        if (filePath.endsWith('.webmanifest'))
+          response.setHeader('content-type', 'application/manifest+json');
+      },
     });
   } else {
     app.log.warn(`The console is not built (${root} has no index.html): run \`npm run build\``);

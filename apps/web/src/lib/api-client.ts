@@ -32,6 +32,8 @@ export interface RequestOptions {
   as?: 'json' | 'blob';
   /** The media type asked for (default application/json). */
   accept?: string;
+  /** More request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** A file the server answered: its bytes and the name its content-disposition gives, if any. */
@@ -68,6 +70,7 @@ export function apiUrl(path: string, query?: Query): string {
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   // The server answers its messages (validation, errors) in the language the console speaks.
   const headers: Record<string, string> = {
+    ...options.headers,
     accept: options.accept ?? 'application/json',
     'accept-language': currentLanguage(),
   };

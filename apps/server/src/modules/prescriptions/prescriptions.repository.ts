@@ -7,6 +7,7 @@ import type { PrescriptionViewer } from '@careplane/shared/prescriptions/prescri
 import type { Executor } from '@/db/client.js';
 import {
   auditLog,
+  prescriptionActionKeys,
   prescriptionSignings,
   prescriptions,
   serviceProviders,
@@ -208,4 +209,59 @@ export async function historyOf(executor: Executor, id: string) {
     .where(and(eq(auditLog.resource, 'prescriptions'), eq(auditLog.recordId, id)))
     .orderBy(desc(auditLog.at))
     .limit(200);
+}
+
+export type PrescriptionActionKeyRow = typeof prescriptionActionKeys.$inferSelect;
+
+/** How long an Idempotency-Key answers its repeats (decision 046): longer than a phone stays offline. */
+export const ACTION_KEY_DAYS = 30;
+
+export async function findActionKey(
+  executor: Executor,
+  userId: string,
+  key: string,
+): Promise<PrescriptionActionKeyRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(prescriptionActionKeys)
+    .where(and(eq(prescriptionActionKeys.userId, userId), eq(prescriptionActionKeys.key, key)));
+  return row;
+}
+
+/**
+ * Takes the key for this request, in the transaction of its transition. A request holding the same key in
+ * another transaction makes this one wait until it ends: then the key is either ours (the other rolled back)
+ * or theirs, and false says so.
+ */
+export async function claimActionKey(
+  executor: Executor,
+  values: Omit<typeof prescriptionActionKeys.$inferInsert, 'answer' | 'createdAt'>,
+): Promise<boolean> {
+  await executor
+    .delete(prescriptionActionKeys)
+    .where(
+      and(
+        eq(prescriptionActionKeys.userId, values.userId),
+        sql`${prescriptionActionKeys.createdAt} < now() - make_interval(days => ${ACTION_KEY_DAYS})`,
+      ),
+    );
+  const claimed = await executor
+    .insert(prescriptionActionKeys)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ key: prescriptionActionKeys.key });
+  return claimed.length > 0;
+}
+
+/** The answer a key's repeats get: the prescription as the first request answered it. */
+export async function saveActionAnswer(
+  executor: Executor,
+  userId: string,
+  key: string,
+  answer: Record<string, unknown>,
+): Promise<void> {
+  await executor
+    .update(prescriptionActionKeys)
+    .set({ answer })
+    .where(and(eq(prescriptionActionKeys.userId, userId), eq(prescriptionActionKeys.key, key)));
 }

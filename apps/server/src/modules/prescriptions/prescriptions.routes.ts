@@ -1,7 +1,7 @@
 // /api/prescriptions: the generic resource (participants see theirs), the status actions of the shared table,
 // the phone signature an issue or a pickup waits for, the signed receipts and the history.
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ import {
   prescriptionViewerSchema,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { allow, accessRules, requireCaller } from '@/lib/caller.js';
+import { badRequest } from '@/lib/errors.js';
 import { actionContext, errorResponses } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import type { FileDownload } from '@/modules/documents/documents.service.js';
@@ -35,6 +36,21 @@ function sendPdf(reply: FastifyReply, file: FileDownload, disposition: 'attachme
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(file.stream);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The Idempotency-Key of a plain action (decision 046), when sent: one UUID, else a 400 that says so. */
+export function idempotencyKeyOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const sent = request.headers['idempotency-key'];
+  if (sent === undefined) return undefined;
+  if (typeof sent === 'string' && UUID.test(sent.trim())) return sent.trim().toLowerCase();
+  throw badRequest('Invalid Idempotency-Key header: it must be one UUID', [
+    {
+      path: 'headers.idempotency-key',
+      message: 'Must be a UUID (a new one for each action, the same one when sending that action again)',
+    },
+  ]);
 }
 
 export interface PrescriptionsModuleOptions {
@@ -88,13 +104,15 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
         summary:
           action === 'issue' || action === 'pickup'
             ? `${action}: 202 with the phone request; the status changes once the signer's phone signs`
-            : `${action} (decisions §5)`,
+            : `${action} (decisions §5). An Idempotency-Key header (a UUID) makes a repeat answer the ` +
+              'first answer without acting twice (decision 046)',
         params: idParamsSchema,
         body: (withReason ? prescriptionReasonBodySchema : prescriptionEmptyBodySchema).nullish(),
         response: {
           200: prescriptionSchema,
           202: prescriptionSigningStartedSchema,
           ...errorResponses,
+          422: errorBodySchema,
         },
       },
       handler: async (request, reply) => {
@@ -103,10 +121,11 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
           action,
           request.body,
           actionContext(request),
+          idempotencyKeyOf(request),
         );
-        return outcome.kind === 'done'
-          ? reply.status(200).send(outcome.prescription)
-          : reply.status(202).send(outcome.started);
+        if (outcome.kind === 'signing') return reply.status(202).send(outcome.started);
+        if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+        return reply.status(200).send(outcome.prescription);
       },
     });
   }

@@ -1,5 +1,6 @@
 // Prescriptions: the generic resource (participants see theirs), the rules of who may fill each role, and the
 // custody chain: status actions from the shared table, atomic and audited, with phone-signed receipts.
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import {
@@ -42,7 +43,11 @@ import { lockServiceProviders } from '@/modules/service-providers/service-provid
 import { missingUserIds } from '@/modules/users/users.service.js';
 import { pickupReceiptPdf, prescriptionPdf, receiptLanguage, type PdfItem } from './prescription-pdf.js';
 import {
+  claimActionKey,
   employerIdsOf,
+  findActionKey,
+  saveActionAnswer,
+  type PrescriptionActionKeyRow,
   employersWithTitles,
   findPrescription,
   findSigning,
@@ -187,7 +192,33 @@ export interface PrescriptionsDeps {
 }
 
 export type ActionOutcome =
-  { kind: 'done'; prescription: Prescription } | { kind: 'signing'; started: PrescriptionSigningStarted };
+  | { kind: 'done'; prescription: Prescription; replayed?: boolean }
+  | { kind: 'signing'; started: PrescriptionSigningStarted };
+
+/** What a repeat must match to be one: the body as sent (the reason of hold and return), hashed. */
+const bodyFingerprint = (body: { reason?: string | undefined } | null | undefined) =>
+  createHash('sha256')
+    .update(JSON.stringify({ reason: body?.reason ?? null }))
+    .digest('hex');
+
+/** A key used before: its answer again, or, when it was sent with another request, a clear refusal. */
+function repeatOf(
+  earlier: PrescriptionActionKeyRow,
+  id: string,
+  action: PrescriptionAction,
+  fingerprint: string,
+): { answer: Record<string, unknown> | null } {
+  if (earlier.prescriptionId !== id || earlier.action !== action || earlier.fingerprint !== fingerprint) {
+    throw new AppError(
+      422,
+      `This Idempotency-Key was already used for another request (${earlier.action} of prescription ` +
+        `${earlier.prescriptionId}${earlier.fingerprint === fingerprint ? '' : ' with another body'}): ` +
+        'send a new key for a new action',
+      [{ path: 'headers.idempotency-key', message: 'Already used for another request' }],
+    );
+  }
+  return { answer: earlier.answer };
+}
 
 export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps = {}) {
   const db = store.db;
@@ -244,15 +275,43 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
 
   const readPlain = (id: string) => prescriptions.read(id, { relations: [] });
 
+  /**
+   * A status action. With `idempotencyKey` (plain actions only, decision 046) the first request makes the
+   * transition and records the key in its transaction; a repeat, even one sent while the first is still
+   * running, answers what the first answered and changes nothing.
+   */
   async function perform(
     id: string,
     action: PrescriptionAction,
     body: { reason?: string | undefined } | null | undefined,
     context: ActionContext,
+    idempotencyKey?: string,
   ): Promise<ActionOutcome> {
     if (!context.caller) throw new AppError(401, 'Authentication required');
-    const { viewer, row } = await visible(id, context.caller);
     const transition = prescriptionTransitions[action];
+    const userId = context.caller.userId;
+    if (idempotencyKey && transition.signs) {
+      throw badRequest(`${action} does not take an Idempotency-Key: it waits for a phone signature`, [
+        { path: 'headers.idempotency-key', message: 'Only for actions without a signature' },
+      ]);
+    }
+    if (idempotencyKey && !userId) {
+      throw badRequest('An Idempotency-Key needs a signed-in user', [
+        { path: 'headers.idempotency-key', message: 'Only for users' },
+      ]);
+    }
+    const { viewer, row } = await visible(id, context.caller);
+    const key = idempotencyKey && userId ? { userId, key: idempotencyKey } : undefined;
+    const fingerprint = bodyFingerprint(body);
+    const replay = async (answer: Record<string, unknown> | null): Promise<ActionOutcome> => ({
+      kind: 'done',
+      prescription: (answer as Prescription | null) ?? (await readPlain(id)),
+      replayed: true,
+    });
+    if (key) {
+      const earlier = await findActionKey(db, key.userId, key.key);
+      if (earlier) return replay(repeatOf(earlier, id, action, fingerprint).answer);
+    }
     if (!mayPerform(action, partiesOf(row), viewer)) {
       throw forbidden(`Only ${actorText[transition.actor]} may ${action} this prescription`);
     }
@@ -261,17 +320,30 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     if (transition.signs)
       return { kind: 'signing', started: await askSignature(row, action, viewer, context) };
 
-    await store.write(context, async (scope) => {
+    const repeated = await store.write(context, async (scope) => {
+      if (key && !(await claimActionKey(scope.tx, { ...key, prescriptionId: id, action, fingerprint }))) {
+        // A request with the same key committed while this one ran: it answers for both.
+        const earlier = await findActionKey(scope.tx, key.userId, key.key);
+        if (earlier) return repeatOf(earlier, id, action, fingerprint);
+      }
       const changed = await transitionStatus(scope.tx, id, transition.from, transition.to);
       if (!changed) throw statusConflict(action, await statusOf(scope.tx, id));
       await scope.audit({
         action,
         resource: RESOURCE,
         recordId: id,
-        changes: { status: transition.to, ...(body?.reason ? { reason: body.reason } : {}) },
+        changes: {
+          status: transition.to,
+          ...(body?.reason ? { reason: body.reason } : {}),
+          ...(key ? { idempotencyKey: key.key } : {}),
+        },
       });
+      return null;
     });
-    return { kind: 'done', prescription: await readPlain(id) };
+    if (repeated) return replay(repeated.answer);
+    const prescription = await readPlain(id);
+    if (key) await saveActionAnswer(db, key.userId, key.key, prescription);
+    return { kind: 'done', prescription };
   }
 
   const verificationUrl = (id: string) =>

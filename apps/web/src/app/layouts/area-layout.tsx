@@ -1,7 +1,9 @@
-// The frame of the pharmacy and prescriptions areas: top bar, the area's menu with Logout, the page.
+// The frame of the pharmacy and prescriptions areas: top bar, the area's menu with Logout, the offline banner
+// (decision 046), the page.
 import { AppShell, Badge, Button, Group, ScrollArea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { OfflineBanner } from '@/lib/offline/offline-banner.tsx';
 import { AppFooter } from './centered-layout.tsx';
 import { Brand } from './brand.tsx';
 import { mainContentProps, SkipLink } from './skip-link.tsx';
@@ -62,6 +64,7 @@ export function AreaLayout({ label, home, menu }: { label: string; home: string;
               </Button>
             </Group>
           </ScrollArea>
+          <OfflineBanner />
           <Outlet />
         </div>
         <AppFooter />

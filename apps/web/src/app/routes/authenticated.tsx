@@ -1,14 +1,16 @@
-// Every page behind the guard: the session timer runs here, with its expiry dialog, and the confirm dialogs
-// (modals.openConfirmModal) have their provider here. The route loads lazily, so the first page of a visitor
+// Every page behind the guard: the session timer runs here, with its expiry dialog, the actions kept offline
+// are sent from here (decision 046), and the confirm dialogs (modals.openConfirmModal) have their provider here. The route loads lazily, so the first page of a visitor
 // who is not signed in carries neither (decision 029).
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router';
 import { SessionWatcher } from '@/features/auth/components/session-watcher.tsx';
+import { OutboxRunner } from '@/lib/offline/outbox-runner.tsx';
 
 export function Component() {
   return (
     <ModalsProvider>
       <SessionWatcher />
+      <OutboxRunner />
       <Outlet />
     </ModalsProvider>
   );

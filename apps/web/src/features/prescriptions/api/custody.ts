@@ -1,8 +1,12 @@
 // The custody chain from the console: who is asking, an area's queue, a prescription's history, the status
-// actions (a signing one answers 202 and is followed until the phone answers) and the signed receipts.
+// actions (a signing one answers 202 and is followed until the phone answers; a plain one goes with an
+// Idempotency-Key, and is kept in the outbox when there is no network: decision 046) and the signed receipts.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@careplane/shared/common/http';
-import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
+import {
+  prescriptionTransitions,
+  type PrescriptionAction,
+} from '@careplane/shared/prescriptions/prescription-transitions';
 import {
   prescriptionActionPath,
   prescriptionEndpoints,
@@ -19,8 +23,12 @@ import {
   type PrescriptionVerification,
   type PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
-import { api } from '@/lib/api-client.ts';
+import { ApiError, api } from '@/lib/api-client.ts';
+import { actionOutbox, postAction } from '@/lib/offline/action-outbox.ts';
+import { isOnline } from '@/lib/offline/online.ts';
+import { newIdempotencyKey, type OutboxEntry } from '@/lib/offline/outbox.ts';
 import { saveFile } from '@/lib/save-file.ts';
+import { sessionStore } from '@/lib/session.ts';
 
 const root = ['prescription-custody'] as const;
 /** A new prescription shows up in a queue within this time, without a reload. */
@@ -72,9 +80,14 @@ export const custodyQueries = {
     }),
 };
 
-export type ActionAnswer = Prescription | PrescriptionSigningStarted;
+/** A plain action kept on the device, to be sent once the network is back. */
+export interface ActionKept {
+  kept: OutboxEntry;
+}
+export type ActionAnswer = Prescription | PrescriptionSigningStarted | ActionKept;
 export const isSigningStarted = (answer: ActionAnswer): answer is PrescriptionSigningStarted =>
   'requestId' in answer;
+export const isKept = (answer: ActionAnswer): answer is ActionKept => 'kept' in answer;
 
 /** Refreshes every queue and history once something changed. */
 export function useCustodyChanged() {
@@ -82,17 +95,64 @@ export function useCustodyChanged() {
   return () => client.invalidateQueries({ queryKey: root });
 }
 
+export interface ActionHooks {
+  /**
+   * Told when a plain action went through, before the queues refresh: here rather than in `mutate`'s own
+   * callbacks, which never run once the refresh has replaced the button that asked.
+   */
+  applied?: () => unknown;
+  /** Told when a plain action was kept on the device for later. */
+  kept?: (entry: OutboxEntry) => unknown;
+  /** The action's label and what it is done to, kept with the action for its notices. */
+  label: string;
+  subject?: string | undefined;
+}
+
 /**
- * `applied` is told when a plain action went through, before the queues refresh: here rather than in
- * `mutate`'s own callbacks, which never run once the refresh has replaced the button that asked.
+ * A plain action goes with a new Idempotency-Key. Without a network (or with actions of this user still
+ * waiting, which go first) it is kept in the outbox instead; when the request finds no network, it is kept with
+ * the same key, so that if it did arrive the send that follows changes nothing.
  */
-export function useAction(id: string, action: PrescriptionAction, applied?: () => unknown) {
+async function plainAction(
+  id: string,
+  action: PrescriptionAction,
+  hooks: ActionHooks,
+): Promise<ActionAnswer> {
+  const userId = sessionStore.getState().user?.id;
+  const entry = {
+    key: newIdempotencyKey(),
+    prescriptionId: id,
+    action,
+    label: hooks.label,
+    subject: hooks.subject,
+  };
+  const keep = async (owner: string) => ({ kept: await actionOutbox.enqueue({ ...entry, userId: owner }) });
+  if (userId && (!isOnline() || actionOutbox.entries().some((kept) => kept.userId === userId))) {
+    const answer = await keep(userId);
+    if (isOnline()) void actionOutbox.flush(userId);
+    return answer;
+  }
+  try {
+    return (await postAction(entry)) as Prescription;
+  } catch (error) {
+    if (userId && !(error instanceof ApiError)) return keep(userId);
+    throw error;
+  }
+}
+
+export function useAction(id: string, action: PrescriptionAction, hooks: ActionHooks) {
   const changed = useCustodyChanged();
   return useMutation({
-    mutationFn: () => api.post<ActionAnswer>(prescriptionActionPath(id, action)),
+    // Offline too: a plain action is then kept, a signing one is not offered (the button says why).
+    networkMode: 'always',
+    mutationFn: () =>
+      prescriptionTransitions[action].signs
+        ? api.post<ActionAnswer>(prescriptionActionPath(id, action))
+        : plainAction(id, action, hooks),
     onSuccess: async (answer) => {
       if (isSigningStarted(answer)) return;
-      void applied?.();
+      if (isKept(answer)) return void hooks.kept?.(answer.kept);
+      void hooks.applied?.();
       await changed();
     },
   });

@@ -1,14 +1,19 @@
-// One status action on a prescription. A plain one posts and refreshes the queues; issue and pickup ask a
-// phone, and the button itself shows the approval in progress (code to compare, time left) until the phone
-// answers.
+// One status action on a prescription. A plain one posts and refreshes the queues (offline, it is kept on the
+// device and sent later: decision 046); issue and pickup ask a phone, and the button itself shows the approval
+// in progress (code to compare, time left) until the phone answers. Offline, they say they need the network.
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
+import {
+  prescriptionTransitions,
+  type PrescriptionAction,
+} from '@careplane/shared/prescriptions/prescription-transitions';
 import type { PrescriptionSigningStarted } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { notify } from '@/lib/notify.ts';
+import { isOnline, useOnline } from '@/lib/offline/online.ts';
+import { offlineTexts } from '@/lib/offline/texts.ts';
 import { useSession } from '@/lib/session.ts';
 import { custodyQueries, isSigningStarted, useAction, useCustodyChanged } from '../api/custody.ts';
 
@@ -114,10 +119,20 @@ export function ActionButton({
   /** A phone-sized touch target. */
   large?: boolean;
 }) {
-  const mutation = useAction(id, action, () => {
-    announceDone(action, subject);
-    return onChanged?.();
+  const mutation = useAction(id, action, {
+    label: actionLabel(action),
+    subject,
+    applied: () => {
+      announceDone(action, subject);
+      return onChanged?.();
+    },
+    // Online, it was kept only to go after earlier kept actions: the notice that it was sent follows.
+    kept: (entry) =>
+      isOnline()
+        ? undefined
+        : notify({ color: 'yellow', message: offlineTexts.queuedNotice(entry.label, subject) }),
   });
+  const online = useOnline();
   const [started, setStarted] = useState<(PrescriptionSigningStarted & { until: number }) | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   if (started) {
@@ -133,6 +148,18 @@ export function ActionButton({
           setMessage(outcome);
         }}
       />
+    );
+  }
+  if (!online && prescriptionTransitions[action].signs) {
+    return (
+      <Stack gap={2}>
+        <Button {...sized(big)} disabled data-testid={`needs-network-${action}`}>
+          {offlineTexts.needsNetwork(actionLabel(action))}
+        </Button>
+        <Text size="xs" c="dimmed">
+          {offlineTexts.needsNetworkHint}
+        </Text>
+      </Stack>
     );
   }
   return (

@@ -1,6 +1,7 @@
 // One prescription of a queue as a card, made for a phone first (360–430 px) and laid out in columns on wider
 // screens: what it holds, for whom, where it goes (full address, a map link, the recipient's phone to tap), how
-// long it has been in its status, and the actions this user may take now as large buttons.
+// long it has been in its status, and the actions this user may take now as large buttons, or the actions kept
+// on this device that wait for the network (decision 046).
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,8 @@ import { addressLine, personName, textOf } from '@careplane/shared/common/record
 import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { Prescription } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { prescriptionContentText } from '@careplane/shared/prescriptions/prescriptions.columns';
+import { offlineTexts } from '@/lib/offline/texts.ts';
+import { useKeptActionsOf } from '@/lib/offline/use-outbox.ts';
 import { ActionButton } from './action-button.tsx';
 import { CustodyDetail } from './custody-detail.tsx';
 
@@ -83,6 +86,8 @@ export function CustodyCard({
   const phone = textOf(person?.phoneNumber);
   const waited = formatWaited(now - new Date(prescription.updatedAt).getTime());
   const showPickup = prescription.status === 'ready' || prescription.status === 'picked_up';
+  // What this device keeps for the prescription goes first: the buttons return once it is sent.
+  const kept = useKeptActionsOf(prescription.id);
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={content} aria-current={open || undefined}>
       <Stack gap="xs">
@@ -116,7 +121,24 @@ export function CustodyCard({
         </Group>
         {showPickup ? <Place label={t('card.pickUpAt')} address={prescription.pickupAddress} /> : null}
         <Place label={t('card.deliverTo')} address={prescription.deliveryAddress} />
-        {actions.length > 0 ? (
+        {kept.length > 0 ? (
+          <Stack gap={4}>
+            {kept.map((entry) => (
+              <Badge
+                key={entry.key}
+                color="yellow"
+                variant="light"
+                size="lg"
+                data-testid="kept-action"
+                styles={{ label: { whiteSpace: 'normal', textTransform: 'none' } }}
+                h="auto"
+                py={4}
+              >
+                {offlineTexts.queued(entry.label)}
+              </Badge>
+            ))}
+          </Stack>
+        ) : actions.length > 0 ? (
           <Group gap="xs" grow preventGrowOverflow={false}>
             {actions.map((action) => (
               <ActionButton

@@ -1,0 +1,177 @@
+// The driver's delivery without a network (decision 046), on a phone (390×844) against the real server: the
+// driver picks a prescription up (the command-line phone approves), the network goes (context.setOffline),
+// the driver marks it delivered (kept on the device, the card says so), reloads (the service worker opens the
+// console with the last lists), the network comes back, the kept action is sent, and the server holds exactly
+// one delivered transition, also after the same Idempotency-Key is sent once more.
+/// <reference lib="dom" />
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { approve, call, expectNoSideScroll, PHONE, removePhones, signIn } from './support/custody.ts';
+import { expect, test } from './support/test.ts';
+
+test.describe.configure({ timeout: 240_000 });
+test.afterAll(removePhones);
+
+/** Where the screenshots of the offline console are also copied, when set (to look at them). */
+const SCREENSHOTS = process.env.CAREPLANE_E2E_SCREENSHOTS;
+
+async function screenshot(page: Page, name: string) {
+  // The notices closed first: they would cover the banner.
+  for (const close of await page.getByRole('button', { name: 'Close the notification' }).all()) {
+    await close.click();
+  }
+  await expect(page.getByRole('button', { name: 'Close the notification' })).toHaveCount(0);
+  const file = test.info().outputPath(name);
+  await page.screenshot({ path: file, fullPage: false });
+  await test.info().attach(name, { path: file, contentType: 'image/png' });
+  if (SCREENSHOTS) {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    copyFileSync(file, path.join(SCREENSHOTS, name));
+  }
+}
+
+/** The Idempotency-Key the device keeps for its one waiting action (the outbox's IndexedDB record). */
+const keptKeys = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const opened = indexedDB.open('careplane-offline');
+        opened.onerror = () => reject(opened.error ?? new Error('IndexedDB'));
+        opened.onsuccess = () => {
+          const read = opened.result.transaction('outbox').objectStore('outbox').get('entries');
+          read.onerror = () => reject(read.error ?? new Error('IndexedDB'));
+          read.onsuccess = () =>
+            resolve(((read.result as { key: string }[] | undefined) ?? []).map((entry) => entry.key));
+        };
+      }),
+  );
+
+test('offline, the driver marks delivered, reloads, comes back online, and the server has one delivered', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signIn(browser, 'console.rx.offline.admin@careplane.local', /\/admin$/);
+  const doctor = await signIn(browser, 'console.rx.offline.doctor@careplane.local', /\/account$/);
+  const pharmacist = await signIn(browser, 'console.rx.offline.pharmacist@careplane.local', /\/account$/);
+  const driver = await signIn(browser, 'console.rx.offline.driver@careplane.local', /\/account$/, PHONE);
+  const me = async (party: typeof admin) =>
+    (await call<{ id: string }>(request, party, 'GET', '/api/users/me')).id;
+  const [adminId, doctorId, pharmacistId, driverId] = await Promise.all(
+    [admin, doctor, pharmacist, driver].map(me),
+  );
+
+  // The scene, through the API: a pharmacy, a courier company, the roles, an issued prescription made ready.
+  const provider = (title: string, type: string) =>
+    call<{ id: string }>(request, admin, 'POST', '/api/service-providers', {
+      title,
+      type,
+      address: { street: 'Rama IV Rd', city: 'Bangkok', country: 'TH' },
+    });
+  const pharmacy = await provider('Offline Test Pharmacy', 'pharmacy');
+  const couriers = await provider('Offline Test Couriers', 'courier');
+  await call(request, admin, 'PATCH', `/api/users/${doctorId}`, { localRoles: ['doctor'] });
+  await call(request, admin, 'PATCH', `/api/users/${pharmacistId}`, {
+    localRoles: ['pharmacist'],
+    employers: [pharmacy.id],
+  });
+  await call(request, admin, 'PATCH', `/api/users/${driverId}`, { localRoles: ['courier'] });
+  await expect
+    .poll(
+      async () =>
+        (await call<{ localRoles: string[] }>(request, doctor, 'GET', '/api/prescriptions/viewer'))
+          .localRoles,
+      { timeout: 20_000 },
+    )
+    .toEqual(['doctor']);
+  const { id } = await call<{ id: string }>(request, doctor, 'POST', '/api/prescriptions', {
+    issuer: doctorId,
+    supplier: pharmacy.id,
+    recipient: adminId,
+    shipper: couriers.id,
+    shipperDriver: driverId,
+    content: [{ name: 'Losartan', strength: '50 mg', quantity: 30, unit: 'tablets' }],
+  });
+  const issuing = await call<{ bindingMessage: string }>(
+    request,
+    doctor,
+    'POST',
+    `/api/prescriptions/${id}/issue`,
+    undefined,
+    202,
+  );
+  await approve(doctor, issuing.bindingMessage);
+  await expect
+    .poll(
+      async () => (await call<{ status: string }>(request, admin, 'GET', `/api/prescriptions/${id}`)).status,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe('issued');
+  await call(request, pharmacist, 'POST', `/api/prescriptions/${id}/accept`, undefined, 200);
+  await call(request, pharmacist, 'POST', `/api/prescriptions/${id}/mark-ready`, undefined, 200);
+
+  // The driver's phone has the console's service worker once it has opened it online.
+  const road = driver.page;
+  await road.goto('/prescriptions');
+  await expect
+    .poll(() => road.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+    .toBe(true);
+  const pickupCard = road.getByRole('listitem', { name: /Losartan/ });
+  await pickupCard.getByRole('button', { name: 'Pick up' }).click();
+  const pickup = road.getByTestId('signing-pickup');
+  await expect(pickup).toContainText(/Approve on the phone · code [A-Z]{2} \d{2}/);
+  await approve(driver, /code ([A-Z]{2} \d{2})/.exec((await pickup.textContent()) ?? '')?.[1] ?? '');
+  await expect(road.getByText('Picked up: Losartan', { exact: false })).toBeVisible({ timeout: 20_000 });
+  await road.getByRole('link', { name: /^Picked-up/ }).click();
+  const card = road.getByRole('listitem', { name: /Losartan/ });
+  await expect(card.getByRole('button', { name: 'Delivered' })).toBeVisible();
+
+  // No network: the delivery is kept on the device and the card and the banner say so.
+  await road.context().setOffline(true);
+  const banner = road.getByTestId('offline-banner');
+  await expect(banner).toContainText('You are offline.');
+  await card.getByRole('button', { name: 'Delivered' }).click();
+  await expect(card.getByTestId('kept-action')).toHaveText('Delivered — queued, will send when online');
+  await expect(banner).toContainText('1 action waits to be sent.');
+  await expectNoSideScroll(road);
+  await screenshot(road, 'offline-queued-390.png');
+  const [key] = await keptKeys(road);
+  expect(key).toMatch(/^[0-9a-f-]{36}$/);
+
+  // A reload without a network still opens the console, with the last list and the kept action.
+  await road.reload();
+  await expect(road.getByRole('heading', { level: 1, name: 'Picked-up prescriptions' })).toBeVisible();
+  const reloaded = road.getByRole('listitem', { name: /Losartan/ });
+  await expect(reloaded.getByTestId('kept-action')).toHaveText('Delivered — queued, will send when online');
+  await expect(road.getByTestId('offline-banner')).toContainText('1 action waits to be sent.');
+  await screenshot(road, 'offline-reloaded-390.png');
+  // Signing actions wait for the network: nothing of the kind was sent meanwhile.
+  const history = async () =>
+    (
+      await call<{ items: { action: string }[] }>(request, admin, 'GET', `/api/prescriptions/${id}/history`)
+    ).items.filter((item) => item.action === 'delivered');
+  expect(await history()).toHaveLength(0);
+
+  // The network is back: the kept action is sent, the list refreshes, the banner goes.
+  await road.context().setOffline(false);
+  await expect(road.getByText('Sent while back online: Delivered', { exact: false })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(road.getByText('No prescriptions here.')).toBeVisible({ timeout: 20_000 });
+  await expect(road.getByTestId('offline-banner')).toHaveCount(0);
+  expect(await keptKeys(road)).toEqual([]);
+  expect(await history()).toHaveLength(1);
+
+  // The same key again (a send whose answer was lost) answers as before and changes nothing.
+  const again = await request.post(`/api/prescriptions/${id}/delivered`, {
+    headers: { authorization: `Bearer ${await driver.token()}`, 'idempotency-key': key! },
+  });
+  expect(again.status(), await again.text()).toBe(200);
+  expect(again.headers()['idempotent-replayed']).toBe('true');
+  expect(await history()).toHaveLength(1);
+  expect((await call<{ status: string }>(request, admin, 'GET', `/api/prescriptions/${id}`)).status).toBe(
+    'delivered',
+  );
+});

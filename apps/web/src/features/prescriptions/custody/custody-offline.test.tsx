@@ -1,0 +1,156 @@
+// The custody areas without a network (decision 046), the API faked at the network edge and the browser's
+// online flag set by the test: a signing action says it needs the network, a plain one is kept (the card and
+// the banner say so) and sent with its Idempotency-Key once the browser is back online, and a kept action that
+// meets a prescription someone else moved says plainly that it was not applied.
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  Prescription,
+  PrescriptionViewerAnswer,
+} from '@careplane/shared/prescriptions/prescriptions.contract';
+import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+
+const driver = makeUser({ id: '8b3c7a52-3f0e-4b59-9a77-0b1f1f5f2a12', localRoles: ['courier'] });
+const courierCoId = '0190a0b0-0000-7000-8000-00000000a002';
+const rxId = '0190a0b0-0000-7000-8000-00000000b002';
+
+const prescriptionOf = (patch: Partial<Prescription> = {}): Prescription => ({
+  id: rxId,
+  createdAt: '2026-11-23T09:00:00.000Z',
+  updatedAt: '2026-11-23T09:00:00.000Z',
+  status: 'picked_up',
+  issuerId: '0190a0b0-0000-7000-8000-00000000d001',
+  issuerReceiptId: '0190a0b0-0000-7000-8000-00000000e001',
+  pickupByNurse: false,
+  nurseId: null,
+  supplierId: '0190a0b0-0000-7000-8000-00000000a001',
+  shipperId: courierCoId,
+  shipperDriverId: driver.id,
+  pickupReceiptId: '0190a0b0-0000-7000-8000-00000000e002',
+  recipientId: '0190a0b0-0000-7000-8000-00000000d002',
+  pickupAddress: { city: 'Chiang Mai', street: 'Tha Phae Rd' },
+  deliveryAddress: { city: 'Lamphun', street: 'Nimman Rd' },
+  content: [{ name: 'Losartan', strength: '50 mg', quantity: 30, unit: 'tablets' }],
+  version: 5,
+  createdByUserId: null,
+  recipient: { id: '0190a0b0-0000-7000-8000-00000000d002', firstName: 'Pia', lastName: 'Patient' },
+  ...patch,
+});
+
+const viewer = {
+  userId: driver.id,
+  localRoles: driver.localRoles,
+  employerIds: [courierCoId],
+  employers: [{ id: courierCoId, title: 'Swift Couriers', type: 'courier' }],
+  isAdmin: false,
+} satisfies PrescriptionViewerAnswer;
+
+const page = (items: Prescription[]) => json({ items, total: items.length, limit: 100, offset: 0 });
+
+let online = true;
+/** The browser's online flag and its event, as a phone losing or finding the network. */
+function setOnline(value: boolean) {
+  online = value;
+  act(() => {
+    window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+  });
+}
+
+let network: FakeNetwork;
+beforeEach(() => {
+  resetSession();
+  online = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  network = fakeNetwork().install();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the prescriptions area offline', () => {
+  it('says that pick up needs the network instead of offering it', async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () => json(viewer))
+      .on('GET', '/api/prescriptions', () =>
+        page([prescriptionOf({ status: 'ready', shipperDriverId: null })]),
+      );
+    signIn(driver);
+    renderApp('/prescriptions');
+    const card = await screen.findByRole('listitem', { name: /Losartan/ });
+    expect(within(card).getByRole('button', { name: 'Pick up' })).toBeEnabled();
+    setOnline(false);
+    expect(
+      within(card).getByRole('button', { name: 'Pick up needs the network (phone signature)' }),
+    ).toBeDisabled();
+    expect(screen.getByTestId('offline-banner')).toHaveTextContent('You are offline.');
+    setOnline(true);
+    expect(within(card).getByRole('button', { name: 'Pick up' })).toBeEnabled();
+    expect(network.callsTo('POST', `/api/prescriptions/${rxId}/pickup`)).toHaveLength(0);
+  });
+
+  it('keeps a delivery made offline and sends it once, with its key, when the network is back', async () => {
+    let current = prescriptionOf();
+    network
+      .on('GET', '/api/prescriptions/viewer', () => json(viewer))
+      .on('GET', '/api/prescriptions', () => page(current.status === 'picked_up' ? [current] : []))
+      .on('POST', `/api/prescriptions/${rxId}/delivered`, () => {
+        current = prescriptionOf({ status: 'delivered' });
+        return json(current);
+      });
+    signIn(driver);
+    renderApp('/prescriptions/picked-up');
+    const card = await screen.findByRole('listitem', { name: /Losartan/ });
+    setOnline(false);
+    fireEvent.click(within(card).getByRole('button', { name: 'Delivered' }));
+    expect(await within(card).findByTestId('kept-action')).toHaveTextContent(
+      'Delivered — queued, will send when online',
+    );
+    expect(within(card).queryByRole('button', { name: 'Delivered' })).toBeNull();
+    expect(screen.getByTestId('offline-banner')).toHaveTextContent('1 action waits to be sent.');
+    expect(await screen.findByText(/Delivered kept on this device: Losartan/)).toBeVisible();
+    expect(network.callsTo('POST', `/api/prescriptions/${rxId}/delivered`)).toHaveLength(0);
+
+    setOnline(true);
+    expect(await screen.findByText(/Sent while back online: Delivered — Losartan/)).toBeVisible();
+    expect(await screen.findByText('No prescriptions here.')).toBeVisible();
+    const sent = network.callsTo('POST', `/api/prescriptions/${rxId}/delivered`);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+  });
+
+  it('says plainly that a kept delivery was not applied when someone else moved the prescription', async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () => json(viewer))
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf()]))
+      .on('POST', `/api/prescriptions/${rxId}/delivered`, () =>
+        json(
+          {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'The prescription is returned: delivered needs picked_up',
+            issues: [{ path: 'status', message: 'returned' }],
+          },
+          409,
+        ),
+      );
+    signIn(driver);
+    renderApp('/prescriptions/picked-up');
+    const card = await screen.findByRole('listitem', { name: /Losartan/ });
+    setOnline(false);
+    fireEvent.click(within(card).getByRole('button', { name: 'Delivered' }));
+    await within(card).findByTestId('kept-action');
+    setOnline(true);
+    expect(
+      await screen.findByText(
+        "Someone else already moved this prescription: it is now returned. Your 'Delivered' was not applied.",
+      ),
+    ).toBeVisible();
+    // Not kept any longer: the card offers its actions again as the server has it.
+    expect(await within(card).findByRole('button', { name: 'Delivered' })).toBeVisible();
+    expect(network.callsTo('POST', `/api/prescriptions/${rxId}/delivered`)).toHaveLength(1);
+  });
+});

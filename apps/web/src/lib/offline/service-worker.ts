@@ -1,0 +1,24 @@
+// The service worker (decision 046): registered by a production build only, so `vite dev` and the unit tests
+// run without one. Its kept API answers were read with one user's token: they go when the signed-in user
+// changes (sign-out, expiry, another user), so nobody sees what the last user's lists held.
+import type { SessionStore } from '@/lib/session.ts';
+
+/** The runtime cache of vite.config.ts's workbox.runtimeCaching. */
+export const API_CACHE = 'careplane-api';
+
+export function registerServiceWorker(session: SessionStore) {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  let user = session.getState().user?.id ?? null;
+  session.subscribe(() => {
+    const now = session.getState().user?.id ?? null;
+    if (now === user) return;
+    user = now;
+    if ('caches' in window) void caches.delete(API_CACHE);
+  });
+  // After the page has loaded, so the worker's downloads do not compete with the page's own; the start
+  // awaits the runtime settings, so the load may be over already.
+  const register = () =>
+    void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
