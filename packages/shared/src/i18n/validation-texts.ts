@@ -352,6 +352,12 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
   'Must be a whole number': { th: (field) => `${field} ต้องเป็นจำนวนเต็ม` },
   'Must be true or false': { th: (field) => `${field} ต้องเป็น true หรือ false` },
   'Must be en or th': { th: (field) => `${field} ต้องเป็น en (อังกฤษ) หรือ th (ไทย)` },
+  'Must be a UUID (a new one for each action, the same one when sending that action again)': {
+    th: (field) => `${field} ต้องเป็น UUID (ใหม่ทุกครั้งที่ทำรายการ และใช้ค่าเดิมเมื่อส่งรายการเดิมซ้ำ)`,
+  },
+  'Already used for another request': { th: (field) => `${field} นี้ถูกใช้กับคำขออื่นไปแล้ว` },
+  'Only for actions without a signature': { th: (field) => `${field} ใช้ได้เฉพาะรายการที่ไม่ต้องลงนาม` },
+  'Only for users': { th: (field) => `${field} ใช้ได้เฉพาะผู้ใช้ที่ลงชื่อเข้าใช้` },
   'Must be a view name': { th: (field) => `${field} ต้องเป็นชื่อมุมมอง (ตัวอักษร a-z และ -)` },
   'Must be a signed JWT': { th: (field) => `${field} ต้องเป็นโทเค็น JWT ที่ลงนามแล้ว` },
   'Must be a device token': { th: (field) => `${field} ต้องเป็นโทเค็นของอุปกรณ์` },
