@@ -141,6 +141,28 @@ const kit = {
     daysCount_one: '{{count}} day',
     daysCount_other: '{{count}} days',
   },
+  // Offline work (decision 046). {{label}} is an action's button label ('Delivered'), {{subject}} what it was
+  // done to ('Metformin 500 mg …').
+  offline: {
+    bannerOffline:
+      'You are offline. Lists show what was last loaded; actions are kept and sent when you are back online.',
+    bannerPending_one: '{{count}} action waits to be sent.',
+    bannerPending_other: '{{count}} actions wait to be sent.',
+    bannerSending: 'Back online: sending the kept actions…',
+    queued: '{{label}} — queued, will send when online',
+    queuedNotice: '{{label}} kept on this device: {{subject}}. It is sent when you are back online.',
+    queuedNoticeBare: '{{label}} kept on this device. It is sent when you are back online.',
+    needsNetwork: '{{label}} needs the network (phone signature)',
+    needsNetworkHint: 'Signing asks your phone through the server: connect to the network to continue.',
+    sent: 'Sent while back online: {{label}} — {{subject}}.',
+    sentBare: 'Sent while back online: {{label}}.',
+    notApplied: 'Not applied',
+    conflict:
+      "Someone else already moved this prescription: it is now {{status}}. Your '{{label}}' was not applied.",
+    rejected: "Your '{{label}}' was not applied: {{message}}",
+    retrying: 'Could not send yet ({{message}}); trying again shortly.',
+    signInToSend: 'Sign in again to send the kept actions.',
+  },
 } as const;
 
 export default kit;
