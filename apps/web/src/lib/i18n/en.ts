@@ -163,6 +163,28 @@ const kit = {
     retrying: 'Could not send yet ({{message}}); trying again shortly.',
     signInToSend: 'Sign in again to send the kept actions.',
   },
+  closeNotification: 'Close the notification',
+  requestFailed: 'Request failed ({{status}})',
+  // Where a person can work: `label` short, for the top bar's menu; `link` a sentence, for the account page.
+  areas: {
+    admin: { label: 'Admin area', link: 'Go to the admin area' },
+    pharmacy: { label: 'Pharmacy', link: 'Go to the pharmacy: prescriptions to prepare' },
+    deliveries: { label: 'Pickups and deliveries', link: 'Go to your pickups and deliveries' },
+    written: {
+      label: 'Prescriptions you wrote',
+      link: 'Go to the prescriptions you wrote: issue them from here',
+    },
+    mine: { label: 'Your prescriptions', link: 'See your prescriptions and where they are' },
+    commandCenter: { label: 'Command center', link: 'Go to your command center' },
+    documents: { label: 'Documents', link: 'Your documents: store, share and sign PDFs' },
+  },
+  sendAlert: {
+    title: 'Send an alert to {{name}}',
+    message: 'Message',
+    hint: "Shown on the user's devices. One line, at most {{max}} characters.",
+    notValid: 'Not a valid message',
+    send: 'Send alert',
+  },
 } as const;
 
 export default kit;
