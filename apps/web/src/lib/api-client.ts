@@ -1,5 +1,6 @@
 // The one client of the application server: JSON in and out, the bearer token of the session, and one error
 // type carrying the status and the server's message (the error body of packages/shared/src/common/http.ts).
+import i18next from 'i18next';
 import type { ErrorBody } from '@careplane/shared/common/http';
 import { getRuntimeConfig } from './config.ts';
 import { currentLanguage } from './i18n/language.ts';
@@ -86,7 +87,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     const body: unknown = await response.json().catch(() => undefined);
     const message = isErrorBody(body)
       ? body.message
-      : response.statusText || `Request failed (${response.status})`;
+      : response.statusText || i18next.t('kit:requestFailed', { status: response.status });
     throw new ApiError(response.status, message, body);
   }
   return response;

@@ -1,4 +1,5 @@
 // The areas a person's roles open: what the account page and the top bar's menu link to.
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { areasOf } from './areas.ts';
 
@@ -30,5 +31,12 @@ describe('areasOf', () => {
 
   it('opens nothing for nobody', () => {
     expect(areasOf(null)).toEqual([]);
+  });
+
+  it('names the areas in the language shown', async () => {
+    const admin = { roles: ['admin'], localRoles: [] };
+    expect(areasOf(admin)[0]).toMatchObject({ label: 'Admin area', link: 'Go to the admin area' });
+    await i18next.changeLanguage('th');
+    expect(areasOf(admin)[0]).toMatchObject({ label: 'ส่วนผู้ดูแลระบบ', link: 'ไปที่ส่วนผู้ดูแลระบบ' });
   });
 });

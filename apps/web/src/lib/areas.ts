@@ -1,7 +1,9 @@
 // Where a signed-in person can work, from their roles: the account page lists these areas and the top bar's
-// menu links to them, so nobody has to know an address. Admins reach everything from the admin area.
+// menu links to them, so nobody has to know an address. Admins reach everything from the admin area. The
+// texts are read in the language shown when the areas are asked for (kit:areas.*).
 import { isAdmin, type RoleHolder } from '@careplane/shared/auth/roles';
 import { commandCenterTeamRoles } from '@careplane/shared/command-centers/command-centers.contract';
+import i18next from 'i18next';
 import { paths } from '@/config/paths.ts';
 
 export interface Area {
@@ -23,55 +25,55 @@ export function areasOf(user: RoleHolder | null | undefined): Area[] {
   if (isAdmin(user)) {
     areas.push({
       key: 'admin',
-      label: 'Admin area',
-      link: 'Go to the admin area',
+      label: i18next.t('kit:areas.admin.label'),
+      link: i18next.t('kit:areas.admin.link'),
       to: paths.admin.root.to(),
     });
   }
   if (hasAny(user, ['pharmacist'])) {
     areas.push({
       key: 'pharmacy',
-      label: 'Pharmacy',
-      link: 'Go to the pharmacy: prescriptions to prepare',
+      label: i18next.t('kit:areas.pharmacy.label'),
+      link: i18next.t('kit:areas.pharmacy.link'),
       to: paths.pharmacy.waiting.to(),
     });
   }
   if (hasAny(user, ['nurse', 'courier'])) {
     areas.push({
       key: 'deliveries',
-      label: 'Pickups and deliveries',
-      link: 'Go to your pickups and deliveries',
+      label: i18next.t('kit:areas.deliveries.label'),
+      link: i18next.t('kit:areas.deliveries.link'),
       to: paths.prescriptions.waiting.to(),
     });
   }
   if (hasAny(user, ['doctor'])) {
     areas.push({
       key: 'written',
-      label: 'Prescriptions you wrote',
-      link: 'Go to the prescriptions you wrote: issue them from here',
+      label: i18next.t('kit:areas.written.label'),
+      link: i18next.t('kit:areas.written.link'),
       to: paths.prescriptions.written.to(),
     });
   }
   if (hasAny(user, ['patient'])) {
     areas.push({
       key: 'mine',
-      label: 'Your prescriptions',
-      link: 'See your prescriptions and where they are',
+      label: i18next.t('kit:areas.mine.label'),
+      link: i18next.t('kit:areas.mine.link'),
       to: paths.prescriptions.mine.to(),
     });
   }
   if (hasAny(user, commandCenterTeamRoles)) {
     areas.push({
       key: 'command-center',
-      label: 'Command center',
-      link: 'Go to your command center',
+      label: i18next.t('kit:areas.commandCenter.label'),
+      link: i18next.t('kit:areas.commandCenter.link'),
       to: paths.commandCenter.to(),
     });
   }
   areas.push({
     key: 'documents',
-    label: 'Documents',
-    link: 'Your documents: store, share and sign PDFs',
+    label: i18next.t('kit:areas.documents.label'),
+    link: i18next.t('kit:areas.documents.link'),
     to: paths.documents.list.to(),
   });
   return areas;

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths.ts';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
 import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { deviceQueries } from './api/devices.queries.ts';
+import { deviceEnum } from './i18n/enums.ts';
 
 const devices = paths.admin.devices;
 
@@ -58,6 +59,7 @@ export const deviceResource = defineResource<Device>({
     'location.title': () => i18next.t('devices:labels.location'),
     isEnabled: () => i18next.t('devices:labels.enabled'),
   },
+  optionLabels: { role: (role) => deviceEnum('role', role), localRoles: (role) => deviceEnum('role', role) },
   defaultSearch: 'title',
   phoneColumns: ['title', 'isEnabled'],
   detailRelations: ['workstation', 'assignedUser', 'iotDevices', 'commandCenter', 'createdByUser'],
@@ -67,12 +69,19 @@ export const deviceFormRelations = ['iotDevices'] as const;
 
 export const deviceFields: readonly FieldSpec[] = [
   { kind: 'text', name: 'title', label: () => i18next.t('devices:fields.title'), required: true },
-  { kind: 'select', name: 'role', label: () => i18next.t('devices:fields.role'), options: deviceRoles },
+  {
+    kind: 'select',
+    name: 'role',
+    label: () => i18next.t('devices:fields.role'),
+    options: deviceRoles,
+    optionLabel: (role) => deviceEnum('role', role),
+  },
   {
     kind: 'multiselect',
     name: 'localRoles',
     label: () => i18next.t('devices:fields.localRoles'),
     options: deviceRoles,
+    optionLabel: (role) => deviceEnum('role', role),
   },
   { kind: 'switch', name: 'isEnabled', label: () => i18next.t('devices:fields.enabled'), defaultValue: true },
   {

@@ -15,6 +15,7 @@ import { paths } from '@/config/paths.ts';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
 import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { userQueries } from './api/users.queries.ts';
+import { userEnum } from './i18n/enums.ts';
 
 const users = paths.admin.users;
 
@@ -30,6 +31,13 @@ const labels = {
   isVerified: () => i18next.t('users:labels.verified'),
   isBlocked: () => i18next.t('users:labels.blocked'),
   registrationCompleted: () => i18next.t('users:labels.registrationCompleted'),
+  roles: () => i18next.t('users:detail.roles'),
+  localRoles: () => i18next.t('users:fields.localRoles'),
+  username: () => i18next.t('users:fields.username'),
+  firstName: () => i18next.t('users:fields.firstName'),
+  lastName: () => i18next.t('users:fields.lastName'),
+  email: () => i18next.t('users:fields.email'),
+  phoneNumber: () => i18next.t('users:fields.phoneNumber'),
 };
 
 /** Column headers in the reader's language (the shared columns keep English: the CSV headers). */
@@ -65,6 +73,11 @@ export const userResource = defineResource<User>({
   recordLabel: userLabel,
   paths: { list: users.list.to, detail: users.detail.to, create: () => users.edit.to(), edit: users.edit.to },
   labels,
+  optionLabels: {
+    roles: (role) => userEnum('role', role),
+    localRoles: (role) => userEnum('role', role),
+    'patientProfile.status': (status) => userEnum('patientStatus', status),
+  },
   defaultSearch: 'name',
   phoneColumns: ['name', 'localRoles'],
   detailRelations: userListSpec.relations,
@@ -107,12 +120,14 @@ export const userFields: readonly FieldSpec[] = [
     name: 'localRoles',
     label: () => i18next.t('users:fields.localRoles'),
     options: localUserRoles,
+    optionLabel: (role) => userEnum('role', role),
   },
   {
     kind: 'multiselect',
     name: 'roles',
     label: () => i18next.t('users:fields.globalRoles'),
     options: globalRoles,
+    optionLabel: (role) => userEnum('role', role),
   },
   {
     kind: 'text',
@@ -124,6 +139,7 @@ export const userFields: readonly FieldSpec[] = [
     name: 'registrationStatus',
     label: () => i18next.t('users:fields.registrationStatus'),
     options: registrationStatuses,
+    optionLabel: (status) => userEnum('registrationStatus', status),
   },
   { kind: 'switch', name: 'isVerified', label: () => i18next.t('users:fields.verified') },
   { kind: 'switch', name: 'isBlocked', label: () => i18next.t('users:fields.blocked') },

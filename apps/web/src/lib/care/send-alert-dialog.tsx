@@ -2,6 +2,7 @@
 // message is checked by the contract's schema before it is sent; the server checks it again.
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   MAX_USER_ALERT_MESSAGE,
   USER_ALERT_SUGGESTION,
@@ -25,12 +26,13 @@ export function SendAlertDialog({
   onSend: (message: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('kit');
   const [message, setMessage] = useState(USER_ALERT_SUGGESTION);
   const [touched, setTouched] = useState(false);
   const parsed = userAlertSchema.safeParse({ message });
-  const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Not a valid message');
+  const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? t('sendAlert.notValid'));
   return (
-    <Modal opened={opened} onClose={onClose} title={`Send an alert to ${name}`} centered>
+    <Modal opened={opened} onClose={onClose} title={t('sendAlert.title', { name })} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -40,8 +42,8 @@ export function SendAlertDialog({
       >
         <Stack gap="sm">
           <Textarea
-            label="Message"
-            description={`Shown on the user's devices. One line, at most ${MAX_USER_ALERT_MESSAGE} characters.`}
+            label={t('sendAlert.message')}
+            description={t('sendAlert.hint', { max: MAX_USER_ALERT_MESSAGE })}
             required
             autosize
             minRows={2}
@@ -63,10 +65,10 @@ export function SendAlertDialog({
           ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" color="orange" loading={sending} disabled={!parsed.success}>
-              Send alert
+              {t('sendAlert.send')}
             </Button>
           </Group>
         </Stack>

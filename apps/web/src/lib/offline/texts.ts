@@ -1,24 +1,48 @@
-// Every text of the console's offline work (decision 046), in one place to translate: the banner, the queued
-// actions on their cards, the actions that need the network, and the notices once a queued action is sent.
-// `label` is an action's button label ('Delivered'), `subject` what it was done to ('Metformin 500 mg …').
+// Every text of the console's offline work (decision 046), read from the kit catalog (`kit:offline.*`) in the
+// language shown: the banner, the queued actions on their cards, the actions that need the network, and the
+// notices once a queued action is sent. `label` is an action's button label ('Delivered'), `subject` what it
+// was done to ('Metformin 500 mg …').
+import i18next from 'i18next';
+import type { PrescriptionStatus } from '@careplane/shared/common/enums';
+import { prescriptionStatusLabel } from '@/lib/i18n/enum-labels.ts';
+import { currentLanguage } from '@/lib/i18n/language.ts';
+
+/** A prescription's status in a sentence: as the server writes it in English, by its label in Thai. */
+const statusInSentence = (status: string) =>
+  currentLanguage() === 'en' ? status : prescriptionStatusLabel(status as PrescriptionStatus);
+
 export const offlineTexts = {
-  bannerOffline:
-    'You are offline. Lists show what was last loaded; actions are kept and sent when you are back online.',
-  bannerPending: (count: number) =>
-    count === 1 ? '1 action waits to be sent.' : `${count} actions wait to be sent.`,
-  bannerSending: 'Back online: sending the kept actions…',
-  queued: (label: string) => `${label} — queued, will send when online`,
+  get bannerOffline() {
+    return i18next.t('kit:offline.bannerOffline');
+  },
+  bannerPending: (count: number) => i18next.t('kit:offline.bannerPending', { count }),
+  get bannerSending() {
+    return i18next.t('kit:offline.bannerSending');
+  },
+  queued: (label: string) => i18next.t('kit:offline.queued', { label }),
   queuedNotice: (label: string, subject: string | undefined) =>
-    `${label} kept on this device${subject ? `: ${subject}` : ''}. It is sent when you are back online.`,
-  needsNetwork: (label: string) => `${label} needs the network (phone signature)`,
-  needsNetworkHint: 'Signing asks your phone through the server: connect to the network to continue.',
+    subject
+      ? i18next.t('kit:offline.queuedNotice', { label, subject })
+      : i18next.t('kit:offline.queuedNoticeBare', { label }),
+  needsNetwork: (label: string) => i18next.t('kit:offline.needsNetwork', { label }),
+  get needsNetworkHint() {
+    return i18next.t('kit:offline.needsNetworkHint');
+  },
   sent: (label: string, subject: string | undefined) =>
-    `Sent while back online: ${label}${subject ? ` — ${subject}` : ''}.`,
-  conflictTitle: 'Not applied',
+    subject
+      ? i18next.t('kit:offline.sent', { label, subject })
+      : i18next.t('kit:offline.sentBare', { label }),
+  get conflictTitle() {
+    return i18next.t('kit:offline.notApplied');
+  },
   conflict: (label: string, status: string) =>
-    `Someone else already moved this prescription: it is now ${status}. Your '${label}' was not applied.`,
-  rejectedTitle: 'Not applied',
-  rejected: (label: string, message: string) => `Your '${label}' was not applied: ${message}`,
-  retrying: (message: string) => `Could not send yet (${message}); trying again shortly.`,
-  signInToSend: 'Sign in again to send the kept actions.',
-} as const;
+    i18next.t('kit:offline.conflict', { label, status: statusInSentence(status) }),
+  get rejectedTitle() {
+    return i18next.t('kit:offline.notApplied');
+  },
+  rejected: (label: string, message: string) => i18next.t('kit:offline.rejected', { label, message }),
+  retrying: (message: string) => i18next.t('kit:offline.retrying', { message }),
+  get signInToSend() {
+    return i18next.t('kit:offline.signInToSend');
+  },
+};

@@ -1,9 +1,11 @@
 // Text as lists and details show it: cut at one of the spec's lengths with the whole text on hover (and
 // for screen readers), a dash where there is nothing, and a link where the text names a record.
 import { Anchor, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CellValue } from '@careplane/shared/common/list-columns';
 import { truncate, type TruncationLength } from '@careplane/shared/common/formats';
+import { yesNo } from '@careplane/shared/common/record-labels';
 
 export const EMPTY_TEXT = '—';
 
@@ -14,7 +16,15 @@ export interface CellTextProps {
 }
 
 export function CellText({ value, truncateAt, to }: CellTextProps) {
-  const full = value === null || value === undefined ? '' : String(value);
+  const { t } = useTranslation('kit');
+  // Yes and No (a boolean, or the columns' yesNo text, which the CSV export keeps in English) in the reader's language.
+  const answer =
+    value === true || value === yesNo(true)
+      ? t('yes')
+      : value === false || value === yesNo(false)
+        ? t('no')
+        : null;
+  const full = answer ?? (value === null || value === undefined ? '' : String(value));
   if (!full) {
     return (
       <Text span c="dimmed" size="sm">

@@ -23,11 +23,13 @@ import {
 } from '@careplane/shared/common/record-labels';
 import { serviceProviderEndpoints } from '@careplane/shared/service-providers/service-providers.contract';
 import { patientProfileEndpoints, userEndpoints } from '@careplane/shared/users/users.contract';
+import i18next from 'i18next';
 import { paths } from '@/config/paths.ts';
+import type { UiText } from '@/lib/i18n/translation.ts';
 
 export interface ReferenceSource {
-  /** The word for one record, in lower case ("user", "command center"). */
-  noun: string;
+  /** The word for one record, in lower case ("user", "command center"), in the language shown. */
+  noun: UiText;
   /** The list endpoint searched and read by id. */
   list: string;
   /** `filtersLike` paths tried as one types; records matching any of them are offered. */
@@ -45,7 +47,7 @@ const admin = paths.admin;
 
 export const referenceSources: Partial<Record<ResourceName, ReferenceSource>> = {
   users: {
-    noun: 'user',
+    noun: () => i18next.t('kit:nouns.user'),
     list: userEndpoints.list,
     searchPaths: ['name', 'username'],
     label: (user) => personName(user) || shortId(user.id),
@@ -53,15 +55,15 @@ export const referenceSources: Partial<Record<ResourceName, ReferenceSource>> = 
     detailPath: admin.users.detail.to,
   },
   'patient-profiles': {
-    noun: 'patient profile',
+    noun: () => i18next.t('kit:nouns.patientProfile'),
     list: patientProfileEndpoints.list,
     searchPaths: ['id'],
     relations: ['user'],
     label: (profile) =>
-      `${personName(profile.user as RecordLike | null) || 'Patient profile'} (${enumText(profile.status)})`,
+      `${personName(profile.user as RecordLike | null) || i18next.t('kit:patientProfileFallback')} (${enumText(profile.status)})`,
   },
   devices: {
-    noun: 'device',
+    noun: () => i18next.t('kit:nouns.device'),
     list: deviceEndpoints.list,
     searchPaths: ['title'],
     label: (device) => titleOf(device) || shortId(device.id),
@@ -69,7 +71,7 @@ export const referenceSources: Partial<Record<ResourceName, ReferenceSource>> = 
     detailPath: admin.devices.detail.to,
   },
   workstations: {
-    noun: 'workstation',
+    noun: () => i18next.t('kit:nouns.workstation'),
     list: workstationEndpoints.list,
     searchPaths: ['title'],
     relations: ['device'],
@@ -77,7 +79,7 @@ export const referenceSources: Partial<Record<ResourceName, ReferenceSource>> = 
     detailPath: admin.workstations.detail.to,
   },
   'device-jobs': {
-    noun: 'device job',
+    noun: () => i18next.t('kit:nouns.deviceJob'),
     list: deviceJobEndpoints.list,
     searchPaths: ['purpose'],
     label: (job) => textOf(job.purpose) || shortId(job.id),
@@ -85,14 +87,14 @@ export const referenceSources: Partial<Record<ResourceName, ReferenceSource>> = 
     detailPath: admin.deviceJobs.detail.to,
   },
   'iot-devices': {
-    noun: 'IoT device',
+    noun: () => i18next.t('kit:nouns.iotDevice'),
     list: iotDeviceEndpoints.list,
     searchPaths: ['hardwareIdentifier', 'model'],
     label: (device) => iotDeviceName(device) || shortId(device.id),
     detailPath: (id) => admin.iotDevices.detail.to(id),
   },
   'service-providers': {
-    noun: 'service provider',
+    noun: () => i18next.t('kit:nouns.serviceProvider'),
     list: serviceProviderEndpoints.list,
     searchPaths: ['title'],
     label: (provider) => titleOf(provider) || shortId(provider.id),
@@ -100,14 +102,14 @@ export const referenceSources: Partial<Record<ResourceName, ReferenceSource>> = 
     detailPath: (id) => admin.serviceProviders.detail.to(id),
   },
   'command-centers': {
-    noun: 'command center',
+    noun: () => i18next.t('kit:nouns.commandCenter'),
     list: commandCenterEndpoints.list,
     searchPaths: ['title'],
     label: (center) => titleOf(center) || shortId(center.id),
     detailPath: (id) => admin.commandCenters.detail.to(id),
   },
   prescriptions: {
-    noun: 'prescription',
+    noun: () => i18next.t('kit:nouns.prescription'),
     list: prescriptionEndpoints.list,
     searchPaths: ['content.name'],
     label: prescriptionName,

@@ -4,9 +4,11 @@ import { Loader, MultiSelect, Select, Stack, Text, type ComboboxItem } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '@careplane/shared/common/list-spec';
 import type { RecordLike } from '@careplane/shared/common/record-labels';
 import { referenceQueries } from './queries.ts';
+import { uiText } from '@/lib/i18n/translation.ts';
 import { referenceSource } from './references.ts';
 
 interface CommonProps {
@@ -40,6 +42,7 @@ function useRelationOptions(
   filters: readonly string[],
   exclude: readonly string[],
 ) {
+  const { t } = useTranslation('kit');
   const source = referenceSource(resource);
   const [text] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const results = useQuery({ ...referenceQueries.search(resource, text, filters), enabled: opened });
@@ -61,7 +64,7 @@ function useRelationOptions(
     options,
     searching: results.isFetching,
     naming: chosen.isPending && chosenIds.length > 0,
-    nothingFound: text ? 'Nothing found' : 'Type to search',
+    nothingFound: text ? t('relation.nothingFound') : t('relation.typeToSearch'),
   };
 }
 
@@ -106,7 +109,8 @@ export function RelationSelect({
     filters,
     exclude,
   );
-  const noun = referenceSource(resource)?.noun ?? 'record';
+  const { t } = useTranslation('kit');
+  const noun = uiText(referenceSource(resource)?.noun ?? t('nouns.record'));
   return (
     <Select
       {...props}
@@ -119,10 +123,12 @@ export function RelationSelect({
       onDropdownOpen={() => setOpened(true)}
       filter={showAll}
       clearable={clearable}
-      nothingFoundMessage={searching ? 'Searching…' : nothingFound}
-      placeholder={naming ? 'Loading…' : (placeholder ?? `Search for a ${noun}`)}
+      nothingFoundMessage={searching ? t('searching') : nothingFound}
+      placeholder={naming ? t('loading') : (placeholder ?? t('relation.searchFor', { noun }))}
       renderOption={renderOption}
-      rightSection={searching ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined}
+      rightSection={
+        searching ? <Loader size="xs" role="status" aria-label={t('relation.searchingLabel')} /> : undefined
+      }
       comboboxProps={{ withinPortal: true }}
     />
   );
@@ -152,7 +158,8 @@ export function RelationMultiSelect({
     filters,
     exclude,
   );
-  const noun = referenceSource(resource)?.noun ?? 'record';
+  const { t } = useTranslation('kit');
+  const noun = uiText(referenceSource(resource)?.noun ?? t('nouns.record'));
   return (
     <MultiSelect
       {...props}
@@ -165,10 +172,14 @@ export function RelationMultiSelect({
       onDropdownOpen={() => setOpened(true)}
       filter={showAll}
       hidePickedOptions
-      nothingFoundMessage={searching ? 'Searching…' : nothingFound}
-      placeholder={naming ? 'Loading…' : value.length ? undefined : (placeholder ?? `Search for a ${noun}`)}
+      nothingFoundMessage={searching ? t('searching') : nothingFound}
+      placeholder={
+        naming ? t('loading') : value.length ? undefined : (placeholder ?? t('relation.searchFor', { noun }))
+      }
       renderOption={renderOption}
-      rightSection={searching ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined}
+      rightSection={
+        searching ? <Loader size="xs" role="status" aria-label={t('relation.searchingLabel')} /> : undefined
+      }
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -30,6 +30,11 @@ export interface ResourceDescription<Item extends { id: string }> {
   cellLinks?: Readonly<Record<string, (item: Item) => string | null | undefined>>;
   /** Labels of filter and search paths where the path alone reads poorly. */
   labels?: Readonly<Record<string, UiText>>;
+  /**
+   * Enumeration values as the filters show them, by filter path (`role` → the area's catalog's name for each
+   * role); a path without one shows the values as they are written.
+   */
+  optionLabels?: Readonly<Record<string, OptionLabel>>;
   /** The search path the search box starts with. */
   defaultSearch: string;
   /** Filters every list request carries, and which the filter panel therefore does not offer. */
@@ -41,6 +46,9 @@ export interface ResourceDescription<Item extends { id: string }> {
   /** Relations a detail page reads. */
   detailRelations: readonly string[];
 }
+
+/** How an area names one value of an enumeration in its selects and filters. */
+export type OptionLabel = (value: string) => UiText;
 
 export const defineResource = <Item extends { id: string }>(description: ResourceDescription<Item>) =>
   description;

@@ -69,6 +69,7 @@ function DeviceSections({ device }: { device: Device }) {
           name={device.title}
           roles={deviceRoles}
           current={device.localRoles}
+          roleLabel={(role) => deviceEnum('role', role)}
           promote={(role) => promote.mutateAsync({ id: device.id, role })}
         />
       </DetailSection>

@@ -89,6 +89,7 @@ function UserSections({ user }: { user: User }) {
           name={userLabel(user)}
           roles={localUserRoles}
           current={user.localRoles}
+          roleLabel={(role) => userEnum('role', role)}
           promote={(role) => promote.mutateAsync({ id: user.id, role })}
         />
       </DetailSection>

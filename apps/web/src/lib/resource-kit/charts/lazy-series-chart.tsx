@@ -2,6 +2,7 @@
 // figure says something without the picture.
 import { Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SeriesChartProps } from './series-chart.tsx';
 
 const SeriesChart = lazy(async () => ({ default: (await import('./series-chart.tsx')).SeriesChart }));
@@ -13,12 +14,8 @@ export interface ChartFigureProps extends SeriesChartProps {
   empty?: string;
 }
 
-export function ChartFigure({
-  title,
-  summary,
-  empty = 'No data in this range.',
-  ...chart
-}: ChartFigureProps) {
+export function ChartFigure({ title, summary, empty, ...chart }: ChartFigureProps) {
+  const { t } = useTranslation('kit');
   return (
     <Stack component="figure" gap={4} m={0} aria-label={title} style={{ minWidth: 0 }}>
       <Text component="figcaption" size="sm" fw={600}>
@@ -33,7 +30,7 @@ export function ChartFigure({
         </div>
       ) : (
         <Text size="sm" c="dimmed" py="md">
-          {empty}
+          {empty ?? t('chart.noData')}
         </Text>
       )}
     </Stack>

@@ -2,6 +2,8 @@
 import { Group, SegmentedControl } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 export const rangePresets = {
   '1h': 60 * 60_000,
@@ -25,12 +27,12 @@ export const recentRange = (preset: RangePreset, now = Date.now()): TimeRange =>
   to: now,
 });
 
-const labels: Record<RangePreset, string> = {
-  '1h': '1 h',
-  '6h': '6 h',
-  '24h': '24 h',
-  '7d': '7 days',
-  '30d': '30 days',
+const labels: Record<RangePreset, () => string> = {
+  '1h': () => i18next.t('kit:chart.hours', { number: 1 }),
+  '6h': () => i18next.t('kit:chart.hours', { number: 6 }),
+  '24h': () => i18next.t('kit:chart.hours', { number: 24 }),
+  '7d': () => i18next.t('kit:chart.daysCount', { count: 7 }),
+  '30d': () => i18next.t('kit:chart.daysCount', { count: 30 }),
 };
 
 const dayStart = (value: string) => new Date(`${value}T00:00:00`).getTime();
@@ -42,31 +44,32 @@ const isoDay = (time: number) => {
 export function TimeRangePicker({
   value,
   onChange,
-  label = 'Period',
+  label,
 }: {
   value: TimeRange;
   onChange: (range: TimeRange) => void;
   label?: string;
 }) {
+  const { t } = useTranslation('kit');
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
       <SegmentedControl
-        aria-label={label}
+        aria-label={label ?? t('chart.period')}
         size="xs"
         value={value.preset}
         onChange={(preset) => {
           if (preset !== 'custom') onChange(recentRange(preset as RangePreset));
         }}
         data={[
-          ...Object.entries(labels).map(([key, text]) => ({ value: key, label: text })),
-          { value: 'custom', label: 'Days', disabled: true },
+          ...Object.entries(labels).map(([key, text]) => ({ value: key, label: text() })),
+          { value: 'custom', label: t('chart.days'), disabled: true },
         ]}
         styles={{ root: { maxWidth: '100%', overflowX: 'auto' } }}
       />
       <DatePickerInput
         type="range"
         size="xs"
-        label="Or pick days"
+        label={t('chart.orPickDays')}
         valueFormat="DD.MM.YYYY"
         maxDate={isoDay(Date.now())}
         value={value.preset === 'custom' ? [isoDay(value.from), isoDay(value.to)] : [null, null]}

@@ -2,6 +2,8 @@
 // warning-styled confirmation whose button reads 'Confirm promotion').
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import i18next from 'i18next';
+import { specTexts } from '@/lib/i18n/spec-texts.ts';
 
 export function confirmDelete({
   noun,
@@ -13,9 +15,9 @@ export function confirmDelete({
   onConfirm: () => void;
 }) {
   modals.openConfirmModal({
-    title: `Delete this ${noun}?`,
-    children: <Text size="sm">{`The ${noun} “${name}” will be deleted. This cannot be undone.`}</Text>,
-    labels: { confirm: `Delete ${noun}`, cancel: 'Cancel' },
+    title: i18next.t('kit:detail.confirmDeleteTitle', { noun }),
+    children: <Text size="sm">{i18next.t('kit:detail.confirmDeleteText', { noun, name })}</Text>,
+    labels: { confirm: i18next.t('kit:detail.confirmDelete', { noun }), cancel: i18next.t('kit:cancel') },
     // red.8: white text on it reads at 4.5:1.
     confirmProps: { color: 'red.8' },
     onConfirm,
@@ -36,13 +38,18 @@ export function confirmPromotion({
   onConfirm: () => void;
 }) {
   modals.openConfirmModal({
-    title: `Promote this ${noun}?`,
+    title: i18next.t('kit:promote.title', { noun }),
     children: (
       <Text size="sm">
-        {`The local roles of “${name}” (${from.length ? from.join(', ') : 'none'}) will be replaced by the single role ${to}.`}
+        {i18next.t('kit:promote.text', {
+          name,
+          from: from.length ? from.join(', ') : i18next.t('kit:promote.noRoles'),
+          to,
+        })}
       </Text>
     ),
-    labels: { confirm: 'Confirm promotion', cancel: 'Cancel' },
+    // The spec quotes the button's text: it stays English in both languages.
+    labels: { confirm: specTexts.confirmPromotion, cancel: i18next.t('kit:cancel') },
     // A warning: orange, with dark text where white would not read.
     confirmProps: { color: 'orange', autoContrast: true },
     onConfirm,

@@ -2,7 +2,10 @@
 // a warning-styled confirmation whose button reads 'Confirm promotion'.
 import { Button, Group, Select } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { enumText } from '@careplane/shared/common/record-labels';
+import { uiText } from '@/lib/i18n/translation.ts';
+import type { OptionLabel } from '../resource.ts';
 import { confirmPromotion } from './confirm.tsx';
 import { notify } from '@/lib/notify.ts';
 
@@ -13,9 +16,15 @@ export interface PromoteControlProps {
   current: readonly string[];
   /** Sends `{ localRoles: [role] }`. */
   promote: (role: string) => Promise<unknown>;
+  /** How the area names a role; without it roles read as written. */
+  roleLabel?: OptionLabel;
 }
 
-export function PromoteControl({ noun, name, roles, current, promote }: PromoteControlProps) {
+export function PromoteControl({ noun, name, roles, current, promote, roleLabel }: PromoteControlProps) {
+  const { t } = useTranslation('kit');
+  // The choices read as words; the sentences name a role as written unless the area names it.
+  const label = (value: string) => (roleLabel ? uiText(roleLabel(value)) : enumText(value));
+  const named = (value: string) => (roleLabel ? uiText(roleLabel(value)) : value);
   const [role, setRole] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const start = () => {
@@ -23,22 +32,22 @@ export function PromoteControl({ noun, name, roles, current, promote }: PromoteC
     confirmPromotion({
       noun,
       name,
-      from: current,
-      to: role,
+      from: current.map(named),
+      to: named(role),
       onConfirm: () => {
         setSending(true);
         promote(role)
           .then(() => {
             notify({
               color: 'teal',
-              message: `“${name}” now has the single local role ${role}.`,
+              message: t('promote.done', { name, role: named(role) }),
             });
             setRole(null);
           })
           .catch((error: unknown) =>
             notify({
               color: 'red',
-              title: 'Could not promote.',
+              title: t('promote.couldNotPromote'),
               message: error instanceof Error ? error.message : String(error),
             }),
           )
@@ -49,15 +58,15 @@ export function PromoteControl({ noun, name, roles, current, promote }: PromoteC
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
       <Select
-        label="Promote to the single role"
-        data={roles.map((value) => ({ value, label: enumText(value) }))}
+        label={t('promote.toSingleRole')}
+        data={roles.map((value) => ({ value, label: label(value) }))}
         value={role}
         onChange={setRole}
-        placeholder="Choose a role"
+        placeholder={t('promote.chooseRole')}
         w={260}
       />
       <Button color="orange" variant="light" disabled={!role} loading={sending} onClick={start}>
-        Promote
+        {t('promote.promote')}
       </Button>
     </Group>
   );

@@ -1,13 +1,16 @@
 // A record's history from the audit log: when, who (by name), what was done and which fields changed.
 import { Alert, Badge, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { historyQueries, referenceQueries } from '../queries.ts';
 import { DetailSection, RecordLink } from './detail-parts.tsx';
 
 const actionColors: Record<string, string> = { create: 'teal', update: 'blue', delete: 'red' };
+const isKnownAction = (action: string): action is 'create' | 'update' | 'delete' => action in actionColors;
 
 export function RecordHistory({ recordId }: { recordId: string }) {
+  const { t } = useTranslation('kit');
   const history = useQuery(historyQueries.forRecord(recordId));
   const actorIds = [
     ...new Set(
@@ -18,29 +21,29 @@ export function RecordHistory({ recordId }: { recordId: string }) {
   const actorById = new Map((actors.data ?? []).map((actor) => [actor.id, actor]));
 
   let body;
-  if (history.isPending) body = <Loader size="sm" role="status" aria-label="Loading the history" />;
+  if (history.isPending) body = <Loader size="sm" role="status" aria-label={t('history.loading')} />;
   else if (history.isError)
     body = (
-      <Alert color="red" title="Could not load the history.">
+      <Alert color="red" title={t('history.couldNotLoad')}>
         {history.error.message}
       </Alert>
     );
   else if (!history.data.items.length)
     body = (
       <Text size="sm" c="dimmed">
-        No changes recorded.
+        {t('history.empty')}
       </Text>
     );
   else
     body = (
       <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing="xs" aria-label="History">
+        <Table striped verticalSpacing="xs" aria-label={t('history.title')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>What</Table.Th>
-              <Table.Th>Fields</Table.Th>
+              <Table.Th>{t('history.when')}</Table.Th>
+              <Table.Th>{t('history.who')}</Table.Th>
+              <Table.Th>{t('history.what')}</Table.Th>
+              <Table.Th>{t('history.fields')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -56,15 +59,15 @@ export function RecordHistory({ recordId }: { recordId: string }) {
                       actors.isPending ? (
                         '…'
                       ) : (
-                        'A deleted user'
+                        t('history.deletedUser')
                       )
                     ) : (
-                      (entry.actorSubject ?? 'The system')
+                      (entry.actorSubject ?? t('history.system'))
                     )}
                   </Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={actionColors[entry.action] ?? 'gray'}>
-                      {entry.action}
+                      {isKnownAction(entry.action) ? t(`history.actions.${entry.action}`) : entry.action}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{Object.keys(entry.changes ?? {}).join(', ') || '—'}</Table.Td>
@@ -75,5 +78,5 @@ export function RecordHistory({ recordId }: { recordId: string }) {
         </Table>
       </Table.ScrollContainer>
     );
-  return <DetailSection title="History">{body}</DetailSection>;
+  return <DetailSection title={t('history.title')}>{body}</DetailSection>;
 }

@@ -3,6 +3,7 @@
 import { Alert, Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
 import { PageHeader } from '../page-header.tsx';
@@ -32,6 +33,7 @@ export function ResourceDetail<Item extends { id: string }>({
   children,
   deletable = true,
 }: ResourceDetailProps<Item>) {
+  const { t } = useTranslation('kit');
   const record = useQuery(resource.queries.detail(id, resource.detailRelations));
   const remove = useDeleteRecord(resource.queries);
   const navigate = useNavigate();
@@ -39,7 +41,7 @@ export function ResourceDetail<Item extends { id: string }>({
 
   if (record.isPending) {
     return (
-      <Stack gap="md" role="status" aria-busy="true" aria-label={`Loading the ${noun}`}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={t('detail.loading', { noun })}>
         <Skeleton h={36} w="40%" />
         <Skeleton h={180} />
         <Skeleton h={120} />
@@ -50,16 +52,16 @@ export function ResourceDetail<Item extends { id: string }>({
     const missing = record.error instanceof ApiError && record.error.status === 404;
     return (
       <Stack gap="md">
-        <PageHeader title={missing ? `No such ${noun}` : `The ${noun}`} />
+        <PageHeader title={missing ? t('detail.noSuch', { noun }) : t('detail.theRecord', { noun })} />
         <Alert
           color={missing ? 'yellow' : 'red'}
           role="alert"
-          title={missing ? `This ${noun} could not be found.` : `Could not load the ${noun}.`}
+          title={missing ? t('detail.notFound', { noun }) : t('detail.couldNotLoad', { noun })}
         >
           <Stack gap="xs" align="flex-start">
             {missing ? null : <Text size="sm">{record.error.message}</Text>}
             <Anchor component={Link} to={resource.paths.list()} size="sm">
-              {`Back to ${uiText(resource.title).toLowerCase()}`}
+              {t('detail.backTo', { things: uiText(resource.title).toLowerCase() })}
             </Anchor>
           </Stack>
         </Alert>
@@ -77,13 +79,13 @@ export function ResourceDetail<Item extends { id: string }>({
       onConfirm: () =>
         remove.mutate(item.id, {
           onSuccess: () => {
-            notify({ color: 'teal', message: `The ${noun} “${name}” was deleted.` });
+            notify({ color: 'teal', message: t('detail.deleted', { noun, name }) });
             void navigate(resource.paths.list());
           },
           onError: (error) =>
             notify({
               color: 'red',
-              title: `Could not delete the ${noun}.`,
+              title: t('detail.couldNotDelete', { noun }),
               message: error.message,
             }),
         }),
@@ -99,12 +101,12 @@ export function ResourceDetail<Item extends { id: string }>({
             {actions?.(item)}
             {edit ? (
               <Button component={Link} to={edit} variant="default">
-                Edit
+                {t('detail.edit')}
               </Button>
             ) : null}
             {deletable ? (
               <Button color="red" variant="light" onClick={onDelete} loading={remove.isPending}>
-                Delete
+                {t('detail.delete')}
               </Button>
             ) : null}
           </>

@@ -3,22 +3,13 @@
 import { Autocomplete, Fieldset, Loader, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getRuntimeConfig } from '@/lib/config.ts';
 import { addressParts, type AddressPart, type KitForm } from './form-model.ts';
 import { addressFromComponents, loadPlacesSearch, type PlaceSuggestion, type PlacesSearch } from './maps.ts';
 
-const partLabels: Record<AddressPart, string> = {
-  title: 'Address title',
-  street: 'Street',
-  houseNumber: 'House number',
-  district: 'District',
-  city: 'City',
-  county: 'County or province',
-  postalCode: 'Postal code',
-  country: 'Country',
-};
-
 function PlaceSearch({ form, path }: { form: KitForm; path: string }) {
+  const { t } = useTranslation('kit');
   const { mapsKey, mapsRegion, mapsLanguage } = getRuntimeConfig();
   const [search, setSearch] = useState<PlacesSearch | null>(null);
   const [failed, setFailed] = useState(false);
@@ -65,20 +56,20 @@ function PlaceSearch({ form, path }: { form: KitForm; path: string }) {
   if (failed) {
     return (
       <Text size="sm" c="dimmed">
-        Address search is not available right now; type the address below.
+        {t('address.searchUnavailable')}
       </Text>
     );
   }
   return (
     <Autocomplete
-      label="Find the address"
-      description="Type at least three characters and pick a place to fill the fields below"
+      label={t('address.find')}
+      description={t('address.findHint')}
       value={input}
       onChange={setInput}
       data={suggestions.map((entry) => entry.text)}
       onOptionSubmit={(text) => void choose(text)}
       rightSection={
-        !search ? <Loader size="xs" role="status" aria-label="Loading address search" /> : undefined
+        !search ? <Loader size="xs" role="status" aria-label={t('address.loadingSearch')} /> : undefined
       }
       filter={({ options }) => options}
       mb="sm"
@@ -97,6 +88,7 @@ export function AddressFields({
   legend: string;
   requiredParts?: readonly AddressPart[];
 }) {
+  const { t } = useTranslation('kit');
   const hasMaps = Boolean(getRuntimeConfig().mapsKey);
   const groupError = form.errors[path] ?? form.errors[`${path}.geo`];
   return (
@@ -111,20 +103,20 @@ export function AddressFields({
         {addressParts.map((part) => (
           <TextInput
             key={part}
-            label={partLabels[part]}
+            label={t(`address.${part}`)}
             withAsterisk={requiredParts.includes(part)}
             {...form.getInputProps(`${path}.${part}`)}
           />
         ))}
         <NumberInput
-          label="Latitude"
+          label={t('address.latitude')}
           min={-90}
           max={90}
           decimalScale={7}
           {...form.getInputProps(`${path}.geo.lat`)}
         />
         <NumberInput
-          label="Longitude"
+          label={t('address.longitude')}
           min={-180}
           max={180}
           decimalScale={7}

@@ -18,15 +18,18 @@ import {
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { enumText } from '@careplane/shared/common/record-labels';
 import { uiText } from '@/lib/i18n/translation.ts';
+import type { OptionLabel } from '../resource.ts';
 import { RelationMultiSelect, RelationSelect } from '../relation-select.tsx';
 import { AddressFields } from './address-fields.tsx';
 import { emptyListItem, type FieldSpec, type FormValues, type KitForm } from './form-model.ts';
 
 const wide: CSSProperties = { gridColumn: '1 / -1' };
 
-const options = (values: readonly string[]) => values.map((value) => ({ value, label: enumText(value) }));
+const options = (values: readonly string[], label?: OptionLabel) =>
+  values.map((value) => ({ value, label: label ? uiText(label(value)) : enumText(value) }));
 
 /** DD.MM.YYYY as typed into a date field (spec §9's date format), read as a calendar date. */
 export function parseTypedDate(input: string): Date | null {
@@ -38,6 +41,7 @@ export function parseTypedDate(input: string): Date | null {
 }
 
 function Field({ field, path, form }: { field: FieldSpec; path: string; form: KitForm }) {
+  const { t } = useTranslation('kit');
   const common = {
     label: uiText(field.label),
     description: field.description === undefined ? undefined : uiText(field.description),
@@ -80,12 +84,14 @@ function Field({ field, path, form }: { field: FieldSpec; path: string; form: Ki
         <Select
           {...common}
           {...input}
-          data={options(field.options)}
+          data={options(field.options, field.optionLabel)}
           clearable={field.clearable ?? !field.required}
         />
       );
     case 'multiselect':
-      return <MultiSelect {...common} {...input} data={options(field.options)} clearable />;
+      return (
+        <MultiSelect {...common} {...input} data={options(field.options, field.optionLabel)} clearable />
+      );
     case 'ref':
       return (
         <RelationSelect
@@ -115,7 +121,7 @@ function Field({ field, path, form }: { field: FieldSpec; path: string; form: Ki
         <Textarea
           {...common}
           {...input}
-          description={uiText(field.description ?? 'A JSON object')}
+          description={field.description === undefined ? t('form.jsonObject') : uiText(field.description)}
           autosize
           minRows={3}
           maxRows={14}
@@ -128,7 +134,7 @@ function Field({ field, path, form }: { field: FieldSpec; path: string; form: Ki
         <Textarea
           {...common}
           {...input}
-          description={uiText(field.description ?? 'One per line')}
+          description={field.description === undefined ? t('form.onePerLine') : uiText(field.description)}
           autosize
           minRows={3}
           maxRows={14}
@@ -194,7 +200,9 @@ function ListField({
   path: string;
   form: KitForm;
 }) {
+  const { t } = useTranslation('kit');
   const items = (form.getInputProps(path).value as FormValues[] | undefined) ?? [];
+  const itemLabel = uiText(field.itemLabel);
   const error = form.errors[path];
   return (
     <Fieldset legend={uiText(field.label)} style={wide} variant="filled">
@@ -215,19 +223,21 @@ function ListField({
             withBorder
             p="sm"
             role="group"
-            aria-label={`${uiText(field.itemLabel)} ${index + 1}`}
+            aria-label={t('form.item', { item: itemLabel, number: index + 1 })}
           >
             <Stack gap="xs">
               <Group justify="space-between">
-                <Text fw={600} size="sm">{`${uiText(field.itemLabel)} ${index + 1}`}</Text>
+                <Text fw={600} size="sm">
+                  {t('form.item', { item: itemLabel, number: index + 1 })}
+                </Text>
                 <Button
                   variant="light"
                   color="red"
                   size="xs"
                   onClick={() => form.removeListItem(path, index)}
-                  aria-label={`Remove ${uiText(field.itemLabel).toLowerCase()} ${index + 1}`}
+                  aria-label={t('form.removeItem', { item: itemLabel.toLowerCase(), number: index + 1 })}
                 >
-                  Remove
+                  {t('form.remove')}
                 </Button>
               </Group>
               <FormFields fields={field.fields} form={form} prefix={`${path}.${index}.`} />
@@ -236,7 +246,7 @@ function ListField({
         ))}
         <Group>
           <Button variant="light" size="xs" onClick={() => form.insertListItem(path, emptyListItem(field))}>
-            {`Add ${uiText(field.itemLabel).toLowerCase()}`}
+            {t('form.addItem', { item: itemLabel.toLowerCase() })}
           </Button>
         </Group>
       </Stack>

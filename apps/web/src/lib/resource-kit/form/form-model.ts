@@ -3,7 +3,9 @@
 // fields they name. The same messages show whether the browser or the server found the problem.
 import type { ResourceName } from '@careplane/shared/common/list-spec';
 import type { UseFormReturnType } from '@mantine/form';
+import i18next from 'i18next';
 import type { UiText } from '@/lib/i18n/translation.ts';
+import type { OptionLabel } from '../resource.ts';
 
 interface Base {
   /** The key of the value in the body, relative to the enclosing group or list item. */
@@ -24,8 +26,20 @@ export type FieldSpec =
   | (Base & { kind: 'text' | 'textarea' | 'email' | 'tel' | 'password' })
   | (Base & { kind: 'number'; min?: number; max?: number; step?: number; decimals?: number })
   | (Base & { kind: 'switch'; defaultValue?: boolean })
-  | (Base & { kind: 'select'; options: readonly string[]; defaultValue?: string; clearable?: boolean })
-  | (Base & { kind: 'multiselect'; options: readonly string[]; defaultValue?: readonly string[] })
+  | (Base & {
+      kind: 'select';
+      options: readonly string[];
+      /** How the area names each option; without it the values read as written. */
+      optionLabel?: OptionLabel;
+      defaultValue?: string;
+      clearable?: boolean;
+    })
+  | (Base & {
+      kind: 'multiselect';
+      options: readonly string[];
+      optionLabel?: OptionLabel;
+      defaultValue?: readonly string[];
+    })
   | (Base & { kind: 'ref'; resource: ResourceName; filters?: readonly string[] })
   | (Base & { kind: 'refList'; resource: ResourceName; filters?: readonly string[] })
   | (Base & { kind: 'json' })
@@ -233,10 +247,10 @@ function payloadValue(
       if (typeof value !== 'string' || !value.trim()) return undefined;
       try {
         const parsed: unknown = JSON.parse(value);
-        if (!asRecord(parsed)) errors[path] = 'Must be a JSON object';
+        if (!asRecord(parsed)) errors[path] = i18next.t('kit:form.mustBeJsonObject');
         return parsed;
       } catch {
-        errors[path] = 'Must be valid JSON';
+        errors[path] = i18next.t('kit:form.mustBeJson');
         return undefined;
       }
     }

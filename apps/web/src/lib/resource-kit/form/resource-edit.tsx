@@ -2,6 +2,7 @@
 // the described form, and where to go once saved.
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ZodType } from 'zod';
 import { api } from '@/lib/api-client.ts';
@@ -40,6 +41,7 @@ export function ResourceEdit<Item extends { id: string }>({
   createTitle,
   start,
 }: ResourceEditProps<Item>) {
+  const { t } = useTranslation('kit');
   const navigate = useNavigate();
   const noun = uiText(resource.noun);
   const client = useQueryClient();
@@ -50,7 +52,7 @@ export function ResourceEdit<Item extends { id: string }>({
     if (mode === 'create') {
       const created = await api.post<Item>(resource.queries.endpoints.list, body);
       await invalidateResource(client, resource.queries.resource);
-      notify({ color: 'teal', message: `The ${noun} was created.` });
+      notify({ color: 'teal', message: t('form.created', { noun }) });
       await navigate(resource.paths.detail(created.id), {
         state: keepCreatedAnswer ? { created } : undefined,
       });
@@ -59,13 +61,13 @@ export function ResourceEdit<Item extends { id: string }>({
     const saved = await update.mutateAsync({ id: id!, body });
     // The record's page opens on what was saved, not on the copy read before the edit.
     await client.fetchQuery({ ...resource.queries.detail(saved.id, resource.detailRelations), staleTime: 0 });
-    notify({ color: 'teal', message: `The ${noun} was saved.` });
+    notify({ color: 'teal', message: t('form.saved', { noun }) });
     await navigate(resource.paths.detail(saved.id));
   };
 
   if (id && record.isPending) {
     return (
-      <Stack gap="md" role="status" aria-busy="true" aria-label={`Loading the ${noun}`}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={t('detail.loading', { noun })}>
         <Skeleton h={36} w="40%" />
         <Skeleton h={320} />
       </Stack>
@@ -73,7 +75,7 @@ export function ResourceEdit<Item extends { id: string }>({
   }
   if (id && record.isError) {
     return (
-      <Alert color="red" role="alert" title={`Could not load the ${noun}.`}>
+      <Alert color="red" role="alert" title={t('detail.couldNotLoad', { noun })}>
         {record.error.message}
       </Alert>
     );
@@ -81,7 +83,13 @@ export function ResourceEdit<Item extends { id: string }>({
   const item = id ? record.data : undefined;
   return (
     <Stack gap="md">
-      <PageHeader title={item ? `Edit ${resource.recordLabel(item)}` : (createTitle ?? `New ${noun}`)} />
+      <PageHeader
+        title={
+          item
+            ? t('form.editTitle', { name: resource.recordLabel(item) })
+            : (createTitle ?? t('list.newRecord', { noun }))
+        }
+      />
       <ResourceForm
         key={item?.id ?? 'new'}
         fields={fields}

@@ -4,6 +4,7 @@
 import { Alert, Button, Group, List, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ZodType } from 'zod';
 import { editFormChanges } from '@careplane/shared/common/edit-form';
@@ -50,6 +51,7 @@ export function ResourceForm({
   cancelTo,
   onCancel,
 }: ResourceFormProps) {
+  const { t } = useTranslation('kit');
   const mode = record ? 'edit' : 'create';
   const fields = useMemo(() => fieldsFor(allFields, mode), [allFields, mode]);
   const initial = useMemo(() => formValues(fields, record ?? start), [fields, record, start]);
@@ -60,9 +62,7 @@ export function ResourceForm({
 
   const showErrors = (fieldErrors: Record<string, string>, message: string | null, details: string[]) => {
     form.setErrors(fieldErrors);
-    setFormError(
-      message || details.length ? { message: message ?? 'Please check the form.', details } : null,
-    );
+    setFormError(message || details.length ? { message: message ?? t('form.checkForm'), details } : null);
     // After React has drawn the errors, the first field in error takes the focus.
     requestAnimationFrame(() =>
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
@@ -77,7 +77,7 @@ export function ResourceForm({
     if (record) {
       const { changes, changed } = editFormChanges(formPayload(fields, initial).payload, current.payload);
       if (!changed) {
-        notify({ message: 'Nothing changed, so nothing was saved.' });
+        notify({ message: t('form.nothingChanged') });
         return;
       }
       body = changes;
@@ -120,15 +120,15 @@ export function ResourceForm({
         <Group justify="flex-end" gap="sm">
           {cancelTo ? (
             <Button variant="default" component={Link} to={cancelTo}>
-              Cancel
+              {t('cancel')}
             </Button>
           ) : (
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              {t('cancel')}
             </Button>
           )}
           <Button type="submit" loading={sending}>
-            {submitLabel ?? (record ? 'Save changes' : 'Create')}
+            {submitLabel ?? (record ? t('form.saveChanges') : t('form.create'))}
           </Button>
         </Group>
       </Stack>

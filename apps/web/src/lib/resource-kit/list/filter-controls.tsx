@@ -4,12 +4,13 @@
 import { Button, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AnyListSpec, FilterKind } from '@careplane/shared/common/list-spec';
 import { enumText } from '@careplane/shared/common/record-labels';
 import { RelationSelect } from '../relation-select.tsx';
 import { referenceSource } from '../references.ts';
-import { pathLabel } from '../resource.ts';
-import type { UiText } from '@/lib/i18n/translation.ts';
+import { pathLabel, type OptionLabel } from '../resource.ts';
+import { uiText, type UiText } from '@/lib/i18n/translation.ts';
 import { isValidFilterValue } from './list-url.ts';
 
 const TYPING_DELAY_MS = 350;
@@ -53,20 +54,22 @@ function TypedFilter({
   );
 }
 
-const yesNo = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-];
-
 export interface FilterControlProps {
   path: string;
   kind: FilterKind;
   label: string;
   value: string | undefined;
   onChange: (value: string | null) => void;
+  /** How the area names an enumeration's values; without it they read as written. */
+  optionLabel?: OptionLabel;
 }
 
-export function FilterControl({ path, kind, label, value, onChange }: FilterControlProps) {
+export function FilterControl({ path, kind, label, value, onChange, optionLabel }: FilterControlProps) {
+  const { t } = useTranslation('kit');
+  const yesNo = [
+    { value: 'true', label: t('yes') },
+    { value: 'false', label: t('no') },
+  ];
   switch (kind.type) {
     case 'boolean':
       return (
@@ -75,21 +78,24 @@ export function FilterControl({ path, kind, label, value, onChange }: FilterCont
           data={yesNo}
           value={value ?? null}
           onChange={onChange}
-          placeholder="Any"
+          placeholder={t('filter.any')}
           clearable
         />
       );
     case 'enum': {
-      const data = kind.values.map((option) => ({ value: option, label: enumText(option) }));
+      const data = kind.values.map((option) => ({
+        value: option,
+        label: optionLabel ? uiText(optionLabel(option)) : enumText(option),
+      }));
       if (kind.list) {
         return (
           <MultiSelect
             label={label}
-            description="Any of"
+            description={t('filter.anyOf')}
             data={data}
             value={value ? value.split(',') : []}
             onChange={(values) => onChange(values.length ? values.join(',') : null)}
-            placeholder={value ? undefined : 'Any'}
+            placeholder={value ? undefined : t('filter.any')}
             clearable
           />
         );
@@ -100,7 +106,7 @@ export function FilterControl({ path, kind, label, value, onChange }: FilterCont
           data={data}
           value={value ?? null}
           onChange={onChange}
-          placeholder="Any"
+          placeholder={t('filter.any')}
           clearable
         />
       );
@@ -113,7 +119,7 @@ export function FilterControl({ path, kind, label, value, onChange }: FilterCont
             label={label}
             value={value && value !== 'null' ? value : null}
             onChange={onChange}
-            placeholder="Any"
+            placeholder={t('filter.any')}
           />
         );
       }
@@ -122,8 +128,8 @@ export function FilterControl({ path, kind, label, value, onChange }: FilterCont
           label={label}
           value={value ?? ''}
           onChange={onChange}
-          placeholder="A record id"
-          validate={(text) => (isValidFilterValue(kind, text) ? null : 'Must be a uuid')}
+          placeholder={t('filter.recordId')}
+          validate={(text) => (isValidFilterValue(kind, text) ? null : t('filter.mustBeUuid'))}
         />
       );
     }
@@ -134,12 +140,17 @@ export function FilterControl({ path, kind, label, value, onChange }: FilterCont
           value={value ?? ''}
           onChange={onChange}
           type="number"
-          validate={(text) => (isValidFilterValue(kind, text) ? null : 'Must be a number')}
+          validate={(text) => (isValidFilterValue(kind, text) ? null : t('filter.mustBeNumber'))}
         />
       );
     case 'text':
       return (
-        <TypedFilter label={label} value={value ?? ''} onChange={onChange} placeholder={`Exact ${path}`} />
+        <TypedFilter
+          label={label}
+          value={value ?? ''}
+          onChange={onChange}
+          placeholder={t('filter.exact', { path })}
+        />
       );
   }
 }
@@ -150,12 +161,23 @@ export interface FilterPanelProps {
   onChange: (path: string, value: string | null) => void;
   onClear: () => void;
   labels?: Readonly<Record<string, UiText>>;
+  /** How the area names enumeration values, by filter path. */
+  optionLabels?: Readonly<Record<string, OptionLabel>>;
   /** Paths fixed by the view, not offered. */
   hidden?: readonly string[];
 }
 
 /** Every filter of the list spec as a labelled control. */
-export function FilterPanel({ spec, filters, onChange, onClear, labels, hidden = [] }: FilterPanelProps) {
+export function FilterPanel({
+  spec,
+  filters,
+  onChange,
+  onClear,
+  labels,
+  optionLabels,
+  hidden = [],
+}: FilterPanelProps) {
+  const { t } = useTranslation('kit');
   const paths = Object.keys(spec.filters).filter((path) => !hidden.includes(path));
   return (
     <>
@@ -167,13 +189,14 @@ export function FilterPanel({ spec, filters, onChange, onClear, labels, hidden =
             kind={spec.filters[path]!}
             label={pathLabel(path, labels)}
             value={filters[path]}
+            optionLabel={optionLabels?.[path]}
             onChange={(value) => onChange(path, value)}
           />
         ))}
       </SimpleGrid>
       <Group justify="flex-end" mt="xs">
         <Button variant="subtle" size="xs" onClick={onClear}>
-          Clear filters
+          {t('filter.clearFilters')}
         </Button>
       </Group>
     </>
@@ -190,13 +213,14 @@ export interface SearchBoxProps {
 
 /** Search by one of the spec's search paths (case-insensitive, contains). */
 export function SearchBox({ spec, search, defaultPath, onChange, labels }: SearchBoxProps) {
+  const { t } = useTranslation('kit');
   const [activePath, activeText] = Object.entries(search)[0] ?? [defaultPath, ''];
   const [path, setPath] = useState(activePath);
   useEffect(() => setPath(activePath), [activePath]);
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap" style={{ flex: '1 1 320px', maxWidth: 560 }}>
       <Select
-        label="Search in"
+        label={t('list.searchIn')}
         data={spec.search.map((option) => ({ value: option, label: pathLabel(option, labels) }))}
         value={path}
         onChange={(next) => {
@@ -209,7 +233,7 @@ export function SearchBox({ spec, search, defaultPath, onChange, labels }: Searc
         style={{ flexShrink: 0 }}
       />
       <div style={{ flex: 1, minWidth: 0 }}>
-        <TypedFilter label="Search" value={activeText} onChange={(text) => onChange(path, text)} />
+        <TypedFilter label={t('list.search')} value={activeText} onChange={(text) => onChange(path, text)} />
       </div>
     </Group>
   );

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.layer.css';
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { columnRelations } from '@careplane/shared/common/list-columns';
 import type { AnyListSpec } from '@careplane/shared/common/list-spec';
@@ -60,10 +61,10 @@ export function useListView(spec: AnyListSpec) {
 const WIDER_THAN_PHONE = '(min-width: 48em)';
 
 const paginationLabels = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
+  first: 'list.firstPage',
+  previous: 'list.previousPage',
+  next: 'list.nextPage',
+  last: 'list.lastPage',
 } as const;
 
 export interface ResourceListProps<Item extends { id: string }> {
@@ -84,6 +85,7 @@ export function ResourceList<Item extends { id: string }>({
   actions,
   createLabel,
 }: ResourceListProps<Item>) {
+  const { t } = useTranslation('kit');
   const { spec, columns, queries } = resource;
   const title = givenTitle ?? uiText(resource.title);
   const [state, update] = useListView(spec);
@@ -130,7 +132,8 @@ export function ResourceList<Item extends { id: string }>({
           ),
         };
       }),
-    [columns, resource],
+    // The headers are read from the catalog of the language shown: a change of language draws them again.
+    [columns, resource, t],
   );
 
   const sort = state.sort ?? spec.defaultSort;
@@ -154,7 +157,7 @@ export function ResourceList<Item extends { id: string }>({
     } catch (error) {
       notify({
         color: 'red',
-        title: 'Could not export the list.',
+        title: t('list.couldNotExport'),
         message: error instanceof Error ? error.message : String(error),
       });
     } finally {
@@ -163,10 +166,11 @@ export function ResourceList<Item extends { id: string }>({
   };
 
   const create = resource.paths.create?.();
-  const createText = createLabel === undefined ? `New ${uiText(resource.noun)}` : createLabel;
+  const createText =
+    createLabel === undefined ? t('list.newRecord', { noun: uiText(resource.noun) }) : createLabel;
   const items = list.data?.items ?? [];
-  const empty =
-    active > 0 ? `No ${title.toLowerCase()} match these filters.` : `No ${title.toLowerCase()} yet.`;
+  const things = title.toLowerCase();
+  const empty = active > 0 ? t('list.emptyFiltered', { things }) : t('list.empty', { things });
 
   return (
     <Stack gap="md">
@@ -177,7 +181,7 @@ export function ResourceList<Item extends { id: string }>({
           <>
             {actions}
             <Button variant="default" onClick={() => void download()} loading={exporting}>
-              Export CSV
+              {t('list.exportCsv')}
             </Button>
             {create && createText ? (
               <Button component={Link} to={create}>
@@ -198,7 +202,7 @@ export function ResourceList<Item extends { id: string }>({
         <Group gap="xs">
           {active > 0 ? (
             <Button variant="subtle" onClick={() => update(withoutFilters)}>
-              Clear all
+              {t('list.clearAll')}
             </Button>
           ) : null}
           <Button
@@ -208,22 +212,27 @@ export function ResourceList<Item extends { id: string }>({
             aria-controls={panelId}
             rightSection={
               Object.keys(state.filters).length ? (
-                <Badge size="sm" circle aria-label={`${Object.keys(state.filters).length} active`}>
+                <Badge
+                  size="sm"
+                  circle
+                  aria-label={t('list.activeFilters', { number: Object.keys(state.filters).length })}
+                >
                   {Object.keys(state.filters).length}
                 </Badge>
               ) : null
             }
           >
-            Filters
+            {t('list.filters')}
           </Button>
         </Group>
       </Group>
       <Collapse expanded={filtersOpen}>
-        <Paper withBorder p="sm" id={panelId} role="group" aria-label="Filters">
+        <Paper withBorder p="sm" id={panelId} role="group" aria-label={t('list.filters')}>
           <FilterPanel
             spec={spec}
             filters={state.filters}
             labels={resource.labels}
+            optionLabels={resource.optionLabels}
             hidden={fixed.map(([path]) => path)}
             onChange={(path, value) => update((current) => withFilter(current, path, value))}
             onClear={() => update((current) => ({ ...current, filters: {}, page: 1 }))}
@@ -231,11 +240,11 @@ export function ResourceList<Item extends { id: string }>({
         </Paper>
       </Collapse>
       {list.isError ? (
-        <Alert color="red" title={`Could not load the ${title.toLowerCase()}.`} role="alert">
+        <Alert color="red" title={t('list.couldNotLoad', { things })} role="alert">
           <Group justify="space-between" gap="xs">
             <Text size="sm">{list.error.message}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              Try again
+              {t('tryAgain')}
             </Button>
           </Group>
         </Alert>
@@ -252,8 +261,8 @@ export function ResourceList<Item extends { id: string }>({
         columns={tableColumns}
         records={items}
         fetching={list.isFetching}
-        loadingText="Loading…"
-        noRecordsText={list.isPending ? 'Loading…' : empty}
+        loadingText={t('loading')}
+        noRecordsText={list.isPending ? t('loading') : empty}
         sortStatus={sortStatus}
         onSortStatusChange={onSortStatusChange}
         page={state.page}
@@ -262,10 +271,12 @@ export function ResourceList<Item extends { id: string }>({
         recordsPerPage={state.pageSize}
         recordsPerPageOptions={[...PAGE_SIZES]}
         onRecordsPerPageChange={(size) => update((current) => withPageSize(current, size as PageSize))}
-        recordsPerPageLabel="Rows per page"
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
-        getPaginationControlProps={(control) => ({ 'aria-label': paginationLabels[control] })}
-        getPaginationItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+        recordsPerPageLabel={t('list.rowsPerPage')}
+        paginationText={({ from, to, totalRecords }) =>
+          t('list.pagination', { from, to, total: totalRecords })
+        }
+        getPaginationControlProps={(control) => ({ 'aria-label': t(paginationLabels[control]) })}
+        getPaginationItemProps={(page) => ({ 'aria-label': t('list.page', { page }) })}
         paginationWrapBreakpoint="sm"
       />
     </Stack>

@@ -1,0 +1,63 @@
+// The kit's list in Thai: its own texts (actions, filters, the count line, the empty list) come from the kit
+// catalog, the resource's (title, columns, enumeration values) from the area's, with no English left between.
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userSchema } from '@careplane/shared/users/users.contract';
+import { emptyHistory, fakeList, fakeUser } from '@/test/admin-fakes.ts';
+import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
+import { fakeNetwork, json } from '@/test/network.ts';
+
+const ann = fakeUser({ firstName: 'Ann', lastName: 'Lee', username: 'ann@careplane.test' });
+
+function serve(items: readonly ReturnType<typeof fakeUser>[], total: number) {
+  fakeNetwork()
+    .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
+    .on('GET', '/api/users/logs', () => json(emptyHistory))
+    .on('GET', '/api/users', () => json(fakeList(userSchema, [...items], total)))
+    .install();
+}
+
+beforeEach(() => {
+  resetSession();
+  signIn(makeUser({ roles: ['admin'] }));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('a resource list in Thai', () => {
+  it('says its actions, filters, count line and pages in Thai', async () => {
+    serve([ann], 45);
+    await act(() => i18next.changeLanguage('th'));
+    renderApp('/admin/users', { env: 'test' });
+    expect(await screen.findByRole('link', { name: 'Ann Lee' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'ส่งออก CSV' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'เพิ่มผู้ใช้' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'ค้นหา' })).toBeVisible();
+    // The count line, once the total has come: one row shown of 45.
+    expect(await screen.findByText('1–1 จาก 45')).toBeVisible();
+    expect(screen.getByText('แถวต่อหน้า')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'หน้า 3' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'หน้าถัดไป' })).toBeVisible();
+    // A yes/no cell (blocked), and a column header from the area's catalog.
+    expect(screen.getByRole('cell', { name: 'ไม่ใช่' })).toBeVisible();
+    expect(screen.getByRole('columnheader', { name: /ถูกระงับ/ })).toBeVisible();
+
+    // The filter panel: the kit's words, and the area's names for roles.
+    await userEvent.click(screen.getByRole('button', { name: 'ตัวกรอง' }));
+    const panel = screen.getByRole('group', { name: 'ตัวกรอง' });
+    expect(within(panel).getByRole('button', { name: 'ล้างตัวกรอง' })).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('combobox', { name: 'บทบาทในหน่วยงาน' }));
+    expect(await screen.findByRole('option', { name: i18next.t('users:enums.role.nurse') })).toBeVisible();
+  });
+
+  it('says in Thai that there is nothing yet, with the list’s own name in the sentence', async () => {
+    serve([], 0);
+    await act(() => i18next.changeLanguage('th'));
+    renderApp('/admin/users', { env: 'test' });
+    expect(await screen.findByText('ยังไม่มีผู้ใช้งาน')).toBeVisible();
+  });
+});
