@@ -123,6 +123,9 @@ describe('the areas of a signed-in person', () => {
       'Pickups and deliveries',
       'Documents',
       'Your account',
+      // The language choice, shown there on a phone only, where the top bar has no room for the switch.
+      'English',
+      'ไทย',
     ]);
   });
 });
