@@ -14,6 +14,12 @@ const landing = {
   howToLogIn:
     'Scan the QR code with the Careplane app, or enter your user ID and approve the request on your phone. There is no password and no separate registration.',
   openLoginPage: 'Open the login page',
+  stores: {
+    getItOn: 'GET IT ON',
+    downloadOnThe: 'Download on the',
+    notYet: 'Not available yet',
+    notPublished: 'Store links are not published yet; ask support for the app.',
+  },
   documents: {
     title: 'Documents',
     intro:
