@@ -14,11 +14,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import type { User } from '@careplane/shared/users/users.contract';
-import { userEnum } from '@/features/users/i18n/enums.ts';
 import { specTexts } from '@/lib/i18n/spec-texts.ts';
 import { sessionStore } from '@/lib/session.ts';
 import { accountQueries } from '../api/account.queries.ts';
@@ -45,6 +45,12 @@ function LastSignIn({ userId }: { userId: string }) {
   if (last.isPending) return <Loader size="xs" />;
   if (last.isError) return <>{t('notAvailable')}</>;
   return <>{last.data ? formatDateTime(last.data.at) : t('noSignIn')}</>;
+}
+
+/** A role in the reader's language, from the users catalog's role labels; an unknown role as it is. */
+function roleText(role: string): string {
+  const key = `users:enums.role.${role}`;
+  return i18next.exists(key) ? (i18next.t as (key: string) => string)(key) : role;
 }
 
 const knownLevels = ['low', 'substantial', 'high'] as const;
@@ -83,12 +89,12 @@ function Profile({ user }: { user: User }) {
               <Group gap={4}>
                 {user.roles.map((role) => (
                   <Badge key={`g-${role}`} variant="filled">
-                    {userEnum('role', role)}
+                    {roleText(role)}
                   </Badge>
                 ))}
                 {user.localRoles.map((role) => (
                   <Badge key={`l-${role}`} variant="light">
-                    {userEnum('role', role)}
+                    {roleText(role)}
                   </Badge>
                 ))}
               </Group>
