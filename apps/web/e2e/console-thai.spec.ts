@@ -1,6 +1,6 @@
 // The console in Thai (decision 047): an admin switches the top bar to ไทย, the page reads Thai with
 // <html lang="th">, a reload stays Thai (the choice is stored on the account), and /pharmacy and /prescriptions
-// have no serious or critical axe violations in Thai. A visitor whose browser prefers Thai gets the landing
+// have no serious or critical axe violations in Thai; the admin home and lists read Thai too. A visitor whose browser prefers Thai gets the landing
 // page in Thai. With CAREPLANE_SHOTS_DIR set, the pages are photographed at 390 and 1440 px.
 import path from 'node:path';
 import { expectAccessible } from './support/admin.ts';
@@ -15,6 +15,8 @@ async function photograph(page: Page, name: string) {
   for (const [label, size] of Object.entries(sizes)) {
     await page.setViewportSize(size);
     await page.waitForTimeout(300);
+    // Thai letters come from a web font where the system has none: wait for it rather than photograph boxes.
+    await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: path.join(shots, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(sizes.desktop);
@@ -49,6 +51,18 @@ test('an admin switches to Thai in the top bar; it stays after a reload and read
   await expect(page.getByRole('navigation', { name: 'เมนูใบสั่งยา' })).toBeVisible();
   await expectAccessible(page);
   await photograph(page, 'prescriptions-th');
+
+  // The admin area in Thai: its home, a list, and the prescriptions list with the side menu's words.
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'หน้าหลักผู้ดูแลระบบ' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'เมนู', exact: true })).toBeVisible();
+  await photograph(page, 'admin-th');
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'ผู้ใช้งาน' })).toBeVisible();
+  await photograph(page, 'admin-users-th');
+  await page.goto('/admin/prescriptions');
+  await expect(page.getByRole('heading', { level: 1, name: 'ใบสั่งยา' })).toBeVisible();
+  await photograph(page, 'admin-prescriptions-th');
 });
 
 test.describe('a visitor whose browser prefers Thai', () => {

@@ -45,12 +45,27 @@ export const i18nOptions = (language: Language): InitOptions => ({
   react: { useSuspense: true },
 });
 
+/**
+ * Thai letters come from the Sarabun web font where the device has none of its own (app/thai-font.css). Text
+ * painted in Thai before the font has arrived can stay as boxes in Chromium even once it has, so the two weights
+ * are fetched as soon as Thai is spoken, and the console's first Thai page waits for them (at most a second).
+ */
+function loadThaiFont(): Promise<unknown> {
+  // Test DOMs have no font loading.
+  if (typeof document === 'undefined' || typeof document.fonts?.load !== 'function') return Promise.resolve();
+  const loaded = Promise.all(
+    ['400', '700'].map((weight) => document.fonts.load(`${weight} 1em Sarabun`, 'ก')),
+  );
+  return Promise.race([loaded.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000))]);
+}
+
 let started = false;
 function followPage() {
   if (started) return;
   started = true;
   i18next.on('languageChanged', (language) => {
     if (language === 'en' || language === 'th') applyLanguageToPage(language);
+    if (language === 'th') void loadThaiFont();
   });
 }
 
@@ -58,7 +73,10 @@ function followPage() {
 export async function initI18n(language: Language) {
   followPage();
   applyLanguageToPage(language);
-  await i18next.use(catalogBackend).use(initReactI18next).init(i18nOptions(language));
+  await Promise.all([
+    i18next.use(catalogBackend).use(initReactI18next).init(i18nOptions(language)),
+    language === 'th' ? loadThaiFont() : undefined,
+  ]);
 }
 
 /** Starts i18next with every catalog given at once (the console's tests), in `language`. */

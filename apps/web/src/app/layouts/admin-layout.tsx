@@ -6,6 +6,7 @@
 import { AppShell, Button, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { isAdmin } from '@careplane/shared/auth/roles';
 import { paths } from '@/config/paths.ts';
@@ -20,18 +21,19 @@ import classes from './layouts.module.css';
 export const SIDEBAR_WIDTH = 240;
 
 const admin = paths.admin;
+/** The menu's entries; `label` is the entry's key under `common:menu`. */
 export const adminMenu = [
-  { label: 'Users', to: admin.users.list.to() },
-  { label: 'Patients', to: admin.patients.list.to() },
-  { label: 'Devices', to: admin.devices.list.to() },
-  { label: 'Device Jobs', to: admin.deviceJobs.list.to() },
-  { label: 'Workstations', to: admin.workstations.list.to() },
-  { label: 'IOT Devices', to: admin.iotDevices.list.to() },
-  { label: 'Prescriptions', to: admin.prescriptions.list.to() },
-  { label: 'Service Providers', to: admin.serviceProviders.list.to() },
-  { label: 'Command Centers', to: admin.commandCenters.list.to() },
+  { label: 'users', to: admin.users.list.to() },
+  { label: 'patients', to: admin.patients.list.to() },
+  { label: 'devices', to: admin.devices.list.to() },
+  { label: 'deviceJobs', to: admin.deviceJobs.list.to() },
+  { label: 'workstations', to: admin.workstations.list.to() },
+  { label: 'iotDevices', to: admin.iotDevices.list.to() },
+  { label: 'prescriptions', to: admin.prescriptions.list.to() },
+  { label: 'serviceProviders', to: admin.serviceProviders.list.to() },
+  { label: 'commandCenters', to: admin.commandCenters.list.to() },
   // Not among the spec's entries: the alerts page (docs/decisions/038).
-  { label: 'Alerts', to: admin.alerts.list.to() },
+  { label: 'alerts', to: admin.alerts.list.to() },
 ] as const;
 
 function MenuLink({ label, to, end }: { label: string; to: string; end?: boolean }) {
@@ -48,6 +50,7 @@ function SectionTitle({ children }: { children: string }) {
 }
 
 export function Component() {
+  const { t } = useTranslation();
   const user = useSession((state) => state.user);
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
@@ -99,7 +102,7 @@ export function Component() {
               aria-expanded={opened}
               aria-controls="admin-menu"
             >
-              {opened ? 'Close Menu' : 'Menu'}
+              {opened ? t('menu.close') : t('menu.open')}
             </Button>
             <Brand to={admin.root.to()} compact />
           </Group>
@@ -109,7 +112,7 @@ export function Component() {
       <AppShell.Navbar
         ref={menuRef}
         id="admin-menu"
-        aria-label="Admin menu"
+        aria-label={t('menu.label')}
         p="xs"
         inert={!opened}
         onKeyDown={closeOnEscape}
@@ -118,17 +121,17 @@ export function Component() {
           {adminMenu.map((entry) => (
             <MenuLink
               key={entry.to}
-              label={entry.label}
+              label={t(`menu.${entry.label}`)}
               to={entry.to}
               end={entry.to === admin.devices.list.to()}
             />
           ))}
-          <MenuLink label="Settings" to={admin.settings.to()} />
+          <MenuLink label={t('menu.settings')} to={admin.settings.to()} />
           <Divider my="xs" />
-          <SectionTitle>Public</SectionTitle>
-          <MenuLink label="Home" to={paths.account.to()} />
-          <SectionTitle>Actions</SectionTitle>
-          <NavLink component="button" label="Disconnect" onClick={disconnect} c="red" />
+          <SectionTitle>{t('menu.public')}</SectionTitle>
+          <MenuLink label={t('menu.home')} to={paths.account.to()} />
+          <SectionTitle>{t('menu.actions')}</SectionTitle>
+          <NavLink component="button" label={t('menu.disconnect')} onClick={disconnect} c="red" />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main {...mainContentProps}>

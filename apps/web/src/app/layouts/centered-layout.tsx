@@ -2,15 +2,17 @@
 // foot (CenteredLayout) or without (DefaultCenteredLayout); BlankLayout adds nothing.
 import { Box, Center, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { APP_NAME, APP_VERSION } from '@careplane/shared/common/enums';
 import { mainContentProps, SkipLink } from './skip-link.tsx';
 
 export function AppFooter() {
+  const { t } = useTranslation();
   return (
     <Box component="footer" py="md" ta="center">
       <Text size="sm" c="dimmed">
-        {`${APP_NAME} ${APP_VERSION}`}
+        {t('footer.version', { name: APP_NAME, version: APP_VERSION })}
       </Text>
     </Box>
   );

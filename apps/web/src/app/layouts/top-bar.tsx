@@ -5,9 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { LanguageSwitch } from '@/features/account/components/language-switch.tsx';
+import { LanguageSwitch, useChooseLanguage } from '@/features/account/components/language-switch.tsx';
+import { languageNames, languages } from '@careplane/shared/i18n/language-tags';
 import { signOut } from '@/features/auth/api/sign-out.ts';
 import { areasOf } from '@/lib/areas.ts';
+import { useLanguage } from '@/lib/i18n/language.ts';
 import { useSession } from '@/lib/session.ts';
 
 export function useDisconnect() {
@@ -19,11 +21,16 @@ export function useDisconnect() {
   };
 }
 
-/** Every area the user may work in, and their account, one click away from any page. */
+/**
+ * Every area the user may work in, and their account, one click away from any page. On a phone it also holds
+ * the language choice, which the top bar has no room for there.
+ */
 function AreasMenu() {
   const { t } = useTranslation();
   const user = useSession((state) => state.user);
   const areas = areasOf(user);
+  const language = useLanguage();
+  const chooseLanguage = useChooseLanguage();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -41,6 +48,20 @@ function AreasMenu() {
         <Menu.Item component={Link} to={paths.account.to()}>
           {t('topBar.yourAccount')}
         </Menu.Item>
+        <Menu.Divider hiddenFrom="xs" />
+        <Menu.Label hiddenFrom="xs">{t('language.label')}</Menu.Label>
+        {languages.map((choice) => (
+          <Menu.Item
+            key={choice}
+            hiddenFrom="xs"
+            lang={choice}
+            aria-current={choice === language ? 'true' : undefined}
+            fw={choice === language ? 700 : undefined}
+            onClick={() => void chooseLanguage(choice)}
+          >
+            {languageNames[choice]}
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );
@@ -63,7 +84,7 @@ export function TopBarSession() {
       <Text size="sm" fw={600} truncate visibleFrom="sm" data-testid="top-bar-user">
         {`${firstName} ${lastName}`.trim()}
       </Text>
-      <LanguageSwitch />
+      <LanguageSwitch visibleFrom="xs" />
       <AreasMenu />
       <Button size="xs" variant="light" color="red" onClick={disconnect} style={{ flexShrink: 0 }}>
         {secondsLeft === null ? t('topBar.disconnect') : t('topBar.disconnectIn', { seconds: secondsLeft })}

@@ -2,6 +2,7 @@
 // documents and the account, the page in a container, the footer.
 import { Anchor, Box, Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { Brand } from './brand.tsx';
@@ -10,6 +11,7 @@ import { AppFooter } from './centered-layout.tsx';
 import { TopBarSession } from './top-bar.tsx';
 
 export function UserLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
@@ -22,12 +24,12 @@ export function UserLayout({ children }: { children: ReactNode }) {
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="md" wrap="nowrap">
             <Brand to={paths.account.to()} compact />
-            <Group component="nav" gap="sm" wrap="nowrap" aria-label="Your pages">
+            <Group component="nav" gap="sm" wrap="nowrap" aria-label={t('userPages.label')}>
               <Anchor component={NavLink} to={paths.documents.list.to()} size="sm" fw={600}>
-                Documents
+                {t('userPages.documents')}
               </Anchor>
               <Anchor component={NavLink} to={paths.account.to()} end size="sm" visibleFrom="sm">
-                Account
+                {t('userPages.account')}
               </Anchor>
             </Group>
           </Group>

@@ -1,5 +1,6 @@
 // /account: the signed-in user's own page, with the top bar, and a link to every area their roles open.
 import { Anchor, Box, Container, Group, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { AccountProfile } from '@/features/account/components/account-profile.tsx';
@@ -11,6 +12,7 @@ import { AppFooter } from '../layouts/centered-layout.tsx';
 import { TopBarSession } from '../layouts/top-bar.tsx';
 
 export function Component() {
+  const { t } = useTranslation('account');
   const user = useSession((state) => state.user);
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -31,7 +33,7 @@ export function Component() {
           <AccountProfile />
           <Stack component="nav" gap="xs" aria-labelledby="account-areas">
             <Title order={2} size="h4" id="account-areas">
-              Where you work
+              {t('whereYouWork')}
             </Title>
             {areasOf(user).map((area) => (
               <Anchor key={area.key} component={Link} to={area.to}>

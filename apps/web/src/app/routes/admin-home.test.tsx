@@ -1,8 +1,9 @@
 // The admin home's open alerts: titled from their readings, with whom they concern; the count is of every
 // open alert and the home says how many of them it shows, linking to the alerts page for the rest; an alert is
 // acknowledged and closed from the home.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertSchema, type Alert } from '@careplane/shared/alerts/alerts.contract';
 import { fakeList } from '@/test/admin-fakes.ts';
@@ -116,5 +117,24 @@ describe('the admin home’s open alerts', () => {
         }).textContent,
       ).toContain('Open, acknowledged'),
     );
+  });
+});
+
+describe('the admin home in Thai', () => {
+  it('titles the home, its panels and the side menu in Thai', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    renderApp('/admin', { env: 'test' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'หน้าหลักผู้ดูแลระบบ' })).toBeVisible();
+    const panel = await screen.findByRole('region', { name: 'การแจ้งเตือนที่ยังเปิดอยู่ (9)' });
+    expect(panel.textContent).toContain('แสดง 8 รายการล่าสุดจากการแจ้งเตือนที่ยังเปิดอยู่ 9 รายการ');
+    expect(within(panel).getByRole('link', { name: 'ดูทั้งหมด 9 รายการ' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'เมนู' }));
+    const menu = screen.getByRole('navigation', { name: 'เมนูผู้ดูแลระบบ' });
+    for (const entry of ['ผู้ใช้งาน', 'ผู้ป่วย', 'งานของอุปกรณ์', 'ศูนย์สั่งการ', 'การตั้งค่า']) {
+      expect(within(menu).getByRole('link', { name: entry })).toBeInTheDocument();
+    }
+    expect(within(menu).getByRole('button', { name: 'ออกจากระบบ' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ปิดเมนู' })).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/Admin home|Open alerts|Device Jobs|Close Menu/);
   });
 });

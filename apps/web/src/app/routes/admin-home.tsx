@@ -2,7 +2,9 @@
 // the open alerts and the latest runner jobs, each leading to its list.
 import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatNumber } from '@careplane/shared/common/formats';
 import { titleOf } from '@careplane/shared/common/record-labels';
 import { paths } from '@/config/paths.ts';
 import { alertQueries, openAlertsRequest } from '@/features/alerts/api/alerts.queries.ts';
@@ -14,6 +16,7 @@ import {
   workstationQueries,
 } from '@/features/devices/api/devices.queries.ts';
 import { jobStatusColors } from '@/features/devices/components/device-jobs-section.tsx';
+import { deviceEnum } from '@/features/devices/i18n/enums.ts';
 import { iotDeviceQueries } from '@/features/iot/api/iot.queries.ts';
 import { prescriptionQueries } from '@/features/prescriptions/api/prescriptions.queries.ts';
 import { serviceProviderQueries } from '@/features/service-providers/api/service-providers.queries.ts';
@@ -24,31 +27,33 @@ import { PageHeader } from '@/lib/resource-kit/page-header.tsx';
 
 const admin = paths.admin;
 
+/** `label`: the list's key under `common:menu`, the same words as the side menu. */
 const counts = [
-  { label: 'Users', to: admin.users.list.to(), query: () => userQueries.count() },
-  { label: 'Patients', to: admin.patients.list.to(), query: () => userQueries.count(['localRoles~patient']) },
-  { label: 'Devices', to: admin.devices.list.to(), query: () => deviceQueries.count() },
-  { label: 'Device Jobs', to: admin.deviceJobs.list.to(), query: () => deviceJobQueries.count() },
-  { label: 'Workstations', to: admin.workstations.list.to(), query: () => workstationQueries.count() },
-  { label: 'IOT Devices', to: admin.iotDevices.list.to(), query: () => iotDeviceQueries.count() },
-  { label: 'Prescriptions', to: admin.prescriptions.list.to(), query: () => prescriptionQueries.count() },
+  { label: 'users', to: admin.users.list.to(), query: () => userQueries.count() },
+  { label: 'patients', to: admin.patients.list.to(), query: () => userQueries.count(['localRoles~patient']) },
+  { label: 'devices', to: admin.devices.list.to(), query: () => deviceQueries.count() },
+  { label: 'deviceJobs', to: admin.deviceJobs.list.to(), query: () => deviceJobQueries.count() },
+  { label: 'workstations', to: admin.workstations.list.to(), query: () => workstationQueries.count() },
+  { label: 'iotDevices', to: admin.iotDevices.list.to(), query: () => iotDeviceQueries.count() },
+  { label: 'prescriptions', to: admin.prescriptions.list.to(), query: () => prescriptionQueries.count() },
   {
-    label: 'Service Providers',
+    label: 'serviceProviders',
     to: admin.serviceProviders.list.to(),
     query: () => serviceProviderQueries.count(),
   },
-  { label: 'Command Centers', to: admin.commandCenters.list.to(), query: () => commandCenterQueries.count() },
-];
+  { label: 'commandCenters', to: admin.commandCenters.list.to(), query: () => commandCenterQueries.count() },
+] as const;
 
 function CountCard({ label, to, query }: (typeof counts)[number]) {
+  const { t } = useTranslation();
   const count = useQuery(query());
   return (
     <Card withBorder radius="md" padding="md" component={Link} to={to}>
       <Text size="sm" c="dimmed" fw={600}>
-        {label}
+        {t(`menu.${label}`)}
       </Text>
       <Text fz={28} fw={700} lh={1.2}>
-        {count.isPending ? <Loader size="xs" /> : count.isError ? '—' : count.data.toLocaleString('en-GB')}
+        {count.isPending ? <Loader size="xs" /> : count.isError ? '—' : formatNumber(count.data)}
       </Text>
     </Card>
   );
@@ -94,6 +99,7 @@ const hourLabel = (label: string) => {
 };
 
 function UserSeries() {
+  const { t } = useTranslation();
   const stats = useQuery(statsQueries.users());
   const data = (stats.data?.labels ?? []).map((label, index) => ({
     month: monthLabel(label),
@@ -101,25 +107,28 @@ function UserSeries() {
   }));
   const added = data.reduce((sum, point) => sum + point.users, 0);
   return (
-    <Panel title="Users" to={admin.users.list.to()} link="All users">
+    <Panel title={t('menu.users')} to={admin.users.list.to()} link={t('adminHome.users.allLink')}>
       <Text size="sm" c="dimmed">
-        {stats.data ? `${stats.data.count} in all; ${added} new in the last 12 months` : 'Loading…'}
+        {stats.data
+          ? t('adminHome.users.summary', { total: stats.data.count, added })
+          : t('adminHome.loading')}
       </Text>
       <ChartFigure
-        title="New users per month"
+        title={t('adminHome.users.chart')}
         summary={data.map((point) => `${point.month}: ${point.users}`).join(', ')}
         kind="bar"
         data={data}
         dataKey="month"
-        series={[{ name: 'users', label: 'New users', color: 'cyan.7' }]}
+        series={[{ name: 'users', label: t('adminHome.users.series'), color: 'cyan.7' }]}
         h={220}
-        empty={stats.isError ? stats.error.message : 'Loading…'}
+        empty={stats.isError ? stats.error.message : t('adminHome.loading')}
       />
     </Panel>
   );
 }
 
 function DeviceSeries() {
+  const { t } = useTranslation();
   const charts = useQuery(statsQueries.devices());
   const data = (charts.data?.labels ?? []).map((label, index) => ({
     hour: hourLabel(label),
@@ -127,19 +136,21 @@ function DeviceSeries() {
   }));
   const latest = data.at(-1)?.devices ?? 0;
   return (
-    <Panel title="Devices" to={admin.devices.list.to()} link="All devices">
+    <Panel title={t('menu.devices')} to={admin.devices.list.to()} link={t('adminHome.devices.allLink')}>
       <Text size="sm" c="dimmed">
-        {charts.data ? `${charts.data.count} in all; ${latest} reported in the current hour` : 'Loading…'}
+        {charts.data
+          ? t('adminHome.devices.summary', { total: charts.data.count, latest })
+          : t('adminHome.loading')}
       </Text>
       <ChartFigure
-        title="Devices reporting per hour"
+        title={t('adminHome.devices.chart')}
         summary={data.map((point) => `${point.hour}: ${point.devices}`).join(', ')}
         kind="area"
         data={data}
         dataKey="hour"
-        series={[{ name: 'devices', label: 'Devices reporting', color: 'teal.6' }]}
+        series={[{ name: 'devices', label: t('adminHome.devices.series'), color: 'teal.6' }]}
         h={220}
-        empty={charts.isError ? charts.error.message : 'Loading…'}
+        empty={charts.isError ? charts.error.message : t('adminHome.loading')}
       />
     </Panel>
   );
@@ -150,17 +161,18 @@ function DeviceSeries() {
  * alerts, so it says how many it shows and links to the alerts page for the rest.
  */
 function OpenAlerts() {
+  const { t } = useTranslation();
   const alerts = useQuery(alertQueries.list(openAlertsRequest));
   const total = alerts.data?.total ?? null;
   const shown = alerts.data?.items.length ?? 0;
   return (
     <Panel
-      title={`Open alerts${total === null ? '' : ` (${total})`}`}
+      title={total === null ? t('adminHome.alerts.title') : t('adminHome.alerts.titleCount', { total })}
       to={admin.alerts.list.to()}
-      link="All alerts"
+      link={t('adminHome.alerts.allLink')}
     >
       {alerts.isPending ? (
-        <Loader size="sm" role="status" aria-label="Loading the alerts" />
+        <Loader size="sm" role="status" aria-label={t('adminHome.alerts.loading')} />
       ) : alerts.isError ? (
         <Text size="sm" c="red.8">
           {alerts.error.message}
@@ -169,14 +181,21 @@ function OpenAlerts() {
         <>
           {total !== null && total > shown ? (
             <Text size="sm" c="dimmed">
-              {`The latest ${shown} of ${total} open alerts. `}
+              {t('adminHome.alerts.latest', { shown, total })}
               <Anchor component={Link} to={admin.alerts.list.to()} size="sm">
-                {`See all ${total}`}
+                {t('adminHome.alerts.seeAll', { total })}
               </Anchor>
             </Text>
           ) : null}
           {/* A list rather than a table: it reads the same on a phone. */}
-          <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Open alerts">
+          <Stack
+            gap="md"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('adminHome.alerts.title')}
+          >
             {alerts.data.items.map((alert) => (
               <AlertEntry key={alert.id} alert={alert} compact />
             ))}
@@ -184,7 +203,7 @@ function OpenAlerts() {
         </>
       ) : (
         <Text size="sm" c="dimmed">
-          No open alerts.
+          {t('adminHome.alerts.none')}
         </Text>
       )}
     </Panel>
@@ -192,11 +211,16 @@ function OpenAlerts() {
 }
 
 function LatestJobs() {
+  const { t } = useTranslation();
   const jobs = useQuery(deviceJobQueries.list({ sort: ['createdAt:desc'], relations: 'device', limit: 6 }));
   return (
-    <Panel title="Latest device jobs" to={admin.deviceJobs.list.to()} link="All jobs">
+    <Panel
+      title={t('adminHome.jobs.title')}
+      to={admin.deviceJobs.list.to()}
+      link={t('adminHome.jobs.allLink')}
+    >
       {jobs.isPending ? (
-        <Loader size="sm" role="status" aria-label="Loading the jobs" />
+        <Loader size="sm" role="status" aria-label={t('adminHome.jobs.loading')} />
       ) : jobs.isError ? (
         <Text size="sm" c="red.8">
           {jobs.error.message}
@@ -211,7 +235,7 @@ function LatestJobs() {
                 miw={100}
                 style={{ flexShrink: 0 }}
               >
-                {job.status}
+                {deviceEnum('jobStatus', job.status)}
               </Badge>
               <Anchor
                 component={Link}
@@ -230,7 +254,7 @@ function LatestJobs() {
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">
-          No jobs yet.
+          {t('adminHome.jobs.none')}
         </Text>
       )}
     </Panel>
@@ -238,9 +262,10 @@ function LatestJobs() {
 }
 
 export function Component() {
+  const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <PageHeader title="Admin home" />
+      <PageHeader title={t('adminHome.title')} />
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5, xl: 9 }} spacing="sm">
         {counts.map((entry) => (
           <CountCard key={entry.label} {...entry} />

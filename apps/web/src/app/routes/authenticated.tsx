@@ -1,17 +1,21 @@
 // Every page behind the guard: the session timer runs here, with its expiry dialog, the actions kept offline
-// are sent from here (decision 046), and the confirm dialogs (modals.openConfirmModal) have their provider here. The route loads lazily, so the first page of a visitor
-// who is not signed in carries neither (decision 029).
+// are sent from here (decision 046), the date pickers speak the console's language (dates-locale.tsx), and the
+// confirm dialogs (modals.openConfirmModal) have their provider here. The route loads lazily, so the first page
+// of a visitor who is not signed in carries none of it (decision 029).
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router';
 import { SessionWatcher } from '@/features/auth/components/session-watcher.tsx';
 import { OutboxRunner } from '@/lib/offline/outbox-runner.tsx';
+import { ConsoleDatesProvider } from '../dates-locale.tsx';
 
 export function Component() {
   return (
     <ModalsProvider>
-      <SessionWatcher />
-      <OutboxRunner />
-      <Outlet />
+      <ConsoleDatesProvider>
+        <SessionWatcher />
+        <OutboxRunner />
+        <Outlet />
+      </ConsoleDatesProvider>
     </ModalsProvider>
   );
 }

@@ -51,7 +51,8 @@ export function Component() {
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
         <Group justify="space-between" className={classes.container} wrap="nowrap">
-          <Brand to={paths.home.to()} />
+          {/* On a phone the mark alone: with the name, Thai's ความเป็นส่วนตัว pushed the bar past 390 px. */}
+          <Brand to={paths.home.to()} compact />
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitch />
             <Button variant="subtle" size="compact-sm" onClick={support.open}>

@@ -4,6 +4,7 @@
 import { Alert, Anchor, Box, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { prescriptionVerifiedReceiptPath } from '@careplane/shared/prescriptions/prescriptions.contract';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { VerificationReportView } from '@/features/documents/components/verification-report.tsx';
@@ -15,45 +16,44 @@ import { Brand } from '../layouts/brand.tsx';
 import { mainContentProps, SkipLink } from '../layouts/skip-link.tsx';
 import { AppFooter } from '../layouts/centered-layout.tsx';
 
-const receiptTitles = {
-  issuer: 'The prescription, signed by its prescriber',
-  pickup: 'The pickup receipt, signed by whoever picked it up',
-} as const;
-
 /** The receipts of the prescription a printed QR code names, verified as the platform holds them. */
 function PrescriptionReceipts({ id }: { id: string }) {
+  const { t } = useTranslation();
   const verification = useQuery(custodyQueries.verification(id));
-  if (verification.isPending) return <Loader role="status" aria-label="Checking the prescription" />;
+  if (verification.isPending) return <Loader role="status" aria-label={t('verify.checking')} />;
   if (verification.isError) {
     return (
-      <Alert color="yellow" title="No signed prescription with this code" role="alert">
-        The code does not name a prescription whose receipts were signed with Careplane. You can still check a
-        PDF of it below.
+      <Alert color="yellow" title={t('verify.notFoundTitle')} role="alert">
+        {t('verify.notFoundText')}
       </Alert>
     );
   }
   return (
-    <Stack gap="lg" component="section" aria-label="The prescription's receipts">
-      {verification.data.receipts.map(({ receipt, report }) => (
-        <Stack gap="xs" key={receipt}>
-          <Title order={2} size="h4">
-            {receiptTitles[receipt]}
-          </Title>
-          <Text size="sm">
-            Compare the paper with{' '}
-            <Anchor href={apiUrl(prescriptionVerifiedReceiptPath(id, receipt))} target="_blank">
-              the receipt as it was signed
-            </Anchor>
-            : the same names, items and dates.
-          </Text>
-          <VerificationReportView report={report} fileName={receiptTitles[receipt]} />
-        </Stack>
-      ))}
+    <Stack gap="lg" component="section" aria-label={t('verify.receipts')}>
+      {verification.data.receipts.map(({ receipt, report }) => {
+        const receiptTitle = t(`verify.receiptTitles.${receipt}`);
+        return (
+          <Stack gap="xs" key={receipt}>
+            <Title order={2} size="h4">
+              {receiptTitle}
+            </Title>
+            <Text size="sm">
+              {t('verify.compareBefore')}
+              <Anchor href={apiUrl(prescriptionVerifiedReceiptPath(id, receipt))} target="_blank">
+                {t('verify.compareLink')}
+              </Anchor>
+              {t('verify.compareAfter')}
+            </Text>
+            <VerificationReportView report={report} fileName={receiptTitle} />
+          </Stack>
+        );
+      })}
     </Stack>
   );
 }
 
 export function Component() {
+  const { t } = useTranslation();
   const [search] = useSearchParams();
   const prescription = search.get('prescription');
   const signedIn = useSession((state) => state.loginStatus === 'approved');
@@ -69,7 +69,7 @@ export function Component() {
         <Group justify="space-between" wrap="nowrap">
           <Brand to={paths.home.to()} />
           <Anchor component={Link} to={signedIn ? paths.documents.list.to() : paths.home.to()} size="sm">
-            {signedIn ? 'Your documents' : 'Log in'}
+            {signedIn ? t('verify.yourDocuments') : t('verify.logIn')}
           </Anchor>
         </Group>
       </Box>
@@ -77,11 +77,10 @@ export function Component() {
         <Stack gap="lg">
           <Stack gap={4}>
             <Title order={1} size="h2">
-              Verify a document
+              {t('verify.title')}
             </Title>
             <Text size="sm" c="dimmed">
-              Check that a PDF signed with Careplane is authentic and has not been changed, and see who signed
-              it, when, and what was changed after each signature. No sign-in needed.
+              {t('verify.intro')}
             </Text>
           </Stack>
           {prescription ? <PrescriptionReceipts id={prescription} /> : null}

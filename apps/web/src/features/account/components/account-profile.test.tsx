@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
@@ -70,6 +71,26 @@ describe('the account page', () => {
     ]);
   });
 
+  it('reads in Thai: labels, the assurance level, roles and the areas heading', async () => {
+    network.on('GET', '/api/users/me', () =>
+      json(makeUser({ roles: ['public'], localRoles: ['doctor'], identityAssuranceLevel: 'substantial' })),
+    );
+    signIn();
+    await act(() => i18next.changeLanguage('th'));
+    renderApp('/account');
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+    const card = screen
+      .getByRole('heading', { name: 'Ada Lovelace' })
+      .closest('.mantine-Card-root') as HTMLElement;
+    for (const label of ['ชื่อ', 'นามสกุล', 'ชื่อผู้ใช้', 'โทรศัพท์', 'บทบาท', 'เข้าสู่ระบบครั้งล่าสุด']) {
+      expect(within(card).getByText(label)).toBeVisible();
+    }
+    expect(within(card).getByText('ปานกลาง')).toBeVisible();
+    expect(within(card).getByText('แพทย์')).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'ส่วนงานของคุณ' })).toBeVisible();
+    expect(card.textContent).not.toMatch(/First name|Last sign-in|Roles/);
+  });
+
   it('says it could not get the profile when the call fails', async () => {
     network.on('GET', '/api/users/me', () =>
       json({ statusCode: 503, error: 'Service Unavailable', message: 'Try later' }, 503),
@@ -102,6 +123,9 @@ describe('the areas of a signed-in person', () => {
       'Pickups and deliveries',
       'Documents',
       'Your account',
+      // The language choice, shown there on a phone only, where the top bar has no room for the switch.
+      'English',
+      'ไทย',
     ]);
   });
 });

@@ -14,14 +14,17 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import type { User } from '@careplane/shared/users/users.contract';
+import { specTexts } from '@/lib/i18n/spec-texts.ts';
 import { sessionStore } from '@/lib/session.ts';
 import { accountQueries } from '../api/account.queries.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
-export const PROFILE_ERROR = 'Could not get user profile.';
+export const PROFILE_ERROR = specTexts.couldNotGetUserProfile;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -37,13 +40,28 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function LastSignIn({ userId }: { userId: string }) {
+  const { t } = useTranslation('account');
   const last = useQuery(accountQueries.lastSignIn(userId));
   if (last.isPending) return <Loader size="xs" />;
-  if (last.isError) return <>Not available</>;
-  return <>{last.data ? formatDateTime(last.data.at) : 'No sign-in recorded'}</>;
+  if (last.isError) return <>{t('notAvailable')}</>;
+  return <>{last.data ? formatDateTime(last.data.at) : t('noSignIn')}</>;
 }
 
+/** A role in the reader's language, from the users catalog's role labels; an unknown role as it is. */
+function roleText(role: string): string {
+  const key = `users:enums.role.${role}`;
+  return i18next.exists(key) ? (i18next.t as (key: string) => string)(key) : role;
+}
+
+const knownLevels = ['low', 'substantial', 'high'] as const;
+const isKnownLevel = (level: string): level is (typeof knownLevels)[number] =>
+  (knownLevels as readonly string[]).includes(level);
+
 function Profile({ user }: { user: User }) {
+  const { t } = useTranslation('account');
+  // The level as the identity provider names it; in the reader's language when it is one of the known ones.
+  const level = user.identityAssuranceLevel;
+  const assurance = level && isKnownLevel(level) ? t(`assurance.${level}`) : level;
   const name = [user.title, user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
   return (
     <Card withBorder radius="md" padding="lg" w="100%">
@@ -60,29 +78,29 @@ function Profile({ user }: { user: User }) {
           </Stack>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Field label="First name">{user.firstName}</Field>
-          <Field label="Last name">{user.lastName}</Field>
-          <Field label="Username">{user.username}</Field>
-          <Field label="Email">{user.email}</Field>
-          <Field label="Phone">{user.phoneNumber}</Field>
-          <Field label="Identity assurance level">{user.identityAssuranceLevel}</Field>
-          <Field label="Roles">
+          <Field label={t('fields.firstName')}>{user.firstName}</Field>
+          <Field label={t('fields.lastName')}>{user.lastName}</Field>
+          <Field label={t('fields.username')}>{user.username}</Field>
+          <Field label={t('fields.email')}>{user.email}</Field>
+          <Field label={t('fields.phone')}>{user.phoneNumber}</Field>
+          <Field label={t('fields.identityAssuranceLevel')}>{assurance}</Field>
+          <Field label={t('fields.roles')}>
             {user.roles.length || user.localRoles.length ? (
               <Group gap={4}>
                 {user.roles.map((role) => (
                   <Badge key={`g-${role}`} variant="filled">
-                    {role}
+                    {roleText(role)}
                   </Badge>
                 ))}
                 {user.localRoles.map((role) => (
                   <Badge key={`l-${role}`} variant="light">
-                    {role}
+                    {roleText(role)}
                   </Badge>
                 ))}
               </Group>
             ) : null}
           </Field>
-          <Field label="Last sign-in">
+          <Field label={t('fields.lastSignIn')}>
             <LastSignIn userId={user.id} />
           </Field>
         </SimpleGrid>
@@ -92,6 +110,7 @@ function Profile({ user }: { user: User }) {
 }
 
 export function AccountProfile() {
+  const { t } = useTranslation('account');
   const me = useQuery(accountQueries.me());
   // The account page reads the user afresh: roles given since the sign-in open their areas at once.
   useEffect(() => {
@@ -99,7 +118,7 @@ export function AccountProfile() {
   }, [me.data]);
   if (me.isPending) {
     return (
-      <Stack w="100%" gap="sm" aria-busy="true" aria-label="Loading the profile">
+      <Stack w="100%" gap="sm" aria-busy="true" aria-label={t('loading')}>
         <Skeleton h={72} />
         <Skeleton h={200} />
       </Stack>
@@ -111,7 +130,7 @@ export function AccountProfile() {
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{me.error.message}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void me.refetch()}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </Stack>
       </Alert>

@@ -1,5 +1,6 @@
 // The language switch of the top bar and the landing page: English or ไทย, each named in itself. It changes the
-// console at once; when someone is signed in, the choice is stored on their account too (decision 047).
+// console at once; when someone is signed in, the choice is stored on their account too (decision 047). On a
+// phone the top bar has no room for it: the Areas menu offers the same choice (useChooseLanguage).
 import { SegmentedControl } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +13,9 @@ const options = languages.map((language) => ({
   label: <span lang={language}>{languageNames[language]}</span>,
 }));
 
-export function LanguageSwitch() {
+/** Switches the console to a language, and stores it on the account of whoever is signed in. */
+export function useChooseLanguage() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const signedIn = useSession((state) => state.loginStatus === 'approved' && state.user !== null);
 
   const choose = async (chosen: Language) => {
@@ -31,7 +32,13 @@ export function LanguageSwitch() {
       notifications.show({ color: 'yellow', message: t('language.notSaved') });
     }
   };
+  return choose;
+}
 
+export function LanguageSwitch({ visibleFrom }: { visibleFrom?: 'xs' }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const choose = useChooseLanguage();
   return (
     <SegmentedControl
       size="xs"
@@ -42,6 +49,7 @@ export function LanguageSwitch() {
       }}
       data={options}
       style={{ flexShrink: 0 }}
+      visibleFrom={visibleFrom}
     />
   );
 }

@@ -1,8 +1,10 @@
 // Links to the mobile app in Google Play and the App Store, as configured (decisions §8).
 import { Group, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { getRuntimeConfig } from '@/lib/config.ts';
 
 function Badge({ href, small, name }: { href: string | null; small: string; name: string }) {
+  const { t } = useTranslation('landing');
   const content = (
     <>
       <Text span size="10px" lh={1.1} display="block" c="gray.3">
@@ -23,7 +25,7 @@ function Badge({ href, small, name }: { href: string | null; small: string; name
   } as const;
   if (!href) {
     return (
-      <div style={style} aria-disabled="true" title="Not available yet">
+      <div style={style} aria-disabled="true" title={t('stores.notYet')}>
         {content}
       </div>
     );
@@ -36,14 +38,15 @@ function Badge({ href, small, name }: { href: string | null; small: string; name
 }
 
 export function StoreBadges() {
+  const { t } = useTranslation('landing');
   const { googlePlayUrl, appStoreUrl } = getRuntimeConfig();
   return (
     <Group gap="sm">
-      <Badge href={googlePlayUrl} small="GET IT ON" name="Google Play" />
-      <Badge href={appStoreUrl} small="Download on the" name="App Store" />
+      <Badge href={googlePlayUrl} small={t('stores.getItOn')} name="Google Play" />
+      <Badge href={appStoreUrl} small={t('stores.downloadOnThe')} name="App Store" />
       {!googlePlayUrl && !appStoreUrl ? (
         <Text size="xs" c="dimmed">
-          Store links are not published yet; ask support for the app.
+          {t('stores.notPublished')}
         </Text>
       ) : null}
     </Group>

@@ -2,9 +2,10 @@
 // download) and history.
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { availableActions } from '@careplane/shared/prescriptions/prescription-actors';
 import { formatDateTime } from '@careplane/shared/common/formats';
-import { addressLine, enumText, shortId, textOf, yesNo } from '@careplane/shared/common/record-labels';
+import { addressLine, enumText, shortId, textOf } from '@careplane/shared/common/record-labels';
 import type { Prescription } from '@careplane/shared/prescriptions/prescriptions.contract';
 import {
   DetailField,
@@ -19,9 +20,10 @@ import { ActionButton } from '../custody/action-button.tsx';
 import { useDownloadSignedDocument } from '../api/prescriptions.queries.ts';
 import { prescriptionResource } from '../prescriptions.resource.ts';
 import { notify } from '@/lib/notify.ts';
+import { specTexts } from '@/lib/i18n/spec-texts.ts';
 
 /** Spec §8. */
-export const DOWNLOAD_ERROR = 'Could not download prescription.';
+export const DOWNLOAD_ERROR = specTexts.couldNotDownloadPrescription;
 
 const statusColors: Record<string, string> = {
   new: 'gray',
@@ -34,13 +36,31 @@ const statusColors: Record<string, string> = {
   returned: 'red',
 };
 
+const statusKeys = [
+  'new',
+  'issued',
+  'waiting',
+  'ready',
+  'picked_up',
+  'delivered',
+  'on_hold',
+  'returned',
+] as const;
+const isKnownStatus = (status: string): status is (typeof statusKeys)[number] =>
+  (statusKeys as readonly string[]).includes(status);
+
 function Receipt({ label, document }: { label: string; document: Prescription['issuerReceipt'] }) {
+  const { t } = useTranslation('prescriptions');
   const download = useDownloadSignedDocument();
   if (!document) return <DetailField label={label} />;
   return (
     <DetailField label={label}>
       <Group gap="xs">
-        <Text size="sm">{`Document ${shortId(document.id)}${document.isSigned === false ? ' (not signed)' : ''}`}</Text>
+        <Text size="sm">
+          {document.isSigned === false
+            ? t('admin.detail.documentNotSigned', { id: shortId(document.id) })
+            : t('admin.detail.document', { id: shortId(document.id) })}
+        </Text>
         <Button
           size="compact-xs"
           variant="light"
@@ -51,7 +71,7 @@ function Receipt({ label, document }: { label: string; document: Prescription['i
             })
           }
         >
-          Download signed document
+          {t('admin.detail.download')}
         </Button>
       </Group>
     </DetailField>
@@ -92,6 +112,9 @@ function CustodyActions({ prescription }: { prescription: Prescription }) {
 }
 
 export function PrescriptionDetail({ id }: { id: string }) {
+  const { t } = useTranslation('prescriptions');
+  const yesNo = (value: boolean | null | undefined) =>
+    value === true ? t('admin.detail.yes') : value === false ? t('admin.detail.no') : '';
   return (
     <ResourceDetail
       resource={prescriptionResource}
@@ -99,60 +122,66 @@ export function PrescriptionDetail({ id }: { id: string }) {
       actions={(prescription) => <CustodyActions prescription={prescription} />}
       subtitle={(prescription) => (
         <Badge color={statusColors[prescription.status] ?? 'gray'} variant="light">
-          {enumText(prescription.status)}
+          {isKnownStatus(prescription.status)
+            ? t(`admin.status.${prescription.status}`)
+            : enumText(prescription.status)}
         </Badge>
       )}
     >
       {(prescription) => (
         <>
-          <DetailSection title="Parties">
+          <DetailSection title={t('admin.detail.parties')}>
             <FieldGrid>
-              <DetailField label="Issuer">
+              <DetailField label={t('admin.fields.issuer')}>
                 {prescription.issuer ? <RecordLink resource="users" record={prescription.issuer} /> : null}
               </DetailField>
-              <DetailField label="Recipient">
+              <DetailField label={t('admin.fields.recipient')}>
                 {prescription.recipient ? (
                   <RecordLink resource="users" record={prescription.recipient} />
                 ) : null}
               </DetailField>
-              <DetailField label="Supplier">
+              <DetailField label={t('admin.fields.supplier')}>
                 {prescription.supplier ? (
                   <RecordLink resource="service-providers" record={prescription.supplier} />
                 ) : null}
               </DetailField>
-              <DetailField label="Picked up by a nurse">{yesNo(prescription.pickupByNurse)}</DetailField>
-              <DetailField label="Nurse">
+              <DetailField label={t('admin.fields.pickupByNurse')}>
+                {yesNo(prescription.pickupByNurse)}
+              </DetailField>
+              <DetailField label={t('admin.fields.nurse')}>
                 {prescription.nurse ? <RecordLink resource="users" record={prescription.nurse} /> : null}
               </DetailField>
-              <DetailField label="Shipper">
+              <DetailField label={t('admin.fields.shipper')}>
                 {prescription.shipper ? (
                   <RecordLink resource="service-providers" record={prescription.shipper} />
                 ) : null}
               </DetailField>
-              <DetailField label="Driver">
+              <DetailField label={t('admin.fields.driver')}>
                 {prescription.shipperDriver ? (
                   <RecordLink resource="users" record={prescription.shipperDriver} />
                 ) : null}
               </DetailField>
-              <DetailField label="Created">{formatDateTime(prescription.createdAt)}</DetailField>
-              <DetailField label="Created by">
+              <DetailField label={t('admin.detail.created')}>
+                {formatDateTime(prescription.createdAt)}
+              </DetailField>
+              <DetailField label={t('admin.detail.createdBy')}>
                 {prescription.createdByUser ? (
                   <RecordLink resource="users" record={prescription.createdByUser} />
                 ) : null}
               </DetailField>
             </FieldGrid>
           </DetailSection>
-          <DetailSection title="Content">
+          <DetailSection title={t('admin.detail.content')}>
             <Table.ScrollContainer minWidth={640}>
-              <Table striped verticalSpacing="xs" aria-label="Content">
+              <Table striped verticalSpacing="xs" aria-label={t('admin.detail.content')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Item</Table.Th>
-                    <Table.Th>Strength</Table.Th>
-                    <Table.Th>Form</Table.Th>
-                    <Table.Th>Quantity</Table.Th>
-                    <Table.Th>Dosage</Table.Th>
-                    <Table.Th>Notes</Table.Th>
+                    <Table.Th>{t('admin.fields.item')}</Table.Th>
+                    <Table.Th>{t('admin.fields.strength')}</Table.Th>
+                    <Table.Th>{t('admin.fields.form')}</Table.Th>
+                    <Table.Th>{t('admin.fields.quantity')}</Table.Th>
+                    <Table.Th>{t('admin.fields.dosage')}</Table.Th>
+                    <Table.Th>{t('admin.fields.notes')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -172,17 +201,17 @@ export function PrescriptionDetail({ id }: { id: string }) {
               </Table>
             </Table.ScrollContainer>
           </DetailSection>
-          <DetailSection title="Addresses and receipts">
+          <DetailSection title={t('admin.detail.addressesAndReceipts')}>
             <FieldGrid>
-              <DetailField label="Pickup address">
+              <DetailField label={t('admin.fields.pickupAddress')}>
                 <Address value={prescription.pickupAddress} />
               </DetailField>
-              <DetailField label="Delivery address">
+              <DetailField label={t('admin.fields.deliveryAddress')}>
                 <Address value={prescription.deliveryAddress} />
               </DetailField>
-              <DetailField label="Version">{prescription.version}</DetailField>
-              <Receipt label="Issuer receipt" document={prescription.issuerReceipt} />
-              <Receipt label="Pickup receipt" document={prescription.pickupReceipt} />
+              <DetailField label={t('admin.detail.version')}>{prescription.version}</DetailField>
+              <Receipt label={t('admin.detail.issuerReceipt')} document={prescription.issuerReceipt} />
+              <Receipt label={t('admin.detail.pickupReceipt')} document={prescription.pickupReceipt} />
             </FieldGrid>
           </DetailSection>
         </>
