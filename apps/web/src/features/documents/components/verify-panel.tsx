@@ -41,7 +41,7 @@ export function VerifyPanel() {
           t={t}
           i18nKey="verify.caNote"
           components={{
-            link: (
+            anchor: (
               <Anchor
                 href={apiUrl(documentEndpoints.caCertificate)}
                 download="careplane-document-signing-ca.pem"

@@ -128,7 +128,7 @@ const documents = {
     hint: 'The file is checked and then forgotten: nothing is stored.',
     failed: 'The file could not be verified',
     caNote:
-      'Signatures are checked against the Careplane document signing CA, never against a certificate the file brings along. Other tools can check them too with <link>the CA certificate</link>.',
+      'Signatures are checked against the Careplane document signing CA, never against a certificate the file brings along. Other tools can check them too with <anchor>the CA certificate</anchor>.',
   },
   report: {
     verdicts: {

@@ -42,7 +42,7 @@ const help = {
     },
     contact: {
       title: 'Contact',
-      text: 'Questions about this policy or about your information: <link>{{email}}</link>.',
+      text: 'Questions about this policy or about your information: <anchor>{{email}}</anchor>.',
     },
   },
 } as const;

@@ -39,7 +39,7 @@ const th: Translation<typeof help> = {
     },
     contact: {
       title: 'ติดต่อเรา',
-      text: 'หากมีคำถามเกี่ยวกับนโยบายนี้หรือข้อมูลของคุณ ติดต่อ <link>{{email}}</link>',
+      text: 'หากมีคำถามเกี่ยวกับนโยบายนี้หรือข้อมูลของคุณ ติดต่อ <anchor>{{email}}</anchor>',
     },
   },
 };

@@ -52,7 +52,7 @@ export function PrivacyModal({ opened, onClose }: { opened: boolean; onClose: ()
               t={t}
               i18nKey="privacy.contact.text"
               values={{ email: supportEmail }}
-              components={{ link: <Anchor href={`mailto:${supportEmail}`} /> }}
+              components={{ anchor: <Anchor href={`mailto:${supportEmail}`} /> }}
             />
           </Text>
         </Section>
