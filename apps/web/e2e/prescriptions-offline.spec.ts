@@ -7,7 +7,15 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { approve, call, expectNoSideScroll, PHONE, removePhones, signIn } from './support/custody.ts';
+import {
+  approve,
+  call,
+  expectNoSideScroll,
+  PHONE,
+  removePhones,
+  setCustodyScene,
+  signIn,
+} from './support/custody.ts';
 import { expect, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 240_000 });
@@ -55,35 +63,12 @@ test('offline, the driver marks delivered, reloads, comes back online, and the s
   const doctor = await signIn(browser, 'console.rx.offline.doctor@careplane.local', /\/account$/);
   const pharmacist = await signIn(browser, 'console.rx.offline.pharmacist@careplane.local', /\/account$/);
   const driver = await signIn(browser, 'console.rx.offline.driver@careplane.local', /\/account$/, PHONE);
-  const me = async (party: typeof admin) =>
-    (await call<{ id: string }>(request, party, 'GET', '/api/users/me')).id;
-  const [adminId, doctorId, pharmacistId, driverId] = await Promise.all(
-    [admin, doctor, pharmacist, driver].map(me),
+  // The scene, through the API: a pharmacy, a courier company, the roles; then an issued prescription made ready.
+  const { adminId, doctorId, driverId, pharmacy, couriers } = await setCustodyScene(
+    request,
+    { admin, doctor, pharmacist, driver },
+    { name: 'Offline Test', street: 'Rama IV Rd' },
   );
-
-  // The scene, through the API: a pharmacy, a courier company, the roles, an issued prescription made ready.
-  const provider = (title: string, type: string) =>
-    call<{ id: string }>(request, admin, 'POST', '/api/service-providers', {
-      title,
-      type,
-      address: { street: 'Rama IV Rd', city: 'Bangkok', country: 'TH' },
-    });
-  const pharmacy = await provider('Offline Test Pharmacy', 'pharmacy');
-  const couriers = await provider('Offline Test Couriers', 'courier');
-  await call(request, admin, 'PATCH', `/api/users/${doctorId}`, { localRoles: ['doctor'] });
-  await call(request, admin, 'PATCH', `/api/users/${pharmacistId}`, {
-    localRoles: ['pharmacist'],
-    employers: [pharmacy.id],
-  });
-  await call(request, admin, 'PATCH', `/api/users/${driverId}`, { localRoles: ['courier'] });
-  await expect
-    .poll(
-      async () =>
-        (await call<{ localRoles: string[] }>(request, doctor, 'GET', '/api/prescriptions/viewer'))
-          .localRoles,
-      { timeout: 20_000 },
-    )
-    .toEqual(['doctor']);
   const { id } = await call<{ id: string }>(request, doctor, 'POST', '/api/prescriptions', {
     issuer: doctorId,
     supplier: pharmacy.id,

@@ -9,8 +9,8 @@ import {
   expectNoSideScroll,
   PHONE,
   removePhones,
+  setCustodyScene,
   signIn,
-  type Party,
 } from './support/custody.ts';
 import { expect, test } from './support/test.ts';
 
@@ -26,37 +26,12 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
   const doctor = await signIn(browser, 'console.rx.doctor@careplane.local', /\/account$/);
   const pharmacist = await signIn(browser, 'console.rx.pharmacist@careplane.local', /\/account$/, PHONE);
   const driver = await signIn(browser, 'console.rx.driver@careplane.local', /\/account$/, PHONE);
-  const me = async (party: Party) => (await call<{ id: string }>(request, party, 'GET', '/api/users/me')).id;
-  const [adminId, doctorId, pharmacistId, driverId] = await Promise.all(
-    [admin, doctor, pharmacist, driver].map(me),
-  );
-
   // The admin sets the scene: a pharmacy employing the pharmacist, a courier company, everyone's role.
-  const provider = (title: string, type: string) =>
-    call<{ id: string }>(request, admin, 'POST', '/api/service-providers', {
-      title,
-      type,
-      address: { street: 'Charoen Krung Rd', city: 'Bangkok', country: 'TH' },
-    });
-  const pharmacy = await provider('Browser Test Pharmacy', 'pharmacy');
-  const couriers = await provider('Browser Test Couriers', 'courier');
-  await call(request, admin, 'PATCH', `/api/users/${doctorId}`, { localRoles: ['doctor'] });
-  await call(request, admin, 'PATCH', `/api/users/${pharmacistId}`, {
-    localRoles: ['pharmacist'],
-    employers: [pharmacy.id],
-  });
-  await call(request, admin, 'PATCH', `/api/users/${driverId}`, { localRoles: ['courier'] });
-  // The server reads roles through a short cache: wait until the doctor is one.
-  await expect
-    .poll(
-      async () =>
-        (await call<{ localRoles: string[] }>(request, doctor, 'GET', '/api/prescriptions/viewer'))
-          .localRoles,
-      {
-        timeout: 20_000,
-      },
-    )
-    .toEqual(['doctor']);
+  const { adminId, doctorId, driverId, pharmacy, couriers } = await setCustodyScene(
+    request,
+    { admin, doctor, pharmacist, driver },
+    { name: 'Browser Test', street: 'Charoen Krung Rd' },
+  );
 
   // The doctor submits it, then issues it from the console; the phone signs the generated prescription.
   const prescription = await call<{ id: string; status: string }>(

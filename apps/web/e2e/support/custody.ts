@@ -119,3 +119,43 @@ export async function call<T>(
   expect(response.status(), await response.text()).toBe(status);
   return (await response.json()) as T;
 }
+
+/**
+ * The scene both custody specs start from, set through the API: everyone's user id, a pharmacy employing the
+ * pharmacist and a courier company (both at `street`, named after `name`), the doctor, pharmacist and courier
+ * roles, and a wait until the server (which reads roles through a short cache) sees the doctor as one.
+ */
+export async function setCustodyScene(
+  request: APIRequestContext,
+  parties: { admin: Party; doctor: Party; pharmacist: Party; driver: Party },
+  { name, street }: { name: string; street: string },
+) {
+  const { admin, doctor, pharmacist, driver } = parties;
+  const me = async (party: Party) => (await call<{ id: string }>(request, party, 'GET', '/api/users/me')).id;
+  const [adminId, doctorId, pharmacistId, driverId] = await Promise.all(
+    [admin, doctor, pharmacist, driver].map(me),
+  );
+  const provider = (title: string, type: string) =>
+    call<{ id: string }>(request, admin, 'POST', '/api/service-providers', {
+      title,
+      type,
+      address: { street, city: 'Bangkok', country: 'TH' },
+    });
+  const pharmacy = await provider(`${name} Pharmacy`, 'pharmacy');
+  const couriers = await provider(`${name} Couriers`, 'courier');
+  await call(request, admin, 'PATCH', `/api/users/${doctorId}`, { localRoles: ['doctor'] });
+  await call(request, admin, 'PATCH', `/api/users/${pharmacistId}`, {
+    localRoles: ['pharmacist'],
+    employers: [pharmacy.id],
+  });
+  await call(request, admin, 'PATCH', `/api/users/${driverId}`, { localRoles: ['courier'] });
+  await expect
+    .poll(
+      async () =>
+        (await call<{ localRoles: string[] }>(request, doctor, 'GET', '/api/prescriptions/viewer'))
+          .localRoles,
+      { timeout: 20_000 },
+    )
+    .toEqual(['doctor']);
+  return { adminId, doctorId, pharmacistId, driverId, pharmacy, couriers };
+}
