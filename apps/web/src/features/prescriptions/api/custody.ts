@@ -1,7 +1,13 @@
 // The custody chain from the console: who is asking, an area's queue, a prescription's history, the status
 // actions (a signing one answers 202 and is followed until the phone answers; a plain one goes with an
 // Idempotency-Key, and is kept in the outbox when there is no network: decision 046) and the signed receipts.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  QueryObserver,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { ListResponse } from '@careplane/shared/common/http';
 import {
   prescriptionTransitions,
@@ -101,6 +107,12 @@ export interface ActionHooks {
    * callbacks, which never run once the refresh has replaced the button that asked.
    */
   applied?: () => unknown;
+  /**
+   * Told when the phone approved a signing action (issue, pickup), before the queues refresh. It is followed
+   * apart from the button: the live update that moves the prescription to another tab can replace the button
+   * before its own poll sees the approval, and the notice must not go with it.
+   */
+  signed?: () => unknown;
   /** Told when a plain action was kept on the device for later. */
   kept?: (entry: OutboxEntry) => unknown;
   /** The action's label and what it is done to, kept with the action for its notices. */
@@ -140,7 +152,35 @@ async function plainAction(
   }
 }
 
+/**
+ * Follows a signing request until the phone answers, whoever is still on screen: `signed` runs once on approval.
+ * The button that asked reads the same query to show the code and the time left. Stops at any final answer, or
+ * a little after the request expires.
+ */
+export function followSigning(
+  client: QueryClient,
+  id: string,
+  started: PrescriptionSigningStarted,
+  signed: () => unknown,
+) {
+  const observer = new QueryObserver(client, custodyQueries.signing(id, started.requestId, started.interval));
+  // The observer tells its listener after subscribe has returned (TanStack batches notifications).
+  const unsubscribe = observer.subscribe((result) => {
+    const status = result.data?.status;
+    if (!status || status === 'pending') return;
+    stop();
+    if (status === 'signed') void signed();
+  });
+  const timer = setTimeout(stop, (started.expiresIn + 30) * 1000);
+  function stop() {
+    clearTimeout(timer);
+    unsubscribe();
+  }
+  return stop;
+}
+
 export function useAction(id: string, action: PrescriptionAction, hooks: ActionHooks) {
+  const client = useQueryClient();
   const changed = useCustodyChanged();
   return useMutation({
     // Offline too: a plain action is then kept, a signing one is not offered (the button says why).
@@ -150,7 +190,13 @@ export function useAction(id: string, action: PrescriptionAction, hooks: ActionH
         ? api.post<ActionAnswer>(prescriptionActionPath(id, action))
         : plainAction(id, action, hooks),
     onSuccess: async (answer) => {
-      if (isSigningStarted(answer)) return;
+      if (isSigningStarted(answer)) {
+        followSigning(client, id, answer, async () => {
+          await hooks.signed?.();
+          await changed();
+        });
+        return;
+      }
       if (isKept(answer)) return void hooks.kept?.(answer.kept);
       void hooks.applied?.();
       await changed();

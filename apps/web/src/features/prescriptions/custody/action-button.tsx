@@ -15,7 +15,7 @@ import { notify } from '@/lib/notify.ts';
 import { isOnline, useOnline } from '@/lib/offline/online.ts';
 import { offlineTexts } from '@/lib/offline/texts.ts';
 import { useSession } from '@/lib/session.ts';
-import { custodyQueries, isSigningStarted, useAction, useCustodyChanged } from '../api/custody.ts';
+import { custodyQueries, isSigningStarted, useAction } from '../api/custody.ts';
 
 /** The label of an action's button, in the language shown. */
 export const actionLabel = (action: PrescriptionAction) => i18next.t(`prescriptions:actions.${action}`);
@@ -41,19 +41,14 @@ function Following({
   id,
   started,
   onDone,
-  onChanged,
-  subject,
   big,
 }: {
   id: string;
   started: PrescriptionSigningStarted & { until: number };
   onDone: (message: string | null) => void;
-  onChanged?: (() => unknown) | undefined;
-  subject: string | undefined;
   big: boolean;
 }) {
   const { t } = useTranslation('prescriptions');
-  const custodyChanged = useCustodyChanged();
   const state = useQuery(custodyQueries.signing(id, started.requestId, started.interval));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -62,17 +57,15 @@ function Following({
   }, []);
   useEffect(() => {
     const status = state.data?.status;
+    // The approval's notice and refresh come from the request's follower (useAction), which outlives this button.
     if (status === 'signed') {
-      announceDone(started.action, subject);
-      void custodyChanged();
-      void onChanged?.();
       onDone(null);
     } else if (status === 'denied' || status === 'expired') {
       onDone(t(`signing.${status}`));
     } else if (status === 'failed') {
       onDone(state.data?.message ?? t('signing.failed'));
     }
-  }, [state.data, custodyChanged, onChanged, onDone, started.action, subject, t]);
+  }, [state.data, onDone, t]);
   const left = Math.max(0, Math.round((started.until - now) / 1000));
   const me = useSession((state) => state.user?.id);
   // An admin who issues asks the prescriber's phone: say whose, so nobody waits at the wrong one.
@@ -126,6 +119,10 @@ export function ActionButton({
       announceDone(action, subject);
       return onChanged?.();
     },
+    signed: () => {
+      announceDone(action, subject);
+      return onChanged?.();
+    },
     // Online, it was kept only to go after earlier kept actions: the notice that it was sent follows.
     kept: (entry) =>
       isOnline()
@@ -140,8 +137,6 @@ export function ActionButton({
       <Following
         id={id}
         started={started}
-        onChanged={onChanged}
-        subject={subject}
         big={big}
         onDone={(outcome) => {
           setStarted(null);

@@ -173,6 +173,46 @@ describe('the prescriptions area', () => {
     expect(await screen.findByText('No prescriptions here.', {}, { timeout: 5_000 })).toBeVisible();
   });
 
+  it('says the pickup went through even when the button that asked is gone by the time the phone approves', async () => {
+    let current = prescriptionOf({ status: 'ready' });
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(viewerOf(courier, { id: courierCoId, title: 'Swift Couriers', type: 'courier' })),
+      )
+      .on('GET', '/api/prescriptions', () => page(current.status === 'ready' ? [current] : []))
+      .on('POST', `/api/prescriptions/${rxId}/pickup`, () =>
+        json(
+          {
+            action: 'pickup',
+            requestId,
+            signerUserId: courier.id,
+            signerName: 'Cole Courier',
+            bindingMessage: 'AC 27',
+            expiresIn: 120,
+            interval: 1,
+          },
+          202,
+        ),
+      )
+      .sequence('GET', `/api/prescriptions/${rxId}/signing/${requestId}`, [
+        () => json({ action: 'pickup', requestId, status: 'pending', expiresIn: 119 }),
+        () => {
+          current = prescriptionOf({ status: 'picked_up', shipperDriverId: courier.id });
+          return json({ action: 'pickup', requestId, status: 'signed', prescription: current });
+        },
+      ]);
+    signIn(courier);
+    renderApp('/prescriptions');
+    fireEvent.click(await screen.findByRole('button', { name: 'Pick up' }));
+    await screen.findByTestId('signing-pickup');
+    // The driver opens another tab while the phone decides (a queue refresh that moves the card does the same).
+    fireEvent.click(screen.getByRole('link', { name: /Picked-up/ }));
+    await waitFor(() => expect(screen.queryByTestId('signing-pickup')).toBeNull());
+    expect(
+      await screen.findByText('Picked up: Amoxicillin 500 mg × 20 capsules', {}, { timeout: 5_000 }),
+    ).toBeVisible();
+  });
+
   it('leaves the prescription in place when the phone denies', async () => {
     network
       .on('GET', '/api/prescriptions/viewer', () =>
