@@ -87,6 +87,8 @@ test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({
     baseURL: `http://127.0.0.1:${process.env.CAREPLANE_E2E_PORT}`,
     viewport: { width: 390, height: 844 },
+    // The installed app: its service worker is under test here.
+    serviceWorkers: 'allow',
     isMobile: true,
     hasTouch: true,
     deviceScaleFactor: 2,

@@ -27,6 +27,10 @@ export default defineConfig({
     headless: true,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // The console's service worker precaches the whole build (~2 MB) in every new context. Only the specs that
+    // test the installed app (offline custody, the authenticator) allow it; the rest load pages as a first
+    // visit does, without that extra load on the machine.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       // Flags that keep Chromium quiet in a closed network.

@@ -62,7 +62,10 @@ test('offline, the driver marks delivered, reloads, comes back online, and the s
   const admin = await signIn(browser, 'console.rx.offline.admin@careplane.local', /\/admin$/);
   const doctor = await signIn(browser, 'console.rx.offline.doctor@careplane.local', /\/account$/);
   const pharmacist = await signIn(browser, 'console.rx.offline.pharmacist@careplane.local', /\/account$/);
-  const driver = await signIn(browser, 'console.rx.offline.driver@careplane.local', /\/account$/, PHONE);
+  // The only phone here that installs the console: its service worker opens the page offline.
+  const driver = await signIn(browser, 'console.rx.offline.driver@careplane.local', /\/account$/, PHONE, {
+    serviceWorkers: 'allow',
+  });
   // The scene, through the API: a pharmacy, a courier company, the roles; then an issued prescription made ready.
   const { adminId, doctorId, driverId, pharmacy, couriers } = await setCustodyScene(
     request,

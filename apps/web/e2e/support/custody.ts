@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { issuedIdentity, shownCode } from './cli-authenticator.ts';
 import { expect } from './test.ts';
 
@@ -74,6 +74,7 @@ export async function signIn(
   username: string,
   landing: RegExp,
   viewport: { width: number; height: number } = DESKTOP,
+  options: BrowserContextOptions = {},
 ): Promise<Party> {
   const identity = issuedIdentity(username);
   const folder = mkdtempSync(path.join(tmpdir(), 'careplane-e2e-rx-'));
@@ -81,7 +82,7 @@ export async function signIn(
   const store = path.join(folder, 'authenticator.json');
   const enrolled = await careplane(['authenticator', 'enroll', '--store', store, identity.link]);
   expect(enrolled.code, enrolled.out).toBe(0);
-  const context = await browser.newContext({ viewport, hasTouch: viewport === PHONE });
+  const context = await browser.newContext({ viewport, hasTouch: viewport === PHONE, ...options });
   const page = await context.newPage();
   const party: Party = {
     page,
