@@ -16,7 +16,7 @@
 // DATABASE_URL, as for bench:api (the run's own identities, and the sign-ins and tokens it made, are removed at
 // the end); without it a throwaway one, on the PostgreSQL server of DATABASE_URL_TEST or embedded in memory.
 // REDIS_URL counts the rate limits in Redis (under a prefix removed at the end).
-// Options: --duration s, --rounds n, --connections C, --pending M, --clients W.
+// Options: --duration s, --rounds n, --connections C, --pending M, --clients W, --profile folder.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -42,6 +42,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: SMOKE ? '10' : '50' },
     pending: { type: 'string', default: SMOKE ? '20' : '1000' },
     clients: { type: 'string', default: SMOKE ? '2' : '16' },
+    // A folder for the auth server's CPU profile (node --cpu-prof), to see where its time goes.
+    profile: { type: 'string' },
   },
 });
 
@@ -206,7 +208,9 @@ async function parent() {
   const pendingCount = Number(args.pending);
   const clients = Number(args.clients);
 
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve'], {
+  const profiling = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
+  const serve = [...process.execArgv, ...profiling, fileURLToPath(import.meta.url), '--serve'];
+  const child = spawn(process.execPath, serve, {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: process.env,
   });

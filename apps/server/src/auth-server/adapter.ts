@@ -3,11 +3,13 @@
 // a sign-in another one started. Expired rows stay for a while (the provider itself checks expiry, and
 // answers `expired_token` rather than "not found"); a sweep removes them later.
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { errors, Provider, type Adapter, type AdapterPayload } from './oidc.js';
 import type { Database } from '@/db/client.js';
-import { authOidcPayloads } from '@/db/schema/index.js';
+import { authIdentities, authOidcPayloads } from '@/db/schema/index.js';
 import type { ChangeFeed } from '@/lib/changes.js';
 import { deleteGrant, grantRevoked } from './grants.js';
+import { artifactKey, identityKey, requestReads } from './request-reads.js';
 
 /** How long an expired artifact is kept so that polling it answers `expired_token`. */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -41,6 +43,35 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
 
   const throttle = createPollThrottle(db, options.pollInterval);
 
+  /**
+   * A refresh token's rotation in one statement: the old token is marked used and the new one saved only if
+   * that mark was this request's (of two concurrent redemptions exactly one wins). The loser saves nothing,
+   * revokes the whole grant (the token family, the winner's new token included) and is refused, as for any
+   * reuse. Mark and new token commit together, flushed: a crash loses both or neither.
+   */
+  const rotate = async (usedId: string, id: string, values: StoredValues) => {
+    const result: unknown = await db.execute(sql`
+      with used as (
+        update ${table} set consumed_at = ${new Date().toISOString()}::timestamptz
+        where model = 'RefreshToken' and id = ${usedId} and consumed_at is null
+        returning 1
+      )
+      insert into ${table} (model, id, payload, grant_id, user_code, uid, expires_at)
+      select 'RefreshToken', ${id}, ${JSON.stringify(values.payload)}::jsonb, ${values.grantId}, ${values.userCode},
+        ${values.uid}, ${values.expiresAt?.toISOString() ?? null}::timestamptz
+      from used
+      returning id`);
+    // Both drivers answer { rows }; the result type of execute() is driver-generic.
+    if ((result as { rows: unknown[] }).rows.length > 0) return;
+    const [row] = await db
+      .select({ grantId: table.grantId })
+      .from(table)
+      .where(and(eq(table.model, 'RefreshToken'), eq(table.id, usedId)))
+      .limit(1);
+    if (row?.grantId) await revoke(row.grantId);
+    throw new errors.InvalidGrant('already used');
+  };
+
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
@@ -49,16 +80,24 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
     }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      this.changed(id);
       // `consumed` is a column of its own (set atomically by consume()), not part of the stored payload.
       const stored: AdapterPayload = { ...payload };
       delete stored.consumed;
-      const values = {
+      const values: StoredValues = {
         payload: stored,
         grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
         userCode: typeof payload.userCode === 'string' ? payload.userCode : null,
         uid: typeof payload.uid === 'string' ? payload.uid : null,
         expiresAt: expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
       };
+      const ctx = Provider.ctx;
+      const rotated: unknown =
+        this.model === 'RefreshToken' && ctx ? requestReads.get(ctx, ROTATED, undefined) : undefined;
+      if (ctx && typeof rotated === 'string') {
+        requestReads.forget(ctx, ROTATED);
+        return rotate(rotated, id, values);
+      }
       await db
         .insert(table)
         .values({ model: this.model, id, ...values })
@@ -75,10 +114,26 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
-      if (this.model === CIBA_MODEL && Provider.ctx?.oidc.route === 'token') {
-        return throttle.poll(id);
+      const ctx = Provider.ctx;
+      if (ctx?.oidc.route === 'token') {
+        if (this.model === CIBA_MODEL) return throttle.poll(id);
+        if (this.model === 'RefreshToken') return findRefreshToken(db, ctx, id);
+      }
+      if (ctx) {
+        const read = requestReads.get<AdapterPayload | undefined | typeof MISS>(
+          ctx,
+          artifactKey(this.model, id),
+          MISS,
+        );
+        if (read !== MISS) return read;
       }
       return this.findWhere(this.key(id));
+    }
+
+    /** What this request read of the artifact no longer holds once the request changes it. */
+    private changed(id: string) {
+      const ctx = Provider.ctx;
+      if (ctx) requestReads.forget(ctx, artifactKey(this.model, id));
     }
 
     async findByUserCode(userCode: string) {
@@ -91,19 +146,21 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
 
     /**
      * Marks an artifact used, atomically: of two concurrent redemptions of one auth_req_id or refresh token
-     * exactly one wins; the loser's whole grant (the token family) is revoked, as for any reuse.
-     * A refresh token's mark is committed without waiting for the disk: refresh tokens rotate, so the new
-     * one is saved next, and that commit flushes the log up to and past this mark; a crash before that flush
-     * loses the mark only together with a token no client received, so the old one may be redeemed once
-     * more, as if this attempt had never come. Other artifacts are flushed as before.
+     * exactly one wins; the loser's whole grant (the token family) is revoked, as for any reuse. A refresh
+     * token rotated at the token endpoint is marked in the statement that saves its successor (rotate()).
      */
     async consume(id: string): Promise<void> {
+      this.changed(id);
+      const ctx = Provider.ctx;
+      if (this.model === 'RefreshToken' && ctx?.oidc.route === 'token') {
+        // A rotation: the provider saves the new refresh token next, and the mark goes with it (rotate()).
+        requestReads.set(ctx, ROTATED, id);
+        return;
+      }
       const won = await db
         .update(table)
         .set({ consumedAt: new Date() })
-        .where(
-          and(this.key(id), isNull(table.consumedAt), this.model === 'RefreshToken' ? noFlush : undefined),
-        )
+        .where(and(this.key(id), isNull(table.consumedAt)))
         .returning({ grantId: table.grantId });
       if (won.length > 0) return;
       const [row] = await db.select({ grantId: table.grantId }).from(table).where(this.key(id)).limit(1);
@@ -112,6 +169,7 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
     }
 
     async destroy(id: string): Promise<void> {
+      this.changed(id);
       if (this.model === 'Grant') return revoke(id);
       await db.delete(table).where(this.key(id));
     }
@@ -127,6 +185,59 @@ const payloadOf = (row: { payload: AdapterPayload; consumedAt: Date | null }): A
   row.consumedAt
     ? { ...row.payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
     : { ...row.payload };
+
+const MISS = Symbol('not read');
+/** Where a request keeps the refresh token its rotation used, until the new one is saved (rotate()). */
+const ROTATED = 'rotated refresh token';
+
+interface StoredValues {
+  payload: AdapterPayload;
+  grantId: string | null;
+  userCode: string | null;
+  uid: string | null;
+  expiresAt: Date | null;
+}
+const grants = alias(authOidcPayloads, 'grant');
+
+/**
+ * A refresh token at the token endpoint, with its grant and its identity in the same statement: the provider
+ * asks for both next (the grant, then the account and the token's claims), and gets them from the request's
+ * reads instead of two more round trips. Same rows, read a few milliseconds earlier than before, in the same
+ * request: a revoked grant (its refresh tokens deleted with it) or a blocked identity is still seen at once.
+ */
+async function findRefreshToken(db: Database, ctx: object, id: string): Promise<AdapterPayload | undefined> {
+  const table = authOidcPayloads;
+  const accountId = sql<string>`${table.payload} ->> 'accountId'`;
+  const [row] = await db
+    .select({
+      payload: table.payload,
+      consumedAt: table.consumedAt,
+      grantId: table.grantId,
+      accountId,
+      grant: { payload: grants.payload, consumedAt: grants.consumedAt },
+      identity: authIdentities,
+    })
+    .from(table)
+    .leftJoin(grants, and(eq(grants.model, 'Grant'), eq(grants.id, table.grantId)))
+    // Only a well-formed id is cast (CASE keeps the cast from running on anything else).
+    .leftJoin(
+      authIdentities,
+      sql`${authIdentities.id} = case when ${accountId} ~* ${UUID_PATTERN} then (${accountId})::uuid end`,
+    )
+    .where(and(eq(table.model, 'RefreshToken'), eq(table.id, id)))
+    .limit(1);
+  if (!row) return undefined;
+  if (row.grantId) {
+    const grant = row.grant?.payload
+      ? payloadOf({ payload: row.grant.payload, consumedAt: row.grant.consumedAt })
+      : undefined;
+    requestReads.set(ctx, artifactKey('Grant', row.grantId), grant);
+  }
+  if (row.accountId) requestReads.set(ctx, identityKey(row.accountId), row.identity ?? undefined);
+  return payloadOf(row);
+}
+
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /** Polls this process let through, remembered while they still make a new poll too early. */
 const MAX_REMEMBERED_POLLS = 100_000;

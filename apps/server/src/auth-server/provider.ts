@@ -18,6 +18,7 @@ import { identityClaims, sha256Hex, type Identity, type IdentityService } from '
 import type { KeyStore } from './keys.js';
 import { TooManyRequests, type Limiter } from './limits.js';
 import type { RequestService } from './requests.js';
+import { identityKey, requestReads } from './request-reads.js';
 
 export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
 /** Where the raw request carries the client's address, as the HTTP server (and its trusted proxies) saw it. */
@@ -64,17 +65,15 @@ class RateLimited extends errors.OIDCProviderError {
 
 export function buildProvider(deps: ProviderDependencies): Provider {
   const { settings, identities, requests } = deps;
-  const identityCache = new WeakMap<object, Map<string, Identity | undefined>>();
-
-  /** One identity lookup per request context, however often the provider asks. */
+  /**
+   * One identity lookup per request context, however often the provider asks; none when the refresh token's
+   * statement brought the identity along (request-reads.ts).
+   */
   const lookup = async (ctx: KoaContextWithOIDC | undefined, id: string) => {
-    let cache = ctx ? identityCache.get(ctx) : undefined;
-    if (ctx && !cache) identityCache.set(ctx, (cache = new Map<string, Identity | undefined>()));
-    if (cache?.has(id)) return cache.get(id);
-    const identity = await identities.findById(id);
-    const usable = identity && !identity.disabledAt ? identity : undefined;
-    cache?.set(id, usable);
-    return usable;
+    const identity = ctx
+      ? await requestReads.once(ctx, identityKey(id), () => identities.findById(id))
+      : await identities.findById(id);
+    return identity && !identity.disabledAt ? identity : undefined;
   };
 
   const configuration = {
