@@ -1,16 +1,24 @@
-// Every list area names its filters, search paths and enumeration options in the reader's language: a path
-// without a label, or an enumeration filter without option labels, shows English words made from the path
-// or the value in Thai too.
+// Every list area names its filters, search paths and enumeration options in the reader's language, and every
+// form its choices: a path without a label, or an enumeration filter or select without option labels, shows
+// English words made from the path or the value in Thai too.
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commandCenterResource } from '@/features/command-centers/command-centers.resource.ts';
-import { deviceJobResource } from '@/features/devices/device-jobs.resource.ts';
-import { deviceResource } from '@/features/devices/devices.resource.ts';
-import { workstationResource } from '@/features/devices/workstations.resource.ts';
-import { iotDeviceResource } from '@/features/iot/iot.resource.ts';
-import { prescriptionResource } from '@/features/prescriptions/prescriptions.resource.ts';
-import { serviceProviderResource } from '@/features/service-providers/service-providers.resource.ts';
-import { patientResource, userResource } from '@/features/users/users.resource.ts';
+import {
+  commandCenterFields,
+  commandCenterResource,
+} from '@/features/command-centers/command-centers.resource.ts';
+import { deviceJobFields, deviceJobResource } from '@/features/devices/device-jobs.resource.ts';
+import { deviceFields, deviceResource } from '@/features/devices/devices.resource.ts';
+import { workstationFields, workstationResource } from '@/features/devices/workstations.resource.ts';
+import { iotDeviceFields, iotDeviceResource } from '@/features/iot/iot.resource.ts';
+import { prescriptionFields, prescriptionResource } from '@/features/prescriptions/prescriptions.resource.ts';
+import {
+  serviceProviderFields,
+  serviceProviderResource,
+} from '@/features/service-providers/service-providers.resource.ts';
+import { patientProfileFields } from '@/features/users/components/patient-profile.tsx';
+import { patientResource, userFields, userResource } from '@/features/users/users.resource.ts';
+import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
 import { uiText } from '@/lib/i18n/translation.ts';
 import { pathLabel, type ResourceDescription } from '@/lib/resource-kit/resource.ts';
 
@@ -53,5 +61,36 @@ describe.each(Object.entries(resources))('the %s list in Thai', (_name, resource
         .map((value) => `${path}=${value}`);
     });
     expect(unnamed).toEqual([]);
+  });
+});
+
+const forms: Record<string, readonly FieldSpec[]> = {
+  user: userFields,
+  patientProfile: patientProfileFields,
+  device: deviceFields,
+  workstation: workstationFields,
+  deviceJob: deviceJobFields,
+  iotDevice: iotDeviceFields,
+  prescription: prescriptionFields,
+  serviceProvider: serviceProviderFields,
+  commandCenter: commandCenterFields,
+};
+
+/** The choices of a form's selects, nested groups and lists included, that would not read Thai. */
+function unnamedChoices(fields: readonly FieldSpec[], prefix = ''): string[] {
+  return fields.flatMap((field) => {
+    const path = `${prefix}${field.name}`;
+    if (field.kind === 'group' || field.kind === 'list') return unnamedChoices(field.fields, `${path}.`);
+    if (field.kind !== 'select' && field.kind !== 'multiselect') return [];
+    return field.options
+      .filter((option) => !field.optionLabel || !thaiScript.test(uiText(field.optionLabel(option))))
+      .map((option) => `${path}=${option}`);
+  });
+}
+
+describe.each(Object.entries(forms))('the %s form in Thai', (_name, fields) => {
+  it('names every choice of its selects', async () => {
+    await i18next.changeLanguage('th');
+    expect(unnamedChoices(fields)).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ export const patientProfileFields: readonly FieldSpec[] = [
     name: 'status',
     label: () => i18next.t('users:patientProfile.status'),
     options: patientStatuses,
+    optionLabel: (status) => enumLabel('patientStatus', status),
     defaultValue: 'enrollment',
     required: true,
   },
