@@ -1,7 +1,9 @@
 // The console in Thai (decision 047): an admin switches the top bar to ไทย, the page reads Thai with
-// <html lang="th">, a reload stays Thai (the choice is stored on the account), and /pharmacy and /prescriptions
-// have no serious or critical axe violations in Thai; the admin home and lists read Thai too. A visitor whose browser prefers Thai gets the landing
-// page in Thai. With CAREPLANE_SHOTS_DIR set, the pages are photographed at 390 and 1440 px.
+// <html lang="th">, a reload stays Thai (the choice is stored on the account), and /pharmacy, /prescriptions,
+// the admin home and the users list have no serious or critical axe violations in Thai; the lists' cells
+// read Thai too (a patient's status, Yes and No). A visitor whose browser prefers Thai gets the landing page
+// in Thai, without axe violations either. With CAREPLANE_SHOTS_DIR set, the pages are photographed at 390 and
+// 1440 px.
 import path from 'node:path';
 import { expectAccessible } from './support/admin.ts';
 import { issuedIdentity, signInWithCliAuthenticator } from './support/cli-authenticator.ts';
@@ -56,10 +58,19 @@ test('an admin switches to Thai in the top bar; it stays after a reload and read
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'หน้าหลักผู้ดูแลระบบ' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'เมนู', exact: true })).toBeVisible();
+  await expectAccessible(page);
   await photograph(page, 'admin-th');
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { level: 1, name: 'ผู้ใช้งาน' })).toBeVisible();
+  // Yes and No in the list's cells (Blocked) are Thai words, as the column headers are.
+  await expect(page.getByRole('cell', { name: 'ไม่ใช่', exact: true }).first()).toBeVisible();
+  await expectAccessible(page);
   await photograph(page, 'admin-users-th');
+  // A patient's status in the patients list: enrolled patients (the demo's named ones are) read ลงทะเบียนแล้ว.
+  await page.goto('/admin/patients?filters=patientProfile.status~enrolled');
+  await expect(page.getByRole('heading', { level: 1, name: 'ผู้ป่วย' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'ลงทะเบียนแล้ว', exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'enrolled', exact: true })).toHaveCount(0);
   await page.goto('/admin/prescriptions');
   await expect(page.getByRole('heading', { level: 1, name: 'ใบสั่งยา' })).toBeVisible();
   await photograph(page, 'admin-prescriptions-th');
@@ -72,6 +83,7 @@ test.describe('a visitor whose browser prefers Thai', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'ดูแลผู้ป่วยที่บ้าน จัดการได้จากที่เดียว' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'th');
     await expect(page.getByRole('tab', { name: 'คิวอาร์โค้ด' })).toBeVisible();
+    await expectAccessible(page);
     await photograph(page, 'landing-th');
   });
 });

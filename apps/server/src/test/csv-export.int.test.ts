@@ -92,6 +92,45 @@ describe('CSV export', () => {
     expect(unknown.json()).toMatchObject({ statusCode: 400, issues: [{ path: 'view' }] });
   });
 
+  it("writes enumeration values and Yes/No in the request's language, English by default", async () => {
+    const created = await api(context).post('/api/users', {
+      username: 'somchai.thai-export@careplane.test',
+      firstName: 'Somchai',
+      lastName: 'Thai',
+      localRoles: ['nurse', 'application_admin'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = '/api/users/export.csv?filtersLike=username~thai-export';
+    const exportIn = (language?: string) =>
+      context.app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          authorization: `Bearer ${context.adminToken}`,
+          ...(language ? { 'accept-language': language } : {}),
+        },
+      });
+    const column = (key: string) => userColumns.findIndex((entry) => entry.key === key);
+
+    const thai = await exportIn('th-TH,th;q=0.9,en;q=0.8');
+    expect(thai.statusCode, thai.body).toBe(200);
+    expect(thai.headers['content-language']).toBe('th');
+    const [header, row] = parseCsv(thai.body.slice(1));
+    expect(header).toEqual(userColumns.map((entry) => entry.title));
+    expect(row![column('localRoles')]).toBe('พยาบาล, ผู้ดูแลแอปพลิเคชัน');
+    expect(row![column('isBlocked')]).toBe('ไม่ใช่');
+    // Dates keep the common era in a Thai file: spreadsheets read them as dates.
+    expect(row![column('createdAt')]).toMatch(/^\d\d\.\d\d\.20\d\d$/);
+
+    for (const language of [undefined, 'en-GB', 'fr']) {
+      const english = await exportIn(language);
+      expect(english.headers['content-language']).toBe('en');
+      const [, englishRow] = parseCsv(english.body.slice(1));
+      expect(englishRow![column('localRoles')]).toBe('nurse, application admin');
+      expect(englishRow![column('isBlocked')]).toBe('No');
+    }
+  });
+
   it('checks the query before it writes anything: a bad filter is a 400, not a broken file', async () => {
     for (const query of ['filters=password~x', 'sort=secret:asc', 'filters=isBlocked~maybe', 'view=NOPE']) {
       const refused = await exportOf(`/api/users/export.csv?${query}`);

@@ -2,6 +2,7 @@
 // the full text on hover) and the server's CSV export writes the same columns in full, so an exported file
 // opens in a spreadsheet with what the screen showed.
 import type { TruncationLength } from './formats.ts';
+import type { RecordLabels } from './label-context.ts';
 
 /** What a cell holds: plain text or a number, already formatted for people (dates as DD.MM.YYYY). */
 export type CellValue = string | number | boolean | null;
@@ -11,8 +12,11 @@ export interface ListColumn<Item, SortPath extends string = string> {
   key: string;
   /** Header shown in the table and written in the CSV file. */
   title: string;
-  /** The cell's value for one record of the list (with `relations` embedded). */
-  value: (item: Item) => CellValue;
+  /**
+   * The cell's value for one record of the list (with `relations` embedded), its words (enumeration values,
+   * Yes and No, dates) in the reader's language: `englishLabels` unless the reader reads another.
+   */
+  value: (item: Item, labels: RecordLabels) => CellValue;
   /** The sort path this column orders by, when the list can sort on it. */
   sort?: SortPath;
   /** Relations the value reads (`relations=` of the list request). */

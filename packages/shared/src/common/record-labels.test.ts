@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { userColumns } from '../users/users.columns.ts';
+import { deviceJobColumns } from '../devices/devices.columns.ts';
+import { prescriptionColumns } from '../prescriptions/prescriptions.columns.ts';
 import { serviceProviderColumns } from '../service-providers/service-providers.columns.ts';
+import { englishLabels, recordLabels } from './label-context.ts';
 import {
   addressLine,
   enumListText,
@@ -54,7 +57,9 @@ describe('record names', () => {
       patientProfile: { id: 'p', status: 'enrolled' },
       commandCenters: [{ id: 'c', title: 'Bangkok Command Center' }],
     };
-    const row = Object.fromEntries(userColumns.map((column) => [column.key, column.value(user as never)]));
+    const row = Object.fromEntries(
+      userColumns.map((column) => [column.key, column.value(user as never, englishLabels)]),
+    );
     expect(row).toMatchObject({
       name: 'Ann Lee',
       email: '',
@@ -67,5 +72,44 @@ describe('record names', () => {
     expect(serviceProviderColumns.every((column) => typeof column.title === 'string' && column.key)).toBe(
       true,
     );
+  });
+
+  it('writes enumeration values, Yes and No and dates in Thai with Thai labels, and English by default', () => {
+    const user = {
+      id: 'u1',
+      username: 'ann@x',
+      localRoles: ['nurse', 'application_admin'],
+      isBlocked: true,
+      createdAt: '2026-01-05T08:00:00.000Z',
+      patientProfile: { id: 'p', status: 'enrolled' },
+    };
+    const rowIn = (labels: ReturnType<typeof recordLabels>) =>
+      Object.fromEntries(userColumns.map((column) => [column.key, column.value(user as never, labels)]));
+
+    expect(rowIn(recordLabels('th', { language: 'th' }))).toMatchObject({
+      localRoles: 'พยาบาล, ผู้ดูแลแอปพลิเคชัน',
+      patientStatus: 'ลงทะเบียนแล้ว',
+      isBlocked: 'ใช่',
+      createdAt: '05.01.2569',
+    });
+    expect(rowIn(englishLabels)).toMatchObject({
+      localRoles: 'nurse, application admin',
+      patientStatus: 'enrolled',
+      isBlocked: 'Yes',
+      createdAt: '05.01.2026',
+    });
+    // A Thai export keeps the common era, which spreadsheets read as dates.
+    expect(rowIn(recordLabels('th', { era: 'common' })).createdAt).toBe('05.01.2026');
+  });
+
+  it('keeps the English words of every enumeration column as exports wrote them', () => {
+    const prescription = { id: 'r', content: [], status: 'picked_up', pickupByNurse: false };
+    const status = prescriptionColumns.find((column) => column.key === 'status')!;
+    expect(status.value(prescription as never, englishLabels)).toBe('picked up');
+    expect(status.value(prescription as never, recordLabels('th'))).toBe('รับยาแล้ว');
+    const job = { id: 'j', status: 'TIMED_OUT', commands: [], notBefore: null };
+    const jobStatus = deviceJobColumns.find((column) => column.key === 'status')!;
+    expect(jobStatus.value(job as never, englishLabels)).toBe('TIMED_OUT');
+    expect(jobStatus.value(job as never, recordLabels('th'))).toBe('หมดเวลา');
   });
 });

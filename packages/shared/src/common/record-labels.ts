@@ -1,6 +1,9 @@
 // How a record is named for people: in list cells, CSV files, relation pickers and confirmations. Embedded
 // relations arrive as loose objects (`{ id, ...fields }`), so every reader here checks what it reads.
+// Words that depend on the reader's language (enumeration values, Yes and No, dates) go through the
+// RecordLabels of label-context.ts, which columns are given (decision 047).
 import { formatDate } from './formats.ts';
+import type { RecordLabels } from './label-context.ts';
 
 /** An embedded related record as answers carry it. */
 export interface RecordLike {
@@ -78,8 +81,10 @@ export function addressLine(address: Maybe<Record<string, unknown>>): string {
 }
 
 /** The creation date of a record as DD.MM.YYYY. */
-export const createdOn = (record: { createdAt?: unknown }): string =>
-  formatDate(typeof record.createdAt === 'string' ? record.createdAt : undefined);
+export function createdOn(record: { createdAt?: unknown }, labels?: RecordLabels): string {
+  const createdAt = typeof record.createdAt === 'string' ? record.createdAt : undefined;
+  return labels ? labels.date(createdAt) : formatDate(createdAt);
+}
 
 /** A prescription has no title: it is named by its first item and its date. */
 export function prescriptionName(prescription: Maybe<Record<string, unknown>>): string {

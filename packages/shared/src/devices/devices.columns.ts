@@ -1,18 +1,14 @@
 // The columns of the devices, workstations and device jobs lists: the console's tables and the CSV export.
 import { defineColumns } from '../common/list-columns.ts';
-import { formatDateTime } from '../common/formats.ts';
 import type { SortPath } from '../common/list-spec.ts';
 import {
   createdOn,
-  enumListText,
-  enumText,
   iotDeviceName,
   namesOf,
   personName,
   textOf,
   titleOf,
   workstationName,
-  yesNo,
 } from '../common/record-labels.ts';
 import type {
   Device,
@@ -25,14 +21,24 @@ import type {
 
 export const deviceColumns = defineColumns<Device, SortPath<typeof deviceListSpec>>([
   { key: 'title', title: 'Title', value: (device) => device.title, sort: 'title', truncate: 40 },
-  { key: 'role', title: 'Role', value: (device) => enumText(device.role), sort: 'role' },
+  {
+    key: 'role',
+    title: 'Role',
+    value: (device, labels) => labels.enumText('deviceRole', device.role),
+    sort: 'role',
+  },
   {
     key: 'localRoles',
     title: 'Local roles',
-    value: (device) => enumListText(device.localRoles),
+    value: (device, labels) => labels.enumListText('deviceRole', device.localRoles),
     truncate: 40,
   },
-  { key: 'isEnabled', title: 'Enabled', value: (device) => yesNo(device.isEnabled), sort: 'isEnabled' },
+  {
+    key: 'isEnabled',
+    title: 'Enabled',
+    value: (device, labels) => labels.yesNo(device.isEnabled),
+    sort: 'isEnabled',
+  },
   {
     key: 'assignedUser',
     title: 'Assigned user',
@@ -105,9 +111,19 @@ export const deviceJobColumns = defineColumns<DeviceJob, SortPath<typeof deviceJ
     relations: ['device'],
     truncate: 40,
   },
-  { key: 'status', title: 'Status', value: (job) => job.status, sort: 'status' },
+  {
+    key: 'status',
+    title: 'Status',
+    value: (job, labels) => labels.enumText('jobStatus', job.status),
+    sort: 'status',
+  },
   { key: 'commands', title: 'Commands', value: (job) => job.commands.join('; '), truncate: 40 },
-  { key: 'notBefore', title: 'Not before', value: (job) => formatDateTime(job.notBefore), sort: 'notBefore' },
+  {
+    key: 'notBefore',
+    title: 'Not before',
+    value: (job, labels) => labels.dateTime(job.notBefore),
+    sort: 'notBefore',
+  },
   {
     key: 'createdByUser',
     title: 'Created by',

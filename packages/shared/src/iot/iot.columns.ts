@@ -1,15 +1,7 @@
 // The columns of the IoT devices list: the console's table and the CSV export read these.
 import { defineColumns } from '../common/list-columns.ts';
 import type { SortPath } from '../common/list-spec.ts';
-import {
-  createdOn,
-  enumListText,
-  enumText,
-  namesOf,
-  personName,
-  titleOf,
-  yesNo,
-} from '../common/record-labels.ts';
+import { createdOn, namesOf, personName, titleOf } from '../common/record-labels.ts';
 import type { IotDevice, iotDeviceListSpec } from './iot.contract.ts';
 
 export const iotDeviceColumns = defineColumns<IotDevice, SortPath<typeof iotDeviceListSpec>>([
@@ -24,19 +16,19 @@ export const iotDeviceColumns = defineColumns<IotDevice, SortPath<typeof iotDevi
   {
     key: 'connectionType',
     title: 'Connection',
-    value: (device) => enumText(device.connectionType),
+    value: (device, labels) => labels.enumText('connectionType', device.connectionType),
     sort: 'connectionType',
   },
   {
     key: 'trustLevel',
     title: 'Trust level',
-    value: (device) => enumText(device.trustLevel),
+    value: (device, labels) => labels.enumText('trustLevel', device.trustLevel),
     sort: 'trustLevel',
   },
   {
     key: 'supportedDataTypes',
     title: 'Data types',
-    value: (device) => enumListText(device.supportedDataTypes),
+    value: (device, labels) => labels.enumListText('iotDataType', device.supportedDataTypes),
     truncate: 40,
   },
   {
@@ -56,7 +48,7 @@ export const iotDeviceColumns = defineColumns<IotDevice, SortPath<typeof iotDevi
   {
     key: 'allowMultipleDeviceRelationships',
     title: 'Several devices',
-    value: (device) => yesNo(device.allowMultipleDeviceRelationships),
+    value: (device, labels) => labels.yesNo(device.allowMultipleDeviceRelationships),
   },
   { key: 'createdAt', title: 'Created', value: createdOn, sort: 'createdAt' },
 ]);

@@ -1,7 +1,7 @@
 // The columns of the prescriptions list: the console's table and the CSV export read these.
 import { defineColumns } from '../common/list-columns.ts';
 import type { SortPath } from '../common/list-spec.ts';
-import { createdOn, enumText, personName, textOf, titleOf, yesNo } from '../common/record-labels.ts';
+import { createdOn, personName, textOf, titleOf } from '../common/record-labels.ts';
 import type { Prescription, prescriptionListSpec } from './prescriptions.contract.ts';
 
 /** What was prescribed: each item's name, strength and quantity with unit. */
@@ -17,7 +17,12 @@ export const prescriptionContentText = (prescription: Pick<Prescription, 'conten
 
 export const prescriptionColumns = defineColumns<Prescription, SortPath<typeof prescriptionListSpec>>([
   { key: 'content', title: 'Content', value: prescriptionContentText, truncate: 40 },
-  { key: 'status', title: 'Status', value: (prescription) => enumText(prescription.status), sort: 'status' },
+  {
+    key: 'status',
+    title: 'Status',
+    value: (prescription, labels) => labels.enumText('prescriptionStatus', prescription.status),
+    sort: 'status',
+  },
   {
     key: 'recipient',
     title: 'Recipient',
@@ -47,7 +52,11 @@ export const prescriptionColumns = defineColumns<Prescription, SortPath<typeof p
     relations: ['nurse', 'shipper'],
     truncate: 40,
   },
-  { key: 'pickupByNurse', title: 'By nurse', value: (prescription) => yesNo(prescription.pickupByNurse) },
+  {
+    key: 'pickupByNurse',
+    title: 'By nurse',
+    value: (prescription, labels) => labels.yesNo(prescription.pickupByNurse),
+  },
   {
     key: 'deliveryCity',
     title: 'Delivery city',

@@ -1,17 +1,7 @@
 // The columns of the users and patients lists: the console's tables and the CSV export read these.
 import { defineColumns } from '../common/list-columns.ts';
 import type { SortPath } from '../common/list-spec.ts';
-import {
-  createdOn,
-  enumListText,
-  enumText,
-  namesOf,
-  personName,
-  textOf,
-  titleOf,
-  workstationName,
-  yesNo,
-} from '../common/record-labels.ts';
+import { createdOn, namesOf, personName, textOf, titleOf, workstationName } from '../common/record-labels.ts';
 import type { User, userListSpec } from './users.contract.ts';
 
 type UserSort = SortPath<typeof userListSpec>;
@@ -21,11 +11,16 @@ export const userColumns = defineColumns<User, UserSort>([
   { key: 'username', title: 'Username', value: (user) => user.username, sort: 'username', truncate: 40 },
   { key: 'email', title: 'Email', value: (user) => user.email ?? '', sort: 'email', truncate: 40 },
   { key: 'phoneNumber', title: 'Phone', value: (user) => user.phoneNumber ?? '' },
-  { key: 'localRoles', title: 'Local roles', value: (user) => enumListText(user.localRoles), truncate: 40 },
+  {
+    key: 'localRoles',
+    title: 'Local roles',
+    value: (user, labels) => labels.enumListText('role', user.localRoles),
+    truncate: 40,
+  },
   {
     key: 'patientStatus',
     title: 'Patient status',
-    value: (user) => enumText(user.patientProfile?.status),
+    value: (user, labels) => labels.enumText('patientStatus', user.patientProfile?.status),
     relations: ['patientProfile'],
   },
   {
@@ -35,7 +30,7 @@ export const userColumns = defineColumns<User, UserSort>([
     relations: ['commandCenters'],
     truncate: 40,
   },
-  { key: 'isBlocked', title: 'Blocked', value: (user) => yesNo(user.isBlocked) },
+  { key: 'isBlocked', title: 'Blocked', value: (user, labels) => labels.yesNo(user.isBlocked) },
   { key: 'createdAt', title: 'Created', value: createdOn, sort: 'createdAt' },
 ]);
 
@@ -56,7 +51,7 @@ export const patientColumns = defineColumns<User, UserSort>([
   {
     key: 'status',
     title: 'Status',
-    value: (user) => enumText(user.patientProfile?.status),
+    value: (user, labels) => labels.enumText('patientStatus', user.patientProfile?.status),
     relations: ['patientProfile'],
   },
   {

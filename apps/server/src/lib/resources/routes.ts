@@ -14,6 +14,7 @@ import {
   type ListQuery,
   type RelationsQuery,
 } from '@careplane/shared/common/http';
+import { pickLanguage } from '@careplane/shared/i18n/languages';
 import type { Access } from '../access.js';
 import { allow } from '../caller.js';
 import { actionContext, errorResponses } from '../http.js';
@@ -80,9 +81,16 @@ export function registerResourceRoutes<Create extends object, Update extends obj
         produces: ['text/csv'],
       },
       async (request, reply) => {
-        const { fileName, lines } = service.exportCsv(request.query as CsvExportQuery, request.caller);
+        // The file speaks the reader's language, as the console they export from does (decision 047).
+        const language = pickLanguage(request.headers['accept-language']);
+        const { fileName, lines } = service.exportCsv(
+          request.query as CsvExportQuery,
+          request.caller,
+          language,
+        );
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-language', language)
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'private, no-store')
           .send(Readable.from(lines));

@@ -4,6 +4,8 @@
 import type { SQL } from 'drizzle-orm';
 import type { CsvExportQuery, ListResponse } from '@careplane/shared/common/http';
 import { columnRelations } from '@careplane/shared/common/list-columns';
+import { recordLabels } from '@careplane/shared/common/label-context';
+import { DEFAULT_LANGUAGE, type Language } from '@careplane/shared/i18n/languages';
 import { CSV_BOM, csvFileName, csvLine } from '../csv.js';
 import type { ActionContext } from '../audit.js';
 import { accessRules, type AccessRule, type Caller } from '../caller.js';
@@ -113,8 +115,11 @@ export function createResourceService<Create extends object, Update extends obje
    * The whole list as CSV, header first, streamed a page at a time: the columns of the console's table (or of
    * a named view), every record the query matches in the list's order, none outside the caller's scope.
    * The query is checked before anything is sent, so a bad filter is a 400, not a broken file.
+   * Enumeration values and Yes/No are written in `language` (English by default); dates keep the common era
+   * in every language, so spreadsheets read them as dates, and headers keep the columns' English titles
+   * (decision 047).
    */
-  function exportCsv(query: CsvExportQuery, caller: Caller | null) {
+  function exportCsv(query: CsvExportQuery, caller: Caller | null, language: Language = DEFAULT_LANGUAGE) {
     const csv = definition.csv;
     if (!csv) throw notFound('Export');
     const columns = query.view === undefined ? csv.columns : csv.views?.[query.view];
@@ -130,11 +135,12 @@ export function createResourceService<Create extends object, Update extends obje
     buildListSql(definition.list.query, query);
     const relations = columnRelations(columns);
     const scope = scopeOf(caller);
+    const labels = recordLabels(language, { language, era: 'common' });
     async function* lines() {
       yield CSV_BOM + csvLine(columns!.map((column) => column.title));
       for await (const page of repository.pages(store.db, { ...query, relations }, scope)) {
         let chunk = '';
-        for (const item of page) chunk += csvLine(columns!.map((column) => column.value(item)));
+        for (const item of page) chunk += csvLine(columns!.map((column) => column.value(item, labels)));
         yield chunk;
       }
     }

@@ -103,18 +103,6 @@ const common = {
     compareLink: 'the receipt as it was signed',
     compareAfter: ': the same names, items and dates.',
   },
-  enums: {
-    prescriptionStatus: {
-      new: 'New',
-      issued: 'Issued',
-      waiting: 'Waiting',
-      ready: 'Ready',
-      picked_up: 'Picked up',
-      delivered: 'Delivered',
-      on_hold: 'On hold',
-      returned: 'Returned',
-    },
-  },
 } as const;
 
 export default common;

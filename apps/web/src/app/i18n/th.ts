@@ -101,18 +101,6 @@ const th: Translation<typeof common> = {
     compareLink: 'เอกสารตามที่ลงนามไว้',
     compareAfter: ': ชื่อ รายการ และวันที่ต้องตรงกัน',
   },
-  enums: {
-    prescriptionStatus: {
-      new: 'ใหม่',
-      issued: 'ออกใบสั่งยาแล้ว',
-      waiting: 'รอจัดยา',
-      ready: 'พร้อมรับยา',
-      picked_up: 'รับยาแล้ว',
-      delivered: 'ส่งถึงแล้ว',
-      on_hold: 'พักไว้',
-      returned: 'ส่งคืน',
-    },
-  },
 };
 
 export default th;

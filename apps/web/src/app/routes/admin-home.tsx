@@ -16,7 +16,7 @@ import {
   workstationQueries,
 } from '@/features/devices/api/devices.queries.ts';
 import { jobStatusColors } from '@/features/devices/components/device-jobs-section.tsx';
-import { deviceEnum } from '@/features/devices/i18n/enums.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { iotDeviceQueries } from '@/features/iot/api/iot.queries.ts';
 import { prescriptionQueries } from '@/features/prescriptions/api/prescriptions.queries.ts';
 import { serviceProviderQueries } from '@/features/service-providers/api/service-providers.queries.ts';
@@ -235,7 +235,7 @@ function LatestJobs() {
                 miw={100}
                 style={{ flexShrink: 0 }}
               >
-                {deviceEnum('jobStatus', job.status)}
+                {enumLabel('jobStatus', job.status)}
               </Badge>
               <Anchor
                 component={Link}

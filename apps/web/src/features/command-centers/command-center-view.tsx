@@ -16,23 +16,18 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertTitle } from '@careplane/shared/alerts/alert-title';
-import { deviceRoles, localUserRoles } from '@careplane/shared/common/enums';
 import { formatDateTime } from '@careplane/shared/common/formats';
-import { enumText, personName, titleOf } from '@careplane/shared/common/record-labels';
+import { personName, titleOf } from '@careplane/shared/common/record-labels';
 import {
   commandCenterEndpoints,
   type UserAlert,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { SendAlertDialog } from '@/lib/care/send-alert-dialog.tsx';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useLiveEvents } from '@/lib/live-events.ts';
 import { notify } from '@/lib/notify.ts';
 import { commandCenterViewQueries as queries } from './api/command-center-view.queries.ts';
-
-/** An enumeration value in the reader's language; one the console does not know reads as words. */
-function labelOf<T extends string>(value: string, known: readonly T[], text: (value: T) => string): string {
-  return (known as readonly string[]).includes(value) ? text(value as T) : enumText(value);
-}
 
 function Section({ title, count, children }: { title: string; count?: number | null; children: ReactNode }) {
   return (
@@ -140,7 +135,7 @@ export function CommandCenterView() {
                     <Table.Td>{titleOf(job.device)}</Table.Td>
                     <Table.Td>{job.purpose}</Table.Td>
                     <Table.Td>
-                      <Badge variant="outline">{t(`enums.jobStatus.${job.status}`)}</Badge>
+                      <Badge variant="outline">{enumLabel('jobStatus', job.status)}</Badge>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -157,11 +152,7 @@ export function CommandCenterView() {
                 {users.data.items.map((user) => (
                   <Table.Tr key={user.id}>
                     <Table.Td>{personName(user)}</Table.Td>
-                    <Table.Td>
-                      {user.localRoles
-                        .map((role) => labelOf(role, localUserRoles, (known) => t(`enums.userRole.${known}`)))
-                        .join(', ')}
-                    </Table.Td>
+                    <Table.Td>{user.localRoles.map((role) => enumLabel('role', role)).join(', ')}</Table.Td>
                     <Table.Td>
                       <UserActions userId={user.id} name={personName(user)} />
                     </Table.Td>
@@ -180,9 +171,7 @@ export function CommandCenterView() {
                 {devices.data.items.map((device) => (
                   <Table.Tr key={device.id}>
                     <Table.Td>{device.title}</Table.Td>
-                    <Table.Td>
-                      {labelOf(device.role, deviceRoles, (known) => t(`enums.deviceRole.${known}`))}
-                    </Table.Td>
+                    <Table.Td>{enumLabel('deviceRole', device.role)}</Table.Td>
                     <Table.Td>{device.assignedUser ? personName(device.assignedUser) : '—'}</Table.Td>
                   </Table.Tr>
                 ))}

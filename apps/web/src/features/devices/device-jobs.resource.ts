@@ -5,6 +5,7 @@ import { deviceJobListSpec, jobVocabulary, type DeviceJob } from '@careplane/sha
 import { paths } from '@/config/paths.ts';
 import { specTexts } from '@/lib/i18n/spec-texts.ts';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { deviceJobQueries } from './api/devices.queries.ts';
 
@@ -39,9 +40,13 @@ export const deviceJobResource = defineResource<DeviceJob>({
     createdByUser: (job) => (job.createdByUserId ? paths.admin.users.detail.to(job.createdByUserId) : null),
   },
   labels: {
+    status: () => i18next.t('devices:columns.status'),
+    purpose: () => i18next.t('devices:columns.purpose'),
+    commands: () => i18next.t('devices:columns.commands'),
     'device.id': () => i18next.t('devices:labels.device'),
     'createdByUser.id': () => i18next.t('devices:labels.createdBy'),
   },
+  optionLabels: { status: (status) => enumLabel('jobStatus', status) },
   defaultSearch: 'purpose',
   phoneColumns: ['purpose', 'status'],
   detailRelations: ['device', 'createdByUser'],

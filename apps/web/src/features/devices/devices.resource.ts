@@ -8,7 +8,7 @@ import { paths } from '@/config/paths.ts';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
 import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { deviceQueries } from './api/devices.queries.ts';
-import { deviceEnum } from './i18n/enums.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 
 const devices = paths.admin.devices;
 
@@ -51,6 +51,9 @@ export const deviceResource = defineResource<Device>({
       device.commandCenterId ? paths.admin.commandCenters.detail.to(device.commandCenterId) : null,
   },
   labels: {
+    title: () => i18next.t('devices:columns.title'),
+    role: () => i18next.t('devices:columns.role'),
+    localRoles: () => i18next.t('devices:columns.localRoles'),
     'assignedUser.id': () => i18next.t('devices:labels.assignedUser'),
     'commandCenter.id': () => i18next.t('devices:labels.commandCenter'),
     'createdByUser.id': () => i18next.t('devices:labels.createdBy'),
@@ -59,7 +62,10 @@ export const deviceResource = defineResource<Device>({
     'location.title': () => i18next.t('devices:labels.location'),
     isEnabled: () => i18next.t('devices:labels.enabled'),
   },
-  optionLabels: { role: (role) => deviceEnum('role', role), localRoles: (role) => deviceEnum('role', role) },
+  optionLabels: {
+    role: (role) => enumLabel('deviceRole', role),
+    localRoles: (role) => enumLabel('deviceRole', role),
+  },
   defaultSearch: 'title',
   phoneColumns: ['title', 'isEnabled'],
   detailRelations: ['workstation', 'assignedUser', 'iotDevices', 'commandCenter', 'createdByUser'],
@@ -74,14 +80,14 @@ export const deviceFields: readonly FieldSpec[] = [
     name: 'role',
     label: () => i18next.t('devices:fields.role'),
     options: deviceRoles,
-    optionLabel: (role) => deviceEnum('role', role),
+    optionLabel: (role) => enumLabel('deviceRole', role),
   },
   {
     kind: 'multiselect',
     name: 'localRoles',
     label: () => i18next.t('devices:fields.localRoles'),
     options: deviceRoles,
-    optionLabel: (role) => deviceEnum('role', role),
+    optionLabel: (role) => enumLabel('deviceRole', role),
   },
   { kind: 'switch', name: 'isEnabled', label: () => i18next.t('devices:fields.enabled'), defaultValue: true },
   {

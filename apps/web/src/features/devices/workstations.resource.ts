@@ -36,6 +36,7 @@ export const workstationResource = defineResource<Workstation>({
       workstation.deviceId ? paths.admin.devices.detail.to(workstation.deviceId) : null,
   },
   labels: {
+    title: () => i18next.t('devices:columns.title'),
     'device.id': () => i18next.t('devices:labels.device'),
     'assignedPatients.id': () => i18next.t('devices:labels.patient'),
     'assignedWorkstations.id': () => i18next.t('devices:labels.assignedDevice'),

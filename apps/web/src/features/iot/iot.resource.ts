@@ -7,6 +7,7 @@ import { iotDeviceColumns } from '@careplane/shared/iot/iot.columns';
 import { iotDeviceListSpec, type IotDevice } from '@careplane/shared/iot/iot.contract';
 import { paths } from '@/config/paths.ts';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { iotDeviceQueries } from './api/iot.queries.ts';
 
@@ -49,6 +50,15 @@ export const iotDeviceResource = defineResource<IotDevice>({
     allowMultipleDeviceRelationships: () => i18next.t('iot:labels.severalDevices'),
     hardwareIdentifier: () => i18next.t('iot:labels.hardwareIdentifier'),
     deviceIdentifier: () => i18next.t('iot:labels.deviceIdentifier'),
+    model: () => i18next.t('iot:columns.model'),
+    connectionType: () => i18next.t('iot:columns.connectionType'),
+    supportedDataTypes: () => i18next.t('iot:columns.supportedDataTypes'),
+    trustLevel: () => i18next.t('iot:columns.trustLevel'),
+  },
+  optionLabels: {
+    connectionType: (type) => enumLabel('connectionType', type),
+    supportedDataTypes: (type) => enumLabel('iotDataType', type),
+    trustLevel: (level) => enumLabel('trustLevel', level),
   },
   defaultSearch: 'hardwareIdentifier',
   phoneColumns: ['hardwareIdentifier', 'model'],
@@ -71,6 +81,7 @@ export const iotDeviceFields: readonly FieldSpec[] = [
     name: 'connectionType',
     label: () => i18next.t('iot:fields.connectionType'),
     options: connectionTypes,
+    optionLabel: (type) => enumLabel('connectionType', type),
     defaultValue: 'unknown',
     required: true,
   },
@@ -79,6 +90,7 @@ export const iotDeviceFields: readonly FieldSpec[] = [
     name: 'trustLevel',
     label: () => i18next.t('iot:fields.trustLevel'),
     options: trustLevels,
+    optionLabel: (level) => enumLabel('trustLevel', level),
   },
   {
     kind: 'password',
@@ -91,6 +103,7 @@ export const iotDeviceFields: readonly FieldSpec[] = [
     name: 'supportedDataTypes',
     label: () => i18next.t('iot:fields.supportedDataTypes'),
     options: iotDataTypes,
+    optionLabel: (type) => enumLabel('iotDataType', type),
   },
   { kind: 'ref', name: 'assignedUser', label: () => i18next.t('iot:fields.assignedUser'), resource: 'users' },
   {

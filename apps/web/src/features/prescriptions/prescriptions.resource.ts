@@ -11,6 +11,7 @@ import {
 import i18next from 'i18next';
 import { paths } from '@/config/paths.ts';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { prescriptionQueries } from './api/prescriptions.queries.ts';
 
@@ -56,6 +57,7 @@ export const prescriptionResource = defineResource<Prescription>({
           : null,
   },
   labels: {
+    status: () => i18next.t('prescriptions:admin.columns.status'),
     'issuer.id': () => i18next.t('prescriptions:admin.labels.issuer'),
     'issuerReceipt.id': () => i18next.t('prescriptions:admin.labels.issuerReceipt'),
     'nurse.id': () => i18next.t('prescriptions:admin.labels.nurse'),
@@ -70,6 +72,7 @@ export const prescriptionResource = defineResource<Prescription>({
     'pickupAddress.city': () => i18next.t('prescriptions:admin.labels.pickupCity'),
     'deliveryAddress.city': () => i18next.t('prescriptions:admin.labels.deliveryCity'),
   },
+  optionLabels: { status: (status) => enumLabel('prescriptionStatus', status) },
   defaultSearch: 'content.name',
   phoneColumns: ['content', 'status'],
   detailRelations: prescriptionListSpec.relations,

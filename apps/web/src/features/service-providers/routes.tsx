@@ -17,6 +17,7 @@ import {
   RecordLinks,
 } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { ResourceEdit } from '@/lib/resource-kit/form/resource-edit.tsx';
 import { ResourceList } from '@/lib/resource-kit/list/resource-list.tsx';
 import {
@@ -45,7 +46,9 @@ export function ServiceProviderDetailPage() {
             <DetailSection title={t('detail.section')}>
               <FieldGrid>
                 <DetailField label={t('detail.title')}>{provider.title}</DetailField>
-                <DetailField label={t('detail.type')}>{t(`enums.type.${provider.type}`)}</DetailField>
+                <DetailField label={t('detail.type')}>
+                  {enumLabel('serviceProviderType', provider.type)}
+                </DetailField>
                 <DetailField label={t('detail.isEnabled')}>
                   {provider.isEnabled === undefined
                     ? ''

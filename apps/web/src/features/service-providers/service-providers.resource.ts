@@ -9,6 +9,7 @@ import {
 import i18next from 'i18next';
 import { paths } from '@/config/paths.ts';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { serviceProviderQueries } from './api/service-providers.queries.ts';
 
@@ -50,6 +51,7 @@ export const serviceProviderResource = defineResource<ServiceProvider>({
     'address.postalCode': () => i18next.t('service-providers:labels.postalCode'),
     'address.country': () => i18next.t('service-providers:labels.country'),
   },
+  optionLabels: { type: (type) => enumLabel('serviceProviderType', type) },
   defaultSearch: 'title',
   phoneColumns: ['title', 'type'],
   detailRelations: serviceProviderListSpec.relations,
@@ -64,6 +66,7 @@ export const serviceProviderFields: readonly FieldSpec[] = [
     name: 'type',
     label: () => i18next.t('service-providers:fields.type'),
     options: serviceProviderTypes,
+    optionLabel: (type) => enumLabel('serviceProviderType', type),
     required: true,
   },
   {

@@ -15,13 +15,14 @@ import { paths } from '@/config/paths.ts';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
 import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { userQueries } from './api/users.queries.ts';
-import { userEnum } from './i18n/enums.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 
 const users = paths.admin.users;
 
 const labels = {
   name: () => i18next.t('users:labels.name'),
   'patientProfile.id': () => i18next.t('users:labels.patientProfile'),
+  'patientProfile.status': () => i18next.t('users:columns.patientStatus'),
   'commandCenters.id': () => i18next.t('users:labels.commandCenter'),
   'employers.id': () => i18next.t('users:labels.employer'),
   'assignedNurses.id': () => i18next.t('users:labels.assignedNurse'),
@@ -74,9 +75,9 @@ export const userResource = defineResource<User>({
   paths: { list: users.list.to, detail: users.detail.to, create: () => users.edit.to(), edit: users.edit.to },
   labels,
   optionLabels: {
-    roles: (role) => userEnum('role', role),
-    localRoles: (role) => userEnum('role', role),
-    'patientProfile.status': (status) => userEnum('patientStatus', status),
+    roles: (role) => enumLabel('role', role),
+    localRoles: (role) => enumLabel('role', role),
+    'patientProfile.status': (status) => enumLabel('patientStatus', status),
   },
   defaultSearch: 'name',
   phoneColumns: ['name', 'localRoles'],
@@ -120,14 +121,14 @@ export const userFields: readonly FieldSpec[] = [
     name: 'localRoles',
     label: () => i18next.t('users:fields.localRoles'),
     options: localUserRoles,
-    optionLabel: (role) => userEnum('role', role),
+    optionLabel: (role) => enumLabel('role', role),
   },
   {
     kind: 'multiselect',
     name: 'roles',
     label: () => i18next.t('users:fields.globalRoles'),
     options: globalRoles,
-    optionLabel: (role) => userEnum('role', role),
+    optionLabel: (role) => enumLabel('role', role),
   },
   {
     kind: 'text',
@@ -139,7 +140,7 @@ export const userFields: readonly FieldSpec[] = [
     name: 'registrationStatus',
     label: () => i18next.t('users:fields.registrationStatus'),
     options: registrationStatuses,
-    optionLabel: (status) => userEnum('registrationStatus', status),
+    optionLabel: (status) => enumLabel('registrationStatus', status),
   },
   { kind: 'switch', name: 'isVerified', label: () => i18next.t('users:fields.verified') },
   { kind: 'switch', name: 'isBlocked', label: () => i18next.t('users:fields.blocked') },
@@ -181,6 +182,7 @@ export const userFields: readonly FieldSpec[] = [
         name: 'identityDocumentType',
         label: () => i18next.t('users:fields.identityDocumentType'),
         options: identityDocumentTypes,
+        optionLabel: (type) => enumLabel('identityDocumentType', type),
       },
       {
         kind: 'text',
@@ -195,7 +197,13 @@ export const userFields: readonly FieldSpec[] = [
         label: () => i18next.t('users:fields.validIndefinitely'),
       },
       { kind: 'date', name: 'dateOfBirth', label: () => i18next.t('users:fields.dateOfBirth') },
-      { kind: 'select', name: 'gender', label: () => i18next.t('users:fields.gender'), options: genders },
+      {
+        kind: 'select',
+        name: 'gender',
+        label: () => i18next.t('users:fields.gender'),
+        options: genders,
+        optionLabel: (gender) => enumLabel('gender', gender),
+      },
     ],
   },
   { kind: 'json', name: 'matrixIdentity', label: () => i18next.t('users:fields.matrixIdentity') },

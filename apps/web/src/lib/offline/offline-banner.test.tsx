@@ -54,8 +54,6 @@ describe('the offline notices', () => {
   it('name the prescription status by its Thai label in Thai', async () => {
     await act(() => i18next.changeLanguage('th'));
     expect(offlineTexts.bannerPending(3)).toBe('มี 3 การดำเนินการรอส่ง');
-    expect(offlineTexts.conflict('ส่งถึงแล้ว', 'returned')).toContain(
-      i18next.t('common:enums.prescriptionStatus.returned'),
-    );
+    expect(offlineTexts.conflict('ส่งถึงแล้ว', 'returned')).toContain('ส่งคืน');
   });
 });

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CellValue } from '@careplane/shared/common/list-columns';
 import { truncate, type TruncationLength } from '@careplane/shared/common/formats';
-import { yesNo } from '@careplane/shared/common/record-labels';
 
 export const EMPTY_TEXT = '—';
 
@@ -17,13 +16,8 @@ export interface CellTextProps {
 
 export function CellText({ value, truncateAt, to }: CellTextProps) {
   const { t } = useTranslation('kit');
-  // Yes and No (a boolean, or the columns' yesNo text, which the CSV export keeps in English) in the reader's language.
-  const answer =
-    value === true || value === yesNo(true)
-      ? t('yes')
-      : value === false || value === yesNo(false)
-        ? t('no')
-        : null;
+  // A boolean reads as Yes or No in the reader's language (the columns write theirs through their labels).
+  const answer = value === true ? t('yes') : value === false ? t('no') : null;
   const full = answer ?? (value === null || value === undefined ? '' : String(value));
   if (!full) {
     return (

@@ -11,7 +11,6 @@ import { iotDeviceEndpoints } from '@careplane/shared/iot/iot.contract';
 import type { ResourceName } from '@careplane/shared/common/list-spec';
 import { prescriptionEndpoints } from '@careplane/shared/prescriptions/prescriptions.contract';
 import {
-  enumText,
   iotDeviceName,
   personName,
   prescriptionName,
@@ -25,6 +24,7 @@ import { serviceProviderEndpoints } from '@careplane/shared/service-providers/se
 import { patientProfileEndpoints, userEndpoints } from '@careplane/shared/users/users.contract';
 import i18next from 'i18next';
 import { paths } from '@/config/paths.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import type { UiText } from '@/lib/i18n/translation.ts';
 
 export interface ReferenceSource {
@@ -60,14 +60,14 @@ export const referenceSources: Partial<Record<ResourceName, ReferenceSource>> = 
     searchPaths: ['id'],
     relations: ['user'],
     label: (profile) =>
-      `${personName(profile.user as RecordLike | null) || i18next.t('kit:patientProfileFallback')} (${enumText(profile.status)})`,
+      `${personName(profile.user as RecordLike | null) || i18next.t('kit:patientProfileFallback')} (${enumLabel('patientStatus', profile.status)})`,
   },
   devices: {
     noun: () => i18next.t('kit:nouns.device'),
     list: deviceEndpoints.list,
     searchPaths: ['title'],
     label: (device) => titleOf(device) || shortId(device.id),
-    description: (device) => enumText(device.role),
+    description: (device) => enumLabel('deviceRole', device.role),
     detailPath: admin.devices.detail.to,
   },
   workstations: {
@@ -83,7 +83,7 @@ export const referenceSources: Partial<Record<ResourceName, ReferenceSource>> = 
     list: deviceJobEndpoints.list,
     searchPaths: ['purpose'],
     label: (job) => textOf(job.purpose) || shortId(job.id),
-    description: (job) => textOf(job.status),
+    description: (job) => enumLabel('jobStatus', job.status),
     detailPath: admin.deviceJobs.detail.to,
   },
   'iot-devices': {
@@ -98,7 +98,7 @@ export const referenceSources: Partial<Record<ResourceName, ReferenceSource>> = 
     list: serviceProviderEndpoints.list,
     searchPaths: ['title'],
     label: (provider) => titleOf(provider) || shortId(provider.id),
-    description: (provider) => enumText(provider.type),
+    description: (provider) => enumLabel('serviceProviderType', provider.type),
     detailPath: (id) => admin.serviceProviders.detail.to(id),
   },
   'command-centers': {
@@ -113,7 +113,7 @@ export const referenceSources: Partial<Record<ResourceName, ReferenceSource>> = 
     list: prescriptionEndpoints.list,
     searchPaths: ['content.name'],
     label: prescriptionName,
-    description: (prescription) => enumText(prescription.status),
+    description: (prescription) => enumLabel('prescriptionStatus', prescription.status),
     detailPath: admin.prescriptions.detail.to,
   },
 };

@@ -14,12 +14,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import type { User } from '@careplane/shared/users/users.contract';
 import { specTexts } from '@/lib/i18n/spec-texts.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { sessionStore } from '@/lib/session.ts';
 import { accountQueries } from '../api/account.queries.ts';
 import { UserAvatar } from './user-avatar.tsx';
@@ -47,11 +47,8 @@ function LastSignIn({ userId }: { userId: string }) {
   return <>{last.data ? formatDateTime(last.data.at) : t('noSignIn')}</>;
 }
 
-/** A role in the reader's language, from the users catalog's role labels; an unknown role as it is. */
-function roleText(role: string): string {
-  const key = `users:enums.role.${role}`;
-  return i18next.exists(key) ? (i18next.t as (key: string) => string)(key) : role;
-}
+/** A role in the reader's language; an unknown role as words. */
+const roleText = (role: string): string => enumLabel('role', role);
 
 const knownLevels = ['low', 'substantial', 'high'] as const;
 const isKnownLevel = (level: string): level is (typeof knownLevels)[number] =>

@@ -12,6 +12,7 @@ import type { Alert } from '@careplane/shared/alerts/alerts.contract';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { iotDeviceName, personName, textOf } from '@careplane/shared/common/record-labels';
 import { paths } from '@/config/paths.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useAcknowledgeAlert, useCloseAlert } from '../api/alerts.queries.ts';
 
 export const severityColor = { info: 'blue', warning: 'orange', critical: 'red' } as const;
@@ -24,7 +25,7 @@ const someone = (user: Alert['closedByUser'], id: string | null) =>
       : i18next.t('alerts:entry.someone');
 
 /** A severity in the reader's language. */
-export const severityText = (severity: Alert['severity']) => i18next.t(`alerts:enums.severity.${severity}`);
+export const severityText = (severity: Alert['severity']) => enumLabel('alertSeverity', severity);
 
 function closingNote(closingData: Alert['closingData']) {
   if (!closingData) return '';

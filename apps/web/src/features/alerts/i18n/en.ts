@@ -58,13 +58,6 @@ const alerts = {
     acknowledge: 'Acknowledge',
     close: 'Close…',
   },
-  enums: {
-    severity: {
-      info: 'info',
-      warning: 'warning',
-      critical: 'critical',
-    },
-  },
 } as const;
 
 export default alerts;

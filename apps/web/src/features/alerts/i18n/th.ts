@@ -58,13 +58,6 @@ const th: Translation<typeof alerts> = {
     acknowledge: 'รับทราบ',
     close: 'ปิด…',
   },
-  enums: {
-    severity: {
-      info: 'แจ้งเพื่อทราบ',
-      warning: 'เฝ้าระวัง',
-      critical: 'วิกฤต',
-    },
-  },
 };
 
 export default th;

@@ -68,36 +68,6 @@ const commandCenters = {
     sendAlert: 'Send an alert',
     alertSent: 'An alert was sent to {{name}}.',
   },
-  enums: {
-    jobStatus: {
-      NEW: 'NEW',
-      ACCEPTED: 'ACCEPTED',
-      RUNNING: 'RUNNING',
-      SUCCEEDED: 'SUCCEEDED',
-      FAILED: 'FAILED',
-      CANCELLED: 'CANCELLED',
-      TIMED_OUT: 'TIMED_OUT',
-    },
-    userRole: {
-      patient: 'patient',
-      caregiver: 'caregiver',
-      nurse: 'nurse',
-      doctor: 'doctor',
-      courier: 'courier',
-      pharmacist: 'pharmacist',
-      supervisor: 'supervisor',
-      application_admin: 'application admin',
-      none: 'none',
-    },
-    deviceRole: {
-      workstation: 'workstation',
-      monitoring_workstation: 'monitoring workstation',
-      supervisor_workstation: 'supervisor workstation',
-      patient_terminal: 'patient terminal',
-      screen_workstation: 'screen workstation',
-      none: 'none',
-    },
-  },
 } as const;
 
 export default commandCenters;

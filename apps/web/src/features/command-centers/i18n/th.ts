@@ -67,36 +67,6 @@ const th: Translation<typeof commandCenters> = {
     sendAlert: 'ส่งการแจ้งเตือน',
     alertSent: 'ส่งการแจ้งเตือนถึง {{name}} แล้ว',
   },
-  enums: {
-    jobStatus: {
-      NEW: 'ใหม่',
-      ACCEPTED: 'รับงานแล้ว',
-      RUNNING: 'กำลังทำงาน',
-      SUCCEEDED: 'สำเร็จ',
-      FAILED: 'ล้มเหลว',
-      CANCELLED: 'ยกเลิกแล้ว',
-      TIMED_OUT: 'หมดเวลา',
-    },
-    userRole: {
-      patient: 'ผู้ป่วย',
-      caregiver: 'ผู้ดูแล',
-      nurse: 'พยาบาล',
-      doctor: 'แพทย์',
-      courier: 'พนักงานส่งยา',
-      pharmacist: 'เภสัชกร',
-      supervisor: 'หัวหน้างาน',
-      application_admin: 'ผู้ดูแลแอปพลิเคชัน',
-      none: 'ไม่มี',
-    },
-    deviceRole: {
-      workstation: 'เครื่องปฏิบัติงาน',
-      monitoring_workstation: 'เครื่องเฝ้าติดตาม',
-      supervisor_workstation: 'เครื่องของหัวหน้างาน',
-      patient_terminal: 'เครื่องประจำตัวผู้ป่วย',
-      screen_workstation: 'เครื่องแสดงผล',
-      none: 'ไม่มี',
-    },
-  },
 };
 
 export default th;

@@ -21,7 +21,7 @@ import { PromoteControl } from '@/lib/resource-kit/detail/promote.tsx';
 import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
 import { usePromoteDevice, useRekeyDevice } from '../api/devices.queries.ts';
 import { deviceResource } from '../devices.resource.ts';
-import { deviceEnum } from '../i18n/enums.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { DeviceJobsSection } from './device-jobs-section.tsx';
 import { DeviceCharts, RecentStats } from './device-stats.tsx';
 import { DeviceTokenNotice } from './device-token-notice.tsx';
@@ -37,7 +37,7 @@ function DeviceSections({ device }: { device: Device }) {
       <DetailSection title={t('detail.device')}>
         <FieldGrid>
           <DetailField label={t('detail.title')}>{device.title}</DetailField>
-          <DetailField label={t('detail.role')}>{deviceEnum('role', device.role)}</DetailField>
+          <DetailField label={t('detail.role')}>{enumLabel('deviceRole', device.role)}</DetailField>
           <DetailField label={t('detail.enabled')}>{yesNo(device.isEnabled)}</DetailField>
           <DetailField label={t('detail.location')}>
             {[textOf(location?.title), addressLine(location?.address as Record<string, unknown> | undefined)]
@@ -58,7 +58,7 @@ function DeviceSections({ device }: { device: Device }) {
             <Group gap={4}>
               {device.localRoles.map((role) => (
                 <Badge key={role} variant="light">
-                  {deviceEnum('role', role)}
+                  {enumLabel('deviceRole', role)}
                 </Badge>
               ))}
             </Group>
@@ -69,7 +69,7 @@ function DeviceSections({ device }: { device: Device }) {
           name={device.title}
           roles={deviceRoles}
           current={device.localRoles}
-          roleLabel={(role) => deviceEnum('role', role)}
+          roleLabel={(role) => enumLabel('deviceRole', role)}
           promote={(role) => promote.mutateAsync({ id: device.id, role })}
         />
       </DetailSection>

@@ -19,7 +19,7 @@ import {
 import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
 import { deviceJobQueries, useCancelJob } from '../api/devices.queries.ts';
 import { deviceJobResource } from '../device-jobs.resource.ts';
-import { deviceEnum } from '../i18n/enums.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { jobStatusColors } from './device-jobs-section.tsx';
 import { notify } from '@/lib/notify.ts';
 
@@ -51,7 +51,7 @@ function JobSections({ job }: { job: DeviceJob }) {
         <FieldGrid>
           <DetailField label={t('jobDetail.status')}>
             <Badge color={jobStatusColors[job.status] ?? 'gray'} variant="light">
-              {deviceEnum('jobStatus', job.status)}
+              {enumLabel('jobStatus', job.status)}
             </Badge>
           </DetailField>
           <DetailField label={t('jobDetail.device')}>

@@ -10,7 +10,7 @@ import { paths } from '@/config/paths.ts';
 import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { notify } from '@/lib/notify.ts';
 import { deviceJobQueries, useCancelJob } from '../api/devices.queries.ts';
-import { deviceEnum } from '../i18n/enums.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 
 export const jobStatusColors: Record<string, string> = {
   NEW: 'gray',
@@ -83,7 +83,7 @@ export function DeviceJobsSection({ deviceId }: { deviceId: string }) {
                     w={100}
                     style={{ flexShrink: 0 }}
                   >
-                    {deviceEnum('jobStatus', job.status)}
+                    {enumLabel('jobStatus', job.status)}
                   </Badge>
                   <Anchor component={Link} to={paths.admin.deviceJobs.detail.to(job.id)} size="sm" truncate>
                     {job.purpose}

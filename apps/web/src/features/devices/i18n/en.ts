@@ -187,25 +187,6 @@ const devices = {
     network: 'Network',
     booted: 'Booted',
   },
-  enums: {
-    role: {
-      workstation: 'workstation',
-      monitoring_workstation: 'monitoring workstation',
-      supervisor_workstation: 'supervisor workstation',
-      patient_terminal: 'patient terminal',
-      screen_workstation: 'screen workstation',
-      none: 'none',
-    },
-    jobStatus: {
-      NEW: 'NEW',
-      ACCEPTED: 'ACCEPTED',
-      RUNNING: 'RUNNING',
-      SUCCEEDED: 'SUCCEEDED',
-      FAILED: 'FAILED',
-      CANCELLED: 'CANCELLED',
-      TIMED_OUT: 'TIMED_OUT',
-    },
-  },
 } as const;
 
 export default devices;

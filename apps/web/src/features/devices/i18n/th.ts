@@ -186,25 +186,6 @@ const th: Translation<typeof devices> = {
     network: 'เครือข่าย',
     booted: 'เปิดเครื่องเมื่อ',
   },
-  enums: {
-    role: {
-      workstation: 'สถานีงาน',
-      monitoring_workstation: 'สถานีเฝ้าติดตาม',
-      supervisor_workstation: 'สถานีหัวหน้างาน',
-      patient_terminal: 'เครื่องปลายทางผู้ป่วย',
-      screen_workstation: 'สถานีจอแสดงผล',
-      none: 'ไม่มี',
-    },
-    jobStatus: {
-      NEW: 'ใหม่',
-      ACCEPTED: 'รับงานแล้ว',
-      RUNNING: 'กำลังทำงาน',
-      SUCCEEDED: 'สำเร็จ',
-      FAILED: 'ล้มเหลว',
-      CANCELLED: 'ยกเลิกแล้ว',
-      TIMED_OUT: 'หมดเวลา',
-    },
-  },
 };
 
 export default th;

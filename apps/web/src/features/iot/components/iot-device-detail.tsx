@@ -13,7 +13,7 @@ import {
   RecordLinks,
 } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
-import { iotEnum } from '../i18n/enums.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { iotDeviceResource } from '../iot.resource.ts';
 import { LastSubmission, ReadingsChart } from './iot-readings.tsx';
 
@@ -32,10 +32,10 @@ export function IotDeviceDetail({ id, related }: { id: string; related?: ReactNo
               <DetailField label={t('detail.model')}>{device.model}</DetailField>
               <DetailField label={t('detail.deviceIdentifier')}>{device.deviceIdentifier}</DetailField>
               <DetailField label={t('detail.connectionType')}>
-                {iotEnum('connectionType', device.connectionType)}
+                {enumLabel('connectionType', device.connectionType)}
               </DetailField>
               <DetailField label={t('detail.trustLevel')}>
-                {iotEnum('trustLevel', device.trustLevel)}
+                {enumLabel('trustLevel', device.trustLevel)}
               </DetailField>
               <DetailField label={t('detail.severalAllowed')}>
                 {yesNo(device.allowMultipleDeviceRelationships)}
@@ -45,7 +45,7 @@ export function IotDeviceDetail({ id, related }: { id: string; related?: ReactNo
                   <Group gap={4}>
                     {device.supportedDataTypes.map((type) => (
                       <Badge key={type} variant="light" tt="none">
-                        {iotEnum('dataType', type)}
+                        {enumLabel('iotDataType', type)}
                       </Badge>
                     ))}
                   </Group>

@@ -12,7 +12,7 @@ import type { SeriesLine } from '@/lib/resource-kit/charts/series-chart.tsx';
 import { recentRange, TimeRangePicker, type TimeRange } from '@/lib/resource-kit/charts/time-range.tsx';
 import { DetailField, DetailSection, FieldGrid, JsonValue } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { iotDataQueries } from '../api/iot.queries.ts';
-import { iotEnum } from '../i18n/enums.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 
 /** A line's label is its text in the catalog (`iot:readings.<label>`). */
 type LineLabel = 'level' | 'heartRate' | 'temperature' | 'pressure' | 'systolic' | 'diastolic';
@@ -80,7 +80,9 @@ export function LastSubmission({ deviceId }: { deviceId: string }) {
       ) : last.data ? (
         <FieldGrid>
           <DetailField label={t('readings.taken')}>{formatDateTime(last.data.timestamp)}</DetailField>
-          <DetailField label={t('readings.dataType')}>{iotEnum('dataType', last.data.dataType)}</DetailField>
+          <DetailField label={t('readings.dataType')}>
+            {enumLabel('iotDataType', last.data.dataType)}
+          </DetailField>
           <DetailField label={t('readings.received')}>{formatDateTime(last.data.createdAt)}</DetailField>
           <DetailField label={t('readings.reading')} wide>
             <JsonValue value={last.data.data} />
@@ -101,7 +103,7 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
   const [range, setRange] = useState<TimeRange>(() => recentRange('24h'));
   const readings = useQuery(iotDataQueries.range(device.id, dataType, range.from, range.to));
   const { t } = useTranslation('iot');
-  const typeText = iotEnum('dataType', dataType);
+  const typeText = enumLabel('iotDataType', dataType);
   const records = readings.data?.items ?? [];
   const measure = measures[dataType];
   const span = range.to - range.from;
@@ -110,7 +112,7 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
       <Group gap="md" align="flex-end" wrap="wrap">
         <Select
           label={t('readings.dataType')}
-          data={types.map((type) => ({ value: type, label: iotEnum('dataType', type) }))}
+          data={types.map((type) => ({ value: type, label: enumLabel('iotDataType', type) }))}
           value={dataType}
           onChange={(next) => next && setDataType(next)}
           allowDeselect={false}

@@ -81,28 +81,6 @@ const iot = {
     systolic: 'Systolic',
     diastolic: 'Diastolic',
   },
-  enums: {
-    connectionType: {
-      unknown: 'unknown',
-      ble: 'ble',
-      wifi: 'wifi',
-      cellular: 'cellular',
-      usb: 'usb',
-    },
-    trustLevel: {
-      untrusted: 'untrusted',
-      verified: 'verified',
-      trusted: 'trusted',
-    },
-    dataType: {
-      battery: 'battery',
-      heart_rate: 'heart rate',
-      temperature: 'temperature',
-      pressure: 'pressure',
-      blood_pressure: 'blood pressure',
-      alert: 'alert',
-    },
-  },
 } as const;
 
 export default iot;

@@ -80,28 +80,6 @@ const th: Translation<typeof iot> = {
     systolic: 'ความดันตัวบน',
     diastolic: 'ความดันตัวล่าง',
   },
-  enums: {
-    connectionType: {
-      unknown: 'ไม่ทราบ',
-      ble: 'บลูทูธ (BLE)',
-      wifi: 'ไวไฟ (Wi-Fi)',
-      cellular: 'เครือข่ายมือถือ',
-      usb: 'สาย USB',
-    },
-    trustLevel: {
-      untrusted: 'ยังไม่เชื่อถือ',
-      verified: 'ยืนยันแล้ว',
-      trusted: 'เชื่อถือได้',
-    },
-    dataType: {
-      battery: 'แบตเตอรี่',
-      heart_rate: 'อัตราการเต้นของหัวใจ',
-      temperature: 'อุณหภูมิ',
-      pressure: 'ความดัน',
-      blood_pressure: 'ความดันโลหิต',
-      alert: 'การแจ้งเตือน',
-    },
-  },
 };
 
 export default th;

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { availableActions } from '@careplane/shared/prescriptions/prescription-actors';
 import { formatDateTime } from '@careplane/shared/common/formats';
-import { addressLine, enumText, shortId, textOf } from '@careplane/shared/common/record-labels';
+import { addressLine, shortId, textOf } from '@careplane/shared/common/record-labels';
 import type { Prescription } from '@careplane/shared/prescriptions/prescriptions.contract';
 import {
   DetailField,
@@ -20,6 +20,7 @@ import { ActionButton } from '../custody/action-button.tsx';
 import { useDownloadSignedDocument } from '../api/prescriptions.queries.ts';
 import { prescriptionResource } from '../prescriptions.resource.ts';
 import { notify } from '@/lib/notify.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { specTexts } from '@/lib/i18n/spec-texts.ts';
 
 /** Spec §8. */
@@ -35,19 +36,6 @@ const statusColors: Record<string, string> = {
   on_hold: 'orange',
   returned: 'red',
 };
-
-const statusKeys = [
-  'new',
-  'issued',
-  'waiting',
-  'ready',
-  'picked_up',
-  'delivered',
-  'on_hold',
-  'returned',
-] as const;
-const isKnownStatus = (status: string): status is (typeof statusKeys)[number] =>
-  (statusKeys as readonly string[]).includes(status);
 
 function Receipt({ label, document }: { label: string; document: Prescription['issuerReceipt'] }) {
   const { t } = useTranslation('prescriptions');
@@ -122,9 +110,7 @@ export function PrescriptionDetail({ id }: { id: string }) {
       actions={(prescription) => <CustodyActions prescription={prescription} />}
       subtitle={(prescription) => (
         <Badge color={statusColors[prescription.status] ?? 'gray'} variant="light">
-          {isKnownStatus(prescription.status)
-            ? t(`admin.status.${prescription.status}`)
-            : enumText(prescription.status)}
+          {enumLabel('prescriptionStatus', prescription.status)}
         </Badge>
       )}
     >

@@ -161,16 +161,6 @@ const prescriptions = {
       yes: 'Yes',
       no: 'No',
     },
-    status: {
-      new: 'new',
-      issued: 'issued',
-      waiting: 'waiting',
-      ready: 'ready',
-      picked_up: 'picked up',
-      delivered: 'delivered',
-      on_hold: 'on hold',
-      returned: 'returned',
-    },
   },
 } as const;
 

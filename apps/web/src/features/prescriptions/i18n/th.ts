@@ -160,16 +160,6 @@ const th: Translation<typeof prescriptions> = {
       yes: 'ใช่',
       no: 'ไม่ใช่',
     },
-    status: {
-      new: 'ใหม่',
-      issued: 'ออกใบสั่งยาแล้ว',
-      waiting: 'รอจัดยา',
-      ready: 'พร้อมรับยา',
-      picked_up: 'รับยาแล้ว',
-      delivered: 'ส่งถึงแล้ว',
-      on_hold: 'พักไว้',
-      returned: 'ส่งคืน',
-    },
   },
 };
 

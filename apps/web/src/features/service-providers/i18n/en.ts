@@ -53,13 +53,6 @@ const serviceProviders = {
     supplied: 'Supplied by this provider',
     shipped: 'Shipped by this provider',
   },
-  enums: {
-    type: {
-      pharmacy: 'pharmacy',
-      courier: 'courier',
-      nurse: 'nurse',
-    },
-  },
 } as const;
 
 export default serviceProviders;

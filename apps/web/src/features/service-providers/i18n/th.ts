@@ -52,13 +52,6 @@ const th: Translation<typeof serviceProviders> = {
     supplied: 'ใบสั่งยาที่ผู้ให้บริการนี้จัดยา',
     shipped: 'ใบสั่งยาที่ผู้ให้บริการนี้จัดส่ง',
   },
-  enums: {
-    type: {
-      pharmacy: 'ร้านยา',
-      courier: 'บริการจัดส่ง',
-      nurse: 'บริการพยาบาล',
-    },
-  },
 };
 
 export default th;

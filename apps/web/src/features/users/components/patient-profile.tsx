@@ -14,7 +14,7 @@ import { DetailField, DetailSection, FieldGrid } from '@/lib/resource-kit/detail
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
 import { ResourceForm } from '@/lib/resource-kit/form/resource-form.tsx';
 import { useSavePatientProfile } from '../api/users.queries.ts';
-import { userEnum } from '../i18n/enums.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { notify } from '@/lib/notify.ts';
 
 export const patientProfileFields: readonly FieldSpec[] = [
@@ -23,6 +23,7 @@ export const patientProfileFields: readonly FieldSpec[] = [
     name: 'status',
     label: () => i18next.t('users:patientProfile.status'),
     options: patientStatuses,
+    optionLabel: (status) => enumLabel('patientStatus', status),
     defaultValue: 'enrollment',
     required: true,
   },
@@ -74,7 +75,7 @@ export function PatientProfileSection({ user }: { user: User }) {
           <FieldGrid>
             <DetailField label={t('patientProfile.status')}>
               <Badge color={statusColors[textOf(profile.status)] ?? 'gray'} variant="light">
-                {userEnum('patientStatus', profile.status)}
+                {enumLabel('patientStatus', profile.status)}
               </Badge>
             </DetailField>
             <DetailField label={t('patientProfile.location')}>

@@ -19,7 +19,7 @@ import {
 import { PromoteControl } from '@/lib/resource-kit/detail/promote.tsx';
 import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
 import { usePromoteUser } from '../api/users.queries.ts';
-import { userEnum } from '../i18n/enums.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { userLabel, userResource } from '../users.resource.ts';
 import { CareActions } from './care-actions.tsx';
 import { EnrollmentNotice } from './enrollment-notice.tsx';
@@ -31,7 +31,7 @@ function Roles({ roles, variant }: { roles: readonly string[]; variant: 'filled'
     <Group gap={4}>
       {roles.map((role) => (
         <Badge key={role} variant={variant}>
-          {userEnum('role', role)}
+          {enumLabel('role', role)}
         </Badge>
       ))}
     </Group>
@@ -47,7 +47,7 @@ function UserSections({ user }: { user: User }) {
   const { t } = useTranslation('users');
   const yesNo = (value: boolean | null | undefined) =>
     value === true ? t('detail.yes') : value === false ? t('detail.no') : '';
-  const registration = userEnum('registrationStatus', user.registrationStatus);
+  const registration = enumLabel('registrationStatus', user.registrationStatus);
   return (
     <>
       <DetailSection title={t('detail.profile')}>
@@ -89,7 +89,7 @@ function UserSections({ user }: { user: User }) {
           name={userLabel(user)}
           roles={localUserRoles}
           current={user.localRoles}
-          roleLabel={(role) => userEnum('role', role)}
+          roleLabel={(role) => enumLabel('role', role)}
           promote={(role) => promote.mutateAsync({ id: user.id, role })}
         />
       </DetailSection>
@@ -123,9 +123,9 @@ function UserSections({ user }: { user: User }) {
             {[textOf(info.localizedFirstName), textOf(info.localizedLastName)].filter(Boolean).join(' ')}
           </DetailField>
           <DetailField label={t('detail.dateOfBirth')}>{date('dateOfBirth')}</DetailField>
-          <DetailField label={t('detail.gender')}>{userEnum('gender', info.gender)}</DetailField>
+          <DetailField label={t('detail.gender')}>{enumLabel('gender', info.gender)}</DetailField>
           <DetailField label={t('detail.documentType')}>
-            {userEnum('identityDocumentType', info.identityDocumentType)}
+            {enumLabel('identityDocumentType', info.identityDocumentType)}
           </DetailField>
           <DetailField label={t('detail.documentNumber')}>{textOf(info.identityDocumentNumber)}</DetailField>
           <DetailField label={t('detail.issuedOn')}>{date('identityDocumentIssueDate')}</DetailField>

@@ -172,44 +172,6 @@ const users = {
     validUntil: 'Valid until {{time}}',
     done: 'Done',
   },
-  enums: {
-    role: {
-      admin: 'admin',
-      master: 'master',
-      public: 'public',
-      patient: 'patient',
-      caregiver: 'caregiver',
-      nurse: 'nurse',
-      doctor: 'doctor',
-      courier: 'courier',
-      pharmacist: 'pharmacist',
-      supervisor: 'supervisor',
-      application_admin: 'application admin',
-      none: 'none',
-    },
-    patientStatus: {
-      enrollment: 'enrollment',
-      enrolled: 'enrolled',
-      discharged: 'discharged',
-    },
-    registrationStatus: {
-      registered: 'registered',
-      pending: 'pending',
-      completed: 'completed',
-    },
-    gender: {
-      female: 'female',
-      male: 'male',
-      other: 'other',
-      unspecified: 'unspecified',
-    },
-    identityDocumentType: {
-      passport: 'passport',
-      national_id: 'national id',
-      driving_license: 'driving license',
-      none: 'none',
-    },
-  },
 } as const;
 
 export default users;

@@ -172,44 +172,6 @@ const th: Translation<typeof users> = {
     validUntil: 'ใช้ได้ถึง {{time}}',
     done: 'เสร็จสิ้น',
   },
-  enums: {
-    role: {
-      admin: 'ผู้ดูแลระบบ',
-      master: 'ผู้ดูแลระบบสูงสุด',
-      public: 'ผู้ใช้ทั่วไป',
-      patient: 'ผู้ป่วย',
-      caregiver: 'ผู้ดูแล',
-      nurse: 'พยาบาล',
-      doctor: 'แพทย์',
-      courier: 'ผู้จัดส่ง',
-      pharmacist: 'เภสัชกร',
-      supervisor: 'หัวหน้างาน',
-      application_admin: 'ผู้ดูแลแอปพลิเคชัน',
-      none: 'ไม่มี',
-    },
-    patientStatus: {
-      enrollment: 'กำลังลงทะเบียน',
-      enrolled: 'ลงทะเบียนแล้ว',
-      discharged: 'จำหน่ายแล้ว',
-    },
-    registrationStatus: {
-      registered: 'ลงทะเบียนแล้ว',
-      pending: 'รอดำเนินการ',
-      completed: 'เสร็จสมบูรณ์',
-    },
-    gender: {
-      female: 'หญิง',
-      male: 'ชาย',
-      other: 'อื่น ๆ',
-      unspecified: 'ไม่ระบุ',
-    },
-    identityDocumentType: {
-      passport: 'หนังสือเดินทาง',
-      national_id: 'บัตรประจำตัวประชาชน',
-      driving_license: 'ใบขับขี่',
-      none: 'ไม่มี',
-    },
-  },
 };
 
 export default th;

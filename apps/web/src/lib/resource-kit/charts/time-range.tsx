@@ -4,6 +4,8 @@ import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { datePickerInputFormats } from '@/lib/i18n/date-picker-formats.ts';
+import { useLanguage } from '@/lib/i18n/language.ts';
 
 export const rangePresets = {
   '1h': 60 * 60_000,
@@ -51,6 +53,7 @@ export function TimeRangePicker({
   label?: string;
 }) {
   const { t } = useTranslation('kit');
+  const language = useLanguage();
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
       <SegmentedControl
@@ -70,7 +73,7 @@ export function TimeRangePicker({
         type="range"
         size="xs"
         label={t('chart.orPickDays')}
-        valueFormat="DD.MM.YYYY"
+        {...datePickerInputFormats(language)}
         maxDate={isoDay(Date.now())}
         value={value.preset === 'custom' ? [isoDay(value.from), isoDay(value.to)] : [null, null]}
         onChange={([start, end]) => {

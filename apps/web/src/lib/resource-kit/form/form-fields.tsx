@@ -20,6 +20,9 @@ import '@mantine/dates/styles.layer.css';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumText } from '@careplane/shared/common/record-labels';
+import type { Language } from '@careplane/shared/i18n/language-tags';
+import { datePickerFormats, typedYear } from '@/lib/i18n/date-picker-formats.ts';
+import { useLanguage } from '@/lib/i18n/language.ts';
 import { uiText } from '@/lib/i18n/translation.ts';
 import type { OptionLabel } from '../resource.ts';
 import { RelationMultiSelect, RelationSelect } from '../relation-select.tsx';
@@ -31,17 +34,22 @@ const wide: CSSProperties = { gridColumn: '1 / -1' };
 const options = (values: readonly string[], label?: OptionLabel) =>
   values.map((value) => ({ value, label: label ? uiText(label(value)) : enumText(value) }));
 
-/** DD.MM.YYYY as typed into a date field (spec §9's date format), read as a calendar date. */
-export function parseTypedDate(input: string): Date | null {
+/**
+ * DD.MM.YYYY as typed into a date field (spec §9's date format), read as a calendar date; in Thai the year may
+ * be the Buddhist era's, as the field shows it.
+ */
+export function parseTypedDate(input: string, language: Language = 'en'): Date | null {
   const match = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(input.trim());
   if (!match) return null;
-  const [, day, month, year] = match.map(Number) as [number, number, number, number];
+  const [, day, month, typed] = match.map(Number) as [number, number, number, number];
+  const year = typedYear(typed, language);
   const date = new Date(year, month - 1, day);
   return date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
 
 function Field({ field, path, form }: { field: FieldSpec; path: string; form: KitForm }) {
   const { t } = useTranslation('kit');
+  const language = useLanguage();
   const common = {
     label: uiText(field.label),
     description: field.description === undefined ? undefined : uiText(field.description),
@@ -147,8 +155,8 @@ function Field({ field, path, form }: { field: FieldSpec; path: string; form: Ki
         <DateInput
           {...common}
           {...input}
-          valueFormat="DD.MM.YYYY"
-          dateParser={parseTypedDate}
+          {...datePickerFormats(language)}
+          dateParser={(typed) => parseTypedDate(typed, language)}
           placeholder={uiText(field.placeholder ?? 'DD.MM.YYYY')}
           clearable
           popoverProps={{ withinPortal: true }}
@@ -159,7 +167,7 @@ function Field({ field, path, form }: { field: FieldSpec; path: string; form: Ki
         <DateTimePicker
           {...common}
           {...input}
-          valueFormat="DD.MM.YYYY HH:mm"
+          {...datePickerFormats(language, true)}
           clearable
           popoverProps={{ withinPortal: true }}
         />

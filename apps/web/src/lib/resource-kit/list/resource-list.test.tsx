@@ -9,7 +9,13 @@ import { emptyHistory, fakeList, fakeUser } from '@/test/admin-fakes.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json } from '@/test/network.ts';
 
-const ann = fakeUser({ firstName: 'Ann', lastName: 'Lee', username: 'ann@careplane.test' });
+const ann = fakeUser({
+  firstName: 'Ann',
+  lastName: 'Lee',
+  username: 'ann@careplane.test',
+  localRoles: ['nurse', 'application_admin'],
+  createdAt: '2026-01-05T08:00:00.000Z',
+});
 
 function serve(items: readonly ReturnType<typeof fakeUser>[], total: number) {
   fakeNetwork()
@@ -42,8 +48,11 @@ describe('a resource list in Thai', () => {
     expect(screen.getByText('แถวต่อหน้า')).toBeVisible();
     expect(screen.getByRole('button', { name: 'หน้า 3' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'หน้าถัดไป' })).toBeVisible();
-    // A yes/no cell (blocked), and a column header from the area's catalog.
+    // A yes/no cell (blocked), roles and a date (Buddhist era) in Thai, and a column header from the area's
+    // catalog.
     expect(screen.getByRole('cell', { name: 'ไม่ใช่' })).toBeVisible();
+    expect(screen.getByRole('cell', { name: 'พยาบาล, ผู้ดูแลแอปพลิเคชัน' })).toBeVisible();
+    expect(screen.getByRole('cell', { name: '05.01.2569' })).toBeVisible();
     expect(screen.getByRole('columnheader', { name: /ถูกระงับ/ })).toBeVisible();
 
     // The filter panel: the kit's words, and the area's names for roles.
@@ -51,7 +60,7 @@ describe('a resource list in Thai', () => {
     const panel = screen.getByRole('group', { name: 'ตัวกรอง' });
     expect(within(panel).getByRole('button', { name: 'ล้างตัวกรอง' })).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('combobox', { name: 'บทบาทในหน่วยงาน' }));
-    expect(await screen.findByRole('option', { name: i18next.t('users:enums.role.nurse') })).toBeVisible();
+    expect(await screen.findByRole('option', { name: 'พยาบาล' })).toBeVisible();
   });
 
   it('says in Thai that there is nothing yet, with the list’s own name in the sentence', async () => {

@@ -8,11 +8,13 @@ import 'mantine-datatable/styles.layer.css';
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { recordLabels } from '@careplane/shared/common/label-context';
 import { columnRelations } from '@careplane/shared/common/list-columns';
 import type { AnyListSpec } from '@careplane/shared/common/list-spec';
 import { CellText } from '../cells.tsx';
 import { PageHeader } from '../page-header.tsx';
 import type { ResourceDescription } from '../resource.ts';
+import { useLanguage } from '@/lib/i18n/language.ts';
 import { uiText } from '@/lib/i18n/translation.ts';
 import { exportCsv } from './csv-export.ts';
 import { FilterPanel, SearchBox } from './filter-controls.tsx';
@@ -86,6 +88,9 @@ export function ResourceList<Item extends { id: string }>({
   createLabel,
 }: ResourceListProps<Item>) {
   const { t } = useTranslation('kit');
+  const language = useLanguage();
+  // The cells' words (statuses, roles, Yes/No, dates) in the language shown; dates follow its era.
+  const labels = useMemo(() => recordLabels(language), [language]);
   const { spec, columns, queries } = resource;
   const title = givenTitle ?? uiText(resource.title);
   const [state, update] = useListView(spec);
@@ -128,12 +133,12 @@ export function ResourceList<Item extends { id: string }>({
           // A phone shows the columns that name the record; its page shows the rest.
           visibleMediaQuery: onPhone ? undefined : WIDER_THAN_PHONE,
           render: (item: Item) => (
-            <CellText value={column.value(item)} truncateAt={column.truncate} to={link?.(item)} />
+            <CellText value={column.value(item, labels)} truncateAt={column.truncate} to={link?.(item)} />
           ),
         };
       }),
     // The headers are read from the catalog of the language shown: a change of language draws them again.
-    [columns, resource, t],
+    [columns, resource, labels, t],
   );
 
   const sort = state.sort ?? spec.defaultSort;
