@@ -110,7 +110,9 @@ describe("a user's page", () => {
     };
     network.on('POST', '/api/users', () => json(userSchema.parse(created), 201));
     renderApp('/admin/users/edit', { env: 'test' });
-    await userEvent.type(await screen.findByRole('textbox', { name: /Username/ }), 'ann@careplane.test');
+    // Pasted rather than typed key by key: the whole form re-renders on each key, slow on a loaded machine.
+    await userEvent.click(await screen.findByRole('textbox', { name: /Username/ }));
+    await userEvent.paste('ann@careplane.test');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Enroll the phone of the new user now')).toBeVisible();
     expect(screen.getByTestId('enrollment-code').textContent).toBe('AB12-CD34');
