@@ -25,7 +25,7 @@ import {
   verificationReportSchema,
 } from '@careplane/shared/documents/documents.contract';
 import { accessRules, allow } from '@/lib/caller.js';
-import { AppError, badRequest, zodIssues } from '@/lib/errors.js';
+import { AppError, badRequest, serviceTexts, zodIssues } from '@/lib/errors.js';
 import { actionContext, errorResponses } from '@/lib/http.js';
 import type { DocumentsService, FileDownload, StagedUpload } from './documents.service.js';
 import { createUploadSlots } from './upload-slots.js';
@@ -63,7 +63,7 @@ async function readUpload<T>(
   reader: FileReader<T>,
 ): Promise<{ file: T; filename: string | undefined; title: string | undefined }> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'Send the file as multipart/form-data in a field named "file"');
+    throw new AppError(415, serviceTexts.multipartOnly);
   }
   let file: { value: T; filename: string | undefined } | undefined;
   const fields: Record<string, string> = {};
@@ -72,7 +72,7 @@ async function readUpload<T>(
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || file) {
           part.file.resume();
-          throw badRequest('Only one file, in the field "file"', [
+          throw badRequest(serviceTexts.oneFileOnly, [
             { path: `body.${part.fieldname}`, message: 'Unexpected file' },
           ]);
         }
@@ -80,15 +80,14 @@ async function readUpload<T>(
         file = { value: await reader.read(part, tooLarge), filename: part.filename || undefined };
       } else {
         if (!withTitle || part.fieldname !== 'title' || part.valueTruncated) {
-          throw badRequest(`Unexpected field ${part.fieldname.slice(0, 40)}`, [
+          throw badRequest(serviceTexts.unexpectedField(part.fieldname.slice(0, 40)), [
             { path: `body.${part.fieldname.slice(0, 40)}`, message: 'Not accepted' },
           ]);
         }
         fields.title = String(part.value);
       }
     }
-    if (!file)
-      throw badRequest('No file: send it in the field "file"', [{ path: 'body.file', message: 'Required' }]);
+    if (!file) throw badRequest(serviceTexts.noFile, [{ path: 'body.file', message: 'Required' }]);
     const parsed = documentUploadFieldsSchema.safeParse(fields);
     if (!parsed.success) {
       throw badRequest('Invalid fields', zodIssues('body', parsed.error.issues));
@@ -101,7 +100,7 @@ async function readUpload<T>(
 }
 
 const fileTooLarge = (maxBytes: number) =>
-  new AppError(413, `The file is larger than ${formatBytes(maxBytes)}, the most a document may hold`);
+  new AppError(413, serviceTexts.fileTooLarge(formatBytes(maxBytes)));
 
 const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024

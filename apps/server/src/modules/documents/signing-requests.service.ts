@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import { prepareSignature, SigningError, type PreparedSignature } from '@careplane/pdf-signatures';
 import { MAX_DOCUMENT_TITLE, type SigningStarted } from '@careplane/shared/documents/documents.contract';
 import type { ActionContext } from '@/lib/audit.js';
-import { AppError, conflict, forbidden, notFound } from '@/lib/errors.js';
+import { AppError, conflict, forbidden, notFound, serviceTexts } from '@/lib/errors.js';
 import {
   normalizeEntry,
   RESOURCE,
@@ -37,7 +37,10 @@ async function signingStep<T>(step: () => T | Promise<T>): Promise<T> {
     return await step();
   } catch (error) {
     if (!(error instanceof SigningError)) throw error;
-    throw new AppError(error.reason === 'invalid-input' ? 400 : 500, error.message);
+    throw new AppError(
+      error.reason === 'invalid-input' ? 400 : 500,
+      serviceTexts.signingRefused(error.message),
+    );
   }
 }
 
@@ -63,7 +66,7 @@ export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOp
     const record = await visibleDocument(store, id, user);
     const parties = await partyIdsOf(db, id);
     if (record.createdByUserId !== user.userId && !parties.includes(user.userId)) {
-      throw forbidden('Only the owner and the parties asked to sign can sign this document');
+      throw forbidden(serviceTexts.ownerOrPartiesSign);
     }
     return startSigning(record, { userId: user.userId, subject: user.subject }, context);
   }
@@ -82,15 +85,14 @@ export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOp
     const id = record.id;
     const user = signer;
     const metadata = record.signingPartiesMetadata.map(normalizeEntry);
-    if (metadata.some((entry) => entry.userId === user.userId))
-      throw conflict('This signer has signed this document already');
+    if (metadata.some((entry) => entry.userId === user.userId)) throw conflict(serviceTexts.alreadySigned);
     const base = record.signedSha256 ?? record.originalSha256;
-    if (!base || !record.originalSha256) throw conflict('This document has no file to sign');
+    if (!base || !record.originalSha256) throw conflict(serviceTexts.noFileToSign);
 
     const identity = await gateway.identity(user.subject);
-    if (!identity) throw conflict('The signer is not known to the sign-in server');
+    if (!identity) throw conflict(serviceTexts.signerUnknown);
     const key = await gateway.latestActiveKey(identity.id);
-    if (!key) throw conflict('No authenticator is enrolled for the signer: enroll the Careplane app first');
+    if (!key) throw conflict(serviceTexts.noAuthenticator);
     const certificate = await signingStep(() =>
       ca.certificateForKey({
         keyId: key.id,
@@ -105,7 +107,7 @@ export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOp
       }),
     );
     const bytes = await readFile(db, base);
-    if (!bytes) throw conflict('The file of this document is missing');
+    if (!bytes) throw conflict(serviceTexts.fileMissing);
     // PDF dates have whole seconds: the time kept is the one written into the file.
     const signingTime = new Date(Math.floor(Date.now() / 1000) * 1000);
     const signerName = `${identity.firstName} ${identity.lastName}`.trim() || identity.username;

@@ -22,7 +22,7 @@ import {
   prescriptionViewerSchema,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { allow, accessRules, requireCaller } from '@/lib/caller.js';
-import { badRequest } from '@/lib/errors.js';
+import { badRequest, serviceTexts } from '@/lib/errors.js';
 import { actionContext, errorResponses } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import type { FileDownload } from '@/modules/documents/documents.service.js';
@@ -45,7 +45,7 @@ export function idempotencyKeyOf(request: Pick<FastifyRequest, 'headers'>): stri
   const sent = request.headers['idempotency-key'];
   if (sent === undefined) return undefined;
   if (typeof sent === 'string' && UUID.test(sent.trim())) return sent.trim().toLowerCase();
-  throw badRequest('Invalid Idempotency-Key header: it must be one UUID', [
+  throw badRequest(serviceTexts.invalidIdempotencyKeyHeader, [
     {
       path: 'headers.idempotency-key',
       message: 'Must be a UUID (a new one for each action, the same one when sending that action again)',

@@ -11,7 +11,6 @@ import {
 import {
   prescriptionTransitions,
   type PrescriptionAction,
-  type PrescriptionActor,
 } from '@careplane/shared/prescriptions/prescription-transitions';
 import {
   lockedPrescriptionFields,
@@ -29,7 +28,16 @@ import {
 import type { Executor } from '@/db/client.js';
 import { actingFor, type ActionContext } from '@/lib/audit.js';
 import { accessRules, type Caller } from '@/lib/caller.js';
-import { AppError, badRequest, conflict, forbidden, notFound, type ErrorIssue } from '@/lib/errors.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  type ErrorIssue,
+  forbidden,
+  notFound,
+  serviceTexts,
+  unauthorized,
+} from '@/lib/errors.js';
 import type { Row } from '@/lib/resources/repository.js';
 import { createResourceService, type WritePlan } from '@/lib/resources/service.js';
 import type { Store, WriteScope } from '@/lib/store.js';
@@ -139,7 +147,7 @@ export async function checkPrescriptionWrite(
     if (locked.length) {
       throw new AppError(
         409,
-        `A prescription in status ${status} can no longer change ${locked.join(', ')}`,
+        serviceTexts.prescriptionFieldsFixed(status, locked),
         locked.map((field) => ({ path: `body.${field}`, message: `Fixed in status ${status}` })),
       );
     }
@@ -159,17 +167,10 @@ export async function checkPrescriptionWrite(
   if (issues.length) throw badRequest('Invalid prescription', issues);
 }
 
-const actorText: Record<PrescriptionActor, string> = {
-  issuer: 'the issuer',
-  supplierPharmacist: 'a pharmacist of the supplier',
-  pickupParty: 'the nurse, driver or courier assigned to pick it up',
-  picker: 'whoever picked it up',
-};
-
 const statusConflict = (action: PrescriptionAction, status: PrescriptionStatus | undefined) => {
   if (!status) return notFound('Prescription');
   const from = prescriptionTransitions[action].from;
-  return new AppError(409, `The prescription is ${status}: ${action} needs ${from.join(' or ')}`, [
+  return new AppError(409, serviceTexts.prescriptionWrongStatus(status, action, from), [
     { path: 'status', message: status },
   ]);
 };
@@ -211,9 +212,11 @@ function repeatOf(
   if (earlier.prescriptionId !== id || earlier.action !== action || earlier.fingerprint !== fingerprint) {
     throw new AppError(
       422,
-      `This Idempotency-Key was already used for another request (${earlier.action} of prescription ` +
-        `${earlier.prescriptionId}${earlier.fingerprint === fingerprint ? '' : ' with another body'}): ` +
-        'send a new key for a new action',
+      serviceTexts.idempotencyKeyReused(
+        earlier.action,
+        earlier.prescriptionId,
+        earlier.fingerprint !== fingerprint,
+      ),
       [{ path: 'headers.idempotency-key', message: 'Already used for another request' }],
     );
   }
@@ -231,7 +234,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       if (mode === 'create') {
         const caller = context.caller;
         if (caller && !caller.isAdmin && plan.values.issuerId !== caller.userId) {
-          throw forbidden('A doctor submits prescriptions in their own name: issuer must be you');
+          throw forbidden(serviceTexts.ownPrescriptionsOnly);
         }
         await defaultAddresses(executor, plan);
       }
@@ -287,16 +290,16 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     context: ActionContext,
     idempotencyKey?: string,
   ): Promise<ActionOutcome> {
-    if (!context.caller) throw new AppError(401, 'Authentication required');
+    if (!context.caller) throw unauthorized();
     const transition = prescriptionTransitions[action];
     const userId = context.caller.userId;
     if (idempotencyKey && transition.signs) {
-      throw badRequest(`${action} does not take an Idempotency-Key: it waits for a phone signature`, [
+      throw badRequest(serviceTexts.idempotencyKeyNotForSigning(action), [
         { path: 'headers.idempotency-key', message: 'Only for actions without a signature' },
       ]);
     }
     if (idempotencyKey && !userId) {
-      throw badRequest('An Idempotency-Key needs a signed-in user', [
+      throw badRequest(serviceTexts.idempotencyKeyNeedsUser, [
         { path: 'headers.idempotency-key', message: 'Only for users' },
       ]);
     }
@@ -313,7 +316,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       if (earlier) return replay(repeatOf(earlier, id, action, fingerprint).answer);
     }
     if (!mayPerform(action, partiesOf(row), viewer)) {
-      throw forbidden(`Only ${actorText[transition.actor]} may ${action} this prescription`);
+      throw forbidden(serviceTexts.prescriptionActorOnly(transition.actor, action));
     }
     const status = row.status as PrescriptionStatus;
     if (!transition.from.includes(status)) throw statusConflict(action, status);
@@ -397,13 +400,12 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     context: ActionContext,
   ): Promise<PrescriptionSigningStarted> {
     const documents = deps.documents;
-    if (!documents) throw conflict('Signing is not available on this server');
+    if (!documents) throw conflict(serviceTexts.signingUnavailable);
     // The issuer's phone signs the prescription, even when an admin asks; the picker's signs the pickup.
     const signerId = action === 'issue' ? row.issuerId : viewer.userId;
     const [signer] = await peopleByIds(db, signerId ? [signerId] : []);
-    if (!signer)
-      throw conflict(`The prescription has no ${action === 'issue' ? 'issuer' : 'picker'} to sign`);
-    if (!signer.masterId) throw conflict(`${personName(signer)} cannot sign: no sign-in identity`);
+    if (!signer) throw conflict(serviceTexts.noSigner(action));
+    if (!signer.masterId) throw conflict(serviceTexts.signerWithoutIdentity(personName(signer)));
     const { bytes, description } = await receiptOf(row, action, signer);
     const title = `${action === 'issue' ? 'Prescription' : 'Pickup receipt'} ${row.id.slice(0, 8)}`;
     const documentId = await store.write(context, (scope) =>
@@ -529,7 +531,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     requestId: string,
     context: ActionContext,
   ): Promise<PrescriptionSigningState> {
-    if (!context.caller) throw new AppError(401, 'Authentication required');
+    if (!context.caller) throw unauthorized();
     const documents = deps.documents;
     // Who asked and whose phone signs follow their request even if the prescription left them meanwhile
     // (another courier picked it up); everyone else learns nothing.
