@@ -456,6 +456,7 @@ describe('signing on the phone', () => {
         title: 'Consent form',
         documentSha256: sha256(original),
         keyId: owner.key.keyId,
+        description: 'Sign the document "Consent form"',
       },
     });
     // Nobody else's authenticator sees it.
@@ -765,6 +766,23 @@ describe('delete', () => {
         .where(eq(documentFiles.sha256, sha256(bytes))),
     ).toHaveLength(1);
     expect((await call(party.token).get(`/api/documents/${kept.id}/download`)).statusCode).toBe(200);
+  });
+});
+
+describe('the phone’s words', () => {
+  it('asks for a signature in the signer’s language, else the request’s', async () => {
+    const id = (await upload(owner, await createSamplePdf({ title: 'Care plan' }), 'แผนการดูแล')).id;
+    const started = await context.app.inject({
+      method: 'POST',
+      url: `/api/documents/${id}/sign`,
+      headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'th' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const request = (await owner.authenticator.pending(owner.key)).find(
+      (pending) => pending.id === started.json().requestId,
+    );
+    expect(request?.details.description).toBe('ลงนามเอกสาร "แผนการดูแล"');
+    await owner.authenticator.decide(owner.key, request!, 'deny');
   });
 });
 

@@ -4,6 +4,7 @@
 import { randomInt } from 'node:crypto';
 import { prepareSignature, SigningError, type PreparedSignature } from '@careplane/pdf-signatures';
 import { MAX_DOCUMENT_TITLE, type SigningStarted } from '@careplane/shared/documents/documents.contract';
+import { isLanguage, type Language } from '@careplane/shared/i18n/languages';
 import type { ActionContext } from '@/lib/audit.js';
 import { AppError, conflict, forbidden, notFound, serviceTexts } from '@/lib/errors.js';
 import {
@@ -14,9 +15,15 @@ import {
   type DocumentsServiceOptions,
 } from './document-access.js';
 import { readFile } from './document-files.repository.js';
-import { findDocument, partyIdsOf, type DocumentRecord } from './documents.repository.js';
+import { findDocument, partyIdsOf, userLanguage, type DocumentRecord } from './documents.repository.js';
 import type { PlatformCa, SignerCertificate } from './platform-ca.js';
 import { insertSigningRequest } from './signing.repository.js';
+
+/** What the phone shows by default: the document's title, in the signer's language. */
+const signDocument: Record<Language, (title: string) => string> = {
+  en: (title) => `Sign the document "${title}"`,
+  th: (title) => `ลงนามเอกสาร "${title}"`,
+};
 
 /** Written as /Reason into every signature. */
 export const SIGNING_REASON = 'Signed with Careplane';
@@ -61,6 +68,12 @@ export const prepareFor = (
 export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOptions) {
   const db = store.db;
 
+  async function defaultDescription(record: DocumentRecord, userId: string, context: ActionContext) {
+    const stored = await userLanguage(db, userId);
+    const language = isLanguage(stored) ? stored : (context.language ?? 'en');
+    return signDocument[language](record.title.slice(0, 200));
+  }
+
   async function requestSignature(id: string, context: ActionContext): Promise<SigningStarted> {
     const user = userOf(context.caller);
     const record = await visibleDocument(store, id, user);
@@ -79,7 +92,10 @@ export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOp
     record: DocumentRecord,
     signer: { userId: string; subject: string },
     context: ActionContext,
-    /** What the phone shows the signer (at most 280 characters); by default, the document's title. */
+    /**
+     * What the phone shows the signer (at most 280 characters); by default, the document's title in the
+     * signer's own language, else the request's.
+     */
     description?: string,
   ): Promise<SigningStarted> {
     const id = record.id;
@@ -122,7 +138,7 @@ export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOp
       certificateSha256: certificate.fingerprint,
       keyId: key.id,
       bindingMessage,
-      description: (description ?? `Sign the document "${record.title.slice(0, 200)}"`).slice(0, 280),
+      description: (description ?? (await defaultDescription(record, user.userId, context))).slice(0, 280),
     });
     await store.write(context, async (scope) => {
       await insertSigningRequest(scope.tx, {

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
+import { isLanguage, type Language } from '@careplane/shared/i18n/languages';
 import {
   mayPerform,
   type PrescriptionParties,
@@ -166,6 +167,24 @@ export async function checkPrescriptionWrite(
   }
   if (issues.length) throw badRequest('Invalid prescription', issues);
 }
+
+/** What the signer's phone shows for a prescription it is asked to sign: what is signed, for whom. */
+const phoneTexts: Record<
+  Language,
+  {
+    issue: (recipient: string, items: string) => string;
+    pickup: (recipient: string, supplier: string, items: string) => string;
+  }
+> = {
+  en: {
+    issue: (recipient, items) => `Issue the prescription for ${recipient}: ${items}`,
+    pickup: (recipient, supplier, items) => `Pick up for ${recipient} from ${supplier}: ${items}`,
+  },
+  th: {
+    issue: (recipient, items) => `ออกใบสั่งยาให้ ${recipient}: ${items}`,
+    pickup: (recipient, supplier, items) => `รับยาของ ${recipient} จาก ${supplier}: ${items}`,
+  },
+};
 
 const statusConflict = (action: PrescriptionAction, status: PrescriptionStatus | undefined) => {
   if (!status) return notFound('Prescription');
@@ -352,8 +371,16 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
   const verificationUrl = (id: string) =>
     `${deps.publicUrl ?? ''}/verify?prescription=${encodeURIComponent(id)}`;
 
-  /** The receipt's PDF, and what the signer's phone says it signs: the items and for whom. */
-  async function receiptOf(row: PrescriptionRow, action: PrescriptionAction, signer: PersonRow) {
+  /**
+   * The receipt's PDF, and what the signer's phone says it signs: the items and for whom, in the signer's own
+   * language (else the request's), whatever language the receipt is in.
+   */
+  async function receiptOf(
+    row: PrescriptionRow,
+    action: PrescriptionAction,
+    signer: PersonRow,
+    requested: Language | undefined,
+  ) {
     const people = new Map(
       (
         await peopleByIds(
@@ -373,13 +400,14 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       date: new Date(),
       verificationUrl: verificationUrl(row.id),
     };
+    const phone: Language = isLanguage(signer.language) ? signer.language : (requested ?? 'en');
     const items = common.items
       .map((item) => [item.name, item.strength, `× ${item.quantity}`, item.unit].filter(Boolean).join(' '))
       .join('; ');
     if (action === 'issue') {
       return {
         bytes: await prescriptionPdf({ ...common, issuer: personName(people.get(row.issuerId ?? '')) }),
-        description: `Issue the prescription for ${common.recipient}: ${items}`,
+        description: phoneTexts[phone].issue(common.recipient, items),
       };
     }
     return {
@@ -388,7 +416,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
         picker: personName(signer),
         deliveryAddress: addressText(row.deliveryAddress),
       }),
-      description: `Pick up for ${common.recipient} from ${common.supplier}: ${items}`,
+      description: phoneTexts[phone].pickup(common.recipient, common.supplier, items),
     };
   }
 
@@ -406,7 +434,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     const [signer] = await peopleByIds(db, signerId ? [signerId] : []);
     if (!signer) throw conflict(serviceTexts.noSigner(action));
     if (!signer.masterId) throw conflict(serviceTexts.signerWithoutIdentity(personName(signer)));
-    const { bytes, description } = await receiptOf(row, action, signer);
+    const { bytes, description } = await receiptOf(row, action, signer, context.language);
     const title = `${action === 'issue' ? 'Prescription' : 'Pickup receipt'} ${row.id.slice(0, 8)}`;
     const documentId = await store.write(context, (scope) =>
       documents.createGenerated(scope, { title, bytes, ownerUserId: signer.id }),
