@@ -26,9 +26,10 @@ import {
 } from '@careplane/shared/documents/documents.contract';
 import { accessRules, allow } from '@/lib/caller.js';
 import { AppError, badRequest, serviceTexts, zodIssues } from '@/lib/errors.js';
-import { actionContext, errorResponses } from '@/lib/http.js';
+import { actionContext, answerLanguage, errorResponses } from '@/lib/http.js';
 import type { DocumentsService, FileDownload, StagedUpload } from './documents.service.js';
 import { createUploadSlots } from './upload-slots.js';
+import { localizeReport } from './verification-texts.js';
 
 export interface DocumentsModuleOptions {
   service: DocumentsService;
@@ -246,10 +247,15 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
         429: errorBodySchema,
       },
     },
-    handler: async (request) =>
-      inSlot(`address:${request.ip}`, async () =>
-        service.verify((await readUpload(request, false, maxBytes, wholeFile)).file),
-      ),
+    handler: async (request, reply) => {
+      const language = answerLanguage(request, reply);
+      return inSlot(`address:${request.ip}`, async () =>
+        localizeReport(
+          await service.verify((await readUpload(request, false, maxBytes, wholeFile)).file),
+          language,
+        ),
+      );
+    },
   });
 
   typed.get(`${documentEndpoints.list}/:id`, {

@@ -23,9 +23,10 @@ import {
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { allow, accessRules, requireCaller } from '@/lib/caller.js';
 import { badRequest, serviceTexts } from '@/lib/errors.js';
-import { actionContext, errorResponses } from '@/lib/http.js';
+import { actionContext, answerLanguage, errorResponses } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import type { FileDownload } from '@/modules/documents/documents.service.js';
+import { localizeReport } from '@/modules/documents/verification-texts.js';
 import type { PrescriptionsService } from './prescriptions.service.js';
 
 function sendPdf(reply: FastifyReply, file: FileDownload, disposition: 'attachment' | 'inline') {
@@ -173,7 +174,13 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
       params: idParamsSchema,
       response: { 200: prescriptionVerificationSchema, 404: errorBodySchema, 429: errorBodySchema },
     },
-    handler: async (request) => service.verification(request.params.id),
+    handler: async (request, reply) => {
+      const language = answerLanguage(request, reply);
+      const { receipts } = await service.verification(request.params.id);
+      return {
+        receipts: receipts.map((entry) => ({ ...entry, report: localizeReport(entry.report, language) })),
+      };
+    },
   });
 
   typed.get(prescriptionEndpointPatterns.verifiedReceipt, {
