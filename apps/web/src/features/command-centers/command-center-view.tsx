@@ -24,6 +24,7 @@ import {
   type UserAlert,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import { ApiError, api } from '@/lib/api-client.ts';
+import { useLanguage } from '@/lib/i18n/language.ts';
 import { SendAlertDialog } from '@/lib/care/send-alert-dialog.tsx';
 import { useLiveEvents } from '@/lib/live-events.ts';
 import { notify } from '@/lib/notify.ts';
@@ -86,6 +87,7 @@ function UserActions({ userId, name }: { userId: string; name: string }) {
 
 export function CommandCenterView() {
   const { t } = useTranslation('command-centers');
+  const language = useLanguage();
   useLiveEvents();
   const users = useQuery(queries.users());
   const devices = useQuery(queries.devices());
@@ -115,7 +117,7 @@ export function CommandCenterView() {
                   <Table.Tr key={alert.id}>
                     <Table.Td>{formatDateTime(alert.timestamp)}</Table.Td>
                     <Table.Td>{alert.user ? personName(alert.user) : '—'}</Table.Td>
-                    <Table.Td>{alertTitle(alert)}</Table.Td>
+                    <Table.Td>{alertTitle(alert, language)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
