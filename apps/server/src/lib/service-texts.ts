@@ -253,10 +253,6 @@ export const serviceTexts = {
     en: 'Only the owner and the parties asked to sign can sign this document',
     th: 'เฉพาะเจ้าของเอกสารและผู้ที่ได้รับคำขอให้ลงนามเท่านั้นที่ลงนามเอกสารนี้ได้',
   },
-  noUserRecordForDocuments: {
-    en: 'No user record for this identity yet: sign in once with POST /api/auth',
-    th: 'บัญชีนี้ยังไม่มีข้อมูลผู้ใช้ โปรดเข้าสู่ระบบหนึ่งครั้งก่อน (POST /api/auth)',
-  },
   alreadySigned: {
     en: 'This signer has signed this document already',
     th: 'ผู้ลงนามคนนี้ลงนามเอกสารนี้ไปแล้ว',
