@@ -291,6 +291,17 @@ describe('the public verification of a prescription’s receipts (its printed QR
         ],
       },
     });
+    // A Thai reader (the patient at the pharmacy counter) reads the verdict in Thai.
+    const thai = await context.app.inject({
+      method: 'GET',
+      url: `/api/prescriptions/${id}/verification`,
+      headers: { 'accept-language': 'th' },
+    });
+    expect(thai.headers['content-language']).toBe('th');
+    expect(thai.json().receipts[0].report.verdict).toMatchObject({
+      status: 'authentic',
+      summary: expect.stringMatching(/^ของจริงและไม่ถูกแก้ไข: ลงนามโดย Dora Test /),
+    });
     // The receipt's own content, nothing of the record: no status, no addresses, no parties.
     expect(Object.keys(body)).toEqual(['receipts']);
     expect(Object.keys(body.receipts[0]!)).toEqual(['receipt', 'report']);
