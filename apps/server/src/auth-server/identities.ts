@@ -16,7 +16,7 @@ import {
   authIdentities,
   authRequests,
 } from '@/db/schema/index.js';
-import { AppError, badRequest, conflict } from '@/lib/errors.js';
+import { AppError, badRequest, conflict, serviceTexts } from '@/lib/errors.js';
 import { deleteIdentityGrants } from './grants.js';
 
 export type Identity = typeof authIdentities.$inferSelect;
@@ -97,7 +97,7 @@ export class IdentityService {
       })
       .onConflictDoNothing({ target: authIdentities.username })
       .returning();
-    if (!identity) throw conflict('An identity with this username already exists');
+    if (!identity) throw conflict(serviceTexts.identityExists);
     return identity;
   }
 
@@ -169,7 +169,7 @@ export class IdentityService {
     signature: string;
     label?: string | undefined;
   }): Promise<EnrollResult> {
-    const refused = () => badRequest('Invalid, used or expired enrollment code');
+    const refused = () => badRequest(serviceTexts.enrollmentCodeRefused);
     // The code first: nothing about the key is looked at for a caller without a valid code.
     const codeHash = sha256Hex(normalizeCode(input.code));
     const [usable] = await this.db
@@ -194,7 +194,7 @@ export class IdentityService {
     };
     // A key that is not a point on P-256 does not even import: a bad request, like a bad signature.
     const verified = await verifyCanonical(input.publicJwk, payload, input.signature).catch(() => false);
-    if (!verified) throw badRequest('The enrollment signature does not verify with this key');
+    if (!verified) throw badRequest(serviceTexts.enrollmentSignatureRefused);
     return this.db.transaction(async (tx) => {
       const now = new Date();
       const [spent] = await tx
@@ -225,7 +225,7 @@ export class IdentityService {
         })
         .onConflictDoNothing()
         .returning({ id: authAuthenticatorKeys.id });
-      if (!key) throw new AppError(409, 'This key is already enrolled');
+      if (!key) throw new AppError(409, serviceTexts.keyEnrolled);
       return {
         keyId,
         username: identity.username,

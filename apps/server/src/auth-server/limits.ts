@@ -2,7 +2,7 @@
 // identity, a client): fixed windows. In one process they are counted in memory; with REDIS_URL they are
 // counted in Redis, so that every server process shares one budget per key.
 import type { Redis } from 'ioredis';
-import { AppError } from '@/lib/errors.js';
+import { AppError, serviceTexts } from '@/lib/errors.js';
 
 export interface LimitStore {
   /** Counts one hit on `key` and returns the count within the current window and when it ends. */
@@ -76,7 +76,7 @@ export class RedisLimitStore implements LimitStore {
 
 export class TooManyRequests extends AppError {
   constructor(override readonly retryAfter: number) {
-    super(429, 'Too many requests, try again later');
+    super(429, serviceTexts.tooManyRequests);
   }
 }
 

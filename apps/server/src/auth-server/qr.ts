@@ -9,7 +9,7 @@ import type { QrSession, QrSessionStatus } from '@careplane/shared/auth/qr-sessi
 import { verifyCanonical, type QrClaimPayload } from '@careplane/shared/authenticator/protocol';
 import type { Database } from '@/db/client.js';
 import { authQrSessions } from '@/db/schema/index.js';
-import { AppError, notFound, unauthorized } from '@/lib/errors.js';
+import { AppError, notFound, serviceTexts, unauthorized } from '@/lib/errors.js';
 import { sha256Hex, type Identity, type IdentityService } from './identities.js';
 import { SIGNED_CLOCK_WINDOW_SECONDS } from './requests.js';
 
@@ -95,11 +95,11 @@ export class QrService {
   /** The authenticator claims the session shown by the QR code; a sign-in request for its identity starts. */
   async claim(input: { keyId: string; secret: string; iat: number; signature: string }) {
     const found = await this.identities.activeKey(input.keyId);
-    if (!found) throw unauthorized('Unknown or revoked authenticator key');
+    if (!found) throw unauthorized(serviceTexts.unknownAuthenticatorKey);
     const { key, identity } = found;
     const nowSeconds = Math.floor(Date.now() / 1000);
     if (Math.abs(nowSeconds - input.iat) > SIGNED_CLOCK_WINDOW_SECONDS) {
-      throw unauthorized('Signed time is too far off');
+      throw unauthorized(serviceTexts.signedTimeOff);
     }
     const payload: QrClaimPayload = {
       typ: 'careplane-qr-claim',
@@ -110,7 +110,7 @@ export class QrService {
       iat: input.iat,
     };
     if (!(await verifyCanonical(key.publicJwk, payload, input.signature))) {
-      throw unauthorized('The signature does not verify');
+      throw unauthorized(serviceTexts.signatureDoesNotVerify);
     }
     const hash = sha256Hex(input.secret);
     const now = new Date();
@@ -130,7 +130,7 @@ export class QrService {
         ),
       )
       .returning();
-    if (!claimed) throw new AppError(404, 'This sign-in code is unknown, expired or already used');
+    if (!claimed) throw new AppError(404, serviceTexts.signInCodeUnknown);
     const started = await this.startLogin(identity, claimed.clientId, claimed.bindingMessage);
     await this.db
       .update(authQrSessions)

@@ -20,7 +20,7 @@ import {
 import type { Database } from '@/db/client.js';
 import { AUTH_REQUEST_ANSWERED, type ChangeFeed } from '@/lib/changes.js';
 import { authRequests } from '@/db/schema/index.js';
-import { AppError, badRequest, notFound, unauthorized } from '@/lib/errors.js';
+import { AppError, badRequest, notFound, serviceTexts, unauthorized } from '@/lib/errors.js';
 import type { IdentityService } from './identities.js';
 
 export type AuthRequestRow = typeof authRequests.$inferSelect;
@@ -146,7 +146,7 @@ export class RequestService {
 
   private async verifiedKey(keyId: string) {
     const found = await this.identities.activeKey(keyId);
-    if (!found) throw unauthorized('Unknown or revoked authenticator key');
+    if (!found) throw unauthorized(serviceTexts.unknownAuthenticatorKey);
     return found;
   }
 
@@ -159,7 +159,7 @@ export class RequestService {
     const { key, identity } = await this.verifiedKey(input.keyId);
     const now = Math.floor(Date.now() / 1000);
     if (Math.abs(now - input.iat) > SIGNED_CLOCK_WINDOW_SECONDS)
-      throw unauthorized('Signed time is too far off');
+      throw unauthorized(serviceTexts.signedTimeOff);
     const payload: PendingPayload = {
       typ: 'careplane-pending',
       v: 1,
@@ -168,7 +168,7 @@ export class RequestService {
       iat: input.iat,
     };
     if (!(await verifyCanonical(key.publicJwk, payload, input.signature))) {
-      throw unauthorized('The signature does not verify');
+      throw unauthorized(serviceTexts.signatureDoesNotVerify);
     }
     const rows = await this.db
       .select()
@@ -233,17 +233,17 @@ export class RequestService {
     documentSignature: string | undefined,
   ): Promise<string | undefined> {
     if (row.kind !== 'resource' || row.details.action !== DOCUMENT_SIGN_ACTION) {
-      if (documentSignature) throw badRequest('Only a document signing request takes a document signature');
+      if (documentSignature) throw badRequest(serviceTexts.documentSignatureOnlyForDocuments);
       return undefined;
     }
     // Only the key the certificate was issued for may answer (other keys never see the request).
     if (row.details.keyId !== key.id) throw notFound('Request');
     if (decision === 'deny') return undefined;
-    if (!documentSignature) throw badRequest('Approving a document signature needs documentSignature');
+    if (!documentSignature) throw badRequest(serviceTexts.documentSignatureNeeded);
     const signedAttributes =
       typeof row.details.signedAttributes === 'string' ? fromBase64url(row.details.signedAttributes) : null;
     if (!signedAttributes || !(await verifyBytes(key.publicJwk, signedAttributes, documentSignature))) {
-      throw unauthorized('The document signature does not verify');
+      throw unauthorized(serviceTexts.documentSignatureDoesNotVerify);
     }
     return documentSignature;
   }
@@ -272,7 +272,7 @@ export class RequestService {
     );
     const payload = this.decisionPayload(row, key.id, input.decision);
     if (!(await verifyCanonical(key.publicJwk, payload, input.signature))) {
-      throw unauthorized('The signature does not verify');
+      throw unauthorized(serviceTexts.signatureDoesNotVerify);
     }
     const status = input.decision === 'approve' ? ('approved' as const) : ('denied' as const);
     const now = new Date();
@@ -293,7 +293,7 @@ export class RequestService {
     if (!decided) {
       throw new AppError(
         409,
-        row.expiresAt <= now ? 'The request has expired' : 'The request was already answered',
+        row.expiresAt <= now ? serviceTexts.requestExpired : serviceTexts.requestAnswered,
       );
     }
     await this.identities.touchKey(key.id);
@@ -341,9 +341,7 @@ export class RequestService {
     input: ResourceAuthorizationInput,
   ): Promise<{ id: string; expires_in: number; interval: number }> {
     if (input.action === DOCUMENT_SIGN_ACTION) {
-      throw badRequest(
-        'Document signatures are asked by the documents API (POST /api/documents/{id}/sign), which prepares what is signed',
-      );
+      throw badRequest(serviceTexts.documentsApiSigns);
     }
     const expiresIn = this.settings.requestTtl;
     const [row] = await this.db
@@ -446,7 +444,7 @@ export class RequestService {
     if (!row) {
       const [exists] = await this.db.select({ id: authRequests.id }).from(authRequests).where(key).limit(1);
       if (!exists) throw notFound('Resource authorization');
-      throw new AppError(429, 'slow_down: polling faster than the interval');
+      throw new AppError(429, serviceTexts.slowDown);
     }
     if (row.status === 'approved') {
       const found = row.keyId ? await this.identities.activeKey(row.keyId) : undefined;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jwtVerify } from 'jose';
 import { z } from 'zod';
-import { unauthorized } from '@/lib/errors.js';
+import { serviceTexts, unauthorized } from '@/lib/errors.js';
 import { publicJwkSchema } from './identities.js';
 import type { AuthServer } from './index.js';
 import { TooManyRequests } from './limits.js';
@@ -112,7 +112,7 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
         clientId: typeof payload.client_id === 'string' ? payload.client_id : '',
       };
     } catch {
-      throw unauthorized('Invalid or expired token');
+      throw unauthorized(serviceTexts.invalidOrExpiredToken);
     }
   };
 

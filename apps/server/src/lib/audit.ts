@@ -1,5 +1,6 @@
 // The write side of the audit log: every write records who did what to which record, from which address,
 // with the fields it sent (secrets replaced by a marker), in the same transaction as the write itself.
+import type { Language } from '@careplane/shared/i18n/languages';
 import type { Executor } from '@/db/client.js';
 import { auditLog } from '@/db/schema/index.js';
 import type { Caller } from './caller.js';
@@ -8,6 +9,8 @@ import type { Caller } from './caller.js';
 export interface ActionContext {
   caller: Caller | null;
   ip: string | null;
+  /** The language the request asked for (Accept-Language), for what the server writes for a person to read. */
+  language?: Language;
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
 import { isAdmin } from '@careplane/shared/auth/roles';
-import { forbidden, unauthorized } from './errors.js';
+import { forbidden, serviceTexts, type Text, unauthorized } from './errors.js';
 
 export interface Caller {
   subject: string;
@@ -46,7 +46,7 @@ export function requireCaller(request: Pick<FastifyRequest, 'caller'>): Caller {
 
 /** The calling device, for the routes a device uses; anything else is refused. */
 export function requireDevice(request: Pick<FastifyRequest, 'device'>): DeviceCaller {
-  if (!request.device) throw unauthorized('A device token is required');
+  if (!request.device) throw unauthorized(serviceTexts.deviceTokenRequired);
   return request.device;
 }
 
@@ -66,10 +66,10 @@ export const accessRules = {
  * who may not use a route learns nothing about what it accepts.
  */
 export const allow =
-  (rule: AccessRule, message = 'Not allowed') =>
+  (rule: AccessRule, message: Text = serviceTexts.notAllowed) =>
   async (request: FastifyRequest) => {
     if (!rule(requireCaller(request))) throw forbidden(message);
   };
 
 /** onRequest hook of the admin area. */
-export const requireAdmin = allow(accessRules.admin, 'Admin rights required');
+export const requireAdmin = allow(accessRules.admin, serviceTexts.adminRightsRequired);

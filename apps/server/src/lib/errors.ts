@@ -1,5 +1,11 @@
-// The one error type of the server. Services throw it; the error handler turns it into the error body.
+// The one error type of the server. Services throw it; the error handler turns it into the error body, in the
+// request's language: a refusal's message is a `Text` (English and Thai, lib/service-texts.ts), or one of the
+// handler's own fixed messages (plugins/error-texts.ts).
 import type { IssueLike } from '@careplane/shared/i18n/validation-texts';
+import { notFoundText, serviceTexts, type RecordName, type Text } from './service-texts.js';
+
+export { serviceTexts } from './service-texts.js';
+export type { RecordName, Text } from './service-texts.js';
 
 export interface ErrorIssue {
   path: string;
@@ -23,23 +29,35 @@ export const zodIssues = (
 export class AppError extends Error {
   /** Seconds after which trying again may succeed: sent as Retry-After (429, 503). */
   retryAfter?: number;
+  /** The message in each language; `message` is its English (the logs'). */
+  readonly text?: Text;
 
+  /**
+   * `message` is a `Text`, or a string only for the handler's fixed messages (`Invalid request`), which it
+   * translates itself; a refusal a service writes is a `Text`, so it cannot lack its Thai.
+   */
   constructor(
     readonly statusCode: number,
-    message: string,
+    message: Text | FixedMessage,
     readonly issues?: ErrorIssue[],
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.en);
+    if (typeof message !== 'string') this.text = message;
     this.name = 'AppError';
   }
 }
 
-export const badRequest = (message: string, issues?: ErrorIssue[]) => new AppError(400, message, issues);
-export const unauthorized = (message = 'Authentication required') => new AppError(401, message);
-export const forbidden = (message = 'Not allowed') => new AppError(403, message);
-export const notFound = (what = 'Record') => new AppError(404, `${what} not found`);
-export const conflict = (message: string) => new AppError(409, message);
-export const tooManyRequests = (message: string, retryAfter: number) =>
+/** The 400s whose message the handler translates (plugins/error-texts.ts): their issues say what is wrong. */
+export type FixedMessage = 'Invalid request' | 'Invalid fields' | 'Invalid prescription' | 'Invalid value';
+
+export const badRequest = (message: Text | FixedMessage, issues?: ErrorIssue[]) =>
+  new AppError(400, message, issues);
+export const unauthorized = (message: Text = serviceTexts.authenticationRequired) =>
+  new AppError(401, message);
+export const forbidden = (message: Text = serviceTexts.notAllowed) => new AppError(403, message);
+export const notFound = (what: RecordName = 'Record') => new AppError(404, notFoundText(what));
+export const conflict = (message: Text) => new AppError(409, message);
+export const tooManyRequests = (message: Text, retryAfter: number) =>
   Object.assign(new AppError(429, message), { retryAfter });
-export const unavailable = (message: string, retryAfter: number) =>
+export const unavailable = (message: Text, retryAfter: number) =>
   Object.assign(new AppError(503, message), { retryAfter });

@@ -1,6 +1,7 @@
 // What every route shares: the error answers it may give and the action context of its request.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBodySchema } from '@careplane/shared/common/http';
+import { pickLanguage, type Language } from '@careplane/shared/i18n/languages';
 import type { ActionContext } from './audit.js';
 import { requireDevice } from './caller.js';
 
@@ -13,10 +14,18 @@ export const errorResponses = {
   409: errorBodySchema,
 } as const;
 
-/** Who acts and from which address, for the audit log. */
-export const actionContext = (request: Pick<FastifyRequest, 'caller' | 'ip'>): ActionContext => ({
+/** The language an answer written for people is in (Accept-Language), said in its Content-Language. */
+export function answerLanguage(request: Pick<FastifyRequest, 'headers'>, reply: FastifyReply): Language {
+  const language = pickLanguage(request.headers['accept-language']);
+  void reply.header('content-language', language);
+  return language;
+}
+
+/** Who acts and from which address, for the audit log, and the language they read. */
+export const actionContext = (request: Pick<FastifyRequest, 'caller' | 'ip' | 'headers'>): ActionContext => ({
   caller: request.caller,
   ip: request.ip,
+  language: pickLanguage(request.headers['accept-language']),
 });
 
 /** The audit log's actor for a device's own writes (device token): `device:<id>`, no user. */

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { callerIsAdmin } from '@/lib/caller.js';
 import type { ChangeFeed } from '@/lib/changes.js';
-import { unauthorized } from '@/lib/errors.js';
+import { serviceTexts, unauthorized } from '@/lib/errors.js';
 
 /** The caller's user record as the auth plugin needs it (undefined before the first sign-in). */
 export interface CallerRecord {
@@ -108,7 +108,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
         requiredClaims: ['sub', 'exp', 'iat'],
       }));
     } catch {
-      throw unauthorized('Invalid or expired token');
+      throw unauthorized(serviceTexts.invalidOrExpiredToken);
     }
     if (verified.size >= TOKEN_CACHE_MAX) verified.clear();
     verified.set(token, { payload, until: Math.min((payload.exp as number) * 1000, now + TOKEN_CACHE_MS) });
@@ -128,19 +128,20 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (DEVICE_TOKEN.test(match[1])) {
       // Looked up on every request (an indexed hash): a re-keyed, disabled or deleted device stops at once.
       const device = await options.findDevice(match[1]);
-      if (!device) throw unauthorized('Invalid device token');
+      if (!device) throw unauthorized(serviceTexts.invalidDeviceToken);
       request.device = device;
       return;
     }
     const payload = await verifyAccessToken(match[1]);
-    if (typeof payload.sub !== 'string' || !payload.sub) throw unauthorized('Invalid or expired token');
+    if (typeof payload.sub !== 'string' || !payload.sub)
+      throw unauthorized(serviceTexts.invalidOrExpiredToken);
     const subject = payload.sub;
     // A revoked sign-in (its refresh family ended, the account was blocked or deleted) ends its tokens too.
     if (typeof payload.grant_id === 'string' && options.isGrantActive) {
-      if (!(await options.isGrantActive(payload.grant_id))) throw unauthorized('This sign-in has ended');
+      if (!(await options.isGrantActive(payload.grant_id))) throw unauthorized(serviceTexts.signInEnded);
     }
     const user = await findUser(subject);
-    if (user?.isBlocked) throw unauthorized('This account is blocked');
+    if (user?.isBlocked) throw unauthorized(serviceTexts.accountBlocked);
     // Rights come from the record; before the first sign-in there is none, and no rights beyond signing in.
     const roles = user?.roles ?? [];
     const localRoles = user?.localRoles ?? [];

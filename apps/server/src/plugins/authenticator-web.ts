@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '@/lib/errors.js';
+import { AppError, serviceTexts } from '@/lib/errors.js';
 import { defaultAuthenticatorRoot } from '@/locations.js';
 import { NOT_SERVED, setBuiltFileHeaders } from './web.js';
 
@@ -44,7 +44,7 @@ export async function authenticatorWebPlugin(app: FastifyInstance, options: Auth
   const shell = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (namesFile.test(pathname)) return reply.callNotFound();
-    if (!built) throw new AppError(404, 'The authenticator is not built: run `npm run build`');
+    if (!built) throw new AppError(404, serviceTexts.authenticatorNotBuilt);
     void reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   };

@@ -1,10 +1,12 @@
-// Every message a contract or a service writes for a refused field has its Thai sentence: a new message
-// without one fails here, before a Thai reader meets it in English.
+// Every message a contract or a service writes for a refused field has its Thai sentence, and so has every
+// message a service refuses a request with (lib/service-texts.ts): a new message without one fails here (or does
+// not compile), before a Thai reader meets it in English.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { authoredMessages } from '@careplane/shared/i18n/validation-texts';
+import { recordNames, serviceTexts, type Text } from '@/lib/service-texts.js';
 import { localizeIssues, localizeMessage } from './error-texts.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -55,5 +57,94 @@ describe('Thai for authored messages', () => {
     expect(localizeIssues(issues, 'en')).toEqual(issues);
     expect(localizeMessage('Invalid request', 'th')).toBe('คำขอไม่ถูกต้อง: โปรดตรวจสอบข้อมูลที่ส่ง');
     expect(localizeMessage('Document not found', 'th')).toBe('Document not found');
+  });
+});
+
+type Texts = typeof serviceTexts;
+type Built = { [K in keyof Texts]: Texts[K] extends (...args: never[]) => Text ? K : never }[keyof Texts];
+
+/** Each message with values, built with values to find in both languages (a new one without a line fails tsc). */
+const samples: { [K in Built]: Parameters<Texts[K]> } = {
+  prescriptionFieldsFixed: ['ready', ['contentX1', 'recipientX2']],
+  prescriptionWrongStatus: ['waiting', 'pickup', ['ready']],
+  prescriptionActorOnly: ['supplierPharmacist', 'mark-ready'],
+  idempotencyKeyNotForSigning: ['issue'],
+  idempotencyKeyReused: ['accept', 'X1-prescription', true],
+  noSigner: ['pickup'],
+  signerWithoutIdentity: ['Somchai X1'],
+  providerStillUsed: [['supplier', 'shipper']],
+  jobNotNew: ['DONEX1'],
+  jobCannotBecome: ['NEWX1', 'DONEX2'],
+  jobStatusOfDevice: ['DONEX1'],
+  iotDeviceLinkedElsewhere: [['X1', 'X2']],
+  unsentDataType: ['heart_rateX1'],
+  signingRefused: ['X1 cannot be signed'],
+  unexpectedField: ['X1'],
+  fileTooLarge: ['20 MBX1'],
+  uploadsAtOnce: [7],
+  streamsPerTicket: [7],
+  streamsPerUser: [7],
+  bodyTooDeep: [7],
+  invalidFilterValue: ['statusX1'],
+  invalidPair: ['filtersX1', 'rawX2'],
+  unknownFilter: ['X1'],
+  unknownSearchPath: ['X1'],
+  invalidSort: ['X1'],
+  unknownView: ['X1'],
+  relationTooDeep: ['X1'],
+  unknownRelation: ['X1'],
+  relationsNotHere: [['X1', 'X2']],
+  unknownLinked: ['watchers', 'watchers'],
+};
+
+const thaiScript = /[\u0E00-\u0E7F]/;
+const valuesOf = (args: readonly unknown[]): string[] =>
+  args.flatMap((arg) =>
+    Array.isArray(arg) ? valuesOf(arg) : typeof arg === 'string' && /X\d/.test(arg) ? [arg] : [],
+  );
+
+describe('Thai for the messages services refuse requests with', () => {
+  it('gives every message Thai words, not its English', () => {
+    const built = new Set(Object.keys(samples));
+    for (const [key, entry] of Object.entries(serviceTexts)) {
+      const calls: Text[] =
+        typeof entry === 'function'
+          ? [(entry as (...args: unknown[]) => Text)(...(samples[key as Built] as unknown[]))]
+          : [entry];
+      expect(typeof entry === 'function' ? built.has(key) : true, `${key} has sample values`).toBe(true);
+      for (const text of calls) {
+        expect(text.th, key).toMatch(thaiScript);
+        expect(text.th, key).not.toBe(text.en);
+        // The values a message carries (ids, fields, limits) reach the Thai reader too.
+        for (const value of valuesOf(samples[key as Built] ?? [])) {
+          expect(text.en, key).toContain(value);
+          expect(text.th, key).toContain(value);
+        }
+      }
+    }
+    for (const [name, thai] of Object.entries(recordNames)) expect(thai, name).toMatch(thaiScript);
+  });
+
+  it('finds no message written in place: a service refuses with an entry of lib/service-texts.ts', async () => {
+    const helper =
+      /(?:\b(?:badRequest|unauthorized|forbidden|conflict|tooManyRequests|unavailable|unsupportedMediaType)\(|new (?:AppError|Refusal)\(\s*\d+,)\s*([`'"])/g;
+    const fixed = new Set(['Invalid request', 'Invalid fields', 'Invalid prescription', 'Invalid value']);
+    const found: string[] = [];
+    for (const file of await sources('apps/server/src')) {
+      const text = await readFile(file, 'utf8');
+      for (const match of text.matchAll(helper)) {
+        const rest = text.slice(match.index + match[0].length - 1, match.index + match[0].length + 80);
+        const literal = /^['"`]([^'"`]*)/.exec(rest)?.[1] ?? '';
+        if (!fixed.has(literal)) found.push(`${path.relative(root, file)}: ${rest.split('\n')[0]}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('answers a service message in either language, English as it always was', () => {
+    expect(serviceTexts.prescriptionWrongStatus('waiting', 'pickup', ['ready'])).toEqual({
+      en: 'The prescription is waiting: pickup needs ready',
+      th: 'ใบสั่งยานี้อยู่ในสถานะ "รอจัดยา" (waiting): "รับยา" (pickup) ทำได้เมื่อสถานะเป็น "พร้อมรับยา" (ready) เท่านั้น',
+    });
   });
 });

@@ -1,6 +1,7 @@
 // The error body in the request's language. Refusals of a contract are sentences from the shared validation
 // catalog (packages/shared/src/i18n/validation-texts.ts); the handler's own fixed messages have their Thai
-// here. Any other message (a service's 404 or 409, naming a record) stays in English for now (decision 048).
+// here. A service's own refusal (a 404 naming the record, a 409 naming a status) carries both languages itself
+// (lib/service-texts.ts).
 import type { Language } from '@careplane/shared/i18n/languages';
 import { localizeIssue, validationTexts } from '@careplane/shared/i18n/validation-texts';
 import type { ErrorIssue } from '@/lib/errors.js';
@@ -10,8 +11,6 @@ const thai: Record<string, string> = {
   'Invalid fields': validationTexts.th.invalidRequest,
   'Invalid prescription': 'ใบสั่งยาไม่ถูกต้อง: โปรดตรวจสอบข้อมูลที่ส่ง',
   'Invalid value': 'ค่าที่ส่งมาไม่ถูกต้อง',
-  'Authentication required': 'ต้องเข้าสู่ระบบก่อน',
-  'Not allowed': 'ไม่มีสิทธิ์ทำรายการนี้',
   'Internal server error': 'เซิร์ฟเวอร์ขัดข้อง',
   'Concurrent change, try again': 'มีผู้อื่นแก้ไขพร้อมกัน โปรดลองอีกครั้ง',
   'The database is not available right now: try again shortly': 'ฐานข้อมูลยังไม่พร้อมใช้งาน โปรดลองอีกครั้งในอีกสักครู่',

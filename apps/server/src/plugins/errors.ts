@@ -103,7 +103,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
         .send(
           body(
             error.statusCode,
-            localizeMessage(error.message, language),
+            error.text ? error.text[language] : localizeMessage(error.message, language),
             error.issues && localizeIssues(error.issues, language),
           ),
         );

@@ -2,7 +2,7 @@
 // carrying NUL characters (the database stores none) or prototype keys (__proto__, constructor.prototype).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest, type AppError } from '@/lib/errors.js';
+import { type AppError, badRequest, serviceTexts } from '@/lib/errors.js';
 
 export const MAX_JSON_DEPTH = 24;
 
@@ -15,18 +15,16 @@ function refusalOf(value: unknown, limit: number): AppError | null {
     const [current, depth, path] = stack.pop()!;
     if (typeof current === 'string') {
       if (hasNul(current)) {
-        return badRequest('Body contains a NUL character', [
-          { path, message: 'Must not contain NUL characters' },
-        ]);
+        return badRequest(serviceTexts.bodyHasNul, [{ path, message: 'Must not contain NUL characters' }]);
       }
       continue;
     }
     if (typeof current !== 'object' || current === null) continue;
-    if (depth > limit) return badRequest(`Body is nested deeper than ${limit} levels`);
+    if (depth > limit) return badRequest(serviceTexts.bodyTooDeep(limit));
     for (const [key, child] of Object.entries(current)) {
       const childPath = `${path}.${key.split('\u0000').join('\\0')}`;
       if (hasNul(key)) {
-        return badRequest('Body contains a NUL character', [
+        return badRequest(serviceTexts.bodyHasNul, [
           { path: childPath, message: 'Keys must not contain NUL characters' },
         ]);
       }
@@ -34,7 +32,7 @@ function refusalOf(value: unknown, limit: number): AppError | null {
         key === '__proto__' ||
         (key === 'constructor' && typeof child === 'object' && child !== null && 'prototype' in child)
       ) {
-        return badRequest('Body contains a forbidden key', [{ path: childPath, message: 'Forbidden key' }]);
+        return badRequest(serviceTexts.bodyForbiddenKey, [{ path: childPath, message: 'Forbidden key' }]);
       }
       stack.push([child, depth + 1, childPath]);
     }
@@ -53,7 +51,7 @@ export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
     try {
       parsed = JSON.parse(text);
     } catch {
-      return done(badRequest('Body is not valid JSON'), undefined);
+      return done(badRequest(serviceTexts.bodyNotJson), undefined);
     }
     const refusal = refusalOf(parsed, MAX_JSON_DEPTH);
     if (refusal) return done(refusal, undefined);

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { runtimeConfigSchema, type RuntimeConfig } from '@careplane/shared/common/runtime-config';
 import type { AppConfig } from '@/config.js';
-import { AppError } from '@/lib/errors.js';
+import { AppError, serviceTexts } from '@/lib/errors.js';
 import { defaultWebRoot } from '@/locations.js';
 
 export function runtimeConfigOf(config: AppConfig): RuntimeConfig {
@@ -91,7 +91,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   app.get('/*', { schema: { hide: true } }, (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (serverOwned.test(pathname) || namesFile.test(pathname)) return reply.callNotFound();
-    if (!built) throw new AppError(404, 'The console is not built: run `npm run build`');
+    if (!built) throw new AppError(404, serviceTexts.consoleNotBuilt);
     return reply.sendFile('index.html');
   });
 }

@@ -113,7 +113,7 @@ beforeAll(async () => {
     },
     scope: (who) => (who?.isAdmin ? undefined : eq(commandCenters.createdByUserId, who?.userId ?? '')),
     check: async (_executor, plan) => {
-      if (plan.values.title === 'Refused') throw badRequest('Refused by the rule');
+      if (plan.values.title === 'Refused') throw badRequest({ en: 'Refused by the rule', th: 'กฎไม่อนุญาต' });
     },
   });
 

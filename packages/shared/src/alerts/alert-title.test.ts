@@ -127,3 +127,40 @@ describe('alertTitle', () => {
     }
   });
 });
+
+describe('alertTitle in Thai', () => {
+  it('tells a reading outside its bounds in Thai, the values as measured', () => {
+    const low = outOfBounds('heart_rate', { rate: { min: 40, max: 130, lowest: 31, highest: 31 } });
+    expect(alertTitle(low, 'th')).toBe('ชีพจร 31 ครั้ง/นาที ต่ำกว่า 40');
+    expect(alertTitle(low, 'en')).toBe('Heart rate 31 /min, below 40');
+    expect(alertOrigin({ data: { ...low.data, count: 3 } }, 'th')).toBe('ค่าที่วัดได้ 3 ครั้งอยู่นอกเกณฑ์');
+    const pressure = outOfBounds(
+      'blood_pressure',
+      { sys: { max: 140, lowest: 165, highest: 165 } },
+      {
+        sys: 165,
+        dias: 95,
+      },
+    );
+    expect(alertTitle(pressure, 'th')).toBe('ความดันโลหิต 165/95 mmHg ค่าตัวบนสูงกว่า 140');
+  });
+
+  it('names an event and an alert from the care team in Thai; a person’s words stay as written', () => {
+    expect(alertTitle({ data: { reason: 'alert_reading', reading: { type: 'fall' } } }, 'th')).toBe(
+      'ตรวจพบการหกล้ม',
+    );
+    expect(alertTitle({ data: { kind: 'manual' } }, 'th')).toBe('การแจ้งเตือนจากทีมดูแล');
+    expect(alertTitle({ data: { kind: 'manual', message: 'Call Mrs. Somsri' } }, 'th')).toBe(
+      'Call Mrs. Somsri',
+    );
+    expect(alertTitle({ data: { title: 'ตรวจเยี่ยมบ้าน' } }, 'th')).toBe('ตรวจเยี่ยมบ้าน');
+  });
+
+  it('tells anew the English title the server stored, and keeps one a person wrote', () => {
+    const data = { dataType: 'temperature' };
+    const stored = { data: { ...data, title: alertTitle({ data }) } };
+    expect(stored.data.title).toBe('Temperature alert');
+    expect(alertTitle(stored, 'th')).toBe('การแจ้งเตือนอุณหภูมิ');
+    expect(alertTitle({ data: { ...data, title: 'Fever again' } }, 'th')).toBe('Fever again');
+  });
+});

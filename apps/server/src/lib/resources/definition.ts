@@ -5,6 +5,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ListColumn } from '@careplane/shared/common/list-columns';
 import type { AnyListSpec, ResourceName } from '@careplane/shared/common/list-spec';
+import type { RecordName } from '../service-texts.js';
 import type { ResourceQuerySpec } from './filters.js';
 import type { EntityName } from './graph.js';
 import { linkListsOf, type LinkList } from './links.js';
@@ -18,7 +19,7 @@ export interface ResourceDefinition<Create = unknown, Update = unknown, Item = u
   /** Mount point, e.g. `/api/users` (from the contract's endpoints). */
   path: string;
   /** A record's name in messages: `Service provider not found`. */
-  label: string;
+  label: RecordName;
   schemas: { create: z.ZodType<Create>; update: z.ZodType<Update>; item: z.ZodType<Item> };
   /** The contract's list spec and its binding to SQL. */
   list: { spec: AnyListSpec; query: ResourceQuerySpec };

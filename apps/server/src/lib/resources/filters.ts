@@ -22,7 +22,7 @@ import type {
   SortDirection,
   SortPath,
 } from '@careplane/shared/common/list-spec';
-import { badRequest } from '../errors.js';
+import { badRequest, serviceTexts } from '../errors.js';
 import { linkListsOf, type LinkFilterPath } from './links.js';
 
 export type FilterValue = string | number | boolean;
@@ -40,7 +40,7 @@ const uuid = z.uuid();
 
 function parseValue(kind: FilterKind, raw: string, path: string): FilterValue {
   const fail = (expected: string) =>
-    badRequest(`Invalid filter value for ${path}`, [
+    badRequest(serviceTexts.invalidFilterValue(path), [
       { path: `filters.${path}`, message: `Expected ${expected}, got "${raw.slice(0, 60)}"` },
     ]);
   switch (kind.type) {
@@ -190,7 +190,7 @@ export function bindListSpec<Spec extends AnyListSpec, IdColumn extends PgColumn
 function splitPair(raw: string, name: string): [string, string] {
   const at = raw.indexOf('~');
   if (at <= 0) {
-    throw badRequest(`Invalid ${name}: ${raw.slice(0, 60)}`, [
+    throw badRequest(serviceTexts.invalidPair(name, raw.slice(0, 60)), [
       { path: name, message: 'Expected <path>~<value>' },
     ]);
   }
@@ -214,7 +214,7 @@ export function buildListSql(spec: ResourceQuerySpec, criteria: ListCriteria) {
     const [path, value] = splitPair(raw, 'filters');
     const filter = Object.hasOwn(spec.filters, path) ? spec.filters[path] : undefined;
     if (!filter) {
-      throw badRequest(`Unknown filter: ${path}`, [
+      throw badRequest(serviceTexts.unknownFilter(path), [
         { path: 'filters', message: `Filtering on ${path} is not allowed` },
       ]);
     }
@@ -229,18 +229,18 @@ export function buildListSql(spec: ResourceQuerySpec, criteria: ListCriteria) {
     const [path, value] = splitPair(raw, 'filtersLike');
     const expression = Object.hasOwn(spec.like, path) ? spec.like[path] : undefined;
     if (!expression) {
-      throw badRequest(`Unknown filtersLike path: ${path}`, [
+      throw badRequest(serviceTexts.unknownSearchPath(path), [
         { path: 'filtersLike', message: `Searching on ${path} is not allowed` },
       ]);
     }
     if (value.includes('\u0000')) {
-      throw badRequest('Invalid search text', [{ path: 'filtersLike', message: 'NUL not allowed' }]);
+      throw badRequest(serviceTexts.invalidSearchText, [{ path: 'filtersLike', message: 'NUL not allowed' }]);
     }
     conditions.push(sql`(${expression})::text ilike ${`%${escapeLike(value)}%`}`);
   }
   if (criteria.from !== undefined || criteria.to !== undefined) {
     if (!spec.timeColumn) {
-      throw badRequest('This list has no time range', [
+      throw badRequest(serviceTexts.noTimeRange, [
         { path: 'from', message: 'from and to are not supported here' },
       ]);
     }
@@ -253,7 +253,7 @@ export function buildListSql(spec: ResourceQuerySpec, criteria: ListCriteria) {
     const [path, direction = 'asc'] = raw.split(':');
     const column = path && Object.hasOwn(spec.sorts, path) ? spec.sorts[path] : undefined;
     if (!column || (direction !== 'asc' && direction !== 'desc')) {
-      throw badRequest(`Invalid sort: ${raw.slice(0, 60)}`, [
+      throw badRequest(serviceTexts.invalidSort(raw.slice(0, 60)), [
         { path: 'sort', message: `Sorting by ${raw.slice(0, 60)} is not allowed` },
       ]);
     }

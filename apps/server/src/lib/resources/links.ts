@@ -5,7 +5,7 @@ import { getTableName, is } from 'drizzle-orm';
 import { PgTable, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import * as schema from '@/db/schema/index.js';
 import { declaredLinks, type LinkableTable, type LinkedLists } from '@/db/schema/links.js';
-import { badRequest } from '../errors.js';
+import { badRequest, serviceTexts } from '../errors.js';
 
 /** A list of linked records, seen from the table whose records have it (a user's `employers`). */
 export interface LinkList {
@@ -71,7 +71,7 @@ export function linkListsOf(table: PgTable): Readonly<Record<string, LinkList>> 
 
 /** The 400 for a link list that names records that do not exist: the field, and the ids it does not know. */
 export const unknownLinkedRecords = (list: LinkList, missing: readonly string[]) =>
-  badRequest(`Unknown ${words(list.name)}`, [
+  badRequest(serviceTexts.unknownLinked(words(list.name), list.name), [
     { path: `body.${list.name}`, message: `No ${list.target.noun} with id ${missing.join(', ')}` },
   ]);
 

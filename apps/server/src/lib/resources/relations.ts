@@ -1,5 +1,5 @@
 // `relations=a,b.c` → a checked tree → drizzle's `with` → answers with the relations under their public names.
-import { badRequest } from '../errors.js';
+import { badRequest, serviceTexts } from '../errors.js';
 import { MAX_EMBEDDED, entitySpec, type EntityName } from './graph.js';
 
 export interface RelationTree {
@@ -18,7 +18,7 @@ export function parseRelations(entity: EntityName, values: readonly string[]): R
   for (const path of paths) {
     const parts = path.split('.');
     if (parts.length > MAX_RELATION_DEPTH) {
-      throw badRequest(`Relation path too deep: ${path}`, [
+      throw badRequest(serviceTexts.relationTooDeep(path), [
         { path: 'relations', message: `At most ${MAX_RELATION_DEPTH} levels` },
       ]);
     }
@@ -29,7 +29,7 @@ export function parseRelations(entity: EntityName, values: readonly string[]): R
         ? entitySpec(current).relations[part]
         : undefined;
       if (!spec) {
-        throw badRequest(`Unknown relation: ${path}`, [
+        throw badRequest(serviceTexts.unknownRelation(path), [
           { path: 'relations', message: `Unknown relation ${path}` },
         ]);
       }

@@ -10,7 +10,7 @@ import { CSV_BOM, csvFileName, csvLine } from '../csv.js';
 import type { ActionContext } from '../audit.js';
 import { accessRules, type AccessRule, type Caller } from '../caller.js';
 import type { Executor } from '@/db/client.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, notFound, serviceTexts } from '../errors.js';
 import type { Store, WriteScope } from '../store.js';
 import type { ResourceDefinition } from './definition.js';
 import { buildListSql } from './filters.js';
@@ -125,7 +125,7 @@ export function createResourceService<Create extends object, Update extends obje
     const columns = query.view === undefined ? csv.columns : csv.views?.[query.view];
     if (!columns) {
       const known = Object.keys(csv.views ?? {});
-      throw badRequest(`Unknown view: ${query.view}`, [
+      throw badRequest(serviceTexts.unknownView(String(query.view)), [
         {
           path: 'view',
           message: known.length ? `One of ${known.join(', ')}` : 'This list has no other views',

@@ -3,7 +3,7 @@
 import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import type { AlertClose } from '@careplane/shared/alerts/alerts.contract';
 import type { ActionContext } from '@/lib/audit.js';
-import { badRequest, conflict, notFound } from '@/lib/errors.js';
+import { badRequest, conflict, notFound, serviceTexts } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store, WriteScope } from '@/lib/store.js';
 import {
@@ -42,7 +42,7 @@ export async function withoutOpenDuplicates(scope: WriteScope, alerts: NewAlert[
 function closingUser(context: ActionContext) {
   const userId = context.caller?.userId;
   if (!userId) {
-    throw badRequest('Closing an alert needs your user record: sign in to the application once', [
+    throw badRequest(serviceTexts.closingNeedsUser, [
       { path: 'isActive', message: 'No user record for the caller' },
     ]);
   }
@@ -102,7 +102,7 @@ export function createAlertsService(store: Store) {
       if (mode !== 'update' || !existing) return;
       const closingDataGiven = plan.values.closingData !== undefined && plan.values.closingData !== null;
       if (closingDataGiven && plan.values.isActive === undefined && existing.isActive === true) {
-        throw badRequest('closingData is only given when closing an alert', [
+        throw badRequest(serviceTexts.closingDataOnlyWhenClosing, [
           { path: 'closingData', message: 'Send isActive false with it to close the alert' },
         ]);
       }
@@ -119,7 +119,7 @@ export function createAlertsService(store: Store) {
     await store.write(context, async (scope) => {
       const existing = await findAlertForUpdate(scope.tx, id);
       if (!existing) throw notFound('Alert');
-      if (!existing.isActive) throw conflict('This alert is closed');
+      if (!existing.isActive) throw conflict(serviceTexts.alertClosed);
       const values = change(existing);
       await updateAlert(scope.tx, id, values);
       await scope.audit({ action, resource: alertsResource.name, recordId: id, changes: values });
@@ -131,7 +131,7 @@ export function createAlertsService(store: Store) {
   const acknowledge = (id: string, context: ActionContext) => {
     const userId = closingUser(context);
     return changeOpenAlert(id, context, 'acknowledge', (existing) => {
-      if (existing.acknowledgedAt) throw conflict('This alert is already acknowledged');
+      if (existing.acknowledgedAt) throw conflict(serviceTexts.alertAcknowledged);
       return { acknowledgedAt: new Date(), acknowledgedByUserId: userId };
     });
   };

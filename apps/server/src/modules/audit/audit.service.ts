@@ -3,13 +3,13 @@
 import type { AuditEntry, AuditListQuery, AuditListResponse } from '@careplane/shared/audit/audit.contract';
 import type { Caller } from '@/lib/caller.js';
 import type { Database } from '@/db/client.js';
-import { badRequest } from '@/lib/errors.js';
+import { badRequest, serviceTexts } from '@/lib/errors.js';
 import { listAuditEntries } from './audit.repository.js';
 
 /** The audit log, newest first unless sorted otherwise; unknown paths, relations and time ranges are a 400. */
 async function listAuditLog(db: Database, query: AuditListQuery, caller: Caller): Promise<AuditListResponse> {
   if (query.relations.length) {
-    throw badRequest('The audit log has no relations', [
+    throw badRequest(serviceTexts.auditNoRelations, [
       { path: 'relations', message: 'relations are not supported here' },
     ]);
   }

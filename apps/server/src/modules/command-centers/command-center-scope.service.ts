@@ -10,7 +10,7 @@ import {
   type CommandCenterScopedReadQuery,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import type { Caller } from '@/lib/caller.js';
-import { badRequest, forbidden, notFound } from '@/lib/errors.js';
+import { badRequest, forbidden, notFound, serviceTexts } from '@/lib/errors.js';
 import type { ListPage } from '@/lib/resources/repository.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store } from '@/lib/store.js';
@@ -59,10 +59,7 @@ export function createCommandCenterScopeService(store: Store) {
       (commandCenterTeamRoles as readonly string[]).includes(role),
     );
     const own = team && caller.userId ? await repository.findCenterIdsOfUser(db, caller.userId) : [];
-    if (!own.length)
-      throw forbidden(
-        "Only a command center's care team (a supervisor, nurse or doctor assigned to it) may use these calls",
-      );
+    if (!own.length) throw forbidden(serviceTexts.careTeamOnly);
     return own;
   }
 
@@ -95,7 +92,7 @@ export function createCommandCenterScopeService(store: Store) {
     const asked = relations.flatMap((value) => value.split(',')).filter(Boolean);
     const refused = asked.filter((relation) => !allowed.includes(relation));
     if (refused.length) {
-      throw badRequest(`Relations not available here: ${refused.join(', ')}`, [
+      throw badRequest(serviceTexts.relationsNotHere(refused), [
         { path: 'relations', message: `One of ${allowed.join(', ')}` },
       ]);
     }

@@ -7,7 +7,7 @@ import type {
   UserAlertCreated,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import type { ActionContext } from '@/lib/audit.js';
-import { conflict, notFound } from '@/lib/errors.js';
+import { conflict, notFound, serviceTexts } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store, WriteScope } from '@/lib/store.js';
 import { openAlerts, type AlertsService } from '@/modules/alerts/alerts.service.js';
@@ -79,7 +79,7 @@ export function createCommandCentersService(
     const jobIds = await store.write(context, async (scope) => {
       const deviceIds = await userDevices(scope, userId);
       if (!deviceIds.length) {
-        throw conflict('This user has no device assigned, so there is nothing to reboot.');
+        throw conflict(serviceTexts.nothingToReboot);
       }
       return createJobs(scope, deviceIds, REBOOT_JOB_PURPOSE, 'reboot');
     });

@@ -11,7 +11,7 @@ import {
 } from '@careplane/shared/devices/devices.contract';
 import type { ProcessStatus } from '@careplane/shared/common/enums';
 import type { ActionContext } from '@/lib/audit.js';
-import { conflict, notFound } from '@/lib/errors.js';
+import { conflict, notFound, serviceTexts } from '@/lib/errors.js';
 import type { Store, WriteScope } from '@/lib/store.js';
 import * as repository from './device-jobs.repository.js';
 
@@ -147,8 +147,8 @@ export function createDeviceJobsRunner(store: Store, jobs: ReadJob, options: Run
       await expire(scope, deviceId);
       const row = await repository.lockDeviceJob(scope.tx, deviceId, jobId);
       if (!row) throw notFound('Device job');
-      if (row.status !== 'NEW') throw conflict(`A job in status ${row.status} cannot be acknowledged`);
-      if (!repository.wasHandedOut(row)) throw conflict('Only a fetched job can be acknowledged');
+      if (row.status !== 'NEW') throw conflict(serviceTexts.jobNotNew(row.status));
+      if (!repository.wasHandedOut(row)) throw conflict(serviceTexts.jobNotFetched);
       await repository.setJobState(scope.tx, jobId, { status: 'ACCEPTED', leaseSeconds });
       await scope.audit({
         action: 'update',
@@ -168,7 +168,7 @@ export function createDeviceJobsRunner(store: Store, jobs: ReadJob, options: Run
       if (!row) throw notFound('Device job');
       const from = row.status as ProcessStatus;
       if (from === 'NEW' || !canTransitionJob(from, body.status)) {
-        throw conflict(`A job in status ${from} cannot become ${body.status}`);
+        throw conflict(serviceTexts.jobCannotBecome(from, body.status));
       }
       await repository.setJobState(scope.tx, jobId, {
         status: body.status,

@@ -19,7 +19,7 @@ import {
   type Workstation,
 } from '@careplane/shared/devices/devices.contract';
 import type { ActionContext } from '@/lib/audit.js';
-import { badRequest, conflict, notFound } from '@/lib/errors.js';
+import { badRequest, conflict, notFound, serviceTexts } from '@/lib/errors.js';
 import { shapeRow } from '@/lib/resources/relations.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store } from '@/lib/store.js';
@@ -56,7 +56,7 @@ export function createDevicesService(store: Store, runnerOptions: RunnerOptions 
         plan.links.iotDevices ?? [],
       );
       if (taken.length) {
-        throw conflict(`IoT device already linked to another client device: ${taken.join(', ')}`);
+        throw conflict(serviceTexts.iotDeviceLinkedElsewhere(taken));
       }
     },
   });
@@ -74,7 +74,7 @@ export function createDevicesService(store: Store, runnerOptions: RunnerOptions 
     },
     check: async (_executor, plan, mode, existing) => {
       if (mode === 'create' && !plan.values.createdByUserId) {
-        throw badRequest('createdByUser is required', [
+        throw badRequest(serviceTexts.createdByUserRequired, [
           { path: 'createdByUser', message: 'The caller has no user record: sign in once first' },
         ]);
       }
@@ -84,10 +84,10 @@ export function createDevicesService(store: Store, runnerOptions: RunnerOptions 
         const from = existing.status as ProcessStatus;
         const to = plan.values.status as ProcessStatus;
         if (!adminJobStatuses.includes(to)) {
-          throw conflict(`Only the device moves a job to ${to}; an admin may only cancel it`);
+          throw conflict(serviceTexts.jobStatusOfDevice(to));
         }
         if (!processStatuses.includes(from) || !canTransitionJob(from, to)) {
-          throw conflict(`A job in status ${from} cannot become ${to}`);
+          throw conflict(serviceTexts.jobCannotBecome(from, to));
         }
       }
     },

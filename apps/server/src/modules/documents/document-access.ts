@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { SignatureEntry } from '@careplane/shared/documents/documents.contract';
 import type { Caller } from '@/lib/caller.js';
-import { AppError, forbidden, notFound } from '@/lib/errors.js';
+import { forbidden, notFound, serviceTexts, unauthorized } from '@/lib/errors.js';
 import type { Store } from '@/lib/store.js';
 import { findDocument, visibleTo, type UserName } from './documents.repository.js';
 import type { PlatformCa } from './platform-ca.js';
@@ -23,9 +23,9 @@ export type DocumentUser = Caller & { userId: string };
 
 /** The caller's user id: documents belong to application users (created at the first sign-in). */
 export function userOf(caller: Caller | null): DocumentUser {
-  if (!caller) throw new AppError(401, 'Authentication required');
+  if (!caller) throw unauthorized();
   if (!caller.userId) {
-    throw forbidden('No user record for this identity yet: sign in once with POST /api/auth');
+    throw forbidden(serviceTexts.noUserRecordYet);
   }
   return { ...caller, userId: caller.userId };
 }

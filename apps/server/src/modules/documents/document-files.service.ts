@@ -11,7 +11,7 @@ import {
 import { isReadablePdf } from '@careplane/pdf-signatures';
 import type { ActionContext } from '@/lib/audit.js';
 import type { Caller } from '@/lib/caller.js';
-import { AppError, badRequest, conflict, notFound } from '@/lib/errors.js';
+import { AppError, badRequest, conflict, notFound, serviceTexts, type Text } from '@/lib/errors.js';
 import type { Store, WriteScope } from '@/lib/store.js';
 import { normalizeEntry, RESOURCE, sha256Hex, userOf, visibleDocument } from './document-access.js';
 import type { ReadDocument } from './document-reads.service.js';
@@ -63,7 +63,7 @@ export interface FileDownload {
   stream: Readable;
 }
 
-const unsupportedMediaType = (message: string) => new AppError(415, message);
+const unsupportedMediaType = (message: Text) => new AppError(415, message);
 
 /**
  * A PDF by its content, never by its name: `%PDF-` within the first 1024 bytes and a structure the signing
@@ -71,11 +71,11 @@ const unsupportedMediaType = (message: string) => new AppError(415, message);
  */
 export function assertPdf(bytes: Uint8Array): void {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024));
-  if (head.indexOf('%PDF-') < 0) throw unsupportedMediaType('The file is not a PDF');
-  if (!isReadablePdf(bytes)) throw unsupportedMediaType('The file is not a readable PDF');
+  if (head.indexOf('%PDF-') < 0) throw unsupportedMediaType(serviceTexts.notAPdf);
+  if (!isReadablePdf(bytes)) throw unsupportedMediaType(serviceTexts.notAReadablePdf);
 }
 
-const notReadable = () => unsupportedMediaType('The file is not a readable PDF');
+const notReadable = () => unsupportedMediaType(serviceTexts.notAReadablePdf);
 
 /**
  * The PDF check of a streamed upload, in bounded memory: `%PDF-` within the first 1024 bytes, a trailer whose
@@ -86,7 +86,7 @@ async function assertStagedPdf(
   staged: StagedUpload,
   readAt: (offset: number, length: number) => Promise<Buffer>,
 ): Promise<void> {
-  if (staged.head.indexOf('%PDF-') < 0) throw unsupportedMediaType('The file is not a PDF');
+  if (staged.head.indexOf('%PDF-') < 0) throw unsupportedMediaType(serviceTexts.notAPdf);
   const tail = staged.tail.toString('latin1');
   const at = tail.lastIndexOf('startxref');
   const trailer = at < 0 ? null : /^startxref\s+(\d{1,12})\s+%%EOF/.exec(tail.slice(at));
@@ -188,7 +188,7 @@ export function createDocumentFiles({ store, read }: { store: Store; read: ReadD
     const { staged } = upload;
     let id: string;
     try {
-      if (staged.size === 0) throw badRequest('The file is empty');
+      if (staged.size === 0) throw badRequest(serviceTexts.fileEmpty);
       await assertStagedPdf(staged, (offset, length) =>
         readUploadSlice(db, staged.uploadId, UPLOAD_CHUNK_BYTES, offset, length),
       );
@@ -196,7 +196,7 @@ export function createDocumentFiles({ store, read }: { store: Store; read: ReadD
       const { sha256, size } = staged;
       id = await store.write(context, async (scope) => {
         if (!(await storeUpload(scope.tx, { uploadId: staged.uploadId, sha256, size }))) {
-          throw conflict('The upload took too long and was not kept: send the file again');
+          throw conflict(serviceTexts.uploadTooSlow);
         }
         await deleteUpload(scope.tx, staged.uploadId);
         const documentId = await insertDocument(scope.tx, {

@@ -1,7 +1,7 @@
 // Sharing a document (its parties: who is asked to sign) and deleting it: the owner's or an admin's to do.
 import type { DocumentShare, Document } from '@careplane/shared/documents/documents.contract';
 import type { ActionContext } from '@/lib/audit.js';
-import { badRequest, forbidden, notFound } from '@/lib/errors.js';
+import { badRequest, forbidden, notFound, serviceTexts } from '@/lib/errors.js';
 import type { Store } from '@/lib/store.js';
 import { missingUserIds } from '@/modules/users/users.service.js';
 import {
@@ -29,12 +29,12 @@ export function createDocumentSharing({ store, read }: { store: Store; read: Rea
     const user = userOf(context.caller);
     const record = await visibleDocument(store, id, user);
     if (record.createdByUserId !== user.userId && !user.isAdmin) {
-      throw forbidden('Only the owner of the document can share it');
+      throw forbidden(serviceTexts.ownerSharesOnly);
     }
     const wanted = [...new Set(body.userIds)];
     const missing = await missingUserIds(db, wanted);
     if (missing.length) {
-      throw badRequest('Unknown users', [
+      throw badRequest(serviceTexts.unknownUsers, [
         { path: 'body.userIds', message: `No user with id ${missing.join(', ')}` },
       ]);
     }
@@ -62,7 +62,7 @@ export function createDocumentSharing({ store, read }: { store: Store; read: Rea
     const user = userOf(context.caller);
     const record = await visibleDocument(store, id, user);
     if (record.createdByUserId !== user.userId && !user.isAdmin) {
-      throw forbidden('Only the owner of the document can delete it');
+      throw forbidden(serviceTexts.ownerDeletesOnly);
     }
     await store.write(context, async (scope) => {
       const document = await lockDocument(scope.tx, id);

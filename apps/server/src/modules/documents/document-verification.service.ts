@@ -2,7 +2,7 @@
 // platform" meaning a stored file (an upload or any signed revision) has that SHA-256.
 import { verifyPdf } from '@careplane/pdf-signatures';
 import { MAX_LISTED_CHANGES, type VerificationReport } from '@careplane/shared/documents/documents.contract';
-import { badRequest } from '@/lib/errors.js';
+import { badRequest, serviceTexts } from '@/lib/errors.js';
 import type { Store } from '@/lib/store.js';
 import { fileExists, readFile } from './document-files.repository.js';
 import { findDocument } from './documents.repository.js';
@@ -12,7 +12,7 @@ export function createDocumentVerification({ store, ca }: { store: Store; ca: Pl
   const db = store.db;
 
   async function verify(bytes: Uint8Array): Promise<VerificationReport> {
-    if (bytes.length === 0) throw badRequest('The file is empty');
+    if (bytes.length === 0) throw badRequest(serviceTexts.fileEmpty);
     const report = await verifyPdf(bytes, {
       caCertificate: ca.certificateDer,
       isKnownDigest: (sha256) => fileExists(db, sha256),

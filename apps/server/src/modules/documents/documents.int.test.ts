@@ -456,6 +456,7 @@ describe('signing on the phone', () => {
         title: 'Consent form',
         documentSha256: sha256(original),
         keyId: owner.key.keyId,
+        description: 'Sign the document "Consent form"',
       },
     });
     // Nobody else's authenticator sees it.
@@ -602,6 +603,15 @@ describe('verification, for anyone', () => {
   });
   const verify = (bytes: Uint8Array) =>
     call(null).upload('/api/documents/verify', [{ name: 'file', value: bytes, filename: 'x.pdf' }]);
+  const verifyIn = (bytes: Uint8Array, language: string) => {
+    const body = multipart([{ name: 'file', value: bytes, filename: 'x.pdf' }]);
+    return context.app.inject({
+      method: 'POST',
+      url: '/api/documents/verify',
+      headers: { 'content-type': body.contentType, 'accept-language': language },
+      payload: body.payload,
+    });
+  };
 
   it('reports our signed file as intact, chained to the platform CA and known to the platform', async () => {
     const answer = await verify(signed);
@@ -694,6 +704,14 @@ describe('verification, for anyone', () => {
     });
     expect(report.signatures.map((signature: { intact: boolean }) => signature.intact)).toEqual([true, true]);
     expect(report.signatures[0].changedAfterSigning).toBe(true);
+    const thai = (await verifyIn(countersigned, 'th')).json();
+    expect(thai.verdict).toEqual({
+      status: 'modified-after-signing',
+      summary: expect.stringMatching(
+        /^มีการแก้ไขหลังจาก Olivia Owner \(olivia\d+@careplane\.test\) ลงนาม: ฉบับแก้ไขที่ 2 จาก 3 แก้ไขเนื้อหาของหน้า 1 ลายมือชื่อที่ลงภายหลัง/,
+      ),
+      changedAfter: { signature: 1, revision: 2, description: 'แก้ไขเนื้อหาของหน้า 1' },
+    });
   });
 
   it('reports a changed byte as not intact', async () => {
@@ -707,6 +725,33 @@ describe('verification, for anyone', () => {
     expect(report.signatures[0]).toMatchObject({ intact: false, knownToPlatform: false });
     expect(report.signatures[0].problems[0]).toMatch(/signed bytes were changed/);
     expect(report.fileKnownToPlatform).toBe(false);
+  });
+
+  it('tells the report in Thai for a Thai reader, its fields unchanged', async () => {
+    const thai = await verifyIn(signed, 'th-TH,th;q=0.9');
+    expect(thai.headers['content-language']).toBe('th');
+    const english = (await verifyIn(signed, 'en')).json();
+    const report = thai.json();
+    expect(report.verdict.summary).toMatch(
+      /^ของจริงและไม่ถูกแก้ไข: ลงนามโดย Olivia Owner \(olivia\d+@careplane\.test\) เมื่อ \d\d\.\d\d\.25\d\d \d\d:\d\d UTC Careplane มีไฟล์นี้ตรงทุกไบต์$/,
+    );
+    expect(report.allowedChanges.description).toBe('กรอกแบบฟอร์มและลงนาม (ไม่มีลายมือชื่อรับรอง จึงใช้ค่าเริ่มต้น)');
+    const withoutSentences = (answer: { verdict: object; allowedChanges: object }) => ({
+      ...answer,
+      verdict: { ...answer.verdict, summary: '' },
+      allowedChanges: { ...answer.allowedChanges, description: '' },
+    });
+    expect(withoutSentences(report)).toEqual(withoutSentences(english));
+    expect(english.verdict.summary).toMatch(/^Authentic and untampered: signed by Olivia Owner/);
+
+    const changed = Buffer.from(signed);
+    changed[11] = changed[11]! ^ 0x01;
+    const tampered = (await verifyIn(changed, 'th')).json();
+    expect(tampered.verdict.status).toBe('tampered');
+    expect(tampered.signatures[0].problems[0]).toBe('ข้อมูลที่ลงนามถูกเปลี่ยนแปลง: ค่าแฮชไม่ตรงกับลายมือชื่อ');
+    expect(tampered.verdict.summary).toMatch(
+      /^ถูกแก้ไขหรือเสียหาย: ลายมือชื่อที่ 1 \(Olivia Owner .*\) ใช้ไม่ได้: ข้อมูลที่ลงนามถูกเปลี่ยนแปลง: ค่าแฮชไม่ตรงกับลายมือชื่อ อย่าใช้เอกสารนี้อ้างอิง$/,
+    );
   });
 
   it('reports a file signed elsewhere as unknown to the platform and not chained to its CA', async () => {
@@ -765,6 +810,23 @@ describe('delete', () => {
         .where(eq(documentFiles.sha256, sha256(bytes))),
     ).toHaveLength(1);
     expect((await call(party.token).get(`/api/documents/${kept.id}/download`)).statusCode).toBe(200);
+  });
+});
+
+describe('the phone’s words', () => {
+  it('asks for a signature in the signer’s language, else the request’s', async () => {
+    const id = (await upload(owner, await createSamplePdf({ title: 'Care plan' }), 'แผนการดูแล')).id;
+    const started = await context.app.inject({
+      method: 'POST',
+      url: `/api/documents/${id}/sign`,
+      headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'th' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const request = (await owner.authenticator.pending(owner.key)).find(
+      (pending) => pending.id === started.json().requestId,
+    );
+    expect(request?.details.description).toBe('ลงนามเอกสาร "แผนการดูแล"');
+    await owner.authenticator.decide(owner.key, request!, 'deny');
   });
 });
 

@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { documentListSpec, type DocumentScope } from '@careplane/shared/documents/documents.contract';
 import type { Executor } from '@/db/client.js';
 import { documentFiles, documentSigningParties, documents, users } from '@/db/schema/index.js';
-import { badRequest } from '@/lib/errors.js';
+import { badRequest, serviceTexts } from '@/lib/errors.js';
 import {
   bindListSpec,
   buildListSql,
@@ -152,7 +152,7 @@ export async function listDocuments(
   visible?: SQL,
 ) {
   if (page.relations.length) {
-    throw badRequest('Documents embed no relations', [
+    throw badRequest(serviceTexts.documentsNoRelations, [
       { path: 'relations', message: 'No relation can be embedded in documents' },
     ]);
   }
@@ -263,4 +263,10 @@ export async function searchUserNames(
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(input.limit);
+}
+
+/** The language a user chose (en, th); null when they chose none or there is no such user. */
+export async function userLanguage(executor: Executor, userId: string): Promise<string | null> {
+  const [row] = await executor.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return row?.language ?? null;
 }

@@ -25,10 +25,11 @@ import {
   verificationReportSchema,
 } from '@careplane/shared/documents/documents.contract';
 import { accessRules, allow } from '@/lib/caller.js';
-import { AppError, badRequest, zodIssues } from '@/lib/errors.js';
-import { actionContext, errorResponses } from '@/lib/http.js';
+import { AppError, badRequest, serviceTexts, zodIssues } from '@/lib/errors.js';
+import { actionContext, answerLanguage, errorResponses } from '@/lib/http.js';
 import type { DocumentsService, FileDownload, StagedUpload } from './documents.service.js';
 import { createUploadSlots } from './upload-slots.js';
+import { localizeReport } from './verification-texts.js';
 
 export interface DocumentsModuleOptions {
   service: DocumentsService;
@@ -63,7 +64,7 @@ async function readUpload<T>(
   reader: FileReader<T>,
 ): Promise<{ file: T; filename: string | undefined; title: string | undefined }> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'Send the file as multipart/form-data in a field named "file"');
+    throw new AppError(415, serviceTexts.multipartOnly);
   }
   let file: { value: T; filename: string | undefined } | undefined;
   const fields: Record<string, string> = {};
@@ -72,7 +73,7 @@ async function readUpload<T>(
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || file) {
           part.file.resume();
-          throw badRequest('Only one file, in the field "file"', [
+          throw badRequest(serviceTexts.oneFileOnly, [
             { path: `body.${part.fieldname}`, message: 'Unexpected file' },
           ]);
         }
@@ -80,15 +81,14 @@ async function readUpload<T>(
         file = { value: await reader.read(part, tooLarge), filename: part.filename || undefined };
       } else {
         if (!withTitle || part.fieldname !== 'title' || part.valueTruncated) {
-          throw badRequest(`Unexpected field ${part.fieldname.slice(0, 40)}`, [
+          throw badRequest(serviceTexts.unexpectedField(part.fieldname.slice(0, 40)), [
             { path: `body.${part.fieldname.slice(0, 40)}`, message: 'Not accepted' },
           ]);
         }
         fields.title = String(part.value);
       }
     }
-    if (!file)
-      throw badRequest('No file: send it in the field "file"', [{ path: 'body.file', message: 'Required' }]);
+    if (!file) throw badRequest(serviceTexts.noFile, [{ path: 'body.file', message: 'Required' }]);
     const parsed = documentUploadFieldsSchema.safeParse(fields);
     if (!parsed.success) {
       throw badRequest('Invalid fields', zodIssues('body', parsed.error.issues));
@@ -101,7 +101,7 @@ async function readUpload<T>(
 }
 
 const fileTooLarge = (maxBytes: number) =>
-  new AppError(413, `The file is larger than ${formatBytes(maxBytes)}, the most a document may hold`);
+  new AppError(413, serviceTexts.fileTooLarge(formatBytes(maxBytes)));
 
 const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024
@@ -247,10 +247,15 @@ export async function documentsModule(app: FastifyInstance, options: DocumentsMo
         429: errorBodySchema,
       },
     },
-    handler: async (request) =>
-      inSlot(`address:${request.ip}`, async () =>
-        service.verify((await readUpload(request, false, maxBytes, wholeFile)).file),
-      ),
+    handler: async (request, reply) => {
+      const language = answerLanguage(request, reply);
+      return inSlot(`address:${request.ip}`, async () =>
+        localizeReport(
+          await service.verify((await readUpload(request, false, maxBytes, wholeFile)).file),
+          language,
+        ),
+      );
+    },
   });
 
   typed.get(`${documentEndpoints.list}/:id`, {

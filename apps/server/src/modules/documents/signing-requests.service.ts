@@ -4,8 +4,9 @@
 import { randomInt } from 'node:crypto';
 import { prepareSignature, SigningError, type PreparedSignature } from '@careplane/pdf-signatures';
 import { MAX_DOCUMENT_TITLE, type SigningStarted } from '@careplane/shared/documents/documents.contract';
+import { isLanguage, type Language } from '@careplane/shared/i18n/languages';
 import type { ActionContext } from '@/lib/audit.js';
-import { AppError, conflict, forbidden, notFound } from '@/lib/errors.js';
+import { AppError, conflict, forbidden, notFound, serviceTexts } from '@/lib/errors.js';
 import {
   normalizeEntry,
   RESOURCE,
@@ -14,9 +15,15 @@ import {
   type DocumentsServiceOptions,
 } from './document-access.js';
 import { readFile } from './document-files.repository.js';
-import { findDocument, partyIdsOf, type DocumentRecord } from './documents.repository.js';
+import { findDocument, partyIdsOf, userLanguage, type DocumentRecord } from './documents.repository.js';
 import type { PlatformCa, SignerCertificate } from './platform-ca.js';
 import { insertSigningRequest } from './signing.repository.js';
+
+/** What the phone shows by default: the document's title, in the signer's language. */
+const signDocument: Record<Language, (title: string) => string> = {
+  en: (title) => `Sign the document "${title}"`,
+  th: (title) => `ลงนามเอกสาร "${title}"`,
+};
 
 /** Written as /Reason into every signature. */
 export const SIGNING_REASON = 'Signed with Careplane';
@@ -37,7 +44,10 @@ async function signingStep<T>(step: () => T | Promise<T>): Promise<T> {
     return await step();
   } catch (error) {
     if (!(error instanceof SigningError)) throw error;
-    throw new AppError(error.reason === 'invalid-input' ? 400 : 500, error.message);
+    throw new AppError(
+      error.reason === 'invalid-input' ? 400 : 500,
+      serviceTexts.signingRefused(error.message),
+    );
   }
 }
 
@@ -58,12 +68,18 @@ export const prepareFor = (
 export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOptions) {
   const db = store.db;
 
+  async function defaultDescription(record: DocumentRecord, userId: string, context: ActionContext) {
+    const stored = await userLanguage(db, userId);
+    const language = isLanguage(stored) ? stored : (context.language ?? 'en');
+    return signDocument[language](record.title.slice(0, 200));
+  }
+
   async function requestSignature(id: string, context: ActionContext): Promise<SigningStarted> {
     const user = userOf(context.caller);
     const record = await visibleDocument(store, id, user);
     const parties = await partyIdsOf(db, id);
     if (record.createdByUserId !== user.userId && !parties.includes(user.userId)) {
-      throw forbidden('Only the owner and the parties asked to sign can sign this document');
+      throw forbidden(serviceTexts.ownerOrPartiesSign);
     }
     return startSigning(record, { userId: user.userId, subject: user.subject }, context);
   }
@@ -76,21 +92,23 @@ export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOp
     record: DocumentRecord,
     signer: { userId: string; subject: string },
     context: ActionContext,
-    /** What the phone shows the signer (at most 280 characters); by default, the document's title. */
+    /**
+     * What the phone shows the signer (at most 280 characters); by default, the document's title in the
+     * signer's own language, else the request's.
+     */
     description?: string,
   ): Promise<SigningStarted> {
     const id = record.id;
     const user = signer;
     const metadata = record.signingPartiesMetadata.map(normalizeEntry);
-    if (metadata.some((entry) => entry.userId === user.userId))
-      throw conflict('This signer has signed this document already');
+    if (metadata.some((entry) => entry.userId === user.userId)) throw conflict(serviceTexts.alreadySigned);
     const base = record.signedSha256 ?? record.originalSha256;
-    if (!base || !record.originalSha256) throw conflict('This document has no file to sign');
+    if (!base || !record.originalSha256) throw conflict(serviceTexts.noFileToSign);
 
     const identity = await gateway.identity(user.subject);
-    if (!identity) throw conflict('The signer is not known to the sign-in server');
+    if (!identity) throw conflict(serviceTexts.signerUnknown);
     const key = await gateway.latestActiveKey(identity.id);
-    if (!key) throw conflict('No authenticator is enrolled for the signer: enroll the Careplane app first');
+    if (!key) throw conflict(serviceTexts.noAuthenticator);
     const certificate = await signingStep(() =>
       ca.certificateForKey({
         keyId: key.id,
@@ -105,7 +123,7 @@ export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOp
       }),
     );
     const bytes = await readFile(db, base);
-    if (!bytes) throw conflict('The file of this document is missing');
+    if (!bytes) throw conflict(serviceTexts.fileMissing);
     // PDF dates have whole seconds: the time kept is the one written into the file.
     const signingTime = new Date(Math.floor(Date.now() / 1000) * 1000);
     const signerName = `${identity.firstName} ${identity.lastName}`.trim() || identity.username;
@@ -120,7 +138,7 @@ export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOp
       certificateSha256: certificate.fingerprint,
       keyId: key.id,
       bindingMessage,
-      description: (description ?? `Sign the document "${record.title.slice(0, 200)}"`).slice(0, 280),
+      description: (description ?? (await defaultDescription(record, user.userId, context))).slice(0, 280),
     });
     await store.write(context, async (scope) => {
       await insertSigningRequest(scope.tx, {

@@ -1,6 +1,6 @@
 // How many uploads one caller may send at once in this process: each holds a database connection's worth of
 // work and a request body in flight, so one caller cannot take the server's whole capacity (decision 037).
-import { tooManyRequests } from '@/lib/errors.js';
+import { serviceTexts, tooManyRequests } from '@/lib/errors.js';
 
 /** Seconds a refused caller waits before trying again. */
 export const UPLOAD_RETRY_AFTER_SECONDS = 5;
@@ -19,10 +19,7 @@ export function createUploadSlots(perCaller: number): UploadSlots {
     take(caller) {
       const held = taken.get(caller) ?? 0;
       if (held >= perCaller) {
-        throw tooManyRequests(
-          `At most ${perCaller} ${perCaller === 1 ? 'upload' : 'uploads'} at once: wait until one has finished`,
-          UPLOAD_RETRY_AFTER_SECONDS,
-        );
+        throw tooManyRequests(serviceTexts.uploadsAtOnce(perCaller), UPLOAD_RETRY_AFTER_SECONDS);
       }
       taken.set(caller, held + 1);
       total += 1;

@@ -14,7 +14,7 @@ import {
 } from '@careplane/shared/events/events.contract';
 import type { Caller } from '@/lib/caller.js';
 import type { Change, RelayedChanges } from '@/lib/changes.js';
-import { tooManyRequests, unauthorized } from '@/lib/errors.js';
+import { serviceTexts, tooManyRequests, unauthorized } from '@/lib/errors.js';
 import type { SecretBox } from '@/lib/secret-box.js';
 import type { Store } from '@/lib/store.js';
 import type {
@@ -135,10 +135,10 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
       expected.length !== given.length ||
       !timingSafeEqual(expected, given)
     ) {
-      throw unauthorized('Invalid event ticket');
+      throw unauthorized(serviceTexts.invalidEventTicket);
     }
     const body = JSON.parse(Buffer.from(encoded!, 'base64url').toString('utf8')) as TicketBody;
-    if (body.exp <= now()) throw unauthorized('The event ticket has expired: ask for a new one');
+    if (body.exp <= now()) throw unauthorized(serviceTexts.eventTicketExpired);
     const caller: Caller = {
       subject: body.s,
       userId: body.u,
@@ -220,16 +220,10 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
     const limits = options.limits;
     if (!limits) return;
     if (openStreams('ticket', viewer.ticket) >= limits.perTicket) {
-      throw tooManyRequests(
-        `At most ${limits.perTicket} live streams per ticket: close one or ask for a new ticket`,
-        CAPPED_RETRY_AFTER_SECONDS,
-      );
+      throw tooManyRequests(serviceTexts.streamsPerTicket(limits.perTicket), CAPPED_RETRY_AFTER_SECONDS);
     }
     if (openStreams('subject', viewer.subject) >= limits.perUser) {
-      throw tooManyRequests(
-        `At most ${limits.perUser} live streams at once per person: close a tab`,
-        CAPPED_RETRY_AFTER_SECONDS,
-      );
+      throw tooManyRequests(serviceTexts.streamsPerUser(limits.perUser), CAPPED_RETRY_AFTER_SECONDS);
     }
   }
 

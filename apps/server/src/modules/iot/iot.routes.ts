@@ -14,7 +14,7 @@ import {
   lastDataSubmissionSchema,
 } from '@careplane/shared/iot/iot.contract';
 import { requireAdmin } from '@/lib/caller.js';
-import { AppError } from '@/lib/errors.js';
+import { AppError, serviceTexts } from '@/lib/errors.js';
 import { actionContext, deviceActionContext, errorResponses } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import { iotDataResource, iotDevicesResource } from './iot.resource.js';
@@ -116,7 +116,7 @@ export async function iotModule(app: FastifyInstance, { service: iot }: { servic
       response: { 405: errorBodySchema, ...errorResponses },
     },
     handler: async () => {
-      throw new AppError(405, 'Readings are measurements and are not changed once stored');
+      throw new AppError(405, serviceTexts.readingsNotChanged);
     },
   });
 }

@@ -16,7 +16,7 @@ import {
   type ReadingBounds,
 } from '@careplane/shared/iot/iot.contract';
 import type { ActionContext } from '@/lib/audit.js';
-import { badRequest, notFound, unauthorized } from '@/lib/errors.js';
+import { badRequest, notFound, serviceTexts, type Text, unauthorized } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store } from '@/lib/store.js';
 import { OUT_OF_BOUNDS, openAlerts, type NewAlert } from '@/modules/alerts/alerts.service.js';
@@ -145,17 +145,17 @@ export function alertsForReadings(
 class Refusal extends Error {
   constructor(
     readonly status: 400 | 401 | 404,
-    message: string,
+    readonly text: Text,
     readonly issues?: { path: string; message: string }[],
   ) {
-    super(message);
+    super(text.en);
   }
   toAppError() {
     return this.status === 404
       ? notFound('IoT device')
       : this.status === 401
-        ? unauthorized(this.message)
-        : badRequest(this.message, this.issues);
+        ? unauthorized(this.text)
+        : badRequest(this.text, this.issues);
   }
 }
 
@@ -193,7 +193,7 @@ export function createIotService(store: Store, settings: IotSettings) {
   /** Refuses a device that may not submit this batch (type not supported, trusted without its secret). */
   async function admit(device: SubmittingDevice, dataType: IotDataType, secret: string | undefined) {
     if (device.supportedDataTypes.length && !device.supportedDataTypes.includes(dataType)) {
-      throw new Refusal(400, `This IoT device does not send ${dataType} readings`, [
+      throw new Refusal(400, serviceTexts.unsentDataType(dataType), [
         {
           path: 'dataType',
           message: `Not among the device's supported data types: ${device.supportedDataTypes.join(', ')}`,
@@ -202,7 +202,7 @@ export function createIotService(store: Store, settings: IotSettings) {
     }
     if (device.trustLevel === TRUSTED_LEVEL) {
       if (!secret || !(await verifySecret(secret, device.connectionSecret))) {
-        throw new Refusal(401, "A trusted IoT device's readings need its connection secret");
+        throw new Refusal(401, serviceTexts.trustedNeedsSecret);
       }
     }
   }
@@ -222,7 +222,7 @@ export function createIotService(store: Store, settings: IotSettings) {
         Object.hasOwn(values, 'connectionSecret') ? values.connectionSecret : existing?.connectionSecret,
       );
       const issues = connectionSecretIssues(trustLevel, hasSecret);
-      if (issues.length) throw badRequest('Invalid trust level and connection secret', issues);
+      if (issues.length) throw badRequest(serviceTexts.invalidTrust, issues);
 
       const allowMultiple = (values.allowMultipleDeviceRelationships ??
         existing?.allowMultipleDeviceRelationships ??
@@ -231,7 +231,7 @@ export function createIotService(store: Store, settings: IotSettings) {
       const linked =
         links.devices?.length ?? (existing ? await countDeviceLinks(executor, existing.id as string) : 0);
       if (linked > 1) {
-        throw badRequest('This IoT device may be linked to one device only', [
+        throw badRequest(serviceTexts.iotDeviceOneLink, [
           { path: 'devices', message: 'At most one device unless allowMultipleDeviceRelationships is true' },
         ]);
       }
@@ -270,7 +270,7 @@ export function createIotService(store: Store, settings: IotSettings) {
     const device = await findDeviceForSubmission(db, iotDeviceId);
     try {
       if (!device || (relayedBy && !(await isLinkedToDevice(db, iotDeviceId, relayedBy)))) {
-        throw new Refusal(404, 'IoT device not found');
+        throw new Refusal(404, serviceTexts.iotDeviceNotFound);
       }
       await admit(device, dataType, secret);
     } catch (error) {
@@ -344,7 +344,7 @@ export function createIotService(store: Store, settings: IotSettings) {
     for (const [index, message] of messages.entries()) {
       const device = devices.get(message.hardwareIdentifier);
       try {
-        if (!device) throw new Refusal(404, 'No IoT device has this hardware identifier');
+        if (!device) throw new Refusal(404, serviceTexts.noIotDeviceWithHardwareId);
         await admit(device, message.dataType, message.secret);
         accepted.push({
           index,

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { requireAdmin } from '@/lib/caller.js';
-import { unauthorized } from '@/lib/errors.js';
+import { serviceTexts, unauthorized } from '@/lib/errors.js';
 import { errorResponses } from '@/lib/http.js';
 import type { MetricsService } from './metrics.service.js';
 
@@ -39,7 +39,7 @@ export async function metricsModule(
   const scraperOnly = async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-    if (!token || !sameSecret(given, token())) throw unauthorized('A metrics token is required');
+    if (!token || !sameSecret(given, token())) throw unauthorized(serviceTexts.metricsTokenRequired);
   };
   app.get(METRICS_PATH, {
     // With a token the scraper needs no sign-in; without one the route is an admin's, like the admin area.

@@ -22,10 +22,11 @@ import {
   prescriptionViewerSchema,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { allow, accessRules, requireCaller } from '@/lib/caller.js';
-import { badRequest } from '@/lib/errors.js';
-import { actionContext, errorResponses } from '@/lib/http.js';
+import { badRequest, serviceTexts } from '@/lib/errors.js';
+import { actionContext, answerLanguage, errorResponses } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import type { FileDownload } from '@/modules/documents/documents.service.js';
+import { localizeReport } from '@/modules/documents/verification-texts.js';
 import type { PrescriptionsService } from './prescriptions.service.js';
 
 function sendPdf(reply: FastifyReply, file: FileDownload, disposition: 'attachment' | 'inline') {
@@ -45,7 +46,7 @@ export function idempotencyKeyOf(request: Pick<FastifyRequest, 'headers'>): stri
   const sent = request.headers['idempotency-key'];
   if (sent === undefined) return undefined;
   if (typeof sent === 'string' && UUID.test(sent.trim())) return sent.trim().toLowerCase();
-  throw badRequest('Invalid Idempotency-Key header: it must be one UUID', [
+  throw badRequest(serviceTexts.invalidIdempotencyKeyHeader, [
     {
       path: 'headers.idempotency-key',
       message: 'Must be a UUID (a new one for each action, the same one when sending that action again)',
@@ -173,7 +174,13 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
       params: idParamsSchema,
       response: { 200: prescriptionVerificationSchema, 404: errorBodySchema, 429: errorBodySchema },
     },
-    handler: async (request) => service.verification(request.params.id),
+    handler: async (request, reply) => {
+      const language = answerLanguage(request, reply);
+      const { receipts } = await service.verification(request.params.id);
+      return {
+        receipts: receipts.map((entry) => ({ ...entry, report: localizeReport(entry.report, language) })),
+      };
+    },
   });
 
   typed.get(prescriptionEndpointPatterns.verifiedReceipt, {

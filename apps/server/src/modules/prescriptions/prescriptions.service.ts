@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
+import { isLanguage, type Language } from '@careplane/shared/i18n/languages';
 import {
   mayPerform,
   type PrescriptionParties,
@@ -11,7 +12,6 @@ import {
 import {
   prescriptionTransitions,
   type PrescriptionAction,
-  type PrescriptionActor,
 } from '@careplane/shared/prescriptions/prescription-transitions';
 import {
   lockedPrescriptionFields,
@@ -29,7 +29,16 @@ import {
 import type { Executor } from '@/db/client.js';
 import { actingFor, type ActionContext } from '@/lib/audit.js';
 import { accessRules, type Caller } from '@/lib/caller.js';
-import { AppError, badRequest, conflict, forbidden, notFound, type ErrorIssue } from '@/lib/errors.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  type ErrorIssue,
+  forbidden,
+  notFound,
+  serviceTexts,
+  unauthorized,
+} from '@/lib/errors.js';
 import type { Row } from '@/lib/resources/repository.js';
 import { createResourceService, type WritePlan } from '@/lib/resources/service.js';
 import type { Store, WriteScope } from '@/lib/store.js';
@@ -139,7 +148,7 @@ export async function checkPrescriptionWrite(
     if (locked.length) {
       throw new AppError(
         409,
-        `A prescription in status ${status} can no longer change ${locked.join(', ')}`,
+        serviceTexts.prescriptionFieldsFixed(status, locked),
         locked.map((field) => ({ path: `body.${field}`, message: `Fixed in status ${status}` })),
       );
     }
@@ -159,17 +168,28 @@ export async function checkPrescriptionWrite(
   if (issues.length) throw badRequest('Invalid prescription', issues);
 }
 
-const actorText: Record<PrescriptionActor, string> = {
-  issuer: 'the issuer',
-  supplierPharmacist: 'a pharmacist of the supplier',
-  pickupParty: 'the nurse, driver or courier assigned to pick it up',
-  picker: 'whoever picked it up',
+/** What the signer's phone shows for a prescription it is asked to sign: what is signed, for whom. */
+const phoneTexts: Record<
+  Language,
+  {
+    issue: (recipient: string, items: string) => string;
+    pickup: (recipient: string, supplier: string, items: string) => string;
+  }
+> = {
+  en: {
+    issue: (recipient, items) => `Issue the prescription for ${recipient}: ${items}`,
+    pickup: (recipient, supplier, items) => `Pick up for ${recipient} from ${supplier}: ${items}`,
+  },
+  th: {
+    issue: (recipient, items) => `ออกใบสั่งยาให้ ${recipient}: ${items}`,
+    pickup: (recipient, supplier, items) => `รับยาของ ${recipient} จาก ${supplier}: ${items}`,
+  },
 };
 
 const statusConflict = (action: PrescriptionAction, status: PrescriptionStatus | undefined) => {
   if (!status) return notFound('Prescription');
   const from = prescriptionTransitions[action].from;
-  return new AppError(409, `The prescription is ${status}: ${action} needs ${from.join(' or ')}`, [
+  return new AppError(409, serviceTexts.prescriptionWrongStatus(status, action, from), [
     { path: 'status', message: status },
   ]);
 };
@@ -211,9 +231,11 @@ function repeatOf(
   if (earlier.prescriptionId !== id || earlier.action !== action || earlier.fingerprint !== fingerprint) {
     throw new AppError(
       422,
-      `This Idempotency-Key was already used for another request (${earlier.action} of prescription ` +
-        `${earlier.prescriptionId}${earlier.fingerprint === fingerprint ? '' : ' with another body'}): ` +
-        'send a new key for a new action',
+      serviceTexts.idempotencyKeyReused(
+        earlier.action,
+        earlier.prescriptionId,
+        earlier.fingerprint !== fingerprint,
+      ),
       [{ path: 'headers.idempotency-key', message: 'Already used for another request' }],
     );
   }
@@ -231,7 +253,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       if (mode === 'create') {
         const caller = context.caller;
         if (caller && !caller.isAdmin && plan.values.issuerId !== caller.userId) {
-          throw forbidden('A doctor submits prescriptions in their own name: issuer must be you');
+          throw forbidden(serviceTexts.ownPrescriptionsOnly);
         }
         await defaultAddresses(executor, plan);
       }
@@ -287,16 +309,16 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     context: ActionContext,
     idempotencyKey?: string,
   ): Promise<ActionOutcome> {
-    if (!context.caller) throw new AppError(401, 'Authentication required');
+    if (!context.caller) throw unauthorized();
     const transition = prescriptionTransitions[action];
     const userId = context.caller.userId;
     if (idempotencyKey && transition.signs) {
-      throw badRequest(`${action} does not take an Idempotency-Key: it waits for a phone signature`, [
+      throw badRequest(serviceTexts.idempotencyKeyNotForSigning(action), [
         { path: 'headers.idempotency-key', message: 'Only for actions without a signature' },
       ]);
     }
     if (idempotencyKey && !userId) {
-      throw badRequest('An Idempotency-Key needs a signed-in user', [
+      throw badRequest(serviceTexts.idempotencyKeyNeedsUser, [
         { path: 'headers.idempotency-key', message: 'Only for users' },
       ]);
     }
@@ -313,7 +335,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       if (earlier) return replay(repeatOf(earlier, id, action, fingerprint).answer);
     }
     if (!mayPerform(action, partiesOf(row), viewer)) {
-      throw forbidden(`Only ${actorText[transition.actor]} may ${action} this prescription`);
+      throw forbidden(serviceTexts.prescriptionActorOnly(transition.actor, action));
     }
     const status = row.status as PrescriptionStatus;
     if (!transition.from.includes(status)) throw statusConflict(action, status);
@@ -349,8 +371,16 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
   const verificationUrl = (id: string) =>
     `${deps.publicUrl ?? ''}/verify?prescription=${encodeURIComponent(id)}`;
 
-  /** The receipt's PDF, and what the signer's phone says it signs: the items and for whom. */
-  async function receiptOf(row: PrescriptionRow, action: PrescriptionAction, signer: PersonRow) {
+  /**
+   * The receipt's PDF, and what the signer's phone says it signs: the items and for whom, in the signer's own
+   * language (else the request's), whatever language the receipt is in.
+   */
+  async function receiptOf(
+    row: PrescriptionRow,
+    action: PrescriptionAction,
+    signer: PersonRow,
+    requested: Language | undefined,
+  ) {
     const people = new Map(
       (
         await peopleByIds(
@@ -370,13 +400,14 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       date: new Date(),
       verificationUrl: verificationUrl(row.id),
     };
+    const phone: Language = isLanguage(signer.language) ? signer.language : (requested ?? 'en');
     const items = common.items
       .map((item) => [item.name, item.strength, `× ${item.quantity}`, item.unit].filter(Boolean).join(' '))
       .join('; ');
     if (action === 'issue') {
       return {
         bytes: await prescriptionPdf({ ...common, issuer: personName(people.get(row.issuerId ?? '')) }),
-        description: `Issue the prescription for ${common.recipient}: ${items}`,
+        description: phoneTexts[phone].issue(common.recipient, items),
       };
     }
     return {
@@ -385,7 +416,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
         picker: personName(signer),
         deliveryAddress: addressText(row.deliveryAddress),
       }),
-      description: `Pick up for ${common.recipient} from ${common.supplier}: ${items}`,
+      description: phoneTexts[phone].pickup(common.recipient, common.supplier, items),
     };
   }
 
@@ -397,14 +428,13 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     context: ActionContext,
   ): Promise<PrescriptionSigningStarted> {
     const documents = deps.documents;
-    if (!documents) throw conflict('Signing is not available on this server');
+    if (!documents) throw conflict(serviceTexts.signingUnavailable);
     // The issuer's phone signs the prescription, even when an admin asks; the picker's signs the pickup.
     const signerId = action === 'issue' ? row.issuerId : viewer.userId;
     const [signer] = await peopleByIds(db, signerId ? [signerId] : []);
-    if (!signer)
-      throw conflict(`The prescription has no ${action === 'issue' ? 'issuer' : 'picker'} to sign`);
-    if (!signer.masterId) throw conflict(`${personName(signer)} cannot sign: no sign-in identity`);
-    const { bytes, description } = await receiptOf(row, action, signer);
+    if (!signer) throw conflict(serviceTexts.noSigner(action));
+    if (!signer.masterId) throw conflict(serviceTexts.signerWithoutIdentity(personName(signer)));
+    const { bytes, description } = await receiptOf(row, action, signer, context.language);
     const title = `${action === 'issue' ? 'Prescription' : 'Pickup receipt'} ${row.id.slice(0, 8)}`;
     const documentId = await store.write(context, (scope) =>
       documents.createGenerated(scope, { title, bytes, ownerUserId: signer.id }),
@@ -529,7 +559,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     requestId: string,
     context: ActionContext,
   ): Promise<PrescriptionSigningState> {
-    if (!context.caller) throw new AppError(401, 'Authentication required');
+    if (!context.caller) throw unauthorized();
     const documents = deps.documents;
     // Who asked and whose phone signs follow their request even if the prescription left them meanwhile
     // (another courier picked it up); everyone else learns nothing.

@@ -11,6 +11,7 @@ import {
   documents,
   prescriptionSignings,
   prescriptions,
+  users,
 } from '@/db/schema/index.js';
 import {
   answerOnPhone,
@@ -134,6 +135,58 @@ describe('a phone approval completes on the server, with nobody polling', () => 
     expect(audit).toMatchObject({ actorUserId: doctor.id, changes: { requestedBy: context.adminUserId } });
   });
 
+  it('tells the phone what it signs in the signer’s own language, else in the request’s', async () => {
+    const description = async (
+      who: SigningUser,
+      id: string,
+      action: 'issue' | 'pickup',
+      language?: string,
+    ) => {
+      const started = await context.app.inject({
+        method: 'POST',
+        url: `/api/prescriptions/${id}/${action}`,
+        headers: {
+          authorization: `Bearer ${who.token}`,
+          ...(language ? { 'accept-language': language } : {}),
+        },
+      });
+      expect(started.statusCode, started.body).toBe(202);
+      const asked = (await who.authenticator.pending(who.key)).find(
+        (request) => request.id === started.json().requestId,
+      );
+      await answerOnPhone(who, started.json().requestId, 'deny');
+      return asked?.details.description;
+    };
+    const setLanguage = (who: SigningUser, language: string | null) =>
+      db().update(users).set({ language }).where(eq(users.id, who.id));
+
+    // The doctor chose Thai: asked from a console in English, the phone still speaks Thai.
+    await setLanguage(doctor, 'th');
+    try {
+      expect(await description(doctor, await prescription(), 'issue', 'en')).toBe(
+        'ออกใบสั่งยาให้ Pia Test: Metformin 500 mg × 60 tablets',
+      );
+    } finally {
+      await setLanguage(doctor, null);
+    }
+    // Nobody chose: the request's language.
+    expect(await description(doctor, await prescription(), 'issue', 'th-TH')).toBe(
+      'ออกใบสั่งยาให้ Pia Test: Metformin 500 mg × 60 tablets',
+    );
+    expect(await description(doctor, await prescription(), 'issue')).toBe(
+      'Issue the prescription for Pia Test: Metformin 500 mg × 60 tablets',
+    );
+    // The courier chose English: a Thai request does not change their phone's words.
+    await setLanguage(courier, 'en');
+    try {
+      expect(await description(courier, await prescription('ready'), 'pickup', 'th')).toBe(
+        'Pick up for Pia Test from Riverside Pharmacy: Metformin 500 mg × 60 tablets',
+      );
+    } finally {
+      await setLanguage(courier, null);
+    }
+  });
+
   it('picks up with the courier’s signed receipt and makes the courier the driver', async () => {
     const id = await prescription('ready');
     const requestId = await ask(courier, id, 'pickup');
@@ -237,6 +290,17 @@ describe('the public verification of a prescription’s receipts (its printed QR
           { index: 1, intact: true, chainsToPlatformCa: true, signer: { commonName: 'Dora Test' } },
         ],
       },
+    });
+    // A Thai reader (the patient at the pharmacy counter) reads the verdict in Thai.
+    const thai = await context.app.inject({
+      method: 'GET',
+      url: `/api/prescriptions/${id}/verification`,
+      headers: { 'accept-language': 'th' },
+    });
+    expect(thai.headers['content-language']).toBe('th');
+    expect(thai.json().receipts[0].report.verdict).toMatchObject({
+      status: 'authentic',
+      summary: expect.stringMatching(/^ของจริงและไม่ถูกแก้ไข: ลงนามโดย Dora Test /),
     });
     // The receipt's own content, nothing of the record: no status, no addresses, no parties.
     expect(Object.keys(body)).toEqual(['receipts']);

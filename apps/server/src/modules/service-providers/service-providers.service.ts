@@ -8,7 +8,7 @@ import {
   supplierProviderTypes,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import type { Executor } from '@/db/client.js';
-import { AppError } from '@/lib/errors.js';
+import { AppError, serviceTexts } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store } from '@/lib/store.js';
 import { findPrescriptionRoles, lockProviders } from './service-providers.repository.js';
@@ -22,7 +22,7 @@ async function checkTypeChange(executor: Executor, providerId: string, type: Ser
   const used = await findPrescriptionRoles(executor, providerId, roles);
   const refused = (['supplier', 'shipper'] as const).filter((role) => roles[role] && used[role]);
   if (refused.length) {
-    throw new AppError(409, `The service provider is the ${refused.join(' and ')} of prescriptions`, [
+    throw new AppError(409, serviceTexts.providerStillUsed(refused), [
       { path: 'body.type', message: `A ${type} provider cannot be a prescription ${refused.join(' or ')}` },
     ]);
   }

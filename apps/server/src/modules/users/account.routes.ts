@@ -12,7 +12,7 @@ import {
 } from '@careplane/shared/users/account.contract';
 import { userEndpoints, userSchema } from '@careplane/shared/users/users.contract';
 import { accessRules, allow, requireCaller } from '@/lib/caller.js';
-import { AppError, unauthorized } from '@/lib/errors.js';
+import { AppError, serviceTexts, unauthorized } from '@/lib/errors.js';
 import { actionContext, errorResponses } from '@/lib/http.js';
 import { avatarSvg, verifyIdToken, type IdTokenVerifier } from './account.service.js';
 import type { UsersService } from './users.service.js';
@@ -29,7 +29,7 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
   const me = async (request: FastifyRequest) => {
     const caller = requireCaller(request);
     if (!caller.userId) {
-      throw new AppError(404, 'No user record for this identity yet: sign in once with POST /api/auth');
+      throw new AppError(404, serviceTexts.noUserRecordYet);
     }
     return service.users.read(caller.userId, { relations: [] });
   };
@@ -50,7 +50,7 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
       const caller = requireCaller(request);
       const claims = await verifyIdToken(verifier, request.body.idToken);
       if (claims.sub !== caller.subject) {
-        throw unauthorized('The id token and the access token belong to different identities');
+        throw unauthorized(serviceTexts.tokensOfDifferentIdentities);
       }
       const user = await service.signIn(claims, actionContext(request));
       app.forgetCachedUser(caller.subject);

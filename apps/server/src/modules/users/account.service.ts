@@ -4,7 +4,7 @@ import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey 
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { globalRoles } from '@careplane/shared/common/enums';
 import { splitUsername, usernameSchema } from '@careplane/shared/users/users.contract';
-import { AppError, badRequest, unauthorized } from '@/lib/errors.js';
+import { AppError, badRequest, serviceTexts, unauthorized } from '@/lib/errors.js';
 
 export interface IdTokenVerifier {
   issuer: string;
@@ -28,12 +28,12 @@ export async function verifyIdToken(verifier: IdTokenVerifier, idToken: string):
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     if (protectedHeader.typ && protectedHeader.typ.toLowerCase() !== 'jwt') {
-      throw new AppError(401, 'Not an id token');
+      throw unauthorized(serviceTexts.notAnIdToken);
     }
     return payload;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof joseErrors.JOSEError) throw unauthorized('Invalid or expired id token');
+    if (error instanceof joseErrors.JOSEError) throw unauthorized(serviceTexts.invalidIdToken);
     throw error;
   }
 }
@@ -42,7 +42,7 @@ export async function verifyIdToken(verifier: IdTokenVerifier, idToken: string):
 export function userFieldsFromIdToken(claims: JWTPayload) {
   const parsed = usernameSchema.safeParse(claims.preferred_username);
   if (!parsed.success) {
-    throw badRequest('The id token carries no usable preferred_username', [
+    throw badRequest(serviceTexts.noPreferredUsername, [
       { path: 'idToken.preferred_username', message: 'Must look like name@domain' },
     ]);
   }

@@ -8,7 +8,7 @@ import { grantRevoked } from '@/auth-server/grants.js';
 import type { Identity, IdentityService, IssuedEnrollment } from '@/auth-server/identities.js';
 import type { Executor } from '@/db/client.js';
 import type { ActionContext } from '@/lib/audit.js';
-import { AppError, badRequest, conflict, notFound } from '@/lib/errors.js';
+import { badRequest, conflict, notFound, serviceTexts } from '@/lib/errors.js';
 import { createResourceRepository } from '@/lib/resources/repository.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store } from '@/lib/store.js';
@@ -90,7 +90,7 @@ export function createUsersService(store: Store, identities: IdentityService) {
     check: async (_executor, plan, mode, existing) => {
       const selfId = existing?.id;
       if (mode === 'update' && typeof selfId === 'string' && plan.links.assignedNurses?.includes(selfId)) {
-        throw badRequest('A user cannot be their own nurse', [
+        throw badRequest(serviceTexts.ownNurse, [
           { path: 'assignedNurses', message: 'Must not contain the user itself' },
         ]);
       }
@@ -101,7 +101,7 @@ export function createUsersService(store: Store, identities: IdentityService) {
     check: async (_executor, plan, mode) => {
       // Spec §5: a patient profile is created with status and createdByUser, both non-empty.
       if (mode === 'create' && !plan.values.createdByUserId) {
-        throw badRequest('createdByUser is required', [
+        throw badRequest(serviceTexts.createdByUserRequired, [
           { path: 'createdByUser', message: 'Required: sign in once or name the creating user' },
         ]);
       }
@@ -139,7 +139,7 @@ export function createUsersService(store: Store, identities: IdentityService) {
       const provisioned = !identity;
       if (!identity) {
         if (await identities.findByUsername(user.username, scope.tx)) {
-          throw conflict('An identity with this username exists but belongs to no user record');
+          throw conflict(serviceTexts.identityWithoutUser);
         }
         identity = await identities.create(identityInputFor(user), scope.tx);
         await updateUser(scope.tx, userId, { masterId: identity.id });
@@ -165,7 +165,7 @@ export function createUsersService(store: Store, identities: IdentityService) {
     const id = await store.write(context, async (scope) => {
       const existing = await lockUserForSignIn(scope.tx, fields.masterId, fields.username);
       if (existing?.masterId && existing.masterId !== fields.masterId) {
-        throw new AppError(409, 'This username belongs to a user of another identity');
+        throw conflict(serviceTexts.usernameOfAnotherIdentity);
       }
       let userId: string;
       if (existing) {

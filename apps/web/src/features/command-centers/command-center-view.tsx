@@ -23,6 +23,7 @@ import {
   type UserAlert,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import { ApiError, api } from '@/lib/api-client.ts';
+import { useLanguage } from '@/lib/i18n/language.ts';
 import { SendAlertDialog } from '@/lib/care/send-alert-dialog.tsx';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useLiveEvents } from '@/lib/live-events.ts';
@@ -81,6 +82,7 @@ function UserActions({ userId, name }: { userId: string; name: string }) {
 
 export function CommandCenterView() {
   const { t } = useTranslation('command-centers');
+  const language = useLanguage();
   useLiveEvents();
   const users = useQuery(queries.users());
   const devices = useQuery(queries.devices());
@@ -110,7 +112,7 @@ export function CommandCenterView() {
                   <Table.Tr key={alert.id}>
                     <Table.Td>{formatDateTime(alert.timestamp)}</Table.Td>
                     <Table.Td>{alert.user ? personName(alert.user) : '—'}</Table.Td>
-                    <Table.Td>{alertTitle(alert)}</Table.Td>
+                    <Table.Td>{alertTitle(alert, language)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

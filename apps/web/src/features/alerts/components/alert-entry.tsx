@@ -13,6 +13,7 @@ import { formatDateTime } from '@careplane/shared/common/formats';
 import { iotDeviceName, personName, textOf } from '@careplane/shared/common/record-labels';
 import { paths } from '@/config/paths.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
+import { useLanguage } from '@/lib/i18n/language.ts';
 import { useAcknowledgeAlert, useCloseAlert } from '../api/alerts.queries.ts';
 
 export const severityColor = { info: 'blue', warning: 'orange', critical: 'red' } as const;
@@ -71,8 +72,9 @@ export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?:
   const [closing, setClosing] = useState(false);
   const [note, setNote] = useState('');
   const failure = acknowledge.error ?? close.error;
-  const title = alertTitle(alert);
-  const origin = alertOrigin(alert);
+  const language = useLanguage();
+  const title = alertTitle(alert, language);
+  const origin = alertOrigin(alert, language);
   return (
     <Stack gap={4} component="li" aria-label={title}>
       <Group gap="xs" wrap="wrap">
