@@ -21,8 +21,11 @@ export type Executor = Database;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Runs raw SQL on the underlying driver; benchmarks compare the API against it. */
-  rawQuery: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+  /**
+   * Runs raw SQL on the underlying driver; benchmarks compare the API against it. `name`: a prepared statement
+   * of that name (parsed once per connection), as the API prepares it (PGlite has no names).
+   */
+  rawQuery: (text: string, params?: unknown[], name?: string) => Promise<{ rows: unknown[] }>;
   /** For bulk loading: COPY FROM STDIN (PostgreSQL) or a file-backed COPY (PGlite). */
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
   close: () => Promise<void>;
@@ -105,7 +108,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      rawQuery: async (text, params) => pool.query(text, params as unknown[]),
+      rawQuery: async (text, params, name) =>
+        name ? pool.query({ name, text, values: params }) : pool.query(text, params as unknown[]),
       driver: { kind: 'postgres', pool },
       close: () => pool.end(),
     };

@@ -3,7 +3,7 @@
 // inline; scripts may not), no sniffing, no framing, no referrer, and HSTS when the server is reached over
 // HTTPS. Permissions-Policy (which helmet leaves out) allows the camera only where the authenticator scans.
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '@/config.js';
 
@@ -51,9 +51,16 @@ export function contentSecurityDirectives(config: AppConfig) {
   };
 }
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, { config }: { config: AppConfig }) => {
+/**
+ * helmet's headers for this configuration, as helmet sets them, found once: @fastify/helmet rebuilds helmet's
+ * middleware (and parses the policy's directives) for every request, where the answer is always the same
+ * (no nonces, no per-route options here). A throwaway instance with the plugin answers one request, and the
+ * headers its hooks set before the handler ran are the ones every answer gets.
+ */
+async function helmetHeaders(config: AppConfig): Promise<[string, string | number | string[]][]> {
   const https = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
     crossOriginEmbedderPolicy: false,
@@ -62,8 +69,27 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, { config }:
     frameguard: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  app.addHook('onRequest', async (request, reply) => {
-    // Set on the raw answer, like helmet's own headers, so that answers the auth server writes carry it too.
-    reply.raw.setHeader('permissions-policy', permissionsPolicy(CAMERA_PATH.test(request.url)));
+  let headers: [string, string | number | string[]][] = [];
+  probe.get('/', (_request, reply) => {
+    headers = Object.entries(reply.raw.getHeaders()).filter(
+      (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
+    );
+    return reply.send('');
+  });
+  await probe.inject({ url: '/' });
+  await probe.close();
+  if (headers.length === 0) throw new Error('helmet set no headers');
+  return headers;
+}
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, { config }: { config: AppConfig }) => {
+  const headers = await helmetHeaders(config);
+  const policies = { camera: permissionsPolicy(true), none: permissionsPolicy(false) };
+  app.addHook('onRequest', (request, reply, done) => {
+    // Set on the raw answer, as helmet does, so that answers the auth server writes carry them too.
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    raw.setHeader('permissions-policy', CAMERA_PATH.test(request.url) ? policies.camera : policies.none);
+    done();
   });
 });

@@ -4,11 +4,14 @@ import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client.js';
+import { answerSelect, statement, type Statement } from './answer-sql.js';
 import type { ResourceDefinition } from './definition.js';
 import { buildListSql, type ListCriteria, type SortKey } from './filters.js';
 import { parseRelations, queryShape, shapeRow, type RelationTree } from './relations.js';
 
 export type Row = Record<string, unknown>;
+
+const idsOf = (rows: readonly Row[]) => rows.map((row) => row.id as string);
 
 export interface ListPage extends ListCriteria {
   relations: string[];
@@ -19,9 +22,7 @@ export interface ListPage extends ListCriteria {
 }
 
 // drizzle's relational API is keyed by table name; the graph guarantees the key exists.
-interface EmbedQuery {
-  execute: (placeholders: Row) => Promise<Row[]>;
-}
+type EmbedQuery = Statement;
 type FindMany = (options: Row) => Promise<Row[]> & {
   prepare: (name?: string) => EmbedQuery;
   toSQL: () => { sql: string };
@@ -47,18 +48,44 @@ export function createResourceRepository<Create, Update, Item>(
     const tree = parseRelations(entity, page.relations);
     const { where, orderBy } = buildListSql(definition.list.query, page);
     const filtered = and(where, scope);
+    const items = answerSelect(executor, entity, table, tree);
+    if (!items) return listThroughDrizzle(executor, page, tree, filtered, orderBy);
+    const whereClause = filtered ? sql` where ${filtered}` : sql``;
+    const ordered = sql`${whereClause} order by ${sql.join(orderBy, sql`, `)} limit ${page.limit} offset ${page.offset}`;
+    const [rows, counted] = await Promise.all([
+      Object.keys(tree).length
+        ? statement(executor, sql`select ${idColumn} as "id" from ${table}${ordered}`)
+            .execute()
+            .then((found) => embed(executor, idsOf(found), tree))
+        : // Without relations, the page itself, in its answer's shape.
+          statement(executor, sql`select ${items} from ${table}${ordered}`).execute(),
+      page.count === false
+        ? Promise.resolve(null)
+        : statement(executor, sql`select count(*)::int as "total" from ${table}${whereClause}`).execute(),
+    ]);
+    const total = counted === null ? null : ((counted[0]?.total as number | undefined) ?? 0);
+    return { items: rows as Item[], total };
+  }
+
+  /** The list through drizzle's builders and shapeRow: for an answer with a column answerSelect cannot write. */
+  async function listThroughDrizzle(
+    executor: Executor,
+    page: ListPage,
+    tree: RelationTree,
+    filtered: SQL | undefined,
+    orderBy: SQL[],
+  ) {
     const [rows, [counted]] = await Promise.all([
       Object.keys(tree).length
         ? pageThenEmbed(executor, { where: filtered, orderBy, limit: page.limit, offset: page.offset }, tree)
-        : // Without relations, a plain select of the visible columns: the same rows, built for a fraction
-          // of what drizzle's relational builder costs (decision 045).
-          executor
+        : executor
             .select(plainColumns)
             .from(table)
             .where(filtered)
             .orderBy(...orderBy)
             .limit(page.limit)
-            .offset(page.offset),
+            .offset(page.offset)
+            .then((found) => found.map((row) => shapeRow(entity, row, tree) as Item)),
       page.count === false
         ? Promise.resolve([null])
         : executor
@@ -67,7 +94,7 @@ export function createResourceRepository<Create, Update, Item>(
             .where(filtered),
     ]);
     const total = counted === null ? null : (counted?.total ?? 0);
-    return { items: rows.map((row) => shapeRow(entity, row, tree) as Item), total };
+    return { items: rows, total };
   }
 
   /**
@@ -79,23 +106,23 @@ export function createResourceRepository<Create, Update, Item>(
     page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
     tree: RelationTree,
   ) {
-    const ids = (
-      (await executor
+    const ids = idsOf(
+      await executor
         .select({ id: idColumn })
         .from(table)
         .where(page.where)
         .orderBy(...page.orderBy)
         .limit(page.limit)
-        .offset(page.offset)) as { id: string }[]
-    ).map((row) => row.id);
+        .offset(page.offset),
+    );
     return embed(executor, ids, tree);
   }
 
   /**
    * The statement that embeds a relation tree for a page of ids, built once per tree and executor: the ids are
    * one array parameter (`= any($1)`), so its text is the same for any page, and on PostgreSQL it is a named
-   * statement each connection parses once. Building it is what drizzle spent most of a list's CPU time on
-   * (decision 045). Past MAX_PREPARED trees, one is built for each call, as before.
+   * statement each connection parses once. Its rows are the answers (answer-sql.ts); for a tree with a column
+   * it cannot write, drizzle's relational query and shapeRow. Past MAX_PREPARED trees, one is built per call.
    */
   const prepared = new WeakMap<Executor, Map<string, EmbedQuery>>();
   const idArray = sql`${idColumn} = any(${sql.placeholder('ids')}::${sql.raw(idColumn.getSQLType())}[])`;
@@ -105,20 +132,29 @@ export function createResourceRepository<Create, Update, Item>(
     const key = JSON.stringify(tree);
     const known = cache.get(key);
     if (known) return known;
-    const query = relational(executor, entity).findMany({ ...queryShape(entity, tree), where: idArray });
-    if (cache.size >= MAX_PREPARED) return query.prepare();
-    const name = `embed_${createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
-    const made = query.prepare(name);
-    cache.set(key, made);
+    const made = buildEmbedQuery(executor, tree, cache.size < MAX_PREPARED);
+    if (cache.size < MAX_PREPARED) cache.set(key, made);
     return made;
   }
 
-  /** The records of `ids` with their relations, in the order of `ids`. */
-  async function embed(executor: Executor, ids: string[], tree: RelationTree) {
+  function buildEmbedQuery(executor: Executor, tree: RelationTree, named: boolean): EmbedQuery {
+    const items = answerSelect(executor, entity, table, tree);
+    if (items) return statement(executor, sql`select ${items} from ${table} where ${idArray}`, { named });
+    const query = relational(executor, entity).findMany({ ...queryShape(entity, tree), where: idArray });
+    const name = `embed_${createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
+    const made = named ? query.prepare(name) : query.prepare();
+    return {
+      execute: async (placeholders) =>
+        (await made.execute(placeholders)).map((row) => shapeRow(entity, row, tree)),
+    };
+  }
+
+  /** The answers of the records of `ids` with their relations, in the order of `ids`. */
+  async function embed(executor: Executor, ids: string[], tree: RelationTree): Promise<Item[]> {
     if (ids.length === 0) return [];
     const rows = await embedQuery(executor, tree).execute({ ids });
     const position = new Map(ids.map((id, index) => [id, index]));
-    return rows.sort((a, b) => position.get(a.id as string)! - position.get(b.id as string)!);
+    return rows.sort((a, b) => position.get(a.id as string)! - position.get(b.id as string)!) as Item[];
   }
 
   /**
@@ -180,18 +216,20 @@ export function createResourceRepository<Create, Update, Item>(
     }
   }
 
-  async function shaped(executor: Executor, found: { id: string }[], tree: RelationTree) {
-    const rows = await embed(
-      executor,
-      found.map((row) => row.id),
-      tree,
-    );
-    return rows.map((row) => shapeRow(entity, row, tree) as Item);
-  }
+  const shaped = (executor: Executor, found: { id: string }[], tree: RelationTree) =>
+    embed(executor, idsOf(found), tree);
 
   /** The record with the asked relations embedded; undefined when there is none (in scope). */
   async function find(executor: Executor, id: string, relations: readonly string[], scope?: SQL) {
     const tree = parseRelations(entity, relations);
+    const items = answerSelect(executor, entity, table, tree);
+    if (items) {
+      const [row] = await statement(
+        executor,
+        sql`select ${items} from ${table} where ${byId(id, scope)}`,
+      ).execute();
+      return row as Item | undefined;
+    }
     const row = await relational(executor, entity).findFirst({
       ...queryShape(entity, tree),
       where: byId(id, scope),
