@@ -17,6 +17,7 @@ import type { ResourceDescription } from '../resource.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
 import { uiText } from '@/lib/i18n/translation.ts';
 import { exportCsv } from './csv-export.ts';
+import classes from './resource-list.module.css';
 import { FilterPanel, SearchBox } from './filter-controls.tsx';
 import {
   PAGE_SIZES,
@@ -129,9 +130,10 @@ export function ResourceList<Item extends { id: string }>({
           accessor: column.key,
           title: uiText(resource.columnTitles?.[column.key] ?? column.title),
           sortable: Boolean(column.sort),
-          noWrap: true,
           // A phone shows the columns that name the record; its page shows the rest.
           visibleMediaQuery: onPhone ? undefined : WIDER_THAN_PHONE,
+          titleClassName: classes.cell,
+          cellsClassName: index === 0 ? `${classes.cell} ${classes.naming}` : classes.cell,
           render: (item: Item) => (
             <CellText value={column.value(item, labels)} truncateAt={column.truncate} to={link?.(item)} />
           ),
