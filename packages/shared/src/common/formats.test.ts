@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   formatDateTimeWithZone,
+  formatMonth,
   formatUnixDate,
   formatNumber,
   formatTime,
@@ -164,6 +165,14 @@ describe('in Thai', () => {
     expect(formatDate(moment, 'UTC', { language: 'en' })).toBe('01.12.2020');
     setDefaultFormatLanguage('en');
     expect(formatDate(moment, 'UTC')).toBe('01.12.2020');
+  });
+
+  it('names a month of the statistics by its Buddhist-era year in Thai', () => {
+    expect(formatMonth('2025-12', thai)).toBe('12.68');
+    expect(formatMonth('2026-01', { language: 'en' })).toBe('01.26');
+    setDefaultFormatLanguage('th');
+    expect(formatMonth('2026-01')).toBe('01.69');
+    expect(formatMonth('not a month')).toBe('not a month');
   });
 
   it('says how long something waited in Thai units', () => {

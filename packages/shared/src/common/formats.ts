@@ -106,6 +106,17 @@ export function formatDateTime(
   return `${day}.${month}.${shownYear} ${hour}:${minute} ${offsetOf(timeZoneName)}`;
 }
 
+/**
+ * A calendar month given as YYYY-MM (as the statistics label theirs), shown short as MM.YY, e.g. 12.25; in
+ * Thai the year is the Buddhist era's (12.68). Anything else is shown as given.
+ */
+export function formatMonth(yearMonth: string, style?: FormatStyle): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(yearMonth);
+  if (!match) return yearMonth;
+  const [, year = '', month = ''] = match;
+  return `${month}.${yearIn(year, resolveStyle(style).era).slice(-2)}`;
+}
+
 const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 /** The time of day, HH:mm in 24-hour time in the language's locale, e.g. 14:05. */
 export function formatTime(

@@ -1,6 +1,6 @@
 // The frame of the pharmacy and prescriptions areas: top bar, the area's menu with Logout, the offline banner
 // (decision 046), the page.
-import { AppShell, Badge, Button, Group, ScrollArea } from '@mantine/core';
+import { AppShell, Badge, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { OfflineBanner } from '@/lib/offline/offline-banner.tsx';
@@ -54,16 +54,16 @@ export function AreaLayout({ label, home, menu }: { label: string; home: string;
       </AppShell.Header>
       <AppShell.Main {...mainContentProps}>
         <div className={classes.container}>
-          <ScrollArea type="never">
-            <Group component="nav" aria-label={label} gap="xs" wrap="nowrap" py="xs">
-              {menu.map((entry) => (
-                <MenuButton key={entry.label} entry={entry} />
-              ))}
-              <Button size="compact-sm" variant="subtle" color="red" onClick={logout}>
-                {t('menu.logout')}
-              </Button>
-            </Group>
-          </ScrollArea>
+          {/* The tabs wrap onto a second row rather than run past a phone's edge: in Thai, three tabs with their
+              counts and Logout are wider than 390 px, and a hidden scroll left the last one cut in half. */}
+          <Group component="nav" aria-label={label} gap="xs" wrap="wrap" py="xs">
+            {menu.map((entry) => (
+              <MenuButton key={entry.label} entry={entry} />
+            ))}
+            <Button size="sm" variant="subtle" color="red" onClick={logout}>
+              {t('menu.logout')}
+            </Button>
+          </Group>
           <OfflineBanner />
           <Outlet />
         </div>

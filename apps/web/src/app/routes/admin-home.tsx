@@ -4,7 +4,7 @@ import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } fr
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatNumber } from '@careplane/shared/common/formats';
+import { formatMonth, formatNumber } from '@careplane/shared/common/formats';
 import { titleOf } from '@careplane/shared/common/record-labels';
 import { paths } from '@/config/paths.ts';
 import { alertQueries, openAlertsRequest } from '@/features/alerts/api/alerts.queries.ts';
@@ -89,10 +89,6 @@ function Panel({
   );
 }
 
-const monthLabel = (label: string) => {
-  const [year, month] = label.split('-');
-  return month && year ? `${month}.${year.slice(2)}` : label;
-};
 const hourLabel = (label: string) => {
   const date = new Date(label);
   return Number.isNaN(date.getTime()) ? label : `${String(date.getHours()).padStart(2, '0')}:00`;
@@ -102,7 +98,8 @@ function UserSeries() {
   const { t } = useTranslation();
   const stats = useQuery(statsQueries.users());
   const data = (stats.data?.labels ?? []).map((label, index) => ({
-    month: monthLabel(label),
+    // MM.YY, the year in the reader's era: 12.68 in Thai for December 2025.
+    month: formatMonth(label),
     users: stats.data?.data[index] ?? 0,
   }));
   const added = data.reduce((sum, point) => sum + point.users, 0);

@@ -31,6 +31,10 @@ const kit = {
     nextPage: 'Next page',
     lastPage: 'Last page',
     page: 'Page {{page}}',
+    // What a sortable column's sort icon says to a screen reader.
+    notSorted: 'Not sorted',
+    sortedAscending: 'Sorted ascending',
+    sortedDescending: 'Sorted descending',
   },
   filter: {
     any: 'Any',

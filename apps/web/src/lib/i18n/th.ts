@@ -28,6 +28,9 @@ const th: Translation<typeof kit> = {
     nextPage: 'หน้าถัดไป',
     lastPage: 'หน้าสุดท้าย',
     page: 'หน้า {{page}}',
+    notSorted: 'ยังไม่ได้เรียงลำดับ',
+    sortedAscending: 'เรียงจากน้อยไปมาก',
+    sortedDescending: 'เรียงจากมากไปน้อย',
   },
   filter: {
     any: 'ทั้งหมด',

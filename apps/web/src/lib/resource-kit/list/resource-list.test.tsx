@@ -63,6 +63,20 @@ describe('a resource list in Thai', () => {
     expect(await screen.findByRole('option', { name: 'พยาบาล' })).toBeVisible();
   });
 
+  it('names the sort icons to a screen reader in Thai, and names them again when the sort changes', async () => {
+    serve([ann], 1);
+    await act(() => i18next.changeLanguage('th'));
+    renderApp('/admin/users', { env: 'test' });
+    expect(await screen.findByRole('link', { name: 'Ann Lee' })).toBeVisible();
+    const table = screen.getByRole('table', { name: 'ผู้ใช้งาน' });
+    expect(within(table).getAllByRole('img', { name: 'ยังไม่ได้เรียงลำดับ' }).length).toBeGreaterThan(0);
+    expect(within(table).queryByRole('img', { name: /sorted/i })).toBeNull();
+
+    await userEvent.click(within(table).getByRole('button', { name: /^อีเมล/ }));
+    expect(await within(table).findByRole('img', { name: 'เรียงจากน้อยไปมาก' })).toBeInTheDocument();
+    expect(within(table).queryByRole('img', { name: /sorted/i })).toBeNull();
+  });
+
   it('says in Thai that there is nothing yet, with the list’s own name in the sentence', async () => {
     serve([], 0);
     await act(() => i18next.changeLanguage('th'));

@@ -5,7 +5,16 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.layer.css';
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { recordLabels } from '@careplane/shared/common/label-context';
@@ -17,6 +26,7 @@ import type { ResourceDescription } from '../resource.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
 import { uiText } from '@/lib/i18n/translation.ts';
 import { exportCsv } from './csv-export.ts';
+import classes from './resource-list.module.css';
 import { FilterPanel, SearchBox } from './filter-controls.tsx';
 import {
   PAGE_SIZES,
@@ -69,6 +79,25 @@ const paginationLabels = {
   last: 'list.lastPage',
 } as const;
 
+// mantine-datatable names its sort icons to screen readers in English, whatever the page's language, and offers
+// no way to change the words: they are renamed once drawn, after every render that may have drawn them.
+const SORT_ICON = 'mantine-datatable-header-cell-sortable-icon';
+const UNSORTED_ICON = 'mantine-datatable-header-cell-sortable-unsorted-icon';
+function useSortIconLabels(table: RefObject<HTMLTableElement | null>) {
+  const { t } = useTranslation('kit');
+  useLayoutEffect(() => {
+    const icons = table.current?.querySelectorAll<HTMLElement>(`.${SORT_ICON}, .${UNSORTED_ICON}`) ?? [];
+    for (const icon of icons) {
+      const label = icon.classList.contains(UNSORTED_ICON)
+        ? t('list.notSorted')
+        : icon.classList.contains(`${SORT_ICON}-reversed`)
+          ? t('list.sortedDescending')
+          : t('list.sortedAscending');
+      if (icon.getAttribute('aria-label') !== label) icon.setAttribute('aria-label', label);
+    }
+  });
+}
+
 export interface ResourceListProps<Item extends { id: string }> {
   resource: ResourceDescription<Item>;
   /** A title other than the resource's (the patients list over users). */
@@ -98,6 +127,11 @@ export function ResourceList<Item extends { id: string }>({
   const [filtersOpen, filters] = useDisclosure(Object.keys(state.filters).length > 0);
   const [exporting, setExporting] = useState(false);
   const panelId = useId();
+  const table = useRef<HTMLTableElement | null>(null);
+  const tableRef = useCallback((element: HTMLTableElement | null) => {
+    table.current = element;
+  }, []);
+  useSortIconLabels(table);
 
   const fixed = useMemo(() => Object.entries(resource.fixedFilters ?? {}), [resource.fixedFilters]);
   const request = useMemo(
@@ -129,9 +163,10 @@ export function ResourceList<Item extends { id: string }>({
           accessor: column.key,
           title: uiText(resource.columnTitles?.[column.key] ?? column.title),
           sortable: Boolean(column.sort),
-          noWrap: true,
           // A phone shows the columns that name the record; its page shows the rest.
           visibleMediaQuery: onPhone ? undefined : WIDER_THAN_PHONE,
+          titleClassName: classes.cell,
+          cellsClassName: index === 0 ? `${classes.cell} ${classes.naming}` : classes.cell,
           render: (item: Item) => (
             <CellText value={column.value(item, labels)} truncateAt={column.truncate} to={link?.(item)} />
           ),
@@ -256,6 +291,7 @@ export function ResourceList<Item extends { id: string }>({
       ) : null}
       <DataTable<Item>
         aria-label={title}
+        tableRef={tableRef}
         withTableBorder
         borderRadius="md"
         striped
