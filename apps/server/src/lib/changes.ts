@@ -62,6 +62,12 @@ export interface ChangeFeed {
    * outside one at once. A no-op for a feed that is not shared.
    */
   relay(executor: Executor, changes: readonly Change[]): Promise<void>;
+  /**
+   * The message `relay` would send for these changes (at most 25), for a write of one statement that sends
+   * it itself (`pg_notify(CHANGE_CHANNEL, message)`, delivered when that statement commits); undefined for a
+   * feed that is not shared.
+   */
+  relayMessage(changes: readonly Change[]): string | undefined;
   /** Both: relay, then publish here. For writes made outside `store.write` (the auth server's revocations). */
   announce(executor: Executor, changes: readonly Change[]): Promise<void>;
   /**
@@ -117,13 +123,15 @@ export function createChangeFeed(options: ChangeFeedOptions = {}): ChangeFeed {
     async relay(executor, changes) {
       if (!options.shared) return;
       for (let start = 0; start < changes.length; start += CHANGES_PER_NOTIFY) {
-        const message: RelayedChanges = {
-          origin,
-          seq: ++seq,
-          changes: changes.slice(start, start + CHANGES_PER_NOTIFY),
-        };
-        await executor.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(message)})`);
+        const message = feed.relayMessage(changes.slice(start, start + CHANGES_PER_NOTIFY))!;
+        await executor.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${message})`);
       }
+    },
+    relayMessage(changes) {
+      if (!options.shared) return undefined;
+      if (changes.length > CHANGES_PER_NOTIFY) throw new Error('Too many changes for one message');
+      const message: RelayedChanges = { origin, seq: ++seq, changes: [...changes] };
+      return JSON.stringify(message);
     },
     async announce(executor, changes) {
       await feed.relay(executor, changes);

@@ -1,10 +1,11 @@
 // Readings over MQTT through the real Mosquitto: stored once acknowledged, validated per type, refused
 // messages counted and never stored, retries stored once, trusted devices with their secret, alerts opened.
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestionCounts } from '@careplane/shared/iot/iot.contract';
-import { alerts, iotDeviceData, iotDevices } from '@/db/schema/index.js';
+import { alerts, auditLog, iotDeviceData, iotDevices } from '@/db/schema/index.js';
+import type { RelayedChanges } from '@/lib/changes.js';
 import { createIotDevice, createUser } from '@/test/factories.js';
 import { api, createTestContext, type TestContext } from '@/test/harness.js';
 import { hashConnectionSecret } from './iot.secrets.js';
@@ -161,6 +162,50 @@ describe('readings over MQTT', () => {
       ['alert_reading', 'info', patient.id, true],
       ['out_of_bounds', 'critical', patient.id, true], // 170 is beyond 130 by more than a fifth
     ]);
+  });
+
+  it('audits each batch once and tells the other processes when it has committed', async () => {
+    const device = await createIotDevice(context);
+    const relayed: RelayedChanges[] = [];
+    const stop = context.app.changes.subscribeRelayed((message) => {
+      if (message?.origin === context.app.changes.origin) relayed.push(message);
+    });
+    try {
+      const before = await counts();
+      await publish(device.hardwareIdentifier, 'heart_rate', [
+        { timestamp: T0, rate: 70 },
+        { timestamp: T0 + 1, rate: 71 },
+      ]);
+      await handled(before, 2);
+      // Again: nothing new is stored, and the audit row says so.
+      await publish(device.hardwareIdentifier, 'heart_rate', { timestamp: T0, rate: 70 });
+      await handled(before, 3);
+      const audited = await context.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.resource, 'iot-device-data'),
+            sql`${auditLog.changes} -> 'devices' @> ${JSON.stringify([device.id])}::jsonb`,
+          ),
+        )
+        .orderBy(auditLog.id);
+      expect(audited.map((row) => [row.action, row.recordId, row.actorUserId, row.changes])).toEqual([
+        ['create', null, null, { channel: 'mqtt', messages: 1, count: 2, stored: 2, devices: [device.id] }],
+        ['create', null, null, { channel: 'mqtt', messages: 1, count: 1, stored: 0, devices: [device.id] }],
+      ]);
+      await expect
+        .poll(() =>
+          relayed.some((message) =>
+            message.changes.some(
+              (change) => change.resource === 'iot-device-data' && change.action === 'create',
+            ),
+          ),
+        )
+        .toBe(true);
+    } finally {
+      stop();
+    }
   });
 
   // The server remembers the devices a stream comes from; what it remembers never outlives a change.

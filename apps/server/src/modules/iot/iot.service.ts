@@ -15,7 +15,8 @@ import {
   type Reading,
   type ReadingBounds,
 } from '@careplane/shared/iot/iot.contract';
-import type { ActionContext } from '@/lib/audit.js';
+import { type ActionContext, redactChanges } from '@/lib/audit.js';
+import { CHANGE_CHANNEL } from '@/lib/changes.js';
 import { badRequest, notFound, unauthorized } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store } from '@/lib/store.js';
@@ -28,6 +29,7 @@ import {
   findIotDeviceId,
   findLatestReading,
   insertReadings,
+  storeReadingsAlone,
   type DeviceVersion,
   type ReadingRow,
   isLinkedToDevice,
@@ -438,10 +440,14 @@ export function createIotService(store: Store, settings: IotSettings) {
         accepted.map(({ device }) => [device.id, { id: device.id, version: device.version }]),
       ).values(),
     ];
-    await store.write({ caller: null, ip: null }, async (scope) => {
-      const inserted = await insertReadings(scope.tx, unique, versions);
-      if (inserted.stale.length) throw new StaleDevices(inserted.stale);
-      const stored = new Set(inserted.ids);
+    const auditChanges = {
+      channel: 'mqtt',
+      messages: accepted.length,
+      count: unique.length,
+      devices: [...new Set(accepted.map((entry) => entry.device.id))].slice(0, MAX_IDS_IN_AUDIT),
+    };
+    /** Each message's outcome from the ids stored now; the alerts the fresh readings open. */
+    const settle = (stored: Set<string>) => {
       const alerts: NewAlert[] = [];
       const claimed = new Set<string>();
       for (const entry of accepted) {
@@ -451,20 +457,46 @@ export function createIotService(store: Store, settings: IotSettings) {
         outcomes[entry.index] = { stored: fresh.length, duplicates: entry.rows.length - fresh.length };
         alerts.push(...alertsForReadings(settings.bounds, entry.dataType, fresh, entry.device));
       }
-      await openAlerts(scope, mergeBoundsAlerts(alerts));
-      await scope.audit({
-        action: 'create',
+      return alerts;
+    };
+    // Most batches open no alert, whichever of their readings turn out to be new: they are written in one
+    // statement (readings, audit row, change message), which commits on its own.
+    const mayAlert = accepted.some(
+      (entry) => alertsForReadings(settings.bounds, entry.dataType, entry.rows, entry.device).length > 0,
+    );
+    if (!mayAlert) {
+      const change = {
         resource: iotDataResource.name,
+        action: 'create',
         recordId: null,
-        changes: {
-          channel: 'mqtt',
-          messages: accepted.length,
-          count: unique.length,
-          stored: stored.size,
-          devices: [...new Set(accepted.map((entry) => entry.device.id))].slice(0, MAX_IDS_IN_AUDIT),
-        },
+        actorUserId: null,
+        at: Date.now(),
+      };
+      const message = store.changes.relayMessage([change]);
+      const written = await storeReadingsAlone(
+        db,
+        unique,
+        versions,
+        { resource: iotDataResource.name, changes: redactChanges(auditChanges) },
+        message ? { channel: CHANGE_CHANNEL, message } : undefined,
+      );
+      if (written.stale.length) throw new StaleDevices(written.stale);
+      settle(new Set(written.ids));
+      store.changes.publish([change]);
+    } else {
+      await store.write({ caller: null, ip: null }, async (scope) => {
+        const inserted = await insertReadings(scope.tx, unique, versions);
+        if (inserted.stale.length) throw new StaleDevices(inserted.stale);
+        const stored = new Set(inserted.ids);
+        await openAlerts(scope, mergeBoundsAlerts(settle(stored)));
+        await scope.audit({
+          action: 'create',
+          resource: iotDataResource.name,
+          recordId: null,
+          changes: { ...auditChanges, stored: stored.size },
+        });
       });
-    });
+    }
     countRefusals();
     for (const outcome of outcomes) {
       if ('stored' in outcome) {
