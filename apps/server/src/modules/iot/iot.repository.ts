@@ -133,9 +133,8 @@ export async function insertReadings(
 
 /**
  * An MQTT batch that opens no alert, written as ONE statement that commits on its own: the readings (in
- * chunks of INSERT_CHUNK, one jsonb parameter each), the batch's audit row (`changes` with `stored`, the count
- * inserted, added by the statement) and, when `notify` is given, the change feed's message on `channel`.
- * Nothing is written when a device is no longer the version its readings were admitted under (`stale`, as in
+ * chunks of INSERT_CHUNK, one jsonb parameter each) and the batch's audit row (`changes` with `stored`, the
+ * count inserted, added by the statement). Nothing is written when a device is no longer the version its readings were admitted under (`stale`, as in
  * insertReadings). A transaction of the same writes costs five round trips to the database (begin, insert,
  * audit, notify, commit); on a loaded machine each waits for a core on both sides.
  */
@@ -144,7 +143,6 @@ export async function storeReadingsAlone(
   rows: ReadingRow[],
   devices: DeviceVersion[],
   audit: { resource: string; changes: Record<string, unknown> },
-  notify?: { channel: string; message: string },
 ): Promise<{ ids: string[]; stale: string[] }> {
   const inserts: SQL[] = [];
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
@@ -181,11 +179,10 @@ export async function storeReadingsAlone(
       select 'create', ${audit.resource}, null,
         ${JSON.stringify(audit.changes)}::jsonb || jsonb_build_object('stored', (select count(*) from inserted))
       where not exists (select 1 from stale)
-      returning id),
-    notified as (${notify ? sql`select pg_notify(${notify.channel}, ${notify.message}) from audited` : sql`select 1 from audited`})
+      returning id)
     select id::text as id, 'stored' as kind from inserted
     union all select id::text, 'stale' from stale
-    union all select null, 'notified' from notified`);
+    union all select null, 'audited' from audited`);
   const answered = (result as { rows: { id: string | null; kind: string }[] }).rows;
   const stale = answered.filter((row) => row.kind === 'stale').map((row) => row.id!);
   if (stale.length) return { ids: [], stale };

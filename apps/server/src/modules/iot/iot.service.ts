@@ -16,7 +16,6 @@ import {
   type ReadingBounds,
 } from '@careplane/shared/iot/iot.contract';
 import { type ActionContext, redactChanges } from '@/lib/audit.js';
-import { CHANGE_CHANNEL } from '@/lib/changes.js';
 import { badRequest, notFound, unauthorized } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store } from '@/lib/store.js';
@@ -183,6 +182,8 @@ export type IngestOutcome = { stored: number; duplicates: number } | { refused: 
 
 export interface IotSettings {
   bounds: ReadingBounds;
+  /** Told when the change message of stored MQTT readings could not be sent (the readings stay stored). */
+  onRelayError?: (error: unknown) => void;
 }
 
 export function createIotService(store: Store, settings: IotSettings) {
@@ -460,11 +461,17 @@ export function createIotService(store: Store, settings: IotSettings) {
       return alerts;
     };
     // Most batches open no alert, whichever of their readings turn out to be new: they are written in one
-    // statement (readings, audit row, change message), which commits on its own.
+    // statement (readings and audit row), which commits on its own; the change feed hears of it after.
     const mayAlert = accepted.some(
       (entry) => alertsForReadings(settings.bounds, entry.dataType, entry.rows, entry.device).length > 0,
     );
     if (!mayAlert) {
+      const written = await storeReadingsAlone(db, unique, versions, {
+        resource: iotDataResource.name,
+        changes: redactChanges(auditChanges),
+      });
+      if (written.stale.length) throw new StaleDevices(written.stale);
+      settle(new Set(written.ids));
       const change = {
         resource: iotDataResource.name,
         action: 'create',
@@ -472,17 +479,9 @@ export function createIotService(store: Store, settings: IotSettings) {
         actorUserId: null,
         at: Date.now(),
       };
-      const message = store.changes.relayMessage([change]);
-      const written = await storeReadingsAlone(
-        db,
-        unique,
-        versions,
-        { resource: iotDataResource.name, changes: redactChanges(auditChanges) },
-        message ? { channel: CHANGE_CHANNEL, message } : undefined,
-      );
-      if (written.stale.length) throw new StaleDevices(written.stale);
-      settle(new Set(written.ids));
       store.changes.publish([change]);
+      // The readings are durable already: the message to the other processes is not waited for.
+      store.changes.relayCommitted(db, [change]).catch((error: unknown) => settings.onRelayError?.(error));
     } else {
       await store.write({ caller: null, ip: null }, async (scope) => {
         const inserted = await insertReadings(scope.tx, unique, versions);
