@@ -1,7 +1,10 @@
 // npm run bench:ingest — readings per second into iot_device_data three ways in one run: PostgreSQL COPY of
 // the rows (the ceiling), the server's HTTP batch submit, and MQTT at QoS 1 through the broker (each message
 // one reading, acknowledged by the server once stored). The server runs as a child process from its sources;
-// its CPU time is read from /proc and printed as a share of one core and of the machine.
+// its CPU time is read from /proc and printed as a share of one core and of the machine. Before MQTT, the same
+// publishers send the same messages through the broker to a subscriber that stores nothing and acknowledges at
+// once (the server's own MQTT client, in this process): the rate the broker and the publishers allow on the
+// machine as it is during the run, the ceiling of the MQTT figure.
 // Needs PostgreSQL and a broker (MQTT_URL, default mqtt://127.0.0.1:1883). The database: DATABASE_URL (a
 // throwaway one: the bench leaves its rows; the server opens its keys there as it always does), else a database
 // of the run's own on DATABASE_URL_TEST's server, dropped at the end; with neither (the embedded default) there
@@ -22,10 +25,11 @@ import { loadConfig } from '@/config.js';
 import { openDatabase } from '@/db/client.js';
 import { iotDevices, users } from '@/db/schema/index.js';
 import { serverRoot } from '@/locations.js';
+import { subscribe } from '@/lib/mqtt-subscriber.js';
 import { readingRecordId } from '@/modules/iot/iot.service.js';
 import { freePort } from '@/test/auth-server.js';
 import { TEST_ISSUER, createPostgresDatabase, createSigner } from '@/test/harness.js';
-import { connectLeanPublisher } from './lean-publisher.js';
+import { type LeanPublisher, connectLeanPublisher } from './lean-publisher.js';
 import { SMOKE, emitRow } from './rows.js';
 
 const { values: args } = parseArgs({
@@ -59,6 +63,7 @@ const WAYS = new Set(args.only.split(','));
 const env = loadConfig();
 const HTTP_PATH = `HTTP batches of ${HTTP_BATCH} readings`;
 const MQTT_PATH = 'MQTT QoS 1, 1 reading a message';
+const MQTT_CEILING = 'MQTT through the broker, nothing stored (ceiling)';
 const HTTP_AIM = 0.5;
 const MQTT_AIM = 15_000;
 const throwaway =
@@ -291,56 +296,93 @@ const storedOverMqtt = async () => {
   if (!response.ok) throw new Error(`ingestion counts: HTTP ${response.status}`);
   return ((await response.json()) as { mqtt: { stored: number } }).mqtt.stored;
 };
+/**
+ * Publishes N readings, one a message, keeping at most BACKLOG published and not yet counted by `counted`
+ * (polled every 50 ms); resolves when `counted` reaches N.
+ */
+async function publishAll(
+  publishers: LeanPublisher[],
+  topicPrefix: string,
+  devices: { hardwareIdentifier: string }[],
+  counted: () => Promise<number>,
+) {
+  let next = 0;
+  let stored = 0;
+  // Settles at each new count; publishers waiting on the backlog wake then.
+  const nextCount = () => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((settle) => (resolve = settle));
+    return { promise, resolve };
+  };
+  let progress = nextCount();
+  // Counts what is stored every 50 ms; a count that stops growing while readings are missing means the
+  // broker dropped some, and waiting longer would not bring them.
+  const watching = (async () => {
+    for (let still = Date.now(); stored < N;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const now = await counted();
+      if (now > stored) [stored, still] = [now, Date.now()];
+      else if (Date.now() - still > 15_000) {
+        throw new Error(
+          `only ${stored} of ${N} readings arrived: the broker dropped messages (max_queued_messages)`,
+        );
+      }
+      progress.resolve();
+      progress = nextCount();
+    }
+  })();
+  const publishing = Promise.all(
+    publishers.map(async (publisher) => {
+      while (next < N) {
+        if (next - stored >= BACKLOG) {
+          await progress.promise;
+          continue;
+        }
+        const index = next;
+        next += 1;
+        const device = deviceOf(devices, index);
+        const topic = `${topicPrefix}/${device.hardwareIdentifier}/heart_rate`;
+        await publisher.publish(topic, JSON.stringify(readingOf(index)));
+      }
+      await publisher.drained();
+    }),
+  );
+  await Promise.all([publishing, watching]);
+}
+
 if (WAYS.has('mqtt')) {
   const publishers = await Promise.all(
     Array.from({ length: PUBLISHERS }, (_, index) =>
       connectLeanPublisher(mqttUrl, `${clientId}-pub-${index}`, WINDOW),
     ),
   );
-  await measure(`MQTT QoS 1, 1 reading per message (${PUBLISHERS} publishers)`, true, async () => {
-    let next = 0;
-    let stored = 0;
-    // Settles at each new count; publishers waiting on the backlog wake then.
-    const nextCount = () => {
-      let resolve!: () => void;
-      const promise = new Promise<void>((settle) => (resolve = settle));
-      return { promise, resolve };
-    };
-    let progress = nextCount();
-    // Counts what is stored every 50 ms; a count that stops growing while readings are missing means the
-    // broker dropped some, and waiting longer would not bring them.
-    const watching = (async () => {
-      for (let still = Date.now(); stored < N;) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        const now = await storedOverMqtt();
-        if (now > stored) [stored, still] = [now, Date.now()];
-        else if (Date.now() - still > 15_000) {
-          throw new Error(
-            `only ${stored} of ${N} readings arrived: the broker dropped messages (max_queued_messages)`,
-          );
-        }
-        progress.resolve();
-        progress = nextCount();
-      }
-    })();
-    const publishing = Promise.all(
-      publishers.map(async (publisher) => {
-        while (next < N) {
-          if (next - stored >= BACKLOG) {
-            await progress.promise;
-            continue;
-          }
-          const index = next;
-          next += 1;
-          const device = deviceOf(mqttDevices, index);
-          const topic = `${prefix}/${device.hardwareIdentifier}/heart_rate`;
-          await publisher.publish(topic, JSON.stringify(readingOf(index)));
-        }
-        await publisher.drained();
-      }),
-    );
-    await Promise.all([publishing, watching]);
-  });
+  // The ceiling: the same publishing through the broker to as many connections of the server's MQTT client,
+  // acknowledging each message at once and storing nothing.
+  const ceilingPrefix = `bench-${tag}/ceiling`;
+  let received = 0;
+  const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
+  const ceilingSubscriptions = Array.from({ length: mqttConnections }, (_, index) =>
+    subscribe({
+      url: mqttUrl,
+      clientId: `${clientId}-ceiling-${index}`,
+      filter: `$share/bench-${tag}-ceiling/${ceilingPrefix}/+/+`,
+      sessionExpiry: 0,
+      receiveMaximum: Number(args['mqtt-receive-maximum']),
+      onMessage: async () => {
+        received += 1;
+      },
+      log: quiet,
+    }),
+  );
+  await Promise.all(ceilingSubscriptions.map((subscription) => subscription.ready));
+  await measure(MQTT_CEILING, false, () =>
+    publishAll(publishers, ceilingPrefix, mqttDevices, async () => received),
+  );
+  await Promise.all(ceilingSubscriptions.map((subscription) => subscription.close()));
+
+  await measure(`MQTT QoS 1, 1 reading per message (${PUBLISHERS} publishers)`, true, () =>
+    publishAll(publishers, prefix, mqttDevices, storedOverMqtt),
+  );
   await Promise.all(publishers.map((publisher) => publisher.end()));
   const inDatabase = await storedInDatabase();
   if (inDatabase !== N)
@@ -387,7 +429,9 @@ await throwaway?.drop();
 
 const copyRate = N / copy.seconds;
 const note = `${N} readings, ${DEVICES} devices a way; ${throwaway ? "the run's own database" : 'DATABASE_URL'}`;
+const ceiling = results.find((result) => result.name === MQTT_CEILING);
 for (const result of results.slice(1)) {
+  if (result === ceiling) continue;
   const rate = N / result.seconds;
   const http = result.name.startsWith('HTTP');
   emitRow({
@@ -400,6 +444,9 @@ for (const result of results.slice(1)) {
     ratio: rate / copyRate,
     aim: http ? `≥ ${HTTP_AIM}× COPY` : `≥ ${MQTT_AIM} readings/s`,
     met: http ? rate / copyRate >= HTTP_AIM : rate >= MQTT_AIM,
-    note,
+    note:
+      !http && ceiling
+        ? `${note}; the broker and publishers alone, nothing stored: ${Math.round(N / ceiling.seconds)} readings/s`
+        : note,
   });
 }

@@ -62,7 +62,11 @@ export async function createServices({
     requests: authRequests,
     secrets,
   });
-  const iot = createIotService(store, config.iot);
+  const iot = createIotService(store, {
+    ...config.iot,
+    onRelayError: (error) =>
+      log.warn({ err: error }, 'stored MQTT readings were not announced to the other server processes'),
+  });
   const events = createEventsService(store, {
     secrets,
     scope: commandCenterScope,

@@ -62,6 +62,13 @@ export interface ChangeFeed {
    * outside one at once. A no-op for a feed that is not shared.
    */
   relay(executor: Executor, changes: readonly Change[]): Promise<void>;
+  /**
+   * `relay` for changes already committed (a write of one statement): sent in a transaction of their own that
+   * does not wait for a disk flush. NOTIFY holds a lock of the whole server from its commit until that commit
+   * is flushed, so transactions that notify commit one flush after another; writes that stay out of it
+   * commit side by side. A crash between the write and this message loses the message, never the write.
+   */
+  relayCommitted(executor: Executor, changes: readonly Change[]): Promise<void>;
   /** Both: relay, then publish here. For writes made outside `store.write` (the auth server's revocations). */
   announce(executor: Executor, changes: readonly Change[]): Promise<void>;
   /**
@@ -97,6 +104,20 @@ export function createChangeFeed(options: ChangeFeedOptions = {}): ChangeFeed {
     }
   };
   const onError = options.onListenerError ?? (() => {});
+  /** The messages that carry these changes to the other processes (none for a feed that is not shared). */
+  const messages = (changes: readonly Change[]) => {
+    const texts: string[] = [];
+    if (!options.shared) return texts;
+    for (let start = 0; start < changes.length; start += CHANGES_PER_NOTIFY) {
+      const message: RelayedChanges = {
+        origin,
+        seq: ++seq,
+        changes: changes.slice(start, start + CHANGES_PER_NOTIFY),
+      };
+      texts.push(JSON.stringify(message));
+    }
+    return texts;
+  };
   const feed: ChangeFeed = {
     origin,
     subscribe(listener) {
@@ -115,14 +136,15 @@ export function createChangeFeed(options: ChangeFeedOptions = {}): ChangeFeed {
       }
     },
     async relay(executor, changes) {
-      if (!options.shared) return;
-      for (let start = 0; start < changes.length; start += CHANGES_PER_NOTIFY) {
-        const message: RelayedChanges = {
-          origin,
-          seq: ++seq,
-          changes: changes.slice(start, start + CHANGES_PER_NOTIFY),
-        };
-        await executor.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(message)})`);
+      for (const message of messages(changes)) {
+        await executor.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${message})`);
+      }
+    },
+    async relayCommitted(executor, changes) {
+      for (const message of messages(changes)) {
+        await executor.execute(
+          sql`select pg_notify(${CHANGE_CHANNEL}, ${message}), set_config('synchronous_commit', 'off', true)`,
+        );
       }
     },
     async announce(executor, changes) {

@@ -1,12 +1,14 @@
 // Readings over MQTT through the real Mosquitto: stored once acknowledged, validated per type, refused
 // messages counted and never stored, retries stored once, trusted devices with their secret, alerts opened.
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestionCounts } from '@careplane/shared/iot/iot.contract';
-import { alerts, iotDeviceData } from '@/db/schema/index.js';
+import { alerts, auditLog, iotDeviceData, iotDevices } from '@/db/schema/index.js';
+import type { RelayedChanges } from '@/lib/changes.js';
 import { createIotDevice, createUser } from '@/test/factories.js';
 import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { hashConnectionSecret } from './iot.secrets.js';
 import { SECRET, connectPublisher, forgetSessions, mqttTestSettings } from './iot.test-helpers.js';
 
 const mqttSettings = mqttTestSettings();
@@ -160,5 +162,128 @@ describe('readings over MQTT', () => {
       ['alert_reading', 'info', patient.id, true],
       ['out_of_bounds', 'critical', patient.id, true], // 170 is beyond 130 by more than a fifth
     ]);
+  });
+
+  it('audits each batch once and tells the other processes when it has committed', async () => {
+    const device = await createIotDevice(context);
+    const relayed: RelayedChanges[] = [];
+    const stop = context.app.changes.subscribeRelayed((message) => {
+      if (message?.origin === context.app.changes.origin) relayed.push(message);
+    });
+    try {
+      const before = await counts();
+      await publish(device.hardwareIdentifier, 'heart_rate', [
+        { timestamp: T0, rate: 70 },
+        { timestamp: T0 + 1, rate: 71 },
+      ]);
+      await handled(before, 2);
+      // Again: nothing new is stored, and the audit row says so.
+      await publish(device.hardwareIdentifier, 'heart_rate', { timestamp: T0, rate: 70 });
+      await handled(before, 3);
+      const audited = await context.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.resource, 'iot-device-data'),
+            sql`${auditLog.changes} -> 'devices' @> ${JSON.stringify([device.id])}::jsonb`,
+          ),
+        )
+        .orderBy(auditLog.id);
+      expect(audited.map((row) => [row.action, row.recordId, row.actorUserId, row.changes])).toEqual([
+        ['create', null, null, { channel: 'mqtt', messages: 1, count: 2, stored: 2, devices: [device.id] }],
+        ['create', null, null, { channel: 'mqtt', messages: 1, count: 1, stored: 0, devices: [device.id] }],
+      ]);
+      await expect
+        .poll(() =>
+          relayed.some((message) =>
+            message.changes.some(
+              (change) => change.resource === 'iot-device-data' && change.action === 'create',
+            ),
+          ),
+        )
+        .toBe(true);
+    } finally {
+      stop();
+    }
+  });
+
+  // The server remembers the devices a stream comes from; what it remembers never outlives a change.
+  describe('a device changed while it streams', () => {
+    /** Publishes one heart rate and waits until the server has dealt with it; answers the change in counts. */
+    async function send(hardwareIdentifier: string, timestamp: number, secret?: string) {
+      const before = await counts();
+      await publish(hardwareIdentifier, 'heart_rate', { timestamp, rate: 70 }, secret);
+      await handled(before, 1);
+      const after = await counts();
+      return { stored: after.stored - before.stored, rejected: after.rejected - before.rejected };
+    }
+    const refused = { stored: 0, rejected: 1 };
+    const stored = { stored: 1, rejected: 0 };
+
+    it('refuses the next reading once the device is deleted, its types narrowed or it becomes trusted', async () => {
+      const deleted = await createIotDevice(context);
+      const narrowed = await createIotDevice(context);
+      const trusted = await createIotDevice(context);
+      for (const device of [deleted, narrowed, trusted]) {
+        expect(await send(device.hardwareIdentifier, T0)).toEqual(stored);
+      }
+      expect((await admin.delete(`/api/iot-devices/${deleted.id}`)).statusCode).toBeLessThan(300);
+      expect(
+        (await admin.patch(`/api/iot-devices/${narrowed.id}`, { supportedDataTypes: ['battery'] }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await admin.patch(`/api/iot-devices/${trusted.id}`, {
+            trustLevel: 'trusted',
+            connectionSecret: SECRET,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(await send(deleted.hardwareIdentifier, T0 + 1)).toEqual(refused);
+      expect(await send(narrowed.hardwareIdentifier, T0 + 1)).toEqual(refused);
+      expect(await send(trusted.hardwareIdentifier, T0 + 1)).toEqual(refused);
+      expect(await send(trusted.hardwareIdentifier, T0 + 2, SECRET)).toEqual(stored);
+      expect((await readingsOf(narrowed.id)).map((row) => row.timestamp)).toEqual([T0]);
+      expect((await readingsOf(trusted.id)).map((row) => row.timestamp).sort()).toEqual([T0, T0 + 2]);
+    });
+
+    it('refuses at once a change this process was not told of (another process, or SQL)', async () => {
+      const narrowed = await createIotDevice(context);
+      const trusted = await createIotDevice(context);
+      const deleted = await createIotDevice(context);
+      for (const device of [narrowed, trusted, deleted]) {
+        expect(await send(device.hardwareIdentifier, T0)).toEqual(stored);
+      }
+      const { db } = context.database;
+      await db
+        .update(iotDevices)
+        .set({ supportedDataTypes: ['battery'] })
+        .where(eq(iotDevices.id, narrowed.id));
+      await db
+        .update(iotDevices)
+        .set({ trustLevel: 'trusted', connectionSecret: await hashConnectionSecret(SECRET) })
+        .where(eq(iotDevices.id, trusted.id));
+      await db.delete(iotDevices).where(eq(iotDevices.id, deleted.id));
+      expect(await send(narrowed.hardwareIdentifier, T0 + 1)).toEqual(refused);
+      expect(await send(trusted.hardwareIdentifier, T0 + 1)).toEqual(refused);
+      expect(await send(trusted.hardwareIdentifier, T0 + 2, 'wrong-secret-value')).toEqual(refused);
+      expect(await send(deleted.hardwareIdentifier, T0 + 1)).toEqual(refused);
+      expect(await send(trusted.hardwareIdentifier, T0 + 3, SECRET)).toEqual(stored);
+      expect((await readingsOf(narrowed.id)).map((row) => row.timestamp)).toEqual([T0]);
+      expect((await readingsOf(trusted.id)).map((row) => row.timestamp).sort()).toEqual([T0, T0 + 3]);
+    });
+
+    it('takes the readings of a device that may send them again, without waiting to be told', async () => {
+      const device = await createIotDevice(context, { supportedDataTypes: ['battery'] });
+      expect(await send(device.hardwareIdentifier, T0)).toEqual(refused);
+      await context.database.db
+        .update(iotDevices)
+        .set({ supportedDataTypes: ['battery', 'heart_rate'] })
+        .where(eq(iotDevices.id, device.id));
+      expect(await send(device.hardwareIdentifier, T0 + 1)).toEqual(stored);
+      expect((await readingsOf(device.id)).map((row) => row.timestamp)).toEqual([T0 + 1]);
+    });
   });
 });

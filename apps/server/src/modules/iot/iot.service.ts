@@ -15,7 +15,7 @@ import {
   type Reading,
   type ReadingBounds,
 } from '@careplane/shared/iot/iot.contract';
-import type { ActionContext } from '@/lib/audit.js';
+import { type ActionContext, redactChanges } from '@/lib/audit.js';
 import { badRequest, notFound, serviceTexts, type Text, unauthorized } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store } from '@/lib/store.js';
@@ -28,6 +28,8 @@ import {
   findIotDeviceId,
   findLatestReading,
   insertReadings,
+  storeReadingsAlone,
+  type DeviceVersion,
   type ReadingRow,
   isLinkedToDevice,
 } from './iot.repository.js';
@@ -180,6 +182,8 @@ export type IngestOutcome = { stored: number; duplicates: number } | { refused: 
 
 export interface IotSettings {
   bounds: ReadingBounds;
+  /** Told when the change message of stored MQTT readings could not be sent (the readings stay stored). */
+  onRelayError?: (error: unknown) => void;
 }
 
 export function createIotService(store: Store, settings: IotSettings) {
@@ -284,7 +288,7 @@ export function createIotService(store: Store, settings: IotSettings) {
     const unique = inIdOrder(rows);
 
     const result = await store.write(context, async (scope) => {
-      const stored = new Set(await insertReadings(scope.tx, unique));
+      const stored = new Set((await insertReadings(scope.tx, unique)).ids);
       const fresh = unique.filter((row) => stored.has(row.id));
       const alertIds = await openAlerts(scope, alertsForReadings(settings.bounds, dataType, fresh, device));
       await scope.audit({
@@ -325,6 +329,49 @@ export function createIotService(store: Store, settings: IotSettings) {
   }
 
   /**
+   * The devices MQTT batches were last admitted under, by hardware identifier, with their row version: a
+   * stream of messages needs no lookup per batch. An entry is only a guess: the batch's insert checks each
+   * device's version in the same statement and stores nothing when one changed (see insertReadings), and a
+   * refusal is only decided on a fresh row. Any change to an IoT device in this process clears it at once.
+   */
+  const knownDevices = new Map<string, SubmittingDevice & DeviceVersion & { hardwareIdentifier: string }>();
+  store.changes.subscribe((changes) => {
+    if (changes.some((change) => change.resource === iotDevicesResource.name || change.resource === '*')) {
+      knownDevices.clear();
+    }
+  });
+  const KNOWN_DEVICES_MAX = 100_000;
+
+  async function lookUpDevices(identifiers: string[]) {
+    const found = await findDevicesByHardwareIdentifier(db, identifiers);
+    if (knownDevices.size + found.length > KNOWN_DEVICES_MAX) knownDevices.clear();
+    for (const identifier of identifiers) knownDevices.delete(identifier);
+    for (const device of found) knownDevices.set(device.hardwareIdentifier, device);
+  }
+
+  /** Why a device may not send a message (a Refusal's message), or undefined when it may. */
+  async function refusalOf(device: SubmittingDevice | undefined, message: IncomingReadings) {
+    try {
+      if (!device) throw new Refusal(404, serviceTexts.noIotDeviceWithHardwareId);
+      await admit(device, message.dataType, message.secret);
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      return error.message;
+    }
+  }
+
+  /** The batch met a device that changed since it was admitted: nothing was written, it is decided again. */
+  class StaleDevices extends Error {
+    constructor(
+      readonly ids: string[],
+      readonly identifiers: string[] = [],
+    ) {
+      super('IoT devices changed while their readings were written');
+    }
+  }
+
+  /**
    * Stores the readings of many MQTT messages in one transaction (one multi-row insert, the alerts they
    * open, one audit row). A message from an unknown device, of an unsupported type, or from a trusted
    * device without its secret is refused alone; the outcome of each message is answered in order. Throws
@@ -332,38 +379,76 @@ export function createIotService(store: Store, settings: IotSettings) {
    */
   async function ingestMessages(messages: IncomingReadings[]): Promise<IngestOutcome[]> {
     const identifiers = [...new Set(messages.map((message) => message.hardwareIdentifier))];
-    const devices = new Map(
-      (await findDevicesByHardwareIdentifier(db, identifiers)).map((device) => [
-        device.hardwareIdentifier,
-        device,
-      ]),
-    );
-    const outcomes: IngestOutcome[] = [];
-    const accepted: { index: number; device: SubmittingDevice; rows: ReadingRow[]; dataType: IotDataType }[] =
-      [];
-    for (const [index, message] of messages.entries()) {
-      const device = devices.get(message.hardwareIdentifier);
+    // Read in this call: a refusal stands only on these.
+    const fresh = new Set(identifiers.filter((identifier) => !knownDevices.has(identifier)));
+    if (fresh.size) await lookUpDevices([...fresh]);
+    for (let attempt = 1; ; attempt += 1) {
       try {
-        if (!device) throw new Refusal(404, serviceTexts.noIotDeviceWithHardwareId);
-        await admit(device, message.dataType, message.secret);
-        accepted.push({
-          index,
-          device,
-          dataType: message.dataType,
-          rows: rowsOf(device, message.dataType, message.readings, null),
-        });
-        outcomes.push({ stored: 0, duplicates: 0 });
+        return await writeMessages(messages, fresh);
       } catch (error) {
-        if (!(error instanceof Refusal)) throw error;
-        countRefused('mqtt', message.readings.length);
-        outcomes.push({ refused: error.message });
+        // Devices that changed, or that would refuse a message on a remembered row, are read again and the
+        // batch decided anew; a device changing under every attempt fails the batch (delivered again).
+        if (!(error instanceof StaleDevices) || attempt === 5) throw error;
+        const again = new Set(error.identifiers);
+        for (const [identifier, device] of knownDevices) {
+          if (error.ids.includes(device.id)) again.add(identifier);
+        }
+        for (const identifier of again) fresh.add(identifier);
+        await lookUpDevices([...again]);
       }
     }
-    if (accepted.length === 0) return outcomes;
+  }
+
+  async function writeMessages(messages: IncomingReadings[], fresh: Set<string>): Promise<IngestOutcome[]> {
+    const outcomes: IngestOutcome[] = [];
+    const refused: number[] = [];
+    const accepted: {
+      index: number;
+      device: SubmittingDevice & DeviceVersion;
+      rows: ReadingRow[];
+      dataType: IotDataType;
+    }[] = [];
+    for (const [index, message] of messages.entries()) {
+      const device = knownDevices.get(message.hardwareIdentifier);
+      const refusal = await refusalOf(device, message);
+      if (refusal && !fresh.has(message.hardwareIdentifier)) {
+        throw new StaleDevices([], [message.hardwareIdentifier]);
+      }
+      if (refusal || !device) {
+        refused.push(message.readings.length);
+        outcomes.push({ refused: refusal ?? 'No IoT device has this hardware identifier' });
+        continue;
+      }
+      accepted.push({
+        index,
+        device,
+        dataType: message.dataType,
+        rows: rowsOf(device, message.dataType, message.readings, null),
+      });
+      outcomes.push({ stored: 0, duplicates: 0 });
+    }
+    const countRefusals = () => {
+      for (const readings of refused) countRefused('mqtt', readings);
+    };
+    if (accepted.length === 0) {
+      countRefusals();
+      return outcomes;
+    }
 
     const unique = inIdOrder(accepted.flatMap((entry) => entry.rows));
-    await store.write({ caller: null, ip: null }, async (scope) => {
-      const stored = new Set(await insertReadings(scope.tx, unique));
+    const versions = [
+      ...new Map(
+        accepted.map(({ device }) => [device.id, { id: device.id, version: device.version }]),
+      ).values(),
+    ];
+    const auditChanges = {
+      channel: 'mqtt',
+      messages: accepted.length,
+      count: unique.length,
+      devices: [...new Set(accepted.map((entry) => entry.device.id))].slice(0, MAX_IDS_IN_AUDIT),
+    };
+    /** Each message's outcome from the ids stored now; the alerts the fresh readings open. */
+    const settle = (stored: Set<string>) => {
       const alerts: NewAlert[] = [];
       const claimed = new Set<string>();
       for (const entry of accepted) {
@@ -373,20 +458,45 @@ export function createIotService(store: Store, settings: IotSettings) {
         outcomes[entry.index] = { stored: fresh.length, duplicates: entry.rows.length - fresh.length };
         alerts.push(...alertsForReadings(settings.bounds, entry.dataType, fresh, entry.device));
       }
-      await openAlerts(scope, mergeBoundsAlerts(alerts));
-      await scope.audit({
-        action: 'create',
+      return alerts;
+    };
+    // Most batches open no alert, whichever of their readings turn out to be new: they are written in one
+    // statement (readings and audit row), which commits on its own; the change feed hears of it after.
+    const mayAlert = accepted.some(
+      (entry) => alertsForReadings(settings.bounds, entry.dataType, entry.rows, entry.device).length > 0,
+    );
+    if (!mayAlert) {
+      const written = await storeReadingsAlone(db, unique, versions, {
         resource: iotDataResource.name,
-        recordId: null,
-        changes: {
-          channel: 'mqtt',
-          messages: accepted.length,
-          count: unique.length,
-          stored: stored.size,
-          devices: [...new Set(accepted.map((entry) => entry.device.id))].slice(0, MAX_IDS_IN_AUDIT),
-        },
+        changes: redactChanges(auditChanges),
       });
-    });
+      if (written.stale.length) throw new StaleDevices(written.stale);
+      settle(new Set(written.ids));
+      const change = {
+        resource: iotDataResource.name,
+        action: 'create',
+        recordId: null,
+        actorUserId: null,
+        at: Date.now(),
+      };
+      store.changes.publish([change]);
+      // The readings are durable already: the message to the other processes is not waited for.
+      store.changes.relayCommitted(db, [change]).catch((error: unknown) => settings.onRelayError?.(error));
+    } else {
+      await store.write({ caller: null, ip: null }, async (scope) => {
+        const inserted = await insertReadings(scope.tx, unique, versions);
+        if (inserted.stale.length) throw new StaleDevices(inserted.stale);
+        const stored = new Set(inserted.ids);
+        await openAlerts(scope, mergeBoundsAlerts(settle(stored)));
+        await scope.audit({
+          action: 'create',
+          resource: iotDataResource.name,
+          recordId: null,
+          changes: { ...auditChanges, stored: stored.size },
+        });
+      });
+    }
+    countRefusals();
     for (const outcome of outcomes) {
       if ('stored' in outcome) {
         counts.mqtt.stored += outcome.stored;
