@@ -7,6 +7,7 @@ import type {
   PrescriptionActor,
 } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
+import { thaiEnumWords } from '@careplane/shared/i18n/enum-texts';
 import { fieldName } from '@careplane/shared/i18n/validation-texts';
 
 /** A message in every language the server speaks. */
@@ -60,16 +61,6 @@ const prescriptionActors = {
 } as const satisfies Record<PrescriptionActor, Text>;
 
 /** The prescription statuses and actions in the console's Thai words, then as the API spells them. */
-const statusWords: Record<PrescriptionStatus, string> = {
-  new: 'ใหม่',
-  issued: 'ออกใบสั่งยาแล้ว',
-  waiting: 'รอจัดยา',
-  ready: 'พร้อมรับยา',
-  picked_up: 'รับยาแล้ว',
-  delivered: 'ส่งถึงแล้ว',
-  on_hold: 'พักไว้',
-  returned: 'ส่งคืน',
-};
 const actionWords: Record<PrescriptionAction, string> = {
   issue: 'ออกใบสั่งยา',
   accept: 'รับเรื่อง',
@@ -81,7 +72,8 @@ const actionWords: Record<PrescriptionAction, string> = {
   return: 'ส่งคืน',
   restock: 'คืนเข้าคลัง',
 };
-const statusWord = (status: PrescriptionStatus) => `"${statusWords[status]}" (${status})`;
+const statusWord = (status: PrescriptionStatus) =>
+  `"${thaiEnumWords.prescriptionStatus[status]}" (${status})`;
 const actionWord = (action: PrescriptionAction) => `"${actionWords[action]}" (${action})`;
 
 export const serviceTexts = {
