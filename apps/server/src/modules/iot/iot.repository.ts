@@ -76,6 +76,40 @@ export interface DeviceVersion {
   version: string;
 }
 
+/** The rows in chunks of INSERT_CHUNK, each one JSON document with the table's column names. */
+function readingChunks(rows: ReadingRow[]): string[] {
+  const chunks: string[] = [];
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const chunk = rows.slice(start, start + INSERT_CHUNK).map((row) => ({
+      id: row.id,
+      timestamp: row.timestamp,
+      data_type: row.dataType,
+      data: row.data,
+      iot_device_id: row.iotDeviceId,
+      created_by_user_id: row.createdByUserId,
+    }));
+    chunks.push(JSON.stringify(chunk));
+  }
+  return chunks;
+}
+
+/**
+ * The INSERT of one chunk (unpacked by jsonb_to_recordset), skipping ids already stored; answers those stored.
+ */
+const insertChunk = (chunk: string, guard: SQL) => sql`
+  insert into ${iotDeviceData} (id, timestamp, data_type, data, iot_device_id, created_by_user_id)
+  select x.id, x.timestamp, x.data_type, x.data, x.iot_device_id, x.created_by_user_id
+  from jsonb_to_recordset(${chunk}::jsonb) as x(
+    id uuid, timestamp bigint, data_type text, data jsonb, iot_device_id uuid, created_by_user_id uuid)
+  ${guard}
+  on conflict (id) do nothing
+  returning id`;
+
+/** The devices whose row is no longer the version their readings were admitted under (changed or deleted). */
+const staleDevices = (devices: DeviceVersion[]) => sql`
+  select v.id from jsonb_to_recordset(${JSON.stringify(devices)}::jsonb) as v(id uuid, version text)
+  where not exists (select 1 from ${iotDevices} d where d.id = v.id and d.xmin::text = v.version)`;
+
 /**
  * One INSERT per chunk whose rows travel as a single JSON parameter unpacked by jsonb_to_recordset: far
  * cheaper to parse and bind than six parameters a row. Rows whose id is already stored are skipped.
@@ -91,31 +125,12 @@ export async function insertReadings(
   devices?: DeviceVersion[],
 ): Promise<{ ids: string[]; stale: string[] }> {
   const ids: string[] = [];
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    const chunk = rows.slice(start, start + INSERT_CHUNK).map((row) => ({
-      id: row.id,
-      timestamp: row.timestamp,
-      data_type: row.dataType,
-      data: row.data,
-      iot_device_id: row.iotDeviceId,
-      created_by_user_id: row.createdByUserId,
-    }));
-    const insert = (guard: SQL) => sql`
-      insert into ${iotDeviceData} (id, timestamp, data_type, data, iot_device_id, created_by_user_id)
-      select x.id, x.timestamp, x.data_type, x.data, x.iot_device_id, x.created_by_user_id
-      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(
-        id uuid, timestamp bigint, data_type text, data jsonb, iot_device_id uuid, created_by_user_id uuid)
-      ${guard}
-      on conflict (id) do nothing
-      returning id`;
-    if (start === 0 && devices?.length) {
+  for (const [index, chunk] of readingChunks(rows).entries()) {
+    if (index === 0 && devices?.length) {
       // Both drivers answer { rows }; the result type of execute() is driver-generic.
       const result: unknown = await executor.execute(sql`
-        with stale as (
-          select v.id from jsonb_to_recordset(${JSON.stringify(devices)}::jsonb) as v(id uuid, version text)
-          where not exists (
-            select 1 from ${iotDevices} d where d.id = v.id and d.xmin::text = v.version)
-        ), inserted as (${insert(sql`where not exists (select 1 from stale)`)})
+        with stale as (${staleDevices(devices)}),
+        inserted as (${insertChunk(chunk, sql`where not exists (select 1 from stale)`)})
         select id::text as id, false as stale from inserted
         union all
         select id::text, true from stale`);
@@ -125,7 +140,7 @@ export async function insertReadings(
       for (const row of answered) ids.push(row.id);
       continue;
     }
-    const result: unknown = await executor.execute(insert(sql``));
+    const result: unknown = await executor.execute(insertChunk(chunk, sql``));
     for (const row of (result as { rows: { id: string }[] }).rows) ids.push(row.id);
   }
   return { ids, stale: [] };
@@ -134,8 +149,8 @@ export async function insertReadings(
 /**
  * An MQTT batch that opens no alert, written as ONE statement that commits on its own: the readings (in
  * chunks of INSERT_CHUNK, one jsonb parameter each) and the batch's audit row (`changes` with `stored`, the
- * count inserted, added by the statement). Nothing is written when a device is no longer the version its readings were admitted under (`stale`, as in
- * insertReadings). A transaction of the same writes costs five round trips to the database (begin, insert,
+ * count inserted, added by the statement). Nothing is written when a device is no longer the version its
+ * readings were admitted under (`stale`, as in insertReadings). A transaction of the same writes costs five round trips to the database (begin, insert,
  * audit, notify, commit); on a loaded machine each waits for a core on both sides.
  */
 export async function storeReadingsAlone(
@@ -144,34 +159,16 @@ export async function storeReadingsAlone(
   devices: DeviceVersion[],
   audit: { resource: string; changes: Record<string, unknown> },
 ): Promise<{ ids: string[]; stale: string[] }> {
-  const inserts: SQL[] = [];
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    const chunk = rows.slice(start, start + INSERT_CHUNK).map((row) => ({
-      id: row.id,
-      timestamp: row.timestamp,
-      data_type: row.dataType,
-      data: row.data,
-      iot_device_id: row.iotDeviceId,
-      created_by_user_id: row.createdByUserId,
-    }));
-    inserts.push(sql`${sql.raw(`i${inserts.length}`)} as (
-      insert into ${iotDeviceData} (id, timestamp, data_type, data, iot_device_id, created_by_user_id)
-      select x.id, x.timestamp, x.data_type, x.data, x.iot_device_id, x.created_by_user_id
-      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(
-        id uuid, timestamp bigint, data_type text, data jsonb, iot_device_id uuid, created_by_user_id uuid)
-      where not exists (select 1 from stale)
-      on conflict (id) do nothing
-      returning id)`);
-  }
+  const inserts = readingChunks(rows).map(
+    (chunk, index) =>
+      sql`${sql.raw(`i${index}`)} as (${insertChunk(chunk, sql`where not exists (select 1 from stale)`)})`,
+  );
   const inserted = sql.join(
     inserts.map((_, index) => sql.raw(`select id from i${index}`)),
     sql.raw(' union all '),
   );
   const result: unknown = await executor.execute(sql`
-    with stale as (
-      select v.id from jsonb_to_recordset(${JSON.stringify(devices)}::jsonb) as v(id uuid, version text)
-      where not exists (select 1 from ${iotDevices} d where d.id = v.id and d.xmin::text = v.version)
-    ),
+    with stale as (${staleDevices(devices)}),
     ${sql.join(inserts, sql.raw(',\n'))},
     inserted as (${inserted}),
     audited as (
