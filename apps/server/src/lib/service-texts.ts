@@ -424,6 +424,29 @@ export const serviceTexts = {
   notAPdf: { en: 'The file is not a PDF', th: 'ไฟล์นี้ไม่ใช่ PDF' },
   notAReadablePdf: { en: 'The file is not a readable PDF', th: 'ไฟล์นี้เป็น PDF ที่อ่านไม่ได้' },
 
+  // --- what the HTTP layer refuses before any route runs (English as Fastify words it)
+  routeNotFound: (method: string, path: string): Text => ({
+    en: `Route ${method} ${path} not found`,
+    th: `ไม่พบ ${method} ${path} บนเซิร์ฟเวอร์นี้`,
+  }),
+  bodyTooLarge: { en: 'Request body is too large', th: 'ข้อมูลที่ส่งมีขนาดใหญ่เกินกำหนด' },
+  unsupportedMediaType: {
+    en: 'Unsupported Media Type',
+    th: 'ไม่รองรับชนิดข้อมูล (Content-Type) ที่ส่งมา',
+  },
+  contentLengthMismatch: {
+    en: 'Request body size did not match Content-Length',
+    th: 'ขนาดข้อมูลที่ส่งไม่ตรงกับ Content-Length',
+  },
+  emptyJsonBody: {
+    en: "Body cannot be empty when content-type is set to 'application/json'",
+    th: 'ข้อมูลที่ส่งว่างเปล่า แต่ระบุ Content-Type เป็น application/json',
+  },
+  invalidJsonBody: {
+    en: "Body is not valid JSON but content-type is set to 'application/json'",
+    th: 'ข้อมูลที่ส่งไม่ใช่ JSON ที่ถูกต้อง แต่ระบุ Content-Type เป็น application/json',
+  },
+
   // --- the build
   authenticatorNotBuilt: {
     en: 'The authenticator is not built: run `npm run build`',

@@ -95,6 +95,7 @@ const samples: { [K in Built]: Parameters<Texts[K]> } = {
   unknownRelation: ['X1'],
   relationsNotHere: [['X1', 'X2']],
   unknownLinked: ['watchers', 'watchers'],
+  routeNotFound: ['GETX1', '/api/X2'],
 };
 
 const thaiScript = /[\u0E00-\u0E7F]/;

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pickLanguage } from '@careplane/shared/i18n/languages';
 import { isDatabaseUnavailable, type OutageWatch } from '@/lib/database-outage.js';
-import { AppError, type ErrorIssue } from '@/lib/errors.js';
+import { AppError, serviceTexts, type ErrorIssue, type Text } from '@/lib/errors.js';
 import { localizeIssues, localizeMessage } from './error-texts.js';
 
 const body = (
@@ -80,6 +80,15 @@ function fromDatabase(error: PgError): { status: number; message: string; retryA
   }
 }
 
+/** Fastify's own refusals (before any route runs), by their code: the same English, and its Thai. */
+const fastifyRefusals: Partial<Record<string, Text>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: serviceTexts.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: serviceTexts.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: serviceTexts.contentLengthMismatch,
+  FST_ERR_CTP_EMPTY_JSON_BODY: serviceTexts.emptyJsonBody,
+  FST_ERR_CTP_INVALID_JSON_BODY: serviceTexts.invalidJsonBody,
+};
+
 function unwrapCause(error: unknown): unknown {
   let current = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
@@ -146,15 +155,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(body(status, error.message));
+      // English stays Fastify's own words; Thai for those it is known to say.
+      const thai = language === 'th' ? fastifyRefusals[error.code]?.th : undefined;
+      return reply.status(status).send(body(status, thai ?? error.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(body(500, localizeMessage('Internal server error', language)));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const language = pickLanguage(request.headers['accept-language']);
+    const text = serviceTexts.routeNotFound(request.method, request.url.split('?')[0] ?? '/');
+    return reply.status(404).header('content-language', language).send(body(404, text[language]));
+  });
 });
 
 /** A path segment of `/content/2/name`: a list index is a number, as in the zod issue it came from. */

@@ -99,4 +99,34 @@ describe('a service’s refusal in the request’s language', () => {
     expect(answer.json().message).toMatch(/[\u0E00-\u0E7F]/);
     expect(answer.headers['content-language']).toBe('th');
   });
+
+  it('answers a route that does not exist, and a body Fastify refuses, in the request’s language', async () => {
+    expect(await refusal('GET', '/api/no-such-list', 'th')).toEqual({
+      status: 404,
+      message: 'ไม่พบ GET /api/no-such-list บนเซิร์ฟเวอร์นี้',
+      language: 'th',
+    });
+    expect(await refusal('GET', '/api/no-such-list?x=1', 'en')).toEqual({
+      status: 404,
+      message: 'Route GET /api/no-such-list not found',
+      language: 'en',
+    });
+    const plainText = (language: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: {
+          authorization: `Bearer ${context.adminToken}`,
+          'content-type': 'text/plain',
+          'accept-language': language,
+        },
+        payload: 'not json',
+      });
+    const thai = await plainText('th');
+    expect(thai.statusCode).toBe(415);
+    expect(thai.json<{ message: string }>().message).toBe('ไม่รองรับชนิดข้อมูล (Content-Type) ที่ส่งมา');
+    const english = await plainText('en');
+    expect(english.statusCode).toBe(415);
+    expect(english.json<{ message: string }>().message).toBe('Unsupported Media Type');
+  });
 });
