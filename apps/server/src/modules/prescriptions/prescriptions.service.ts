@@ -174,15 +174,19 @@ const phoneTexts: Record<
   {
     issue: (recipient: string, items: string) => string;
     pickup: (recipient: string, supplier: string, items: string) => string;
+    /** The generated receipt's title in the signer's documents (`id` its first eight characters). */
+    title: (action: 'issue' | 'pickup', id: string) => string;
   }
 > = {
   en: {
     issue: (recipient, items) => `Issue the prescription for ${recipient}: ${items}`,
     pickup: (recipient, supplier, items) => `Pick up for ${recipient} from ${supplier}: ${items}`,
+    title: (action, id) => `${action === 'issue' ? 'Prescription' : 'Pickup receipt'} ${id}`,
   },
   th: {
     issue: (recipient, items) => `ออกใบสั่งยาให้ ${recipient}: ${items}`,
     pickup: (recipient, supplier, items) => `รับยาของ ${recipient} จาก ${supplier}: ${items}`,
+    title: (action, id) => `${action === 'issue' ? 'ใบสั่งยา' : 'ใบรับยา'} ${id}`,
   },
 };
 
@@ -404,13 +408,17 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     const items = common.items
       .map((item) => [item.name, item.strength, `× ${item.quantity}`, item.unit].filter(Boolean).join(' '))
       .join('; ');
+    // The signer owns the generated file: its title is in their language, as the phone's text is.
+    const title = phoneTexts[phone].title(action === 'issue' ? 'issue' : 'pickup', row.id.slice(0, 8));
     if (action === 'issue') {
       return {
         bytes: await prescriptionPdf({ ...common, issuer: personName(people.get(row.issuerId ?? '')) }),
         description: phoneTexts[phone].issue(common.recipient, items),
+        title,
       };
     }
     return {
+      title,
       bytes: await pickupReceiptPdf({
         ...common,
         picker: personName(signer),
@@ -434,8 +442,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     const [signer] = await peopleByIds(db, signerId ? [signerId] : []);
     if (!signer) throw conflict(serviceTexts.noSigner(action));
     if (!signer.masterId) throw conflict(serviceTexts.signerWithoutIdentity(personName(signer)));
-    const { bytes, description } = await receiptOf(row, action, signer, context.language);
-    const title = `${action === 'issue' ? 'Prescription' : 'Pickup receipt'} ${row.id.slice(0, 8)}`;
+    const { bytes, description, title } = await receiptOf(row, action, signer, context.language);
     const documentId = await store.write(context, (scope) =>
       documents.createGenerated(scope, { title, bytes, ownerUserId: signer.id }),
     );

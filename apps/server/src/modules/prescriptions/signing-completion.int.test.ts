@@ -136,6 +136,7 @@ describe('a phone approval completes on the server, with nobody polling', () => 
   });
 
   it('tells the phone what it signs in the signer’s own language, else in the request’s', async () => {
+    const titles: string[] = [];
     const description = async (
       who: SigningUser,
       id: string,
@@ -154,6 +155,13 @@ describe('a phone approval completes on the server, with nobody polling', () => 
       const asked = (await who.authenticator.pending(who.key)).find(
         (request) => request.id === started.json().requestId,
       );
+      // The generated receipt's title, in the signer's documents, follows the same language.
+      const [generated] = await db()
+        .select({ title: documents.title })
+        .from(prescriptionSignings)
+        .innerJoin(documents, eq(documents.id, prescriptionSignings.documentId))
+        .where(eq(prescriptionSignings.id, started.json<{ requestId: string }>().requestId));
+      titles.push(generated?.title.replace(/ [0-9a-f]{8}$/, ' …') ?? '');
       await answerOnPhone(who, started.json().requestId, 'deny');
       return asked?.details.description;
     };
@@ -185,6 +193,7 @@ describe('a phone approval completes on the server, with nobody polling', () => 
     } finally {
       await setLanguage(courier, null);
     }
+    expect(titles).toEqual(['ใบสั่งยา …', 'ใบสั่งยา …', 'Prescription …', 'Pickup receipt …']);
   });
 
   it('picks up with the courier’s signed receipt and makes the courier the driver', async () => {
