@@ -48,11 +48,13 @@ describe('Thai for authored messages', () => {
       { path: 'body.recipient', message: 'No user with this id' },
       { path: 'relations', message: 'relations are not supported here' },
       { path: 'body.watchers', message: 'No user with id a, b' },
+      { path: 'relations', message: 'One of patient, nurse' },
     ];
     expect(localizeIssues(issues, 'th').map((issue) => issue.message)).toEqual([
       'ผู้รับยา: ไม่มีผู้ใช้ที่มีรหัสนี้',
       'ข้อมูลที่เกี่ยวข้อง: ใช้ relations ที่นี่ไม่ได้',
       'ผู้ติดตาม: ไม่มีผู้ใช้ที่มีรหัส a, b',
+      'ข้อมูลที่เกี่ยวข้อง ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: patient, nurse',
     ]);
     expect(localizeIssues(issues, 'en')).toEqual(issues);
     expect(localizeMessage('Invalid request', 'th')).toBe('คำขอไม่ถูกต้อง: โปรดตรวจสอบข้อมูลที่ส่ง');

@@ -412,11 +412,13 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
   'No relation can be embedded in documents': {
     th: (field) => `${field}: เอกสารฝังข้อมูลที่เกี่ยวข้องไม่ได้`,
   },
+  'This list has no other views': { th: (field) => `${field}: รายการนี้ไม่มีมุมมองอื่น` },
 };
 
 /** Authored messages that carry a value of their own ("No user with id …"). */
 const authoredPatterns: [RegExp, (field: string, ...values: string[]) => string][] = [
   [/^No user with id (.+)$/, (field, ids = '') => `${field}: ไม่มีผู้ใช้ที่มีรหัส ${ids}`],
+  [/^One of (.+)$/, (field, values = '') => `${field} ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: ${values}`],
   [
     /^Must be a service provider of type (.+), not (.+)$/,
     (field, wanted = '', actual = '') => `${field} ต้องเป็นผู้ให้บริการประเภท ${wanted} ไม่ใช่ ${actual}`,
