@@ -2,7 +2,7 @@
 // custody chain: status actions from the shared table, atomic and audited, with phone-signed receipts.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { PrescriptionStatus } from '@careplane/shared/common/enums';
+import { prescriptionStatuses, type PrescriptionStatus } from '@careplane/shared/common/enums';
 import { isLanguage, type Language } from '@careplane/shared/i18n/languages';
 import {
   mayPerform,
@@ -10,6 +10,7 @@ import {
   type PrescriptionViewer,
 } from '@careplane/shared/prescriptions/prescription-actors';
 import {
+  prescriptionActions,
   prescriptionTransitions,
   type PrescriptionAction,
 } from '@careplane/shared/prescriptions/prescription-transitions';
@@ -189,6 +190,32 @@ const phoneTexts: Record<
     title: (action, id) => `${action === 'issue' ? 'ใบสั่งยา' : 'ใบรับยา'} ${id}`,
   },
 };
+
+/**
+ * A signing's stored failure in the reader's language. It is stored in English (the audit reads it too); the
+ * one the server writes itself, the status conflict found when the phone's approval came too late, is made
+ * again in the reader's language from its values. Any other failure is shown as stored.
+ */
+function failureText(stored: string, language: Language | undefined): string {
+  if (!language || language === 'en') return stored;
+  const match = /^The prescription is ([a-z_]+): ([a-z-]+) needs (.+)$/.exec(stored);
+  const statuses = new Set<string>(prescriptionStatuses);
+  const [, status = '', action = '', from = ''] = match ?? [];
+  const needed = from.split(' or ');
+  if (
+    !match ||
+    !statuses.has(status) ||
+    !(prescriptionActions as readonly string[]).includes(action) ||
+    !needed.every((value) => statuses.has(value))
+  ) {
+    return stored;
+  }
+  return serviceTexts.prescriptionWrongStatus(
+    status as PrescriptionStatus,
+    action as PrescriptionAction,
+    needed as PrescriptionStatus[],
+  )[language];
+}
 
 const statusConflict = (action: PrescriptionAction, status: PrescriptionStatus | undefined) => {
   if (!status) return notFound('Prescription');
@@ -593,7 +620,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       action,
       requestId,
       status: settled.status,
-      ...(settled.failure ? { message: settled.failure } : {}),
+      ...(settled.failure ? { message: failureText(settled.failure, context.language) } : {}),
       ...(settled.status === 'signed' ? { prescription: await readPlain(id) } : {}),
     };
   }

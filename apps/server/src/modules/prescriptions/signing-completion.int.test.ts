@@ -258,6 +258,17 @@ describe('a phone approval completes on the server, with nobody polling', () => 
       status: 'failed',
       message: 'The prescription is picked_up: pickup needs ready',
     });
+    // Stored once in English; a Thai courier reads why in Thai.
+    const thai = await context.app.inject({
+      method: 'GET',
+      url: `/api/prescriptions/${id}/signing/${second}`,
+      headers: { authorization: `Bearer ${otherCourier.token}`, 'accept-language': 'th' },
+    });
+    expect(thai.json()).toMatchObject({
+      status: 'failed',
+      message:
+        'ใบสั่งยานี้อยู่ในสถานะ "รับยาแล้ว" (picked_up): "รับยา" (pickup) ทำได้เมื่อสถานะเป็น "พร้อมรับยา" (ready) เท่านั้น',
+    });
   });
 
   it('settles on the sweep an action whose signature ended without it', async () => {
