@@ -14,6 +14,8 @@ import {
 } from './oidc.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
+import { pickLanguage, type Language } from '@careplane/shared/i18n/languages';
+import { serviceTexts } from '@/lib/errors.js';
 import { identityClaims, sha256Hex, type Identity, type IdentityService } from './identities.js';
 import type { KeyStore } from './keys.js';
 import { TooManyRequests, type Limiter } from './limits.js';
@@ -55,11 +57,11 @@ const BINDING_MESSAGE = /^[\p{L}\p{N} .,:!?#+/_-]{1,40}$/u;
 
 const cookieKeys = [randomBytes(32).toString('base64url')];
 
-/** 429 in the provider's own error format. */
+/** 429 in the provider's own error format, described in the request's language. */
 class RateLimited extends errors.OIDCProviderError {
-  constructor() {
+  constructor(language: Language) {
     super(429, 'too_many_requests');
-    this.error_description = 'too many sign-in requests for this identifier, try again later';
+    this.error_description = serviceTexts.signInsTooMany[language];
   }
 }
 
@@ -138,7 +140,7 @@ export function buildProvider(deps: ProviderDependencies): Provider {
           } catch (error) {
             if (!(error instanceof TooManyRequests)) throw error;
             ctx.set('retry-after', String(error.retryAfter));
-            throw new RateLimited();
+            throw new RateLimited(pickLanguage(ctx.req.headers['accept-language']));
           }
           const identity = await identities.findByUsername(hint);
           if (identity && !identity.disabledAt) return identity.id;

@@ -50,10 +50,15 @@ afterAll(async () => {
 });
 
 type Answer = { status: number; headers: Headers; body: Record<string, unknown> };
-const post = (server: AuthTestServer, path: string, params: Record<string, string>): Promise<Answer> =>
+const post = (
+  server: AuthTestServer,
+  path: string,
+  params: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Answer> =>
   fetch(`${server.baseUrl}/auth${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, ...params }),
   }).then(async (response) => ({
     status: response.status,
@@ -157,7 +162,19 @@ describe('rate limits', () => {
       expect(answers.slice(0, 3).map((answer) => answer.status)).toEqual([200, 200, 200]);
       expect(answers[3]!.status).toBe(429);
       expect(answers[3]!.body.error).toBe('too_many_requests');
+      expect(answers[3]!.body.error_description).toBe(
+        'too many sign-in requests for this identifier, try again later',
+      );
       expect(Number(answers[3]!.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The console shows this refusal as it comes: in the language on its screen.
+      const thai = await post(
+        a,
+        '/backchannel',
+        { scope: 'openid', login_hint: hint },
+        { 'accept-language': 'th' },
+      );
+      expect(thai.status).toBe(429);
+      expect(thai.body.error_description).toBe('มีคำขอเข้าสู่ระบบด้วยชื่อผู้ใช้นี้มากเกินไป โปรดลองอีกครั้งภายหลัง');
     }
   });
 

@@ -303,6 +303,10 @@ export const serviceTexts = {
   }),
 
   // --- the sign-in server and the phone
+  signInsTooMany: {
+    en: 'too many sign-in requests for this identifier, try again later',
+    th: 'มีคำขอเข้าสู่ระบบด้วยชื่อผู้ใช้นี้มากเกินไป โปรดลองอีกครั้งภายหลัง',
+  },
   unknownAuthenticatorKey: {
     en: 'Unknown or revoked authenticator key',
     th: 'ไม่รู้จักกุญแจของแอปยืนยันตัวตนนี้ หรือกุญแจถูกเพิกถอนแล้ว',

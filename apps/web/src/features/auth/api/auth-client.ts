@@ -3,6 +3,7 @@
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import type { QrSession, QrSessionStatus } from '@careplane/shared/auth/qr-session.contract';
 import { getRuntimeConfig } from '@/lib/config.ts';
+import { currentLanguage } from '@/lib/i18n/language.ts';
 
 export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
 const SCOPE = 'openid';
@@ -103,7 +104,12 @@ export const resetDiscovery = () => {
 const postForm = (url: string, form: Record<string, string>) =>
   fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+      // A refusal the console shows as it came (too many sign-ins) is in the language on screen.
+      'accept-language': currentLanguage(),
+    },
     body: new URLSearchParams(form).toString(),
   });
 
