@@ -96,7 +96,7 @@ test('patients: a new patient with a profile, listed, filtered by status, status
   await page.goto('/admin/patients');
   await searchFinds(page, last, `Pat ${last}`);
   await openFilters(page);
-  await pickOption(page, 'Patient profile status', 'enrolled');
+  await pickOption(page, 'Patient status', 'enrolled');
   await expect(page).toHaveURL(/filters=patientProfile\.status%7Eenrolled/);
   await expect(page.getByRole('link', { name: `Pat ${last}` })).toBeVisible();
 
@@ -226,7 +226,7 @@ test('IoT devices: create, list, filter, edit one field, relations, delete', asy
   await expect(page.getByRole('link', { name: hardware })).toBeVisible();
   await searchFinds(page, hardware);
   await openFilters(page);
-  await pickOption(page, 'Connection type', 'ble');
+  await pickOption(page, 'Connection', 'ble');
   await expect(page).toHaveURL(/filters=connectionType%7Eble/);
   await expect(page.getByRole('link', { name: hardware })).toBeVisible();
 
