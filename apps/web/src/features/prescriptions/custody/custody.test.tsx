@@ -136,7 +136,8 @@ describe('the pharmacy area', () => {
 });
 
 describe('the prescriptions area', () => {
-  it('shows the phone approval on the Pick up button until the phone signs, then refreshes', async () => {
+  /** A ready prescription the courier picks up; the phone is pending at the first poll, approved at the next. */
+  function pickupApprovedOnSecondPoll() {
     let current = prescriptionOf({ status: 'ready' });
     network
       .on('GET', '/api/prescriptions/viewer', () =>
@@ -164,6 +165,10 @@ describe('the prescriptions area', () => {
           return json({ action: 'pickup', requestId, status: 'signed', prescription: current });
         },
       ]);
+  }
+
+  it('shows the phone approval on the Pick up button until the phone signs, then refreshes', async () => {
+    pickupApprovedOnSecondPoll();
     signIn(courier);
     renderApp('/prescriptions');
     const pickup = await screen.findByRole('button', { name: 'Pick up' });
@@ -174,33 +179,7 @@ describe('the prescriptions area', () => {
   });
 
   it('says the pickup went through even when the button that asked is gone by the time the phone approves', async () => {
-    let current = prescriptionOf({ status: 'ready' });
-    network
-      .on('GET', '/api/prescriptions/viewer', () =>
-        json(viewerOf(courier, { id: courierCoId, title: 'Swift Couriers', type: 'courier' })),
-      )
-      .on('GET', '/api/prescriptions', () => page(current.status === 'ready' ? [current] : []))
-      .on('POST', `/api/prescriptions/${rxId}/pickup`, () =>
-        json(
-          {
-            action: 'pickup',
-            requestId,
-            signerUserId: courier.id,
-            signerName: 'Cole Courier',
-            bindingMessage: 'AC 27',
-            expiresIn: 120,
-            interval: 1,
-          },
-          202,
-        ),
-      )
-      .sequence('GET', `/api/prescriptions/${rxId}/signing/${requestId}`, [
-        () => json({ action: 'pickup', requestId, status: 'pending', expiresIn: 119 }),
-        () => {
-          current = prescriptionOf({ status: 'picked_up', shipperDriverId: courier.id });
-          return json({ action: 'pickup', requestId, status: 'signed', prescription: current });
-        },
-      ]);
+    pickupApprovedOnSecondPoll();
     signIn(courier);
     renderApp('/prescriptions');
     fireEvent.click(await screen.findByRole('button', { name: 'Pick up' }));
