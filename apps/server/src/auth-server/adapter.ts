@@ -2,7 +2,7 @@
 // RefreshToken, ...) is one row of auth_oidc_payloads, so any server process on the same database can continue
 // a sign-in another one started. Expired rows stay for a while (the provider itself checks expiry, and
 // answers `expired_token` rather than "not found"); a sweep removes them later.
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { errors, Provider, type Adapter, type AdapterPayload } from './oidc.js';
 import type { Database } from '@/db/client.js';
@@ -10,28 +10,18 @@ import { authIdentities, authOidcPayloads } from '@/db/schema/index.js';
 import type { ChangeFeed } from '@/lib/changes.js';
 import { deleteGrant, grantRevoked } from './grants.js';
 import { artifactKey, identityKey, requestReads } from './request-reads.js';
+import { CIBA_MODEL, payloadOf, type PollThrottle } from './ciba-poll.js';
 
 /** How long an expired artifact is kept so that polling it answers `expired_token`. */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export interface AdapterOptions {
   db: Database;
-  /** The CIBA polling interval in seconds: a faster poll answers slow_down. */
-  pollInterval: number;
+  /** CIBA polls at the token endpoint: a poll faster than the interval answers slow_down. */
+  polls: PollThrottle;
   /** Told of every revoked grant, so the API refuses its access tokens at once (in every process). */
   changes: ChangeFeed;
 }
-
-const CIBA_MODEL = 'BackchannelAuthenticationRequest';
-/**
- * A condition that holds and makes the statement's own transaction commit without waiting for its log to
- * reach the disk (synchronous_commit off, for that transaction only): what it writes is visible at once to
- * every process, only a crash in the next fraction of a second could lose it.
- */
-const noFlush = sql`set_config('synchronous_commit', 'off', true) is not null`;
-
-/** A little leeway for network jitter between two polls that honour the interval. */
-const POLL_LEEWAY_MS = 250;
 
 export function createAdapterClass(options: AdapterOptions): new (model: string) => Adapter {
   const { db, changes } = options;
@@ -41,7 +31,6 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
     await changes.announce(db, [{ ...grantRevoked(grantId), actorUserId: null, at: Date.now() }]);
   };
 
-  const throttle = createPollThrottle(db, options.pollInterval);
   const readRefreshToken = prepareRefreshTokenRead(db);
 
   /**
@@ -117,7 +106,7 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
     async find(id: string): Promise<AdapterPayload | undefined> {
       const ctx = Provider.ctx;
       if (ctx?.oidc.route === 'token') {
-        if (this.model === CIBA_MODEL) return throttle.poll(id);
+        if (this.model === CIBA_MODEL) return options.polls.poll(id);
         if (this.model === 'RefreshToken') return readRefreshToken(ctx, id);
       }
       if (ctx) {
@@ -182,11 +171,6 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
   };
 }
 
-const payloadOf = (row: { payload: AdapterPayload; consumedAt: Date | null }): AdapterPayload =>
-  row.consumedAt
-    ? { ...row.payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
-    : { ...row.payload };
-
 const MISS = Symbol('not read');
 /** Where a request keeps the refresh token its rotation used, until the new one is saved (rotate()). */
 const ROTATED = 'rotated refresh token';
@@ -243,59 +227,6 @@ function prepareRefreshTokenRead(db: Database) {
 }
 
 const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
-
-/** Polls this process let through, remembered while they still make a new poll too early. */
-const MAX_REMEMBERED_POLLS = 100_000;
-
-/**
- * A CIBA token poll: the request is read only if the previous poll was at least `interval` seconds ago;
- * otherwise slow_down. The database judges it: one conditional UPDATE that also answers the request, so
- * concurrent polls on several processes are judged consistently, and a poll that passes costs one statement.
- * The time it records is not worth a disk flush (a crash loses at most one throttled poll), so that statement
- * commits asynchronously. A poll this process let through less than the interval ago is answered slow_down
- * without asking the database: the database would answer the same, since it recorded that poll.
- */
-function createPollThrottle(db: Database, intervalSeconds: number) {
-  const table = authOidcPayloads;
-  const passedAt = new Map<string, number>();
-  const intervalMs = intervalSeconds * 1000 - POLL_LEEWAY_MS;
-  const key = and(eq(table.model, CIBA_MODEL), eq(table.id, sql.placeholder('id')));
-  const now = sql`${sql.placeholder('now')}::timestamptz`;
-  // Built once: building the statement was a tenth of a poll's CPU time; on PostgreSQL each connection parses
-  // the named statement once.
-  const pass = db
-    .update(table)
-    .set({ polledAt: now })
-    .where(
-      and(
-        key,
-        or(isNull(table.polledAt), lt(table.polledAt, sql`${sql.placeholder('cutoff')}::timestamptz`)),
-        noFlush,
-      ),
-    )
-    .returning({ payload: table.payload, consumedAt: table.consumedAt })
-    .prepare('ciba_poll_pass');
-  const exists = db.select({ id: table.id }).from(table).where(key).limit(1).prepare('ciba_poll_exists');
-  return {
-    async poll(id: string): Promise<AdapterPayload | undefined> {
-      const at = Date.now();
-      const last = passedAt.get(id);
-      if (last !== undefined && at - last < intervalMs) throw new errors.SlowDown();
-      const [passed] = await pass.execute({
-        id,
-        now: new Date(at).toISOString(),
-        cutoff: new Date(at - intervalMs).toISOString(),
-      });
-      if (passed) {
-        if (passedAt.size >= MAX_REMEMBERED_POLLS) passedAt.clear();
-        passedAt.set(id, at);
-        return payloadOf(passed);
-      }
-      if ((await exists.execute({ id })).length > 0) throw new errors.SlowDown();
-      return undefined;
-    },
-  };
-}
 
 /** Removes artifacts that expired more than the retention period ago. */
 export async function sweepExpiredPayloads(db: Database) {

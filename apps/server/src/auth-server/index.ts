@@ -11,6 +11,7 @@ import type { Database } from '@/db/client.js';
 import type { ChangeFeed } from '@/lib/changes.js';
 import type { SecretBox } from '@/lib/secret-box.js';
 import { createAdapterClass, sweepExpiredPayloads } from './adapter.js';
+import { createPollThrottle, type PollThrottle } from './ciba-poll.js';
 import { IdentityService } from './identities.js';
 import { KeyStore } from './keys.js';
 import { Limiter, MemoryLimitStore, RedisLimitStore } from './limits.js';
@@ -45,6 +46,8 @@ export interface AuthServer {
   getKey: JWTVerifyGetKey;
   /** Re-reads the signing keys (rotating a stale one) and sweeps expired state. */
   maintain(): Promise<void>;
+  /** CIBA polls at the token endpoint (the token route answers a pending one itself, ciba-poll.ts). */
+  polls: PollThrottle;
   /** With REDIS_URL: the connection the rate limits of every process share. */
   redis: Redis | null;
   /** Prefix of every key this server writes to Redis. */
@@ -97,7 +100,8 @@ export async function createAuthServer(
     : new MemoryLimitStore();
   const identityLimiter = new Limiter(limitStore, settings.rateLimitPerIdentity);
   const keyLimiter = new Limiter(limitStore, settings.rateLimitPerKey);
-  const adapter = createAdapterClass({ db, pollInterval: settings.pollInterval, changes: deps.changes });
+  const polls = createPollThrottle(db, settings.pollInterval);
+  const adapter = createAdapterClass({ db, polls, changes: deps.changes });
 
   let provider: Provider;
   let handler: (req: IncomingMessage, res: ServerResponse) => void;
@@ -134,6 +138,7 @@ export async function createAuthServer(
     provider: () => provider,
     handle: (req, res) => handler(req, res),
     getKey: keys.getKey,
+    polls,
     maintain,
     redis,
     redisKeyPrefix: config.redisKeyPrefix,

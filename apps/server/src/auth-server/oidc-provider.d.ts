@@ -151,6 +151,9 @@ declare module 'oidc-provider' {
     class InvalidRequest extends OIDCProviderError {
       constructor(description?: string, code?: number);
     }
+    class AuthorizationPending extends OIDCProviderError {
+      constructor(description?: string);
+    }
     class SlowDown extends OIDCProviderError {
       constructor(description?: string);
     }

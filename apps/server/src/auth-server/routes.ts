@@ -13,6 +13,7 @@ import type { AuthServer } from './index.js';
 import { TooManyRequests } from './limits.js';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { CLIENT_ADDRESS } from './provider.js';
+import { answerPoll, mayBePoll, readBody, replay, type PollAnswerSettings } from './poll-answers.js';
 import { qrSessionSchema, qrSessionStatusSchema } from '@careplane/shared/auth/qr-session.contract';
 import { errorBodySchema } from '@careplane/shared/common/http';
 import { resourceAuthorizationInputSchema } from './requests.js';
@@ -309,22 +310,41 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
 
   // --- The OpenID Provider -----------------------------------------------------------------------------
   // Its own scope: no body parser (the provider reads the raw request), the request handed over as is.
+  const pollSettings: PollAnswerSettings = {
+    publicCibaClients: new Set([CONSOLE_CLIENT_ID]),
+    allowedOrigin: new URL(settings.publicUrl).origin,
+  };
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    /** The raw request as the provider expects it: its path below the prefix, the client's address on it. */
+    const providerRequest = (request: FastifyRequest) => {
+      const raw = request.raw as typeof request.raw & { originalUrl?: string; [CLIENT_ADDRESS]?: string };
+      const url = raw.url ?? '/';
+      raw.originalUrl = url;
+      // The client's address as the trusted proxies tell it: the provider's own limits count by it.
+      raw[CLIENT_ADDRESS] = request.ip;
+      raw.url = url.slice(prefix.length) || '/';
+      return raw;
+    };
+    // The token endpoint answers a pending CIBA poll itself (poll-answers.ts); everything else, and every
+    // poll that is not simply pending, goes to the provider.
+    scope.post(`${prefix}/token`, { schema: { hide: true } }, async (request, reply) => {
+      void reply.hijack();
+      const raw = providerRequest(request);
+      if (!mayBePoll(raw.headers, pollSettings)) return server.handle(raw, reply.raw);
+      const body = await readBody(raw);
+      const answer = await answerPoll(server.polls, pollSettings, raw.headers, body);
+      if (!answer) return server.handle(replay(raw, body), reply.raw);
+      reply.raw.writeHead(answer.status, answer.headers).end(answer.body);
+    });
     scope.route({
       method: [...PROVIDER_METHODS],
       url: `${prefix}/*`,
       schema: { hide: true },
       handler: (request, reply) => {
         void reply.hijack();
-        const raw = request.raw as typeof request.raw & { originalUrl?: string; [CLIENT_ADDRESS]?: string };
-        const url = raw.url ?? '/';
-        raw.originalUrl = url;
-        // The client's address as the trusted proxies tell it: the provider's own limits count by it.
-        raw[CLIENT_ADDRESS] = request.ip;
-        raw.url = url.slice(prefix.length) || '/';
-        server.handle(raw, reply.raw);
+        server.handle(providerRequest(request), reply.raw);
       },
     });
   });

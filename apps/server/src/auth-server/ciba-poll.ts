@@ -1,0 +1,126 @@
+// CIBA token polls (decision 051). A client polls the token endpoint every `interval` seconds until the person
+// approves on the phone. Most polls have one of two answers that need nothing of the provider:
+// `authorization_pending` and `slow_down`. The token route answers those itself, before the provider
+// (answerPoll), and hands every other request over unchanged. The provider still answers everything that
+// decides something: tokens, a denial, an expired or unknown request, a wrong client, any malformed request.
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { errors, type AdapterPayload } from './oidc.js';
+import type { Database } from '@/db/client.js';
+import { authOidcPayloads } from '@/db/schema/index.js';
+
+export const CIBA_MODEL = 'BackchannelAuthenticationRequest';
+
+/** A little leeway for network jitter between two polls that honour the interval. */
+const POLL_LEEWAY_MS = 250;
+
+/** Polls this process let through, remembered while they still make a new poll too early. */
+const MAX_REMEMBERED_POLLS = 100_000;
+
+/**
+ * A condition that holds and makes the statement's own transaction commit without waiting for its log to
+ * reach the disk (synchronous_commit off, for that transaction only): what it writes is visible at once to
+ * every process, only a crash in the next fraction of a second could lose it.
+ */
+export const noFlush = sql`set_config('synchronous_commit', 'off', true) is not null`;
+
+export interface PollThrottle {
+  /**
+   * The provider's read of a CIBA request at the token endpoint: the request if the previous poll was at
+   * least `interval` seconds ago, undefined if there is none; slow_down (thrown) if the poll came too early.
+   */
+  poll(id: string): Promise<AdapterPayload | undefined>;
+  /**
+   * Whether this poll of the client's request can be answered by itself: 'slow_down' when this process let a
+   * poll of it through less than the interval ago, 'pending' when the request is the client's, unexpired,
+   * neither approved nor denied nor used, and the interval has passed (the poll is then recorded, as the
+   * provider's would be). undefined: the provider must decide (it reads the request again).
+   */
+  answer(id: string, clientId: string): Promise<'slow_down' | 'pending' | undefined>;
+}
+
+/**
+ * The interval is judged by the database: one conditional UPDATE records the poll and answers it, so polls of
+ * one request on several processes are judged consistently, and a poll that passes costs one statement. The
+ * time it records is not worth a disk flush (a crash loses at most one throttled poll), so the statement
+ * commits asynchronously. A poll this process let through less than the interval ago is answered slow_down
+ * without asking the database: the database would answer the same, since it recorded that poll.
+ */
+export function createPollThrottle(db: Database, intervalSeconds: number): PollThrottle {
+  const table = authOidcPayloads;
+  const passed = new Map<string, { at: number; clientId: string | null }>();
+  const intervalMs = intervalSeconds * 1000 - POLL_LEEWAY_MS;
+  const key = and(eq(table.model, CIBA_MODEL), eq(table.id, sql.placeholder('id')));
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const due = or(isNull(table.polledAt), lt(table.polledAt, sql`${sql.placeholder('cutoff')}::timestamptz`));
+  // Built once: building a statement was a tenth of a poll's CPU time; on PostgreSQL each connection parses a
+  // named statement once.
+  const pass = db
+    .update(table)
+    .set({ polledAt: now })
+    .where(and(key, due, noFlush))
+    .returning({ payload: table.payload, consumedAt: table.consumedAt })
+    .prepare('ciba_poll_pass');
+  // What the provider would answer authorization_pending (oidc-provider's ciba grant: the request found, the
+  // client's, not expired, neither a grant nor an error yet, not consumed), with the poll recorded.
+  const passPending = db
+    .update(table)
+    .set({ polledAt: now })
+    .where(
+      and(
+        key,
+        due,
+        sql`${table.payload} ->> 'clientId' = ${sql.placeholder('clientId')}`,
+        sql`${table.payload} ->> 'grantId' is null`,
+        sql`${table.payload} ->> 'error' is null`,
+        isNull(table.consumedAt),
+        sql`${table.expiresAt} > ${now}`,
+        noFlush,
+      ),
+    )
+    .returning({ id: table.id })
+    .prepare('ciba_poll_pending');
+  const exists = db.select({ id: table.id }).from(table).where(key).limit(1).prepare('ciba_poll_exists');
+
+  const tooEarly = (id: string, at: number, clientId: string | null) => {
+    const last = passed.get(id);
+    return (
+      last !== undefined && at - last.at < intervalMs && (clientId === null || last.clientId === clientId)
+    );
+  };
+  const remember = (id: string, at: number, clientId: string | null) => {
+    if (passed.size >= MAX_REMEMBERED_POLLS) passed.clear();
+    passed.set(id, { at, clientId });
+  };
+  const times = (at: number) => ({
+    now: new Date(at).toISOString(),
+    cutoff: new Date(at - intervalMs).toISOString(),
+  });
+
+  return {
+    async poll(id) {
+      const at = Date.now();
+      if (tooEarly(id, at, null)) throw new errors.SlowDown();
+      const [row] = await pass.execute({ id, ...times(at) });
+      if (row) {
+        const payload = payloadOf(row);
+        remember(id, at, typeof payload.clientId === 'string' ? payload.clientId : null);
+        return payload;
+      }
+      if ((await exists.execute({ id })).length > 0) throw new errors.SlowDown();
+      return undefined;
+    },
+    async answer(id, clientId) {
+      const at = Date.now();
+      if (tooEarly(id, at, clientId)) return 'slow_down';
+      const [row] = await passPending.execute({ id, clientId, ...times(at) });
+      if (!row) return undefined;
+      remember(id, at, clientId);
+      return 'pending';
+    },
+  };
+}
+
+export const payloadOf = (row: { payload: AdapterPayload; consumedAt: Date | null }): AdapterPayload =>
+  row.consumedAt
+    ? { ...row.payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
+    : { ...row.payload };

@@ -1,0 +1,175 @@
+// The token endpoint's own answers to pending CIBA polls (decision 051): the same bytes the provider answers,
+// given without it; and every poll that decides something still goes to the provider.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
+import {
+  enrolledIdentity,
+  startAuthTestServer,
+  type AuthTestServer,
+  type EnrolledIdentity,
+} from '@/test/auth-server.js';
+
+const CIBA = 'urn:openid:params:grant-type:ciba';
+
+let t: AuthTestServer;
+let nurse: EnrolledIdentity;
+
+beforeAll(async () => {
+  t = await startAuthTestServer({ AUTH_RATE_LIMIT_PER_IDENTITY: '1000' });
+  nurse = await enrolledIdentity(t, { username: 'nina@careplane.test', roles: ['public'] });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/** A raw form POST (the body exactly as given), answered with every header but the date. */
+async function post(
+  server: AuthTestServer,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const response = await fetch(`${server.issuer}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+  });
+  const answer = Object.fromEntries(response.headers);
+  delete answer.date;
+  return {
+    status: response.status,
+    headers: answer,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+const pollBody = (id: string, extra = '') =>
+  `grant_type=${encodeURIComponent(CIBA)}&auth_req_id=${id}&client_id=${CONSOLE_CLIENT_ID}${extra}`;
+/** The same poll with a parameter the provider ignores: the token route hands it over. */
+const viaProvider = '&ignored=1';
+
+async function startSignIn(): Promise<string> {
+  const answer = await post(
+    t,
+    '/backchannel',
+    new URLSearchParams({
+      client_id: CONSOLE_CLIENT_ID,
+      scope: 'openid',
+      login_hint: nurse.username,
+    }).toString(),
+  );
+  expect(answer.status).toBe(200);
+  return answer.body.auth_req_id as string;
+}
+
+/** Past the interval (1 s in tests; the server allows 250 ms of jitter). */
+const afterInterval = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+
+describe('pending polls, answered by the token route', () => {
+  it('answers authorization_pending and slow_down with the provider’s exact status, headers and body', async () => {
+    const id = await startSignIn();
+    const handed = vi.spyOn(t.server, 'handle');
+    for (const headers of [{}, { origin: t.baseUrl }]) {
+      const provider = await post(t, '/token', pollBody(id, viaProvider), headers);
+      const providerTooEarly = await post(t, '/token', pollBody(id, viaProvider), headers);
+      expect(handed).toHaveBeenCalledTimes(2);
+      await afterInterval();
+      const own = await post(t, '/token', pollBody(id), headers);
+      const ownTooEarly = await post(t, '/token', pollBody(id), headers);
+      expect(handed).toHaveBeenCalledTimes(2);
+      expect(provider.body.error).toBe('authorization_pending');
+      expect(providerTooEarly.body.error).toBe('slow_down');
+      expect(own).toEqual(provider);
+      expect(ownTooEarly).toEqual(providerTooEarly);
+      await afterInterval();
+      handed.mockClear();
+    }
+  });
+
+  it('records its polls as the provider does: a provider poll right after one is slow_down', async () => {
+    const id = await startSignIn();
+    expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+    expect((await post(t, '/token', pollBody(id, viaProvider))).body.error).toBe('slow_down');
+  });
+
+  it('is judged by the database across processes: another process answers slow_down too early', async () => {
+    const other = await startAuthTestServer({ AUTH_RATE_LIMIT_PER_IDENTITY: '1000' }, t.database);
+    try {
+      const id = await startSignIn();
+      expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+      expect((await post(other, '/token', pollBody(id))).body.error).toBe('slow_down');
+      await afterInterval();
+      expect((await post(other, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('polls that decide something, answered by the provider', () => {
+  it('gives the tokens once approved, then refuses the spent request', async () => {
+    const id = await startSignIn();
+    expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+    const request = await t.authenticator.waitForPending(nurse.key, { timeoutMs: 5_000, intervalMs: 50 });
+    await t.authenticator.approve(nurse.key, request!);
+    await afterInterval();
+    const handed = vi.spyOn(t.server, 'handle');
+    const tokens = await post(t, '/token', pollBody(id));
+    expect(tokens.status).toBe(200);
+    expect(tokens.body.access_token).toEqual(expect.any(String));
+    expect(handed).toHaveBeenCalledTimes(1);
+    await afterInterval();
+    expect((await post(t, '/token', pollBody(id))).body.error).toBe('invalid_grant');
+  });
+
+  it('answers access_denied once denied, even right after a pending answer', async () => {
+    const id = await startSignIn();
+    expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+    const request = await t.authenticator.waitForPending(nurse.key, { timeoutMs: 5_000, intervalMs: 50 });
+    await t.authenticator.deny(nurse.key, request!);
+    await afterInterval();
+    expect((await post(t, '/token', pollBody(id))).body.error).toBe('access_denied');
+  });
+
+  it('leaves unknown, expired, malformed, foreign and unauthenticated polls to the provider', async () => {
+    const id = await startSignIn();
+    const handed = vi.spyOn(t.server, 'handle');
+    const cases: [string, Record<string, string>, number, string][] = [
+      [pollBody('no-such-request'), {}, 400, 'invalid_grant'],
+      [pollBody(id).replace(CONSOLE_CLIENT_ID, 'someone-else'), {}, 401, 'invalid_client'],
+      [`${pollBody(id)}&auth_req_id=${id}`, {}, 400, 'invalid_request'],
+      [pollBody(id), { origin: 'https://elsewhere.example' }, 400, 'invalid_request'],
+      [pollBody(id), { authorization: 'Basic eDp5' }, 400, 'invalid_request'],
+    ];
+    for (const [body, headers, status, error] of cases) {
+      const answer = await post(t, '/token', body, headers);
+      expect({ status: answer.status, error: answer.body.error }, body).toEqual({ status, error });
+    }
+    expect(handed).toHaveBeenCalledTimes(cases.length);
+
+    const expiring = await post(
+      t,
+      '/backchannel',
+      new URLSearchParams({
+        client_id: CONSOLE_CLIENT_ID,
+        scope: 'openid',
+        login_hint: nurse.username,
+        requested_expiry: '1',
+      }).toString(),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    const expired = await post(t, '/token', pollBody(expiring.body.auth_req_id as string));
+    expect(expired.body.error).toBe('expired_token');
+  });
+});

@@ -1,0 +1,123 @@
+// The token endpoint's own answer to a CIBA poll that is still pending (decision 051): the provider's
+// authorization_pending or slow_down, byte for byte, without the provider's stack. Any request this does not
+// recognise as such a poll goes to the provider unchanged (with its body, replayed).
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import { errors } from './oidc.js';
+import type { PollThrottle } from './ciba-poll.js';
+import { CIBA_GRANT_TYPE } from './provider.js';
+
+/** A poll's body is about 120 bytes; anything much larger is not one (and goes to the provider unread). */
+const MAX_POLL_BODY = 1024;
+const POLL_PARAMS = new Set(['grant_type', 'auth_req_id', 'client_id']);
+const FORM = 'application/x-www-form-urlencoded';
+
+export interface PollAnswerSettings {
+  /** Clients that poll without authenticating (token_endpoint_auth_method none) and may use CIBA. */
+  publicCibaClients: ReadonlySet<string>;
+  /** The one origin the provider allows a browser to call from (its clientBasedCORS). */
+  allowedOrigin: string;
+}
+
+export interface PollAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Whether a token request could be a poll this answers: only then is its body read before the provider. */
+export function mayBePoll(headers: IncomingHttpHeaders, settings: PollAnswerSettings): boolean {
+  const length = Number(headers['content-length']);
+  const type = headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
+  return (
+    type === FORM &&
+    Number.isSafeInteger(length) &&
+    length > 0 &&
+    length <= MAX_POLL_BODY &&
+    // Client authentication, DPoP and a foreign origin are the provider's to judge.
+    headers.authorization === undefined &&
+    headers.dpop === undefined &&
+    (headers.origin === undefined || headers.origin === settings.allowedOrigin)
+  );
+}
+
+/** The poll's request id and client when the body is exactly a public client's CIBA poll. */
+function pollOf(body: Buffer, settings: PollAnswerSettings): { id: string; clientId: string } | undefined {
+  const params = new URLSearchParams(body.toString('utf8'));
+  const seen = new Set<string>();
+  for (const [name, value] of params) {
+    // A parameter twice, an unexpected one or an empty one: the provider says what is wrong with it.
+    if (!POLL_PARAMS.has(name) || seen.has(name) || value === '') return undefined;
+    seen.add(name);
+  }
+  const id = params.get('auth_req_id');
+  const clientId = params.get('client_id');
+  if (params.get('grant_type') !== CIBA_GRANT_TYPE || !id || !clientId) return undefined;
+  if (!settings.publicCibaClients.has(clientId)) return undefined;
+  return { id, clientId };
+}
+
+const describe = (error: { error: string; error_description?: string }) =>
+  JSON.stringify({ error: error.error, error_description: error.error_description });
+// The provider's own words, taken from its error classes so that they cannot drift.
+const ANSWERS = {
+  pending: describe(new errors.AuthorizationPending()),
+  slow_down: describe(new errors.SlowDown()),
+};
+
+/**
+ * The answer to a token request's body when it is a pending CIBA poll, in the provider's format (its CORS
+ * headers for the allowed origin, no-store, the JSON error); undefined when the provider must answer.
+ */
+export async function answerPoll(
+  polls: PollThrottle,
+  settings: PollAnswerSettings,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+): Promise<PollAnswer | undefined> {
+  const poll = pollOf(body, settings);
+  if (!poll) return undefined;
+  const answer = await polls.answer(poll.id, poll.clientId);
+  if (!answer) return undefined;
+  const text = ANSWERS[answer];
+  return {
+    status: 400,
+    headers: {
+      vary: 'Origin',
+      'access-control-allow-origin': headers.origin ?? '*',
+      'access-control-expose-headers': 'WWW-Authenticate',
+      'cache-control': 'no-store',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(text)),
+    },
+    body: text,
+  };
+}
+
+/** The request's body, read whole (its length is known and small: mayBePoll). */
+export function readBody(raw: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    raw.on('data', (chunk: Buffer) => chunks.push(chunk));
+    raw.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    raw.once('error', reject);
+  });
+}
+
+/**
+ * The request again, its body not yet read, for the provider (which reads the body itself). Everything else
+ * the provider and its web framework read of a request (method, url, headers, socket, the caller's address
+ * the HTTP server put on it) is the original's.
+ */
+export function replay(raw: IncomingMessage, body: Buffer): IncomingMessage {
+  const copy = new Readable({ read() {} });
+  copy.push(body);
+  copy.push(null);
+  const request = Object.create(raw, {
+    readable: { get: () => copy.readable },
+    readableEncoding: { get: () => copy.readableEncoding },
+    iterator: { value: copy.iterator.bind(copy) },
+    [Symbol.asyncIterator]: { value: copy[Symbol.asyncIterator].bind(copy) },
+  }) as IncomingMessage;
+  return request;
+}
