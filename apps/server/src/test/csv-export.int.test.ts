@@ -2,6 +2,7 @@
 // query matches in its order, streamed a page at a time, secrets never written, formulas never run.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thaiColumnTitles } from '@careplane/shared/i18n/column-titles';
 import { iotDeviceColumns } from '@careplane/shared/iot/iot.columns';
 import { patientColumns, userColumns } from '@careplane/shared/users/users.columns';
 import { createResourceRepository } from '@/lib/resources/repository.js';
@@ -92,7 +93,7 @@ describe('CSV export', () => {
     expect(unknown.json()).toMatchObject({ statusCode: 400, issues: [{ path: 'view' }] });
   });
 
-  it("writes enumeration values and Yes/No in the request's language, English by default", async () => {
+  it("writes headers, enumeration values and Yes/No in the request's language, else English", async () => {
     const created = await api(context).post('/api/users', {
       username: 'somchai.thai-export@careplane.test',
       firstName: 'Somchai',
@@ -116,19 +117,71 @@ describe('CSV export', () => {
     expect(thai.statusCode, thai.body).toBe(200);
     expect(thai.headers['content-language']).toBe('th');
     const [header, row] = parseCsv(thai.body.slice(1));
-    expect(header).toEqual(userColumns.map((entry) => entry.title));
+    expect(header).toEqual(userColumns.map((entry) => thaiColumnTitles.users[entry.key]));
+    expect(header).toEqual([
+      'ชื่อ',
+      'ชื่อผู้ใช้',
+      'อีเมล',
+      'โทรศัพท์',
+      'บทบาทในหน่วยงาน',
+      'สถานะผู้ป่วย',
+      'ศูนย์สั่งการ',
+      'ถูกระงับ',
+      'วันที่สร้าง',
+    ]);
     expect(row![column('localRoles')]).toBe('พยาบาล, ผู้ดูแลแอปพลิเคชัน');
     expect(row![column('isBlocked')]).toBe('ไม่ใช่');
     // Dates keep the common era in a Thai file: spreadsheets read them as dates.
     expect(row![column('createdAt')]).toMatch(/^\d\d\.\d\d\.20\d\d$/);
 
+    // English, asked for or not, or a language Careplane does not speak: one file, headers as they were.
+    const bodies = new Set<string>();
     for (const language of [undefined, 'en-GB', 'fr']) {
       const english = await exportIn(language);
       expect(english.headers['content-language']).toBe('en');
-      const [, englishRow] = parseCsv(english.body.slice(1));
+      const [englishHeader, englishRow] = parseCsv(english.body.slice(1));
+      expect(englishHeader).toEqual(userColumns.map((entry) => entry.title));
+      expect(englishHeader).toEqual([
+        'Name',
+        'Username',
+        'Email',
+        'Phone',
+        'Local roles',
+        'Patient status',
+        'Command centers',
+        'Blocked',
+        'Created',
+      ]);
+      expect(english.body.startsWith(`\uFEFF${englishHeader!.join(',')}\r\n`)).toBe(true);
       expect(englishRow![column('localRoles')]).toBe('nurse, application admin');
       expect(englishRow![column('isBlocked')]).toBe('No');
+      bodies.add(english.body);
     }
+    expect(bodies.size).toBe(1);
+  });
+
+  it("writes the headers of a view, and of another list, in the request's language too", async () => {
+    const exportIn = (url: string, language: string) =>
+      context.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${context.adminToken}`, 'accept-language': language },
+      });
+    const patients = '/api/users/export.csv?filters=localRoles~patient&view=patients';
+    const thai = await exportIn(patients, 'th');
+    expect(thai.statusCode, thai.body).toBe(200);
+    expect(thai.headers['content-language']).toBe('th');
+    expect(parseCsv(thai.body.slice(1))[0]).toEqual(
+      patientColumns.map((entry) => thaiColumnTitles.patients[entry.key]),
+    );
+    const english = await exportIn(patients, 'en');
+    expect(parseCsv(english.body.slice(1))[0]).toEqual(patientColumns.map((entry) => entry.title));
+
+    const iot = await exportIn('/api/iot-devices/export.csv', 'th-TH');
+    expect(iot.statusCode, iot.body).toBe(200);
+    expect(parseCsv(iot.body.slice(1))[0]).toEqual(
+      iotDeviceColumns.map((entry) => thaiColumnTitles['iot-devices'][entry.key]),
+    );
   });
 
   it('checks the query before it writes anything: a bad filter is a 400, not a broken file', async () => {

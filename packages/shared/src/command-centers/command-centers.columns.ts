@@ -4,7 +4,7 @@ import type { SortPath } from '../common/list-spec.ts';
 import { addressLine, createdOn, namesOf, personName, titleOf } from '../common/record-labels.ts';
 import type { CommandCenter, commandCenterListSpec } from './command-centers.contract.ts';
 
-export const commandCenterColumns = defineColumns<CommandCenter, SortPath<typeof commandCenterListSpec>>([
+export const commandCenterColumns = defineColumns<CommandCenter, SortPath<typeof commandCenterListSpec>>()([
   { key: 'title', title: 'Title', value: (center) => center.title, sort: 'title', truncate: 40 },
   { key: 'address', title: 'Address', value: (center) => addressLine(center.address), truncate: 40 },
   {

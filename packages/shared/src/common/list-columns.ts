@@ -7,10 +7,13 @@ import type { RecordLabels } from './label-context.ts';
 /** What a cell holds: plain text or a number, already formatted for people (dates as DD.MM.YYYY). */
 export type CellValue = string | number | boolean | null;
 
-export interface ListColumn<Item, SortPath extends string = string> {
+export interface ListColumn<Item, SortPath extends string = string, Key extends string = string> {
   /** Stable key (the CSV header's machine name and the table's column accessor). */
-  key: string;
-  /** Header shown in the table and written in the CSV file. */
+  key: Key;
+  /**
+   * Header shown in the table and written in the CSV file, in English; Thai's is in i18n/column-titles.ts,
+   * under the list's name and this key.
+   */
   title: string;
   /**
    * The cell's value for one record of the list (with `relations` embedded), its words (enumeration values,
@@ -25,10 +28,23 @@ export interface ListColumn<Item, SortPath extends string = string> {
   truncate?: TruncationLength;
 }
 
-/** Checks a column list against its item type and sort paths; returns it unchanged. */
-export const defineColumns = <Item, SortPath extends string = string>(
-  columns: readonly ListColumn<Item, SortPath>[],
-) => columns;
+/**
+ * Checks a column list against its item type and sort paths; returns it unchanged, its keys kept as they are
+ * written (`'name' | 'username' | …`), so the titles of other languages can be typed against them. Called
+ * twice, `defineColumns<User, UserSort>()([...])`: the first call names the item, the second infers the keys.
+ */
+export const defineColumns =
+  <Item, SortPath extends string = string>() =>
+  <const Key extends string>(columns: readonly ListColumn<Item, SortPath, Key>[]) =>
+    columns;
+
+/** The keys of a column list made by defineColumns. */
+export type ColumnKey<Columns extends readonly { key: string }[]> = Columns[number]['key'];
+
+/** A title for each column of a list and for no other: another language's headers (i18n/column-titles.ts). */
+export type ColumnTitles<Columns extends readonly { key: string }[]> = Readonly<
+  Record<ColumnKey<Columns>, string>
+>;
 
 /** The relations every column of a list needs, each once. */
 export const columnRelations = (columns: readonly ListColumn<never>[]) => [

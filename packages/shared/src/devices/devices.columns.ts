@@ -19,7 +19,7 @@ import type {
   workstationListSpec,
 } from './devices.contract.ts';
 
-export const deviceColumns = defineColumns<Device, SortPath<typeof deviceListSpec>>([
+export const deviceColumns = defineColumns<Device, SortPath<typeof deviceListSpec>>()([
   { key: 'title', title: 'Title', value: (device) => device.title, sort: 'title', truncate: 40 },
   {
     key: 'role',
@@ -69,7 +69,7 @@ export const deviceColumns = defineColumns<Device, SortPath<typeof deviceListSpe
   { key: 'createdAt', title: 'Created', value: createdOn, sort: 'createdAt' },
 ]);
 
-export const workstationColumns = defineColumns<Workstation, SortPath<typeof workstationListSpec>>([
+export const workstationColumns = defineColumns<Workstation, SortPath<typeof workstationListSpec>>()([
   {
     key: 'title',
     title: 'Title',
@@ -102,7 +102,7 @@ export const workstationColumns = defineColumns<Workstation, SortPath<typeof wor
   { key: 'createdAt', title: 'Created', value: createdOn, sort: 'createdAt' },
 ]);
 
-export const deviceJobColumns = defineColumns<DeviceJob, SortPath<typeof deviceJobListSpec>>([
+export const deviceJobColumns = defineColumns<DeviceJob, SortPath<typeof deviceJobListSpec>>()([
   { key: 'purpose', title: 'Purpose', value: (job) => job.purpose, sort: 'purpose', truncate: 40 },
   {
     key: 'device',

@@ -4,7 +4,7 @@ import type { SortPath } from '../common/list-spec.ts';
 import { createdOn, namesOf, personName, titleOf } from '../common/record-labels.ts';
 import type { IotDevice, iotDeviceListSpec } from './iot.contract.ts';
 
-export const iotDeviceColumns = defineColumns<IotDevice, SortPath<typeof iotDeviceListSpec>>([
+export const iotDeviceColumns = defineColumns<IotDevice, SortPath<typeof iotDeviceListSpec>>()([
   {
     key: 'hardwareIdentifier',
     title: 'Hardware identifier',

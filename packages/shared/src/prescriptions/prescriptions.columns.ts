@@ -15,7 +15,7 @@ export const prescriptionContentText = (prescription: Pick<Prescription, 'conten
     })
     .join(', ');
 
-export const prescriptionColumns = defineColumns<Prescription, SortPath<typeof prescriptionListSpec>>([
+export const prescriptionColumns = defineColumns<Prescription, SortPath<typeof prescriptionListSpec>>()([
   { key: 'content', title: 'Content', value: prescriptionContentText, truncate: 40 },
   {
     key: 'status',

@@ -7,7 +7,7 @@ import type { ServiceProvider, serviceProviderListSpec } from './service-provide
 export const serviceProviderColumns = defineColumns<
   ServiceProvider,
   SortPath<typeof serviceProviderListSpec>
->([
+>()([
   { key: 'title', title: 'Title', value: (provider) => provider.title, sort: 'title', truncate: 40 },
   {
     key: 'type',

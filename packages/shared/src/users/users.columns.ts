@@ -6,7 +6,7 @@ import type { User, userListSpec } from './users.contract.ts';
 
 type UserSort = SortPath<typeof userListSpec>;
 
-export const userColumns = defineColumns<User, UserSort>([
+export const userColumns = defineColumns<User, UserSort>()([
   { key: 'name', title: 'Name', value: (user) => personName(user), sort: 'lastName', truncate: 40 },
   { key: 'username', title: 'Username', value: (user) => user.username, sort: 'username', truncate: 40 },
   { key: 'email', title: 'Email', value: (user) => user.email ?? '', sort: 'email', truncate: 40 },
@@ -45,7 +45,7 @@ const contactsText = (contacts: readonly Record<string, unknown>[] | undefined) 
     .join('; ');
 
 /** Patients are users with the patient role; their profile carries the status and emergency contacts. */
-export const patientColumns = defineColumns<User, UserSort>([
+export const patientColumns = defineColumns<User, UserSort>()([
   { key: 'name', title: 'Name', value: (user) => personName(user), sort: 'lastName', truncate: 40 },
   { key: 'username', title: 'Username', value: (user) => user.username, sort: 'username', truncate: 40 },
   {

@@ -34,7 +34,8 @@ export interface ResourceDefinition<Create = unknown, Update = unknown, Item = u
   createdByColumn?: string;
   /**
    * The list's CSV export (`<path>/export.csv`): the columns the console's table shows (from the contract's
-   * `<feature>.columns.ts`), and other views of the same records by name (e.g. `patients` of users).
+   * `<feature>.columns.ts`), and other views of the same records by name (e.g. `patients` of users). Their
+   * Thai headers are kept under the resource's `name`, or the view's (shared `i18n/column-titles.ts`).
    */
   csv?: {
     columns: readonly ListColumn<Item, string>[];

@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import type { CsvExportQuery, ListResponse } from '@careplane/shared/common/http';
 import { columnRelations } from '@careplane/shared/common/list-columns';
 import { recordLabels } from '@careplane/shared/common/label-context';
+import { columnTitle } from '@careplane/shared/i18n/column-titles';
 import { DEFAULT_LANGUAGE, type Language } from '@careplane/shared/i18n/languages';
 import { CSV_BOM, csvFileName, csvLine } from '../csv.js';
 import type { ActionContext } from '../audit.js';
@@ -115,9 +116,8 @@ export function createResourceService<Create extends object, Update extends obje
    * The whole list as CSV, header first, streamed a page at a time: the columns of the console's table (or of
    * a named view), every record the query matches in the list's order, none outside the caller's scope.
    * The query is checked before anything is sent, so a bad filter is a 400, not a broken file.
-   * Enumeration values and Yes/No are written in `language` (English by default); dates keep the common era
-   * in every language, so spreadsheets read them as dates, and headers keep the columns' English titles
-   * (decision 047).
+   * Headers, enumeration values and Yes/No are written in `language` (English by default: the columns' own
+   * titles); dates keep the common era in every language, so spreadsheets read them as dates (decision 047).
    */
   function exportCsv(query: CsvExportQuery, caller: Caller | null, language: Language = DEFAULT_LANGUAGE) {
     const csv = definition.csv;
@@ -136,15 +136,17 @@ export function createResourceService<Create extends object, Update extends obje
     const relations = columnRelations(columns);
     const scope = scopeOf(caller);
     const labels = recordLabels(language, { language, era: 'common' });
+    // The list's name, as the file's: the titles of other languages are kept under it.
+    const list = query.view ?? definition.name;
     async function* lines() {
-      yield CSV_BOM + csvLine(columns!.map((column) => column.title));
+      yield CSV_BOM + csvLine(columns!.map((column) => columnTitle(list, column, language)));
       for await (const page of repository.pages(store.db, { ...query, relations }, scope)) {
         let chunk = '';
         for (const item of page) chunk += csvLine(columns!.map((column) => column.value(item, labels)));
         yield chunk;
       }
     }
-    return { fileName: csvFileName(query.view ?? definition.name), lines: lines() };
+    return { fileName: csvFileName(list), lines: lines() };
   }
 
   /** One record; `caller` narrows to the records in its scope (none: any record, for the service itself). */

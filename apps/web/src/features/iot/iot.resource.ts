@@ -13,7 +13,7 @@ import { iotDeviceQueries } from './api/iot.queries.ts';
 
 const iot = paths.admin.iotDevices;
 
-/** Column headers in the reader's language (the shared columns keep English: the CSV headers). */
+/** Column headers in the reader's language, from its catalog (Thai's are the CSV export's Thai headers). */
 const columnTitles = Object.fromEntries(
   (
     [

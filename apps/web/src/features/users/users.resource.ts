@@ -41,7 +41,7 @@ const labels = {
   phoneNumber: () => i18next.t('users:fields.phoneNumber'),
 };
 
-/** Column headers in the reader's language (the shared columns keep English: the CSV headers). */
+/** Column headers in the reader's language, from its catalog (Thai's are the CSV export's Thai headers). */
 const columnTitles = Object.fromEntries(
   (
     [

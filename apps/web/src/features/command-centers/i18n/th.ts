@@ -1,16 +1,12 @@
+import { thaiCommandCenterColumnTitles } from '@careplane/shared/i18n/column-titles/command-centers';
 import type { Translation } from '@/lib/i18n/translation.ts';
 import type commandCenters from './en.ts';
 
 const th: Translation<typeof commandCenters> = {
   noun: 'ศูนย์สั่งการ',
   title: 'ศูนย์สั่งการ',
-  columns: {
-    title: 'ชื่อ',
-    address: 'ที่อยู่',
-    assignedUsers: 'ผู้ใช้ที่ได้รับมอบหมาย',
-    devices: 'อุปกรณ์',
-    createdAt: 'วันที่สร้าง',
-  },
+  // Column headers: the same Thai as the CSV export's (shared/i18n/column-titles/).
+  columns: thaiCommandCenterColumnTitles['command-centers'],
   labels: {
     id: 'ID',
     title: 'ชื่อ',

@@ -1,4 +1,5 @@
 // ภาษาไทยของอุปกรณ์ สถานีงาน และงานของอุปกรณ์ (namespace `devices`): the same keys as en.ts.
+import { thaiDeviceColumnTitles } from '@careplane/shared/i18n/column-titles/devices';
 import type { Translation } from '@/lib/i18n/translation.ts';
 import type devices from './en.ts';
 
@@ -29,24 +30,11 @@ const th: Translation<typeof devices> = {
     patient: 'ผู้ป่วย',
     assignedDevice: 'อุปกรณ์ที่มอบหมาย',
   },
+  // Column headers: the same Thai as the CSV export's (shared/i18n/column-titles/).
   columns: {
-    title: 'ชื่อ',
-    role: 'บทบาท',
-    localRoles: 'บทบาทในหน่วยงาน',
-    isEnabled: 'เปิดใช้งาน',
-    assignedUser: 'ผู้ใช้ที่มอบหมาย',
-    workstation: 'สถานีงาน',
-    commandCenter: 'ศูนย์สั่งการ',
-    location: 'สถานที่ติดตั้ง',
-    createdAt: 'วันที่สร้าง',
-    device: 'อุปกรณ์',
-    assignedPatients: 'ผู้ป่วย',
-    assignedWorkstations: 'อุปกรณ์ที่มอบหมาย',
-    purpose: 'วัตถุประสงค์',
-    status: 'สถานะ',
-    commands: 'คำสั่ง',
-    notBefore: 'เริ่มได้ตั้งแต่',
-    createdByUser: 'สร้างโดย',
+    ...thaiDeviceColumnTitles.devices,
+    ...thaiDeviceColumnTitles.workstations,
+    ...thaiDeviceColumnTitles['device-jobs'],
   },
   fields: {
     title: 'ชื่อ',

@@ -1,4 +1,5 @@
 // ภาษาไทยของอุปกรณ์ IoT (namespace `iot`): the same keys as en.ts.
+import { thaiIotColumnTitles } from '@careplane/shared/i18n/column-titles/iot';
 import type { Translation } from '@/lib/i18n/translation.ts';
 import type iot from './en.ts';
 
@@ -13,17 +14,8 @@ const th: Translation<typeof iot> = {
     hardwareIdentifier: 'รหัสฮาร์ดแวร์',
     deviceIdentifier: 'รหัสอุปกรณ์',
   },
-  columns: {
-    hardwareIdentifier: 'รหัสฮาร์ดแวร์',
-    model: 'รุ่น',
-    connectionType: 'การเชื่อมต่อ',
-    trustLevel: 'ระดับความน่าเชื่อถือ',
-    supportedDataTypes: 'ประเภทข้อมูล',
-    assignedUser: 'ผู้ใช้ที่มอบหมาย',
-    devices: 'อุปกรณ์ลูกข่าย',
-    allowMultipleDeviceRelationships: 'หลายอุปกรณ์',
-    createdAt: 'วันที่สร้าง',
-  },
+  // Column headers: the same Thai as the CSV export's (shared/i18n/column-titles/).
+  columns: thaiIotColumnTitles['iot-devices'],
   fields: {
     hardwareIdentifier: 'รหัสฮาร์ดแวร์',
     model: 'รุ่น',

@@ -1,3 +1,4 @@
+import { thaiPrescriptionColumnTitles } from '@careplane/shared/i18n/column-titles/prescriptions';
 import type { Translation } from '@/lib/i18n/translation.ts';
 import type prescriptions from './en.ts';
 
@@ -94,17 +95,8 @@ const th: Translation<typeof prescriptions> = {
   admin: {
     noun: 'ใบสั่งยา',
     title: 'ใบสั่งยา',
-    columns: {
-      content: 'รายการยา',
-      status: 'สถานะ',
-      recipient: 'ผู้รับยา',
-      issuer: 'ผู้สั่งยา',
-      supplier: 'ร้านยา',
-      pickup: 'ผู้ไปรับยา',
-      pickupByNurse: 'พยาบาลไปรับ',
-      deliveryCity: 'เมืองปลายทาง',
-      createdAt: 'วันที่สร้าง',
-    },
+    // Column headers: the same Thai as the CSV export's (shared/i18n/column-titles/).
+    columns: thaiPrescriptionColumnTitles.prescriptions,
     labels: {
       issuer: 'ผู้สั่งยา',
       issuerReceipt: 'ใบสั่งยาที่ลงนาม (รหัสเอกสาร)',

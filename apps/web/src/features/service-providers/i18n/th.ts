@@ -1,17 +1,12 @@
+import { thaiServiceProviderColumnTitles } from '@careplane/shared/i18n/column-titles/service-providers';
 import type { Translation } from '@/lib/i18n/translation.ts';
 import type serviceProviders from './en.ts';
 
 const th: Translation<typeof serviceProviders> = {
   noun: 'ผู้ให้บริการ',
   title: 'ผู้ให้บริการ',
-  columns: {
-    title: 'ชื่อ',
-    type: 'ประเภท',
-    isEnabled: 'เปิดใช้งาน',
-    address: 'ที่อยู่',
-    employees: 'พนักงาน',
-    createdAt: 'วันที่สร้าง',
-  },
+  // Column headers: the same Thai as the CSV export's (shared/i18n/column-titles/).
+  columns: thaiServiceProviderColumnTitles['service-providers'],
   labels: {
     id: 'ID',
     title: 'ชื่อ',

@@ -1,4 +1,5 @@
 // ภาษาไทยของผู้ใช้และผู้ป่วย (namespace `users`): the same keys as en.ts.
+import { thaiUserColumnTitles } from '@careplane/shared/i18n/column-titles/users';
 import type { Translation } from '@/lib/i18n/translation.ts';
 import type users from './en.ts';
 
@@ -24,21 +25,8 @@ const th: Translation<typeof users> = {
     blocked: 'ถูกระงับการใช้งาน',
     registrationCompleted: 'ลงทะเบียนเสร็จสมบูรณ์',
   },
-  columns: {
-    name: 'ชื่อ',
-    username: 'ชื่อผู้ใช้',
-    email: 'อีเมล',
-    phoneNumber: 'โทรศัพท์',
-    localRoles: 'บทบาทในหน่วยงาน',
-    patientStatus: 'สถานะผู้ป่วย',
-    commandCenters: 'ศูนย์สั่งการ',
-    isBlocked: 'ถูกระงับ',
-    createdAt: 'วันที่สร้าง',
-    status: 'สถานะ',
-    emergencyContacts: 'ผู้ติดต่อกรณีฉุกเฉิน',
-    assignedNurses: 'พยาบาล',
-    workstations: 'สถานีงาน',
-  },
+  // Column headers: the same Thai as the CSV export's (shared/i18n/column-titles/).
+  columns: { ...thaiUserColumnTitles.users, ...thaiUserColumnTitles.patients },
   fields: {
     username: 'ชื่อผู้ใช้',
     usernameHint: 'ชื่อ@โดเมน: ตัวตนที่บุคคลนี้ใช้เข้าสู่ระบบ',
