@@ -1,27 +1,36 @@
 // The date pickers' language: Mantine's pickers name months and weekdays through dayjs, in the console's
-// language. English is dayjs's own; Thai's locale loads when Thai is first spoken, and until it has loaded the
-// pickers stay in English rather than wait. Only signed-in pages have pickers, so this lives with them.
+// language. English is dayjs's own. Thai's locale is a chunk of its own that loads with the Thai catalogs
+// (withCatalogs), so a switch to Thai turns the screen and the pickers together; should the screen be Thai
+// before it has arrived (the console opened in Thai), the pickers wait for it rather than name weekdays in
+// English. Only signed-in pages have pickers, so this lives with them and the first page carries none of it.
 import { DatesProvider } from '@mantine/dates';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useLanguage } from '@/lib/i18n/language.ts';
+import { use, type ReactNode } from 'react';
+import { importWithReload } from '@/lib/chunk-reload.ts';
+import { currentLanguage, useLanguage, withCatalogs } from '@/lib/i18n/language.ts';
 
-let thaiLoaded: Promise<unknown> | null = null;
-const loadThai = () => (thaiLoaded ??= import('dayjs/locale/th'));
+let thaiReady = false;
+let thaiLoading: Promise<boolean> | null = null;
+const importThai = importWithReload(() => import('dayjs/locale/th'));
+
+/**
+ * Loads dayjs's Thai names once. False when the chunk could not be had (a new deployment replaced it: the page
+ * reloads once for it, spec §8); the pickers then name weekdays in English until the page is loaded again.
+ */
+export function loadThaiDates(): Promise<boolean> {
+  thaiLoading ??= importThai().then(
+    () => (thaiReady = true),
+    () => false,
+  );
+  return thaiLoading;
+}
+
+withCatalogs('th', loadThaiDates);
+// Thai already on screen when the signed-in pages load: fetch the names alongside their chunk.
+if (currentLanguage() === 'th') void loadThaiDates();
 
 export function ConsoleDatesProvider({ children }: { children: ReactNode }) {
   const language = useLanguage();
-  const [thaiReady, setThaiReady] = useState(false);
-  useEffect(() => {
-    if (language !== 'th' || thaiReady) return;
-    let live = true;
-    loadThai().then(
-      () => live && setThaiReady(true),
-      () => undefined, // The pickers keep English month names: better than no picker.
-    );
-    return () => {
-      live = false;
-    };
-  }, [language, thaiReady]);
-  const locale = language === 'th' && thaiReady ? 'th' : 'en';
-  return <DatesProvider settings={{ locale }}>{children}</DatesProvider>;
+  // Suspends until the names are there; only a chunk that cannot be had leaves the pickers in English.
+  const thai = language === 'th' && (thaiReady || use(loadThaiDates()));
+  return <DatesProvider settings={{ locale: thai ? 'th' : 'en' }}>{children}</DatesProvider>;
 }

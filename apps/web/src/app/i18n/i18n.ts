@@ -4,7 +4,7 @@
 import i18next, { type BackendModule, type InitOptions, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languages, type Language } from '@careplane/shared/i18n/language-tags';
-import { applyLanguageToPage } from '@/lib/i18n/language.ts';
+import { applyLanguageToPage, companionsOf } from '@/lib/i18n/language.ts';
 import { loadCatalog, namespaces } from './catalogs.ts';
 
 declare module 'i18next' {
@@ -18,12 +18,14 @@ declare module 'i18next' {
 export const BASE_NAMESPACES = ['common', 'kit'] as const;
 
 /** Reads catalogs through dynamic imports: each language of each namespace is a chunk of its own. */
-const catalogBackend: BackendModule = {
+export const catalogBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    loadCatalog(language, namespace).then(
-      (texts) => callback(null, texts),
+    // What the screen needs besides texts comes with them (withCatalogs); one that fails holds nothing back.
+    const others = companionsOf(language).map((load) => load().catch(() => undefined));
+    Promise.all([loadCatalog(language, namespace), ...others]).then(
+      ([texts]) => callback(null, texts),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },

@@ -63,6 +63,29 @@ export async function changeLanguage(language: Language): Promise<void> {
   if (currentLanguage() !== language) await i18next.changeLanguage(language);
 }
 
+/** What else each language needs before the screen turns to it (withCatalogs). */
+const companions = new Map<string, (() => Promise<unknown>)[]>();
+
+/**
+ * Loads `load` with the catalogs of `language` from now on (app/i18n/i18n.ts's backend): i18next turns the
+ * screen to a language once its catalogs have loaded, so what the screen needs besides texts (dayjs's month and
+ * weekday names for the date pickers) is there for the first render in that language. A companion that fails
+ * does not hold the texts back: whoever registered it decides what to show without it. Code outside the first
+ * page registers, so the first page carries none of it. Returns the way to stop.
+ */
+export function withCatalogs(language: Language, load: () => Promise<unknown>): () => void {
+  companions.set(language, [...companionsOf(language), load]);
+  return () => {
+    companions.set(
+      language,
+      companionsOf(language).filter((other) => other !== load),
+    );
+  };
+}
+
+/** What is loaded with the catalogs of `language`. */
+export const companionsOf = (language: string) => companions.get(language) ?? [];
+
 /** The current language in a component; it re-renders when the language changes. */
 export function useLanguage(): Language {
   const { i18n } = useTranslation();

@@ -1,0 +1,57 @@
+// What the screen needs besides texts arrives with a language's catalogs: i18next turns the screen to a language
+// once its catalogs are read, so the date pickers' Thai names are there for the first Thai render.
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { withCatalogs } from '@/lib/i18n/language.ts';
+import { catalogBackend } from './i18n.ts';
+
+/** Reads one catalog through the console's backend; resolves with its texts. */
+const read = (language: string, namespace: string) =>
+  new Promise<unknown>((resolve, reject) => {
+    catalogBackend.read(language, namespace, (error, texts) =>
+      error ? reject(new Error(String(error))) : resolve(texts),
+    );
+  });
+
+const deferred = () => {
+  let resolve = (_value?: unknown) => undefined as void;
+  const promise = new Promise((yes) => {
+    resolve = yes;
+  });
+  return { promise, resolve };
+};
+
+describe('a language’s catalogs and what comes with them', () => {
+  it('hand over a Thai catalog only once its companions have loaded; English does not wait for them', async () => {
+    const names = deferred();
+    const stop = withCatalogs('th', () => names.promise);
+    try {
+      let texts: unknown;
+      const reading = read('th', 'common').then((result) => (texts = result));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(texts).toBeUndefined();
+      expect(await read('en', 'common')).toMatchObject({});
+      names.resolve();
+      await reading;
+      expect(texts).toMatchObject({});
+    } finally {
+      stop();
+    }
+  });
+
+  it('hand over the texts even when a companion fails', async () => {
+    const stop = withCatalogs('th', () => Promise.reject(new Error('chunk gone')));
+    try {
+      expect(await read('th', 'kit')).toMatchObject({});
+    } finally {
+      stop();
+    }
+  });
+
+  it('bring dayjs’s Thai month and weekday names once the signed-in pages are loaded', async () => {
+    expect(dayjs.Ls.th).toBeUndefined();
+    await import('../dates-locale.tsx');
+    await read('th', 'common');
+    expect(dayjs('2026-01-05').locale('th').format('dd MMMM')).toBe('จ. มกราคม');
+  });
+});
