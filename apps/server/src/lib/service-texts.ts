@@ -263,6 +263,28 @@ export const serviceTexts = {
     en: detail,
     th: `ลงนามเอกสารนี้ไม่ได้: ${detail}`,
   }),
+  // A signing's failure, stored in English (the audit keeps the same words) and told in the reader's language
+  // when read (modules/documents/signing-failure-texts.ts).
+  phoneAnsweredWithoutSignature: {
+    en: 'The phone answered without a document signature',
+    th: 'โทรศัพท์ตอบกลับมาโดยไม่มีลายมือชื่อของเอกสาร',
+  },
+  signingMaterialMissing: {
+    en: 'The document or the certificate is missing',
+    th: 'ไม่พบเอกสารหรือใบรับรองที่ใช้ลงนาม',
+  },
+  preparedSignatureChanged: {
+    en: 'The prepared signature changed; ask again',
+    th: 'ลายมือชื่อที่เตรียมไว้เปลี่ยนไปแล้ว โปรดขอลงนามอีกครั้ง',
+  },
+  signatureNotCompleted: (detail: string): Text => ({
+    en: `The signature could not be completed: ${detail}`,
+    th: `ลงนามให้เสร็จสมบูรณ์ไม่ได้: ${detail}`,
+  }),
+  signedMeanwhile: {
+    en: 'Someone else signed this document meanwhile: ask your phone again',
+    th: 'มีผู้อื่นลงนามเอกสารนี้ไปก่อนแล้ว โปรดขอลงนามบนโทรศัพท์อีกครั้ง',
+  },
   fileEmpty: { en: 'The file is empty', th: 'ไฟล์ว่างเปล่า' },
   uploadTooSlow: {
     en: 'The upload took too long and was not kept: send the file again',

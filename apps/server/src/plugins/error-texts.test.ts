@@ -81,6 +81,7 @@ const samples: { [K in Built]: Parameters<Texts[K]> } = {
   iotDeviceLinkedElsewhere: [['X1', 'X2']],
   unsentDataType: ['heart_rateX1'],
   signingRefused: ['X1 cannot be signed'],
+  signatureNotCompleted: ['X1 does not fit'],
   unexpectedField: ['X1'],
   fileTooLarge: ['20 MBX1'],
   uploadsAtOnce: [7],

@@ -2,7 +2,7 @@
 // sharing, signing on the phone with the authenticator protocol driven in-process (poppler's pdfsig judges the
 // result), the public verifier, and the CA kept encrypted at rest.
 import { createHash } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthenticatorClient,
@@ -573,7 +573,27 @@ describe('signing on the phone', () => {
     const late = (
       await call(party.token).get(`/api/documents/${target}/signing/${partyStarted.requestId}`)
     ).json();
-    expect(late).toMatchObject({ status: 'failed', message: expect.stringMatching(/meanwhile/) });
+    expect(late).toMatchObject({
+      status: 'failed',
+      message: 'Someone else signed this document meanwhile: ask your phone again',
+    });
+    // Stored once in English (the audit keeps it); a Thai reader is told why in Thai.
+    const inThai = await context.app.inject({
+      method: 'GET',
+      url: `/api/documents/${target}/signing/${partyStarted.requestId}`,
+      headers: { authorization: `Bearer ${party.token}`, 'accept-language': 'th' },
+    });
+    expect(inThai.json()).toMatchObject({
+      status: 'failed',
+      message: 'มีผู้อื่นลงนามเอกสารนี้ไปก่อนแล้ว โปรดขอลงนามบนโทรศัพท์อีกครั้ง',
+    });
+    const [failed] = await db()
+      .select({ changes: auditLog.changes })
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, target), eq(auditLog.action, 'sign-failed')));
+    expect(failed?.changes).toMatchObject({
+      failure: 'Someone else signed this document meanwhile: ask your phone again',
+    });
     // Asking again signs the newest revision.
     expect((await sign(party, target)).state).toMatchObject({
       status: 'signed',

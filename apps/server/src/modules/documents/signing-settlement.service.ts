@@ -7,7 +7,7 @@ import { type SignatureEntry, type SigningState } from '@careplane/shared/docume
 import { completeSignature, SigningError } from '@careplane/pdf-signatures';
 import type { DocumentSigningState } from '@/auth-server/requests.js';
 import { actingFor, type ActionContext } from '@/lib/audit.js';
-import { notFound } from '@/lib/errors.js';
+import { notFound, serviceTexts } from '@/lib/errors.js';
 import type { WriteScope } from '@/lib/store.js';
 import {
   isFullySigned,
@@ -27,6 +27,7 @@ import {
   waitingSigningRequestIds,
   type SigningRequestRow,
 } from './signing.repository.js';
+import { signingFailureText } from './signing-failure-texts.js';
 import { prepareFor } from './signing-requests.service.js';
 
 /** How a signature asked of a phone ended. */
@@ -114,11 +115,11 @@ export function createSigningSettlement({
   /** Completes an approved request: the phone's signature goes into the PDF, which becomes the new revision. */
   async function complete(row: SigningRequestRow, state: DocumentSigningState) {
     if (state.keyId !== row.keyId || !state.documentSignature) {
-      return finish(row, 'failed', 'The phone answered without a document signature');
+      return finish(row, 'failed', serviceTexts.phoneAnsweredWithoutSignature.en);
     }
     const certificate = await ca.certificate(row.certificateFingerprint);
     const bytes = await readFile(db, row.baseSha256);
-    if (!certificate || !bytes) return finish(row, 'failed', 'The document or the certificate is missing');
+    if (!certificate || !bytes) return finish(row, 'failed', serviceTexts.signingMaterialMissing.en);
     let signed: Uint8Array;
     try {
       const prepared = prepareFor(ca, bytes, {
@@ -127,12 +128,12 @@ export function createSigningSettlement({
         certificate,
       });
       if (Buffer.compare(prepared.toBeSigned, row.signedAttributes) !== 0) {
-        return await finish(row, 'failed', 'The prepared signature changed; ask again');
+        return await finish(row, 'failed', serviceTexts.preparedSignatureChanged.en);
       }
       signed = completeSignature(prepared, { signature: state.documentSignature });
     } catch (error) {
       if (!(error instanceof SigningError)) throw error;
-      return finish(row, 'failed', `The signature could not be completed: ${error.message}`);
+      return finish(row, 'failed', serviceTexts.signatureNotCompleted(error.message).en);
     }
     const sha256 = sha256Hex(signed);
 
@@ -143,7 +144,7 @@ export function createSigningSettlement({
       const document = await lockDocument(scope.tx, row.documentId);
       if (!document) throw notFound('Document');
       if ((document.signedSha256 ?? document.originalSha256) !== row.baseSha256) {
-        const failure = 'Someone else signed this document meanwhile: ask your phone again';
+        const failure = serviceTexts.signedMeanwhile.en;
         await updateSigningRequest(scope.tx, row.id, { status: 'failed', failure, completedAt: new Date() });
         await scope.audit({
           action: 'sign-failed',
@@ -212,13 +213,14 @@ export function createSigningSettlement({
     };
   }
 
-  /** Where a signature asked of the caller's phone stands. */
+  /** Where a signature asked of the caller's phone stands; why it failed in the caller's language. */
   async function signingState(id: string, requestId: string, context: ActionContext): Promise<SigningState> {
     const user = userOf(context.caller);
     const row = await findSigningRequest(db, { id: requestId, documentId: id, userId: user.userId });
     if (!row) throw notFound('Signing request');
     const state = await advance(row);
-    return state.status === 'signed' ? { ...state, document: await read(id, context.caller) } : state;
+    if (state.status === 'signed') return { ...state, document: await read(id, context.caller) };
+    return state.message ? { ...state, message: signingFailureText(state.message, context.language) } : state;
   }
 
   /** Where a request on a document stands, for the workflow that asked for it (it checks the caller). */

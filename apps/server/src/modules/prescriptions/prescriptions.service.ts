@@ -41,6 +41,7 @@ import {
   unauthorized,
 } from '@/lib/errors.js';
 import type { Row } from '@/lib/resources/repository.js';
+import { notFoundText } from '@/lib/service-texts.js';
 import { createResourceService, type WritePlan } from '@/lib/resources/service.js';
 import type { Store, WriteScope } from '@/lib/store.js';
 import type { SigningStarted } from '@careplane/shared/documents/documents.contract';
@@ -49,6 +50,7 @@ import type {
   FileDownload,
   SigningOutcome,
 } from '@/modules/documents/documents.service.js';
+import { signingFailureText } from '@/modules/documents/signing-failure-texts.js';
 import { lockServiceProviders } from '@/modules/service-providers/service-providers.service.js';
 import { missingUserIds } from '@/modules/users/users.service.js';
 import { pickupReceiptPdf, prescriptionPdf, receiptLanguage, type PdfItem } from './prescription-pdf.js';
@@ -194,10 +196,13 @@ const phoneTexts: Record<
 /**
  * A signing's stored failure in the reader's language. It is stored in English (the audit reads it too); the
  * one the server writes itself, the status conflict found when the phone's approval came too late, is made
- * again in the reader's language from its values. Any other failure is shown as stored.
+ * again in the reader's language from its values; one the document's signature ended with (it is copied from
+ * there) is told as the documents module tells it (signing-failure-texts.ts).
  */
 function failureText(stored: string, language: Language | undefined): string {
-  if (!language || language === 'en') return stored;
+  if (language !== 'th') return stored;
+  const gone = notFoundText('Prescription');
+  if (stored === gone.en) return gone.th;
   const match = /^The prescription is ([a-z_]+): ([a-z-]+) needs (.+)$/.exec(stored);
   const statuses = new Set<string>(prescriptionStatuses);
   const [, status = '', action = '', from = ''] = match ?? [];
@@ -208,7 +213,7 @@ function failureText(stored: string, language: Language | undefined): string {
     !(prescriptionActions as readonly string[]).includes(action) ||
     !needed.every((value) => statuses.has(value))
   ) {
-    return stored;
+    return signingFailureText(stored, language);
   }
   return serviceTexts.prescriptionWrongStatus(
     status as PrescriptionStatus,
