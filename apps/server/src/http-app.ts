@@ -4,13 +4,15 @@
 import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { pickLanguage } from '@careplane/shared/i18n/languages';
 import type { AppConfig } from '@/config.js';
 import type { DatabaseHandle } from '@/db/client.js';
 import { createOutageWatch } from '@/lib/database-outage.js';
+import { serviceTexts } from '@/lib/errors.js';
 import { REQUEST_ID_HEADER, loggerOptions, requestIdOf } from '@/lib/logging.js';
 import { createResponseSerializerCompiler } from '@/lib/response-serializer.js';
 import { deadlinePlugin } from '@/plugins/deadline.js';
-import { errorsPlugin } from '@/plugins/errors.js';
+import { errorsPlugin, fastifyRefusal } from '@/plugins/errors.js';
 import { jsonBodyPlugin } from '@/plugins/json-body.js';
 import { securityHeadersPlugin } from '@/plugins/security-headers.js';
 import { stalledBodyPlugin } from '@/plugins/stalled-body.js';
@@ -40,12 +42,17 @@ export async function createHttpApp(config: AppConfig, options: HttpAppOptions):
     frameworkErrors: (error, request, answer) => {
       const reply = answer as unknown as FastifyReply;
       const statusCode = error.statusCode ?? 400;
+      const language = pickLanguage(request.headers['accept-language']);
       request.log.info({ err: error }, 'request refused before routing');
-      void reply.status(statusCode).send({
-        statusCode,
-        error: STATUS_CODES[statusCode] ?? 'Error',
-        message: statusCode === 400 ? 'The address cannot be read (invalid encoding)' : error.message,
-      });
+      const text = fastifyRefusal(error) ?? (statusCode === 400 ? serviceTexts.addressUnreadable : undefined);
+      void reply
+        .status(statusCode)
+        .header('content-language', language)
+        .send({
+          statusCode,
+          error: STATUS_CODES[statusCode] ?? 'Error',
+          message: text ? text[language] : error.message,
+        });
     },
   });
   // The request's id goes back to the caller, to quote when something went wrong.

@@ -76,6 +76,20 @@ const statusWord = (status: PrescriptionStatus) =>
   `"${thaiEnumWords.prescriptionStatus[status]}" (${status})`;
 const actionWord = (action: PrescriptionAction) => `"${actionWords[action]}" (${action})`;
 
+/** The rate limiter's wait ("1 minute", "30 seconds", "500 ms") in Thai; as written when not of that form. */
+const durationUnits: Record<string, string> = {
+  ms: 'มิลลิวินาที',
+  second: 'วินาที',
+  minute: 'นาที',
+  hour: 'ชั่วโมง',
+  day: 'วัน',
+  year: 'ปี',
+};
+function thaiDuration(after: string): string {
+  const [, amount, unit = ''] = /^(-?\d+) (ms|second|minute|hour|day|year)s?$/.exec(after) ?? [];
+  return amount === undefined ? after : `${amount} ${durationUnits[unit]}`;
+}
+
 export const serviceTexts = {
   // --- the caller and their rights
   authenticationRequired: { en: 'Authentication required', th: 'ต้องเข้าสู่ระบบก่อน' },
@@ -471,6 +485,30 @@ export const serviceTexts = {
   invalidJsonBody: {
     en: "Body is not valid JSON but content-type is set to 'application/json'",
     th: 'ข้อมูลที่ส่งไม่ใช่ JSON ที่ถูกต้อง แต่ระบุ Content-Type เป็น application/json',
+  },
+
+  addressUnreadable: {
+    en: 'The address cannot be read (invalid encoding)',
+    th: 'อ่านที่อยู่ (URL) ของคำขอไม่ได้ เพราะเข้ารหัสไม่ถูกต้อง',
+  },
+  rateLimited: (after: string): Text => ({
+    en: `Rate limit exceeded, retry in ${after}`,
+    th: `มีคำขอมากเกินไป โปรดลองอีกครั้งใน ${thaiDuration(after)}`,
+  }),
+  multipartFilesLimit: { en: 'reach files limit', th: 'ส่งไฟล์มาเกินจำนวนที่กำหนด' },
+  multipartFieldsLimit: { en: 'reach fields limit', th: 'ส่งช่องข้อมูลมาเกินจำนวนที่กำหนด' },
+  multipartFileTooLarge: { en: 'request file too large', th: 'ไฟล์ที่ส่งมีขนาดใหญ่เกินกำหนด' },
+  multipartForbiddenName: {
+    en: 'prototype property is not allowed as field name',
+    th: 'ใช้ชื่อช่องข้อมูลนี้ไม่ได้ (ชื่อสงวนของระบบ)',
+  },
+  bodyStalled: (seconds: number): Text => ({
+    en: `The request body stopped arriving for ${seconds} seconds`,
+    th: `ข้อมูลที่ส่งหยุดส่งมาเป็นเวลา ${seconds} วินาที`,
+  }),
+  deadlinePassed: {
+    en: 'The request took too long to answer: try again shortly',
+    th: 'คำขอนี้ใช้เวลานานเกินไป โปรดลองอีกครั้งในอีกสักครู่',
   },
 
   // --- the build

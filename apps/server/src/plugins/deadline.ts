@@ -5,6 +5,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { pickLanguage } from '@careplane/shared/i18n/languages';
+import { serviceTexts } from '@/lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,13 +21,20 @@ declare module 'fastify' {
 /** What a route began to say about its own answer (a static file's type, length, encoding) no longer holds. */
 const ITS_OWN_HEADERS = ['content-type', 'content-length', 'content-encoding', 'etag', 'last-modified'];
 
+/** The 504, in the request's language (decision 048). */
 const answer = (reply: FastifyReply) => {
   for (const name of ITS_OWN_HEADERS) reply.removeHeader(name);
-  return reply.status(504).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({
-    statusCode: 504,
-    error: STATUS_CODES[504],
-    message: 'The request took too long to answer: try again shortly',
-  });
+  const language = pickLanguage(reply.request.headers['accept-language']);
+  return reply
+    .status(504)
+    .header('cache-control', 'no-store')
+    .header('content-language', language)
+    .type('application/json; charset=utf-8')
+    .send({
+      statusCode: 504,
+      error: STATUS_CODES[504],
+      message: serviceTexts.deadlinePassed[language],
+    });
 };
 
 export const deadlinePlugin = fp(async (app: FastifyInstance, { ms }: { ms: number }) => {

@@ -99,6 +99,8 @@ const samples: { [K in Built]: Parameters<Texts[K]> } = {
   relationsNotHere: [['X1', 'X2']],
   unknownLinked: ['watchers', 'watchers'],
   routeNotFound: ['GETX1', '/api/X2'],
+  rateLimited: ['1 minute'],
+  bodyStalled: [7],
 };
 
 const thaiScript = /[\u0E00-\u0E7F]/;

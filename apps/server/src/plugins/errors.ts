@@ -80,14 +80,37 @@ function fromDatabase(error: PgError): { status: number; message: string; retryA
   }
 }
 
-/** Fastify's own refusals (before any route runs), by their code: the same English, and its Thai. */
-const fastifyRefusals: Partial<Record<string, Text>> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: serviceTexts.bodyTooLarge,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: serviceTexts.unsupportedMediaType,
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: serviceTexts.contentLengthMismatch,
-  FST_ERR_CTP_EMPTY_JSON_BODY: serviceTexts.emptyJsonBody,
-  FST_ERR_CTP_INVALID_JSON_BODY: serviceTexts.invalidJsonBody,
+/**
+ * Fastify's own refusals, and its plugins', by their code: the same English, and its Thai. Made before a route
+ * answers (a body Fastify or the multipart reader refuses, an address that cannot be read), or by the rate
+ * limiter, whose refusal has no code and is known by its status and words. Fastify's other client errors do not
+ * reach this server's clients: an over-long path part falls through to the not-found answer (the console's
+ * catch-all route), and validation is zod's (above).
+ */
+const fastifyRefusals: Partial<Record<string, (error: FastifyError) => Text | undefined>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () => serviceTexts.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => serviceTexts.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => serviceTexts.contentLengthMismatch,
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => serviceTexts.emptyJsonBody,
+  FST_ERR_CTP_INVALID_JSON_BODY: () => serviceTexts.invalidJsonBody,
+  FST_ERR_BAD_URL: () => serviceTexts.addressUnreadable,
+  // @fastify/multipart (documents): more files or fields than an upload takes, a forbidden field name, and a
+  // file past the size limit when the reader says so before the upload's own check does. (Its parts limit is
+  // above files and fields together, so one of those is met first.)
+  FST_FILES_LIMIT: () => serviceTexts.multipartFilesLimit,
+  FST_FIELDS_LIMIT: () => serviceTexts.multipartFieldsLimit,
+  FST_REQ_FILE_TOO_LARGE: () => serviceTexts.multipartFileTooLarge,
+  FST_PROTO_VIOLATION: () => serviceTexts.multipartForbiddenName,
 };
+
+/** The refusal's text when it is one of Fastify's (or its plugins') own that the server knows, else undefined. */
+export function fastifyRefusal(error: FastifyError): Text | undefined {
+  const known = error.code ? fastifyRefusals[error.code]?.(error) : undefined;
+  if (known) return known;
+  // @fastify/rate-limit: "Rate limit exceeded, retry in 1 minute".
+  const after = /^Rate limit exceeded, retry in (.+)$/.exec(error.message)?.[1];
+  return error.statusCode === 429 && after !== undefined ? serviceTexts.rateLimited(after) : undefined;
+}
 
 function unwrapCause(error: unknown): unknown {
   let current = error;
@@ -156,7 +179,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // English stays Fastify's own words; Thai for those it is known to say.
-      const thai = language === 'th' ? fastifyRefusals[error.code]?.th : undefined;
+      const thai = language === 'th' ? fastifyRefusal(error)?.th : undefined;
       return reply.status(status).send(body(status, thai ?? error.message));
     }
     request.log.error({ err: error }, 'request failed');

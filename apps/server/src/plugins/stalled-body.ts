@@ -5,6 +5,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { pickLanguage } from '@careplane/shared/i18n/languages';
+import { serviceTexts } from '@/lib/errors.js';
 
 export interface StalledBodyOptions {
   /** How long a body may go without a single byte arriving (ms). */
@@ -41,14 +43,16 @@ export const stalledBodyPlugin = fp(async (app: FastifyInstance, options: Stalle
       // Whatever is still waiting for the body will see the connection end; nothing else answers.
       void reply.hijack();
       if (!reply.raw.headersSent) {
+        const language = pickLanguage(request.headers['accept-language']);
         const body = JSON.stringify({
           statusCode: 408,
           error: STATUS_CODES[408],
-          message: `The request body stopped arriving for ${Math.round(idleMs / 1000)} seconds`,
+          message: serviceTexts.bodyStalled(Math.round(idleMs / 1000))[language],
         });
         reply.raw.writeHead(408, {
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(body),
+          'content-language': language,
           connection: 'close',
         });
         reply.raw.end(body, () => socket.destroy());
