@@ -59,20 +59,24 @@ beforeEach(async () => {
     await t.authenticator.deny(admin.key, request);
 });
 
-type Answer = { status: number; body: Record<string, unknown> };
-const form = (path: string, params: Record<string, string>): Promise<Answer> =>
+type Answer = { status: number; body: Record<string, unknown>; language?: string | null };
+const form = (path: string, params: Record<string, string>, language?: string): Promise<Answer> =>
   fetch(`${t.issuer}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(language ? { 'accept-language': language } : {}),
+    },
     body: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, ...params }),
   }).then(async (response) => ({
     status: response.status,
     body: (await response.json()) as Record<string, unknown>,
+    language: response.headers.get('content-language'),
   }));
-const backchannel = (loginHint: string, extra: Record<string, string> = {}) =>
-  form('/backchannel', { scope: 'openid', login_hint: loginHint, ...extra });
-const pollToken = (authReqId: string) =>
-  form('/token', { grant_type: 'urn:openid:params:grant-type:ciba', auth_req_id: authReqId });
+const backchannel = (loginHint: string, extra: Record<string, string> = {}, language?: string) =>
+  form('/backchannel', { scope: 'openid', login_hint: loginHint, ...extra }, language);
+const pollToken = (authReqId: string, language?: string) =>
+  form('/token', { grant_type: 'urn:openid:params:grant-type:ciba', auth_req_id: authReqId }, language);
 const json = (method: string, path: string, body?: unknown, token?: string): Promise<Answer> =>
   fetch(`${t.issuer}${path}`, {
     method,
@@ -326,6 +330,117 @@ describe('sign-in negatives (quality bar: login)', () => {
     const attempt = await t.authenticator.approve(other.key, pending!).catch((error: unknown) => error);
     expect(attempt).toMatchObject({ status: 404 });
     await t.authenticator.deny(admin.key, pending!);
+  });
+});
+
+describe('sign-in refusals in the request’s language', () => {
+  /** The refusal in Thai and in English: the same status and code; English is oidc-provider's own words. */
+  async function both(ask: (language: string) => Promise<Answer>) {
+    const thai = await ask('th-TH,th;q=0.9');
+    const english = await ask('en');
+    expect(thai.status).toBe(english.status);
+    expect(thai.body.error).toBe(english.body.error);
+    expect([thai.language, english.language]).toEqual(['th', 'en']);
+    return { thai: thai.body, english: english.body };
+  }
+
+  it('describes a refused start in Thai', async () => {
+    expect(await both((language) => form('/backchannel', { scope: 'openid' }, language))).toEqual({
+      english: {
+        error: 'invalid_request',
+        error_description:
+          'missing one of required parameters login_hint_token, id_token_hint, or login_hint',
+      },
+      thai: {
+        error: 'invalid_request',
+        error_description:
+          'ต้องระบุผู้ใช้ที่จะเข้าสู่ระบบ: login_hint_token, id_token_hint หรือ login_hint อย่างใดอย่างหนึ่ง',
+      },
+    });
+    const unknownClient = await both((language) =>
+      form('/backchannel', { client_id: 'no-such-client', scope: 'openid', login_hint: 'a' }, language),
+    );
+    expect(unknownClient).toEqual({
+      english: { error: 'invalid_client', error_description: 'client authentication failed' },
+      thai: { error: 'invalid_client', error_description: 'ยืนยันตัวตนของไคลเอนต์ไม่สำเร็จ' },
+    });
+    const binding = await both((language) =>
+      backchannel(admin.username, { binding_message: '<script>' }, language),
+    );
+    expect(binding.english.error_description).toBe(
+      'binding_message must be 1-40 letters, digits, spaces or .,:!?#+/_-',
+    );
+    expect(binding.thai.error_description).toBe(
+      'binding_message ต้องยาว 1-40 ตัว และมีได้เฉพาะตัวอักษร ตัวเลข ช่องว่าง หรือ .,:!?#+/_-',
+    );
+  });
+
+  it('describes a refused poll in Thai: a missing or unknown auth_req_id, another grant type', async () => {
+    const missing = await both((language) =>
+      form('/token', { grant_type: 'urn:openid:params:grant-type:ciba' }, language),
+    );
+    expect(missing.english.error_description).toBe("missing required parameter 'auth_req_id'");
+    expect(missing.thai.error_description).toBe("ต้องระบุพารามิเตอร์ 'auth_req_id'");
+    const unknown = await both((language) => pollToken('x'.repeat(43), language));
+    expect(unknown).toEqual({
+      english: { error: 'invalid_grant', error_description: 'grant request is invalid' },
+      thai: {
+        error: 'invalid_grant',
+        error_description: 'คำขอรับโทเค็นไม่ถูกต้อง: รหัสที่ส่งมาไม่ถูกต้อง หมดอายุ หรือถูกใช้ไปแล้ว',
+      },
+    });
+    const password = await both((language) => form('/token', { grant_type: 'password' }, language));
+    expect(password).toEqual({
+      english: { error: 'unsupported_grant_type', error_description: 'unsupported grant_type requested' },
+      thai: { error: 'unsupported_grant_type', error_description: 'ไม่รองรับ grant_type ที่ขอ' },
+    });
+  });
+
+  it('describes a pending, too fast, expired or denied sign-in in Thai', async () => {
+    const { body } = await backchannel(admin.username);
+    const id = body.auth_req_id as string;
+    const pending = await pollToken(id, 'th');
+    expect(pending).toMatchObject({
+      status: 400,
+      language: 'th',
+      body: {
+        error: 'authorization_pending',
+        error_description: 'คำขอเข้าสู่ระบบยังรอผู้ใช้ยืนยันบนโทรศัพท์',
+      },
+    });
+    const tooFast = await pollToken(id, 'th');
+    expect(tooFast.body).toEqual({
+      error: 'slow_down',
+      error_description: 'ถามสถานะถี่เกินไป โปรดเว้นระยะให้นานขึ้น',
+    });
+    await sleep(1100);
+    expect((await pollToken(id, 'en')).body).toEqual({
+      error: 'authorization_pending',
+      error_description:
+        "authorization request is still pending as the end-user hasn't yet completed the user interaction steps",
+    });
+    // Denied: oidc-provider answers the code alone, in either language (the console names it itself).
+    await approveNext(admin, 'deny');
+    await sleep(1100);
+    expect(await pollToken(id, 'th')).toEqual({
+      status: 400,
+      language: 'th',
+      body: { error: 'access_denied' },
+    });
+
+    const short = await backchannel(admin.username, { requested_expiry: '1' });
+    await sleep(1600);
+    const expired = short.body.auth_req_id as string;
+    expect((await pollToken(expired, 'th')).body).toEqual({
+      error: 'expired_token',
+      error_description: 'คำขอเข้าสู่ระบบหมดอายุแล้ว โปรดเริ่มเข้าสู่ระบบใหม่',
+    });
+    // One poll per interval, or the answer is slow_down.
+    await sleep(1100);
+    expect((await pollToken(expired, 'en')).body).toEqual({
+      error: 'expired_token',
+      error_description: 'backchannel authentication request is expired',
+    });
   });
 });
 

@@ -106,6 +106,8 @@ declare module 'oidc-provider' {
     proxy: boolean;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     on(event: string, listener: (ctx: KoaContextWithOIDC, error: unknown) => void): this;
+    /** A Koa middleware around every route: what follows `next()` sees the answer the route made. */
+    use(middleware: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void>): this;
     backchannelResult(
       request: string | BackchannelAuthenticationRequest,
       result: GrantInstance | InstanceType<typeof errors.OIDCProviderError>,

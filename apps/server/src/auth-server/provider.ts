@@ -14,10 +14,11 @@ import {
 } from './oidc.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
-import { pickLanguage, type Language } from '@careplane/shared/i18n/languages';
+import { pickLanguage } from '@careplane/shared/i18n/languages';
 import { serviceTexts } from '@/lib/errors.js';
 import { identityClaims, sha256Hex, type Identity, type IdentityService } from './identities.js';
 import type { KeyStore } from './keys.js';
+import { providerErrorDescription } from './provider-texts.js';
 import { TooManyRequests, type Limiter } from './limits.js';
 import type { RequestService } from './requests.js';
 import { identityKey, requestReads } from './request-reads.js';
@@ -57,12 +58,30 @@ const BINDING_MESSAGE = /^[\p{L}\p{N} .,:!?#+/_-]{1,40}$/u;
 
 const cookieKeys = [randomBytes(32).toString('base64url')];
 
-/** 429 in the provider's own error format, described in the request's language. */
+/** 429 in the provider's own error format (described in the request's language on the way out). */
 class RateLimited extends errors.OIDCProviderError {
-  constructor(language: Language) {
+  constructor() {
     super(429, 'too_many_requests');
-    this.error_description = serviceTexts.signInsTooMany[language];
+    this.error_description = serviceTexts.signInsTooMany.en;
   }
+}
+
+/**
+ * Every refusal of the provider in the request's language, in one place: oidc-provider's error handlers write
+ * `{ error, error_description }` as the body (JSON, or through renderError), and this reads it on the way out.
+ * The English body stays as oidc-provider wrote it; every refusal says its language in Content-Language.
+ */
+async function describeInLanguage(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
+  await next();
+  const body = ctx.body as { error?: unknown; error_description?: unknown } | null | undefined;
+  if (ctx.status < 400 || typeof body !== 'object' || body === null || typeof body.error !== 'string') return;
+  const language = pickLanguage(ctx.req.headers['accept-language']);
+  ctx.set('content-language', language);
+  if (language === 'en' || typeof body.error_description !== 'string') return;
+  ctx.body = {
+    ...body,
+    error_description: providerErrorDescription(body.error, body.error_description, language),
+  };
 }
 
 export function buildProvider(deps: ProviderDependencies): Provider {
@@ -140,21 +159,19 @@ export function buildProvider(deps: ProviderDependencies): Provider {
           } catch (error) {
             if (!(error instanceof TooManyRequests)) throw error;
             ctx.set('retry-after', String(error.retryAfter));
-            throw new RateLimited(pickLanguage(ctx.req.headers['accept-language']));
+            throw new RateLimited();
           }
           const identity = await identities.findByUsername(hint);
           if (identity && !identity.disabledAt) return identity.id;
           return `${UNKNOWN_PREFIX}${randomUUID()}`;
         },
         processLoginHintToken: async () => {
-          throw new errors.InvalidRequest('login_hint_token is not supported');
+          throw new errors.InvalidRequest(serviceTexts.loginHintTokenUnsupported.en);
         },
         validateBindingMessage: async (_ctx: KoaContextWithOIDC, message: unknown) => {
           if (message === undefined) return;
           if (typeof message !== 'string' || !BINDING_MESSAGE.test(message)) {
-            throw new errors.InvalidBindingMessage(
-              'binding_message must be 1-40 letters, digits, spaces or .,:!?#+/_-',
-            );
+            throw new errors.InvalidBindingMessage(serviceTexts.bindingMessageInvalid.en);
           }
         },
         validateRequestContext: async () => undefined,
@@ -261,6 +278,7 @@ export function buildProvider(deps: ProviderDependencies): Provider {
   // The provider reads no forwarded headers: the client's address comes from the HTTP server above it,
   // which trusts only the configured proxies.
   provider.proxy = false;
+  provider.use(describeInLanguage);
   provider.on('server_error', (_ctx, error) => deps.log.error({ err: error }, 'auth server error'));
   return provider;
 }

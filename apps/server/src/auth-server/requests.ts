@@ -325,7 +325,7 @@ export class RequestService {
       } else {
         await provider.backchannelResult(
           row.authReqId,
-          new errors.AccessDenied('The user denied the sign-in'),
+          new errors.AccessDenied(serviceTexts.signInDenied.en),
         );
       }
     }

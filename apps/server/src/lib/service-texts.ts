@@ -343,6 +343,15 @@ export const serviceTexts = {
     en: 'too many sign-in requests for this identifier, try again later',
     th: 'มีคำขอเข้าสู่ระบบด้วยชื่อผู้ใช้นี้มากเกินไป โปรดลองอีกครั้งภายหลัง',
   },
+  loginHintTokenUnsupported: {
+    en: 'login_hint_token is not supported',
+    th: 'ไม่รองรับ login_hint_token: โปรดระบุชื่อผู้ใช้ใน login_hint',
+  },
+  bindingMessageInvalid: {
+    en: 'binding_message must be 1-40 letters, digits, spaces or .,:!?#+/_-',
+    th: 'binding_message ต้องยาว 1-40 ตัว และมีได้เฉพาะตัวอักษร ตัวเลข ช่องว่าง หรือ .,:!?#+/_-',
+  },
+  signInDenied: { en: 'The user denied the sign-in', th: 'ผู้ใช้ปฏิเสธการเข้าสู่ระบบ' },
   unknownAuthenticatorKey: {
     en: 'Unknown or revoked authenticator key',
     th: 'ไม่รู้จักกุญแจของแอปยืนยันตัวตนนี้ หรือกุญแจถูกเพิกถอนแล้ว',
