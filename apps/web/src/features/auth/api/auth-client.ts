@@ -104,19 +104,18 @@ export const resetDiscovery = () => {
 const postForm = (url: string, form: Record<string, string>) =>
   fetch(url, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: 'application/json',
-      // A refusal the console shows as it came (too many sign-ins) is in the language on screen.
-      'accept-language': currentLanguage(),
-    },
+    // A refusal the console shows as it came (too many sign-ins) is in the language on screen.
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...answerHeaders() },
     body: new URLSearchParams(form).toString(),
   });
+
+/** What every call to the auth server says: JSON back, and a refusal in the language on screen. */
+const answerHeaders = () => ({ accept: 'application/json', 'accept-language': currentLanguage() });
 
 export async function createQrSession(bindingMessage?: string): Promise<QrSession> {
   const response = await fetch(authUrl('/qr/sessions'), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', ...answerHeaders() },
     body: JSON.stringify({
       client_id: CONSOLE_CLIENT_ID,
       ...(bindingMessage ? { binding_message: bindingMessage } : {}),
@@ -128,7 +127,7 @@ export async function createQrSession(bindingMessage?: string): Promise<QrSessio
 
 export async function getQrSessionStatus(sessionId: string): Promise<QrSessionStatus> {
   const response = await fetch(authUrl(`/qr/sessions/${encodeURIComponent(sessionId)}`), {
-    headers: { accept: 'application/json' },
+    headers: answerHeaders(),
   });
   if (response.status === 404) return { status: 'expired' };
   if (!response.ok) throw await refusal(response);

@@ -1,6 +1,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '@/lib/i18n/language.ts';
 import { sessionStore } from '@/lib/session.ts';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 import { makeUser, renderApp, resetSession } from '@/test/app.tsx';
@@ -169,6 +170,28 @@ describe('QR login', () => {
       loginStatus: 'error',
       loginError: 'Authentication request timed out.',
     });
+  });
+});
+
+describe('a refusal shown as it comes', () => {
+  it('is in the language on screen: the QR session is asked for in it', async () => {
+    await changeLanguage('th');
+    network.on('POST', `${AUTH}/qr/sessions`, (call) =>
+      json(
+        {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message:
+            call.headers['accept-language'] === 'th'
+              ? 'มีคำขอมากเกินไป โปรดลองอีกครั้งใน 1 นาที'
+              : 'Rate limit exceeded, retry in 1 minute',
+        },
+        429,
+      ),
+    );
+    renderApp('/login');
+    await user().click(await screen.findByRole('button', { name: 'แสดงคิวอาร์โค้ด' }));
+    expect(await screen.findByText('มีคำขอมากเกินไป โปรดลองอีกครั้งใน 1 นาที')).toBeVisible();
   });
 });
 
