@@ -80,7 +80,12 @@ describe('pending polls, answered by the token route', () => {
   it('answers authorization_pending and slow_down with the provider’s exact status, headers and body', async () => {
     const id = await startSignIn();
     const handed = vi.spyOn(t.server, 'handle');
-    for (const headers of [{}, { origin: t.baseUrl }]) {
+    const variants: Record<string, string>[] = [
+      {},
+      { origin: t.baseUrl },
+      { 'accept-language': 'th-TH,th;q=0.9' },
+    ];
+    for (const headers of variants) {
       const provider = await post(t, '/token', pollBody(id, viaProvider), headers);
       const providerTooEarly = await post(t, '/token', pollBody(id, viaProvider), headers);
       expect(handed).toHaveBeenCalledTimes(2);
@@ -92,6 +97,14 @@ describe('pending polls, answered by the token route', () => {
       expect(providerTooEarly.body.error).toBe('slow_down');
       expect(own).toEqual(provider);
       expect(ownTooEarly).toEqual(providerTooEarly);
+      // In the request's language, as the provider's are.
+      const thai = 'accept-language' in headers;
+      expect(own.headers['content-language']).toBe(thai ? 'th' : 'en');
+      expect(own.body.error_description).toBe(
+        thai
+          ? 'คำขอเข้าสู่ระบบยังรอผู้ใช้ยืนยันบนโทรศัพท์'
+          : "authorization request is still pending as the end-user hasn't yet completed the user interaction steps",
+      );
       await afterInterval();
       handed.mockClear();
     }

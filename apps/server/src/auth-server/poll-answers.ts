@@ -1,10 +1,13 @@
 // The token endpoint's own answer to a CIBA poll that is still pending (decision 051): the provider's
-// authorization_pending or slow_down, byte for byte, without the provider's stack. Any request this does not
+// authorization_pending or slow_down, byte for byte and in the request's language as the provider's are
+// (decision 048), without the provider's stack. Any request this does not
 // recognise as such a poll goes to the provider unchanged (with its body, replayed).
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
+import { languages, pickLanguage, type Language } from '@careplane/shared/i18n/languages';
 import { errors } from './oidc.js';
 import type { PollThrottle } from './ciba-poll.js';
+import { providerErrorDescription } from './provider-texts.js';
 import { CIBA_GRANT_TYPE } from './provider.js';
 
 /** A poll's body is about 120 bytes; anything much larger is not one (and goes to the provider unread). */
@@ -57,13 +60,22 @@ function pollOf(body: Buffer, settings: PollAnswerSettings): { id: string; clien
   return { id, clientId };
 }
 
-const describe = (error: { error: string; error_description?: string }) =>
-  JSON.stringify({ error: error.error, error_description: error.error_description });
-// The provider's own words, taken from its error classes so that they cannot drift.
-const ANSWERS = {
-  pending: describe(new errors.AuthorizationPending()),
-  slow_down: describe(new errors.SlowDown()),
-};
+/** The error in the provider's format, described in `language` as the provider's answers are (provider.ts). */
+const describe = (error: { error: string; error_description?: string }, language: Language) =>
+  JSON.stringify({
+    error: error.error,
+    error_description: providerErrorDescription(error.error, error.error_description ?? '', language),
+  });
+// The provider's own words, taken from its error classes so that they cannot drift, in each language.
+const ANSWERS = Object.fromEntries(
+  languages.map((language) => [
+    language,
+    {
+      pending: describe(new errors.AuthorizationPending(), language),
+      slow_down: describe(new errors.SlowDown(), language),
+    },
+  ]),
+) as Record<Language, { pending: string; slow_down: string }>;
 
 /**
  * The answer to a token request's body when it is a pending CIBA poll, in the provider's format (its CORS
@@ -79,11 +91,13 @@ export async function answerPoll(
   if (!poll) return undefined;
   const answer = await polls.answer(poll.id, poll.clientId);
   if (!answer) return undefined;
-  const text = ANSWERS[answer];
+  const language = pickLanguage(headers['accept-language']);
+  const text = ANSWERS[language][answer];
   return {
     status: 400,
     headers: {
       vary: 'Origin',
+      'content-language': language,
       'access-control-allow-origin': headers.origin ?? '*',
       'access-control-expose-headers': 'WWW-Authenticate',
       'cache-control': 'no-store',
