@@ -454,6 +454,20 @@ export const serviceTexts = {
     en: `Relations not available here: ${paths.join(', ')}`,
     th: `ใช้ข้อมูลที่เกี่ยวข้องเหล่านี้ที่นี่ไม่ได้: ${paths.join(', ')}`,
   }),
+  // --- what the database refuses as the client's fault (plugins/errors.ts), naming its constraint or column
+  duplicateValue: (constraint: string): Text => ({
+    en: `A record with this value already exists (${constraint})`,
+    th: `มีข้อมูลที่ใช้ค่านี้อยู่แล้ว (${constraint})`,
+  }),
+  /** `column` is empty or ` (column_name)`. */
+  referencedRecordMissing: (column: string): Text => ({
+    en: `A referenced record does not exist${column}`,
+    th: `ไม่พบข้อมูลที่อ้างถึง${column}`,
+  }),
+  requiredValueMissing: (column: string): Text => ({
+    en: `Missing required value${column ? ` for ${column}` : ''}`,
+    th: `ขาดค่าที่จำเป็น${column ? `: ${column}` : ''}`,
+  }),
   auditNoRelations: { en: 'The audit log has no relations', th: 'บันทึกการใช้งานไม่มีข้อมูลที่เกี่ยวข้องให้ฝัง' },
   documentsNoRelations: { en: 'Documents embed no relations', th: 'เอกสารฝังข้อมูลที่เกี่ยวข้องไม่ได้' },
   unknownLinked: (what: string, field: string): Text => ({

@@ -99,6 +99,9 @@ const samples: { [K in Built]: Parameters<Texts[K]> } = {
   relationsNotHere: [['X1', 'X2']],
   unknownLinked: ['watchers', 'watchers'],
   routeNotFound: ['GETX1', '/api/X2'],
+  duplicateValue: ['users_username_keyX1'],
+  referencedRecordMissing: [' (patient_profile_idX1)'],
+  requiredValueMissing: ['first_nameX1'],
   rateLimited: ['1 minute'],
   bodyStalled: [7],
 };

@@ -34,21 +34,21 @@ const isPgError = (error: unknown): error is PgError =>
   typeof (error as { code?: unknown }).code === 'string' &&
   /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
 
-/** Database errors that are the client's fault, by SQLSTATE. */
-function fromDatabase(error: PgError): { status: number; message: string; retryAfter?: number } | undefined {
+/** Database errors that are the client's fault, by SQLSTATE, in both languages. */
+function fromDatabase(error: PgError): { status: number; message: Text; retryAfter?: number } | undefined {
+  const fixed = (en: string): Text => ({ en, th: localizeMessage(en, 'th') });
   switch (error.code) {
     case '23505':
-      return {
-        status: 409,
-        message: `A record with this value already exists (${error.constraint ?? 'unique'})`,
-      };
+      return { status: 409, message: serviceTexts.duplicateValue(error.constraint ?? 'unique') };
     case '23503':
       return {
         status: 400,
-        message: `A referenced record does not exist${error.column ? ` (${error.column})` : referencedColumn(error.detail)}`,
+        message: serviceTexts.referencedRecordMissing(
+          error.column ? ` (${error.column})` : referencedColumn(error.detail),
+        ),
       };
     case '23502':
-      return { status: 400, message: `Missing required value${error.column ? ` for ${error.column}` : ''}` };
+      return { status: 400, message: serviceTexts.requiredValueMissing(error.column ?? '') };
     case '22P02':
     case '22007':
     case '22008':
@@ -57,22 +57,22 @@ function fromDatabase(error: PgError): { status: number; message: string; retryA
     case '22021':
     case '22P05':
     case '23514':
-      return { status: 400, message: 'Invalid value' };
+      return { status: 400, message: fixed('Invalid value') };
     case '40001':
     case '40P01':
-      return { status: 409, message: 'Concurrent change, try again' };
+      return { status: 409, message: fixed('Concurrent change, try again') };
     case '57014':
       // statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS)
       return {
         status: 503,
-        message: 'The database took too long to answer: try again shortly',
+        message: fixed('The database took too long to answer: try again shortly'),
         retryAfter: 2,
       };
     case '55P03':
       // lock_timeout (DATABASE_LOCK_TIMEOUT_MS)
       return {
         status: 503,
-        message: 'The records this needs are busy with another change: try again shortly',
+        message: fixed('The records this needs are busy with another change: try again shortly'),
         retryAfter: 1,
       };
     default:
@@ -171,9 +171,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
         void reply.header('retry-after', String(mapped.retryAfter));
       }
       if (mapped) {
-        return reply
-          .status(mapped.status)
-          .send(body(mapped.status, localizeMessage(mapped.message, language)));
+        return reply.status(mapped.status).send(body(mapped.status, mapped.message[language]));
       }
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
