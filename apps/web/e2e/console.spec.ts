@@ -147,6 +147,9 @@ test('the guard logs out an expired session with a notification', async ({ page 
     user: { firstName: 'Ada', lastName: 'Lovelace', roles: ['admin'], localRoles: [] },
   };
   await page.goto('/');
+  // The console stores its session once it has started (with the server address): write the expired one
+  // after that, or the starting page would write its own over it.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.evaluate(
     `localStorage.setItem('careplane.session', ${JSON.stringify(JSON.stringify(expired))})`,
   );

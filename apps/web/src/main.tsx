@@ -18,6 +18,12 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);
 
+// Another tab signing in or out changes this tab's session too, from the first moment: this tab stores its
+// session when it has started, and must not write an older one over what another tab stored meanwhile.
+window.addEventListener('storage', (event) => {
+  if (event.key === null || event.key === 'careplane.session') sessionStore.reload();
+});
+
 try {
   const [config] = await Promise.all([
     loadRuntimeConfig(),
@@ -27,10 +33,6 @@ try {
   followSessionLanguage();
   // Spec §3: the server address comes from the runtime configuration and is stored on start.
   sessionStore.set({ appServerUrl: config.appServerUrl });
-  // Another tab signing in or out changes this tab's session too.
-  window.addEventListener('storage', (event) => {
-    if (event.key === null || event.key === 'careplane.session') sessionStore.reload();
-  });
   window.addEventListener('unhandledrejection', (event) => reportError(event.reason, { step: 'unhandled' }));
   // Installable, and open offline with the last data (decision 046).
   registerServiceWorker(sessionStore);
