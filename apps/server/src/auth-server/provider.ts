@@ -58,6 +58,36 @@ const BINDING_MESSAGE = /^[\p{L}\p{N} .,:!?#+/_-]{1,40}$/u;
 
 const cookieKeys = [randomBytes(32).toString('base64url')];
 
+/** The clients this provider knows. */
+const CLIENTS = [
+  {
+    client_id: CONSOLE_CLIENT_ID,
+    client_name: 'Careplane console',
+    token_endpoint_auth_method: 'none',
+    grant_types: [CIBA_GRANT_TYPE, 'refresh_token'],
+    response_types: [],
+    redirect_uris: [],
+    backchannel_token_delivery_mode: 'poll',
+    id_token_signed_response_alg: 'ES256',
+  },
+] as const;
+
+/**
+ * Clients that authenticate with nothing but their client_id and may use CIBA: the token route answers their
+ * pending polls itself (poll-answers.ts), where the provider's client check is that the id names one of them.
+ */
+export const publicCibaClients: ReadonlySet<string> = new Set(
+  CLIENTS.filter(
+    (client) =>
+      client.token_endpoint_auth_method === 'none' &&
+      (client.grant_types as readonly string[]).includes(CIBA_GRANT_TYPE),
+  ).map((client) => client.client_id),
+);
+
+/** The one origin a browser may call the provider from (its clientBasedCORS): the console's. */
+export const allowedOrigin = (settings: Pick<ProviderSettings, 'publicUrl'>) =>
+  new URL(settings.publicUrl).origin;
+
 /** 429 in the provider's own error format (described in the request's language on the way out). */
 class RateLimited extends errors.OIDCProviderError {
   constructor() {
@@ -99,18 +129,7 @@ export function buildProvider(deps: ProviderDependencies): Provider {
 
   const configuration = {
     adapter: deps.adapter,
-    clients: [
-      {
-        client_id: CONSOLE_CLIENT_ID,
-        client_name: 'Careplane console',
-        token_endpoint_auth_method: 'none',
-        grant_types: [CIBA_GRANT_TYPE, 'refresh_token'],
-        response_types: [],
-        redirect_uris: [],
-        backchannel_token_delivery_mode: 'poll',
-        id_token_signed_response_alg: 'ES256',
-      },
-    ],
+    clients: [...CLIENTS],
     clientDefaults: { id_token_signed_response_alg: 'ES256' },
     jwks: deps.keys.providerJwks(),
     cookies: { keys: cookieKeys },
@@ -139,7 +158,7 @@ export function buildProvider(deps: ProviderDependencies): Provider {
       phone: ['phone_number'],
     },
     conformIdTokenClaims: false,
-    clientBasedCORS: (_ctx: unknown, origin: string) => origin === new URL(settings.publicUrl).origin,
+    clientBasedCORS: (_ctx: unknown, origin: string) => origin === allowedOrigin(settings),
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: false },

@@ -12,7 +12,7 @@ import { publicJwkSchema } from './identities.js';
 import type { AuthServer } from './index.js';
 import { TooManyRequests } from './limits.js';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
-import { CLIENT_ADDRESS } from './provider.js';
+import { allowedOrigin, CLIENT_ADDRESS, publicCibaClients } from './provider.js';
 import { answerPoll, mayBePoll, readBody, replay, type PollAnswerSettings } from './poll-answers.js';
 import { qrSessionSchema, qrSessionStatusSchema } from '@careplane/shared/auth/qr-session.contract';
 import { errorBodySchema } from '@careplane/shared/common/http';
@@ -311,8 +311,8 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
   // --- The OpenID Provider -----------------------------------------------------------------------------
   // Its own scope: no body parser (the provider reads the raw request), the request handed over as is.
   const pollSettings: PollAnswerSettings = {
-    publicCibaClients: new Set([CONSOLE_CLIENT_ID]),
-    allowedOrigin: new URL(settings.publicUrl).origin,
+    publicCibaClients,
+    allowedOrigin: allowedOrigin(settings),
   };
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
