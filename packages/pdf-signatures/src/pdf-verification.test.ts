@@ -80,8 +80,11 @@ function withContents(bytes: Uint8Array, n: number, hex: string): Uint8Array {
 
 function contentsOf(bytes: Uint8Array, n: number): Uint8Array {
   const [, gapStart, gapEnd] = byteRangeOf(bytes, n).values as [number, number, number];
-  const hex = latin1(bytes.subarray(gapStart + 1, gapEnd - 1)).replace(/(00)+$/, '');
-  return Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex');
+  const reserved = Buffer.from(latin1(bytes.subarray(gapStart + 1, gapEnd - 1)), 'hex');
+  // The CMS ends where its DER length says; the rest is zero padding (a signature may itself end in 00).
+  const lengthOctets = reserved[1]! & 0x80 ? reserved[1]! & 0x7f : 0;
+  const length = lengthOctets ? reserved.readUIntBE(2, lengthOctets) : reserved[1]!;
+  return reserved.subarray(0, 2 + lengthOctets + length);
 }
 
 function flipByte(bytes: Uint8Array, at: number): Uint8Array {
