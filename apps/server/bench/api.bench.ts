@@ -22,6 +22,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: SMOKE ? '10' : '50' },
     duration: { type: 'string', default: SMOKE ? '1' : '8' },
     rounds: { type: 'string', default: SMOKE ? '1' : '2' },
+    /** Only the scenarios whose path contains this text (to profile one). */
+    only: { type: 'string' },
   },
 });
 const connections = Number(args.connections);
@@ -197,7 +199,7 @@ const fmt = (r: Result) =>
 console.log(
   `bench:api on ${database.kind}: ${userCount} users, ${readingCount} readings; ${connections} connections, ${duration}s x ${rounds} rounds each, alternating`,
 );
-for (const scenario of scenarios) {
+for (const scenario of scenarios.filter((one) => !args.only || one.path.includes(args.only))) {
   const { statements, rows, total } = await captureSql(scenario.url);
   const api: Result[] = [];
   const raw: Result[] = [];
