@@ -213,11 +213,38 @@ export function answerSelect(
   const key = `${entity} ${JSON.stringify(tree)}`;
   if (cache.has(key)) return cache.get(key);
   const items = supported(relational, entity, tree)
-    ? new AnswerBuilder(relational).selectList(entity, table, tree)
+    ? rendered(new AnswerBuilder(relational).selectList(entity, table, tree))
     : undefined;
   // Trees come from requests: past MAX_BUILT, a new one is built for each call.
   if (cache.size < MAX_BUILT) cache.set(key, items);
   return items;
+}
+
+/**
+ * The select items as the text they render to, when they bind no value (columns, aliases and literals only,
+ * as the builder writes them): a list's statement is rendered for every request, and walking the answer's
+ * whole tree of SQL chunks each time was most of that (decision 045).
+ */
+function rendered(items: SQL): SQL {
+  const query = dialect.sqlToQuery(items);
+  return query.params.length === 0 ? sql.raw(query.sql) : items;
+}
+
+const faithful = (value: unknown) =>
+  value === null ||
+  typeof value === 'string' ||
+  typeof value === 'boolean' ||
+  (typeof value === 'number' && Number.isFinite(value));
+
+/**
+ * A condition as the text and values it renders to, as one string: two conditions of the same key are the same
+ * SQL. Undefined when a value has no faithful JSON (a bigint, say), so that no two are ever confused.
+ */
+export function renderedKey(condition: SQL): string | undefined {
+  const { sql: text, params } = dialect.sqlToQuery(condition);
+  if (!params.every((param) => faithful(param) || (Array.isArray(param) && param.every(faithful))))
+    return undefined;
+  return `${text}\n${JSON.stringify(params)}`;
 }
 
 /** Select items by schema (a database and its transactions share one), entity and relation tree. */

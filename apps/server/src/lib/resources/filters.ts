@@ -10,6 +10,7 @@ import {
   lte,
   sql,
   type SQL,
+  type Placeholder,
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -26,11 +27,13 @@ import { badRequest, serviceTexts } from '../errors.js';
 import { linkListsOf, type LinkFilterPath } from './links.js';
 
 export type FilterValue = string | number | boolean;
+/** A filter value as the SQL binds it: itself, or a placeholder for it (see ValueBinder). */
+export type BoundValue = FilterValue | Placeholder;
 
 export interface FilterSpec {
   kind: FilterKind;
   /** values: the parsed "any of" list (never empty); isNull when the value was `null`. */
-  build: (values: FilterValue[], isNullFilter: boolean) => SQL;
+  build: (values: BoundValue[], isNullFilter: boolean) => SQL;
 }
 
 /** How a filter path of a contract's list spec reaches SQL; the kind of its values comes from the spec. */
@@ -73,7 +76,7 @@ export const column =
       if (isNullFilter) return isNull(target);
       if (kind.type === 'enum' && kind.list) {
         return sql`${target} && ARRAY[${sql.join(
-          values.map((value) => sql`${String(value)}`),
+          values.map((value) => sql`${value}`),
           sql`, `,
         )}]::text[]`;
       }
@@ -207,9 +210,25 @@ export interface ListCriteria {
   sort: string[];
 }
 
-/** Builds the WHERE and ORDER BY of a list; unknown paths and mistyped values are refused. */
-export function buildListSql(spec: ResourceQuerySpec, criteria: ListCriteria) {
-  const conditions: SQL[] = [];
+/**
+ * A list's criteria read and checked, before any SQL: each filter's values parsed, each search its pattern,
+ * the sort its keys. `shape` names everything the SQL's text depends on (paths, how many values, which bounds),
+ * never a value: two requests of one shape differ only in the values they bind, so a list renders its
+ * statements once per shape (repository.ts) and binds each request's values.
+ */
+export interface ReadCriteria {
+  filters: { path: string; filter: FilterSpec; values: FilterValue[] | null }[];
+  likes: { expression: SQLWrapper; pattern: string }[];
+  from?: number | undefined;
+  to?: number | undefined;
+  keys: SortKey[];
+  shape: string;
+}
+
+/** Reads a list's criteria; unknown paths and mistyped values are refused. */
+export function readListCriteria(spec: ResourceQuerySpec, criteria: ListCriteria): ReadCriteria {
+  const shape: string[] = [];
+  const filters: ReadCriteria['filters'] = [];
   for (const raw of criteria.filters) {
     const [path, value] = splitPair(raw, 'filters');
     const filter = Object.hasOwn(spec.filters, path) ? spec.filters[path] : undefined;
@@ -218,13 +237,11 @@ export function buildListSql(spec: ResourceQuerySpec, criteria: ListCriteria) {
         { path: 'filters', message: `Filtering on ${path} is not allowed` },
       ]);
     }
-    if (value === 'null') {
-      conditions.push(filter.build([], true));
-      continue;
-    }
-    const values = value.split(',').map((part) => parseValue(filter.kind, part, path));
-    conditions.push(filter.build(values, false));
+    const values = value === 'null' ? null : value.split(',').map((part) => parseValue(filter.kind, part, path));
+    filters.push({ path, filter, values });
+    shape.push(`f ${path} ${values ? values.length : 'null'}`);
   }
+  const likes: ReadCriteria['likes'] = [];
   for (const raw of criteria.filtersLike) {
     const [path, value] = splitPair(raw, 'filtersLike');
     const expression = Object.hasOwn(spec.like, path) ? spec.like[path] : undefined;
@@ -236,17 +253,14 @@ export function buildListSql(spec: ResourceQuerySpec, criteria: ListCriteria) {
     if (value.includes('\u0000')) {
       throw badRequest(serviceTexts.invalidSearchText, [{ path: 'filtersLike', message: 'NUL not allowed' }]);
     }
-    conditions.push(sql`(${expression})::text ilike ${`%${escapeLike(value)}%`}`);
+    likes.push({ expression, pattern: `%${escapeLike(value)}%` });
+    shape.push(`l ${path}`);
   }
-  if (criteria.from !== undefined || criteria.to !== undefined) {
-    if (!spec.timeColumn) {
-      throw badRequest(serviceTexts.noTimeRange, [
-        { path: 'from', message: 'from and to are not supported here' },
-      ]);
-    }
-    if (criteria.from !== undefined) conditions.push(gte(spec.timeColumn, criteria.from));
-    if (criteria.to !== undefined) conditions.push(lte(spec.timeColumn, criteria.to));
+  if ((criteria.from !== undefined || criteria.to !== undefined) && !spec.timeColumn) {
+    throw badRequest(serviceTexts.noTimeRange, [{ path: 'from', message: 'from and to are not supported here' }]);
   }
+  if (criteria.from !== undefined) shape.push('from');
+  if (criteria.to !== undefined) shape.push('to');
 
   const keys: SortKey[] = [];
   for (const raw of criteria.sort) {
@@ -258,14 +272,60 @@ export function buildListSql(spec: ResourceQuerySpec, criteria: ListCriteria) {
       ]);
     }
     keys.push({ column, direction });
+    shape.push(`s ${path} ${direction}`);
   }
   if (keys.length === 0) keys.push(spec.defaultSort);
+  return { filters, likes, from: criteria.from, to: criteria.to, keys, shape: shape.join('\n') };
+}
+
+/**
+ * How a value reaches the SQL: as itself (drizzle binds it), or as a placeholder of the name listSql gives it,
+ * whose driver value listValues finds without building any SQL (a statement rendered once per shape).
+ */
+type Bind = (name: string, value: FilterValue, column?: PgColumn) => BoundValue;
+const asItself: Bind = (_name, value) => value;
+export const asPlaceholder: Bind = (name) => sql.placeholder(name);
+
+/** The values of criteria by placeholder name: the n-th filter's m-th value `fn_m`, searches `ln`, `from`, `to`. */
+export function listValues(spec: ResourceQuerySpec, read: ReadCriteria): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  read.filters.forEach(({ values: given }, n) => given?.forEach((value, m) => (values[`f${n}_${m}`] = value)));
+  read.likes.forEach(({ pattern }, n) => (values[`l${n}`] = pattern));
+  if (read.from !== undefined) values.from = spec.timeColumn!.mapToDriverValue(read.from);
+  if (read.to !== undefined) values.to = spec.timeColumn!.mapToDriverValue(read.to);
+  return values;
+}
+
+/** The WHERE and ORDER BY of criteria read by readListCriteria, each value bound as itself or by `bind`. */
+export function listSql(spec: ResourceQuerySpec, read: ReadCriteria, bind: Bind = asItself) {
+  const conditions: SQL[] = [];
+  read.filters.forEach(({ filter, values }, n) =>
+    conditions.push(
+      values === null
+        ? filter.build([], true)
+        : filter.build(
+            values.map((value, m) => bind(`f${n}_${m}`, value)),
+            false,
+          ),
+    ),
+  );
+  read.likes.forEach(({ expression, pattern }, n) =>
+    conditions.push(sql`(${expression})::text ilike ${bind(`l${n}`, pattern)}`),
+  );
+  const time = spec.timeColumn!;
+  if (read.from !== undefined) conditions.push(gte(time, bind('from', read.from, time)));
+  if (read.to !== undefined) conditions.push(lte(time, bind('to', read.to, time)));
+
+  const { keys } = read;
   // The id breaks ties, so pages never overlap. It runs in the direction of the last key, so an index on
   // (column, id) serves the whole order in one scan, forwards or backwards.
   const tieBreak: SortKey = { column: spec.idColumn, direction: keys[keys.length - 1]!.direction };
   const orderBy = [...keys, tieBreak].map(({ column, direction }) =>
     direction === 'asc' ? asc(column) : desc(column),
   );
-
   return { where: conditions.length ? and(...conditions) : undefined, orderBy, keys };
 }
+
+/** Builds the WHERE and ORDER BY of a list; unknown paths and mistyped values are refused. */
+export const buildListSql = (spec: ResourceQuerySpec, criteria: ListCriteria) =>
+  listSql(spec, readListCriteria(spec, criteria));

@@ -4,9 +4,18 @@ import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client.js';
-import { answerSelect, statement, type Statement } from './answer-sql.js';
+import { answerSelect, renderedKey, statement, type Statement } from './answer-sql.js';
 import type { ResourceDefinition } from './definition.js';
-import { buildListSql, type ListCriteria, type SortKey } from './filters.js';
+import {
+  asPlaceholder,
+  buildListSql,
+  listSql,
+  listValues,
+  readListCriteria,
+  type ListCriteria,
+  type ReadCriteria,
+  type SortKey,
+} from './filters.js';
 import { parseRelations, queryShape, shapeRow, type RelationTree } from './relations.js';
 
 export type Row = Record<string, unknown>;
@@ -30,6 +39,14 @@ type FindMany = (options: Row) => Promise<Row[]> & {
 type FindFirst = (options: Row) => Promise<Row | undefined>;
 /** Relation trees whose embedding statement one executor keeps prepared (they are few in practice). */
 const MAX_PREPARED = 100;
+/** List shapes whose statements one executor keeps rendered; past it, the least recently used is forgotten. */
+const MAX_SHAPES = 200;
+
+interface ListStatements {
+  /** The page's ids (to embed relations for), or the page's answers when no relation is asked. */
+  page: Statement;
+  count: Statement | null;
+}
 const relational = (executor: Executor, entity: string) =>
   (executor.query as unknown as Record<string, { findMany: FindMany; findFirst: FindFirst }>)[entity]!;
 
@@ -46,25 +63,71 @@ export function createResourceRepository<Create, Update, Item>(
   /** One page and the total; `scope` narrows to the records a caller may see. */
   async function list(executor: Executor, page: ListPage, scope?: SQL) {
     const tree = parseRelations(entity, page.relations);
-    const { where, orderBy } = buildListSql(definition.list.query, page);
-    const filtered = and(where, scope);
+    const read = readListCriteria(definition.list.query, page);
     const items = answerSelect(executor, entity, table, tree);
-    if (!items) return listThroughDrizzle(executor, page, tree, filtered, orderBy);
-    const whereClause = filtered ? sql` where ${filtered}` : sql``;
-    const ordered = sql`${whereClause} order by ${sql.join(orderBy, sql`, `)} limit ${page.limit} offset ${page.offset}`;
+    if (!items) {
+      const { where, orderBy } = listSql(definition.list.query, read);
+      return listThroughDrizzle(executor, page, tree, and(where, scope), orderBy);
+    }
+    const { statements, values } = listStatements(executor, read, tree, items, page.count !== false, scope);
+    const bound = { ...values, limit: page.limit, offset: page.offset };
     const [rows, counted] = await Promise.all([
       Object.keys(tree).length
-        ? statement(executor, sql`select ${idColumn} as "id" from ${table}${ordered}`)
-            .execute()
-            .then((found) => embed(executor, idsOf(found), tree))
+        ? statements.page.execute(bound).then((found) => embed(executor, idsOf(found), tree))
         : // Without relations, the page itself, in its answer's shape.
-          statement(executor, sql`select ${items} from ${table}${ordered}`).execute(),
-      page.count === false
-        ? Promise.resolve(null)
-        : statement(executor, sql`select count(*)::int as "total" from ${table}${whereClause}`).execute(),
+          statements.page.execute(bound),
+      statements.count ? statements.count.execute(values) : Promise.resolve(null),
     ]);
     const total = counted === null ? null : ((counted[0]?.total as number | undefined) ?? 0);
     return { items: rows as Item[], total };
+  }
+
+  /**
+   * A list's statements, rendered once per shape (decision 052): the criteria's paths, sort and bounds, the
+   * relations, whether it counts, and the caller's scope as it renders (text and values). Walking drizzle's SQL
+   * tree to render the statement was the largest part of a list's own work; a request of a known shape only
+   * binds its values (listValues, and the page's limit and offset).
+   */
+  const rendered = new WeakMap<Executor, Map<string, ListStatements>>();
+  function listStatements(
+    executor: Executor,
+    read: ReadCriteria,
+    tree: RelationTree,
+    items: SQL,
+    counted: boolean,
+    scope: SQL | undefined,
+  ): { statements: ListStatements; values: Record<string, unknown> } {
+    const values = listValues(definition.list.query, read);
+    const scopeKey = scope ? renderedKey(scope) : '';
+    let cache = rendered.get(executor);
+    if (!cache) rendered.set(executor, (cache = new Map<string, ListStatements>()));
+    // A scope whose values cannot be told apart as text is rendered for each call, never shared.
+    const key =
+      scopeKey === undefined ? undefined : `${JSON.stringify(tree)}\n${counted}\n${read.shape}\n${scopeKey}`;
+    const known = key === undefined ? undefined : cache.get(key);
+    if (known) {
+      // Most recently used last: the first entry is the one forgotten when the cache is full.
+      cache.delete(key!);
+      cache.set(key!, known);
+      return { statements: known, values };
+    }
+    const { where, orderBy } = listSql(definition.list.query, read, asPlaceholder);
+    const filtered = and(where, scope);
+    const whereClause = filtered ? sql` where ${filtered}` : sql``;
+    const ordered = sql`${whereClause} order by ${sql.join(orderBy, sql`, `)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+    const made: ListStatements = {
+      page: Object.keys(tree).length
+        ? statement(executor, sql`select ${idColumn} as "id" from ${table}${ordered}`)
+        : statement(executor, sql`select ${items} from ${table}${ordered}`),
+      count: counted
+        ? statement(executor, sql`select count(*)::int as "total" from ${table}${whereClause}`)
+        : null,
+    };
+    if (key !== undefined) {
+      if (cache.size >= MAX_SHAPES) cache.delete(cache.keys().next().value!);
+      cache.set(key, made);
+    }
+    return { statements: made, values };
   }
 
   /** The list through drizzle's builders and shapeRow: for an answer with a column answerSelect cannot write. */

@@ -1,0 +1,134 @@
+// A list's statements are rendered once per shape and bound with each request's values (repository.ts,
+// decision 052). Requests of one shape must still each get their own answer: other values, another page,
+// another scope, another relation tree, counted or not. Each is compared with the same list computed by
+// filtering every row in JavaScript, on the embedded database and on PostgreSQL.
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { iotDeviceData, users } from '@/db/schema/index.js';
+import { generateScaleData } from '@/db/seed/scale.js';
+import { iotDataResource } from '@/modules/iot/iot.resource.js';
+import { usersResource } from '@/modules/users/users.resource.js';
+import { createTestDatabase, type TestDatabase } from '@/test/harness.js';
+import { renderedKey } from './answer-sql.js';
+import { createResourceRepository } from './repository.js';
+
+let database: TestDatabase;
+const usersRepository = createResourceRepository(usersResource);
+const readingsRepository = createResourceRepository(iotDataResource);
+
+interface UserRow {
+  id: string;
+  lastName: string | null;
+  isBlocked: boolean;
+}
+let everyone: UserRow[];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await generateScaleData(database.handle, { users: 200, readings: 600 });
+  everyone = await database.handle.db
+    .select({ id: users.id, lastName: users.lastName, isBlocked: users.isBlocked })
+    .from(users)
+    .orderBy(asc(users.id));
+});
+afterAll(() => database?.drop());
+
+const page = (criteria: Partial<Parameters<typeof usersRepository.list>[1]>) => ({
+  filters: [],
+  filtersLike: [],
+  sort: [],
+  relations: [],
+  limit: 10,
+  offset: 0,
+  ...criteria,
+});
+const ids = (items: unknown[]) => items.map((item) => (item as { id: string }).id);
+const idSet = (items: unknown[]) => ids(items).sort();
+
+describe('list statements rendered once per shape', () => {
+  it('binds each request its own filter values, page and count', async () => {
+    const db = database.handle.db;
+    const [a, b, c] = [everyone[3]!, everyone[50]!, everyone[77]!];
+    const first = await usersRepository.list(db, page({ filters: [`id~${a.id},${b.id}`] }));
+    const second = await usersRepository.list(db, page({ filters: [`id~${b.id},${c.id}`] }));
+    expect(idSet(first.items)).toEqual([a.id, b.id].sort());
+    expect(idSet(second.items)).toEqual([b.id, c.id].sort());
+    expect([first.total, second.total]).toEqual([2, 2]);
+
+    // The same shape, another page; then uncounted.
+    const all = ids((await usersRepository.list(db, page({ limit: 1000 }))).items);
+    expect([...all].sort()).toEqual(everyone.map((row) => row.id));
+    const later = await usersRepository.list(db, page({ limit: 7, offset: 21 }));
+    expect(ids(later.items)).toEqual(all.slice(21, 28));
+    expect(later.total).toBe(all.length);
+    const uncounted = await usersRepository.list(db, page({ limit: 7, offset: 35, count: false }));
+    expect(ids(uncounted.items)).toEqual(all.slice(35, 42));
+    expect(uncounted.total).toBeNull();
+  });
+
+  it('binds searches, nulls and booleans by value, in one shape or another', async () => {
+    const db = database.handle.db;
+    const named = everyone.find((row) => row.lastName && row.lastName.length > 3)!;
+    const fragment = named.lastName!.slice(1, 4).toLowerCase();
+    for (const text of [fragment, 'zzqx-none']) {
+      const found = await usersRepository.list(db, page({ filtersLike: [`lastName~${text}`], limit: 1000 }));
+      expect(idSet(found.items)).toEqual(
+        everyone.filter((row) => row.lastName?.toLowerCase().includes(text)).map((row) => row.id),
+      );
+    }
+    for (const blocked of [true, false]) {
+      const found = await usersRepository.list(db, page({ filters: [`isBlocked~${blocked}`], limit: 1000 }));
+      expect(idSet(found.items)).toEqual(everyone.filter((row) => row.isBlocked === blocked).map((row) => row.id));
+    }
+  });
+
+  it('never shares a statement between scopes, even of one text', async () => {
+    const db = database.handle.db;
+    const [a, b] = [everyone[5]!, everyone[6]!];
+    const only = (id: string) => eq(users.id, id);
+    expect(renderedKey(only(a.id))).not.toEqual(renderedKey(only(b.id)));
+    const seenByA = await usersRepository.list(db, page({}), only(a.id));
+    const seenByB = await usersRepository.list(db, page({}), only(b.id));
+    expect(ids(seenByA.items)).toEqual([a.id]);
+    expect(ids(seenByB.items)).toEqual([b.id]);
+    const none = await usersRepository.list(db, page({}), sql`false`);
+    expect(none).toEqual({ items: [], total: 0 });
+    const both = await usersRepository.list(db, page({}), inArray(users.id, [a.id, b.id]));
+    expect(idSet(both.items)).toEqual([a.id, b.id].sort());
+  });
+
+  it('embeds the relations each request asks for', async () => {
+    const db = database.handle.db;
+    const plain = await usersRepository.list(db, page({ limit: 3 }));
+    const related = await usersRepository.list(db, page({ limit: 3, relations: ['commandCenters'] }));
+    expect(ids(plain.items)).toEqual(ids(related.items));
+    expect(plain.items.every((item) => !('commandCenters' in (item as object)))).toBe(true);
+    expect(related.items.every((item) => Array.isArray((item as { commandCenters: unknown }).commandCenters))).toBe(
+      true,
+    );
+  });
+
+  it('binds time bounds by value', async () => {
+    const db = database.handle.db;
+    const readings = await db
+      .select({ id: iotDeviceData.id, timestamp: iotDeviceData.timestamp })
+      .from(iotDeviceData)
+      .orderBy(asc(iotDeviceData.timestamp), asc(iotDeviceData.id));
+    const stamps = readings.map((row) => row.timestamp);
+    const ranges: [number, number][] = [
+      [stamps[10]!, stamps[40]!],
+      [stamps[200]!, stamps[260]!],
+    ];
+    for (const [from, to] of ranges) {
+      const found = await readingsRepository.list(
+        db,
+        page({ from, to, sort: ['timestamp:asc'], limit: 500 }),
+      );
+      const expected = readings.filter((row) => row.timestamp >= from && row.timestamp <= to);
+      expect(found.total).toBe(expected.length);
+      expect(
+        (found.items as { timestamp: number }[]).every((item) => item.timestamp >= from && item.timestamp <= to),
+      ).toBe(true);
+    }
+  });
+});
