@@ -237,7 +237,8 @@ export function readListCriteria(spec: ResourceQuerySpec, criteria: ListCriteria
         { path: 'filters', message: `Filtering on ${path} is not allowed` },
       ]);
     }
-    const values = value === 'null' ? null : value.split(',').map((part) => parseValue(filter.kind, part, path));
+    const values =
+      value === 'null' ? null : value.split(',').map((part) => parseValue(filter.kind, part, path));
     filters.push({ path, filter, values });
     shape.push(`f ${path} ${values ? values.length : 'null'}`);
   }
@@ -257,7 +258,9 @@ export function readListCriteria(spec: ResourceQuerySpec, criteria: ListCriteria
     shape.push(`l ${path}`);
   }
   if ((criteria.from !== undefined || criteria.to !== undefined) && !spec.timeColumn) {
-    throw badRequest(serviceTexts.noTimeRange, [{ path: 'from', message: 'from and to are not supported here' }]);
+    throw badRequest(serviceTexts.noTimeRange, [
+      { path: 'from', message: 'from and to are not supported here' },
+    ]);
   }
   if (criteria.from !== undefined) shape.push('from');
   if (criteria.to !== undefined) shape.push('to');
@@ -289,7 +292,9 @@ export const asPlaceholder: Bind = (name) => sql.placeholder(name);
 /** The values of criteria by placeholder name: the n-th filter's m-th value `fn_m`, searches `ln`, `from`, `to`. */
 export function listValues(spec: ResourceQuerySpec, read: ReadCriteria): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  read.filters.forEach(({ values: given }, n) => given?.forEach((value, m) => (values[`f${n}_${m}`] = value)));
+  read.filters.forEach(({ values: given }, n) =>
+    given?.forEach((value, m) => (values[`f${n}_${m}`] = value)),
+  );
   read.likes.forEach(({ pattern }, n) => (values[`l${n}`] = pattern));
   if (read.from !== undefined) values.from = spec.timeColumn!.mapToDriverValue(read.from);
   if (read.to !== undefined) values.to = spec.timeColumn!.mapToDriverValue(read.to);

@@ -4,17 +4,78 @@
 // filtering every row in JavaScript, on the embedded database and on PostgreSQL.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineListSpec, filterKinds } from '@careplane/shared/common/list-spec';
 import { iotDeviceData, users } from '@/db/schema/index.js';
 import { generateScaleData } from '@/db/seed/scale.js';
-import { iotDataResource } from '@/modules/iot/iot.resource.js';
-import { usersResource } from '@/modules/users/users.resource.js';
 import { createTestDatabase, type TestDatabase } from '@/test/harness.js';
 import { renderedKey } from './answer-sql.js';
+import { defineResource } from './definition.js';
+import { bindListSpec, column } from './filters.js';
 import { createResourceRepository } from './repository.js';
 
+// Two resources as the engine sees them, with list specs of their own (lib sits below the modules).
+const anything = z.object({}).passthrough();
+const userSpec = defineListSpec({
+  resource: 'users',
+  filters: { id: filterKinds.uuid, isBlocked: filterKinds.boolean },
+  search: ['lastName'],
+  sort: ['createdAt'],
+  relations: ['commandCenters'],
+  defaultSort: { path: 'createdAt', direction: 'desc' },
+});
+const usersRepository = createResourceRepository(
+  defineResource({
+    name: 'users',
+    label: 'User',
+    entity: 'users',
+    table: users,
+    idColumn: users.id,
+    path: '/api/users',
+    schemas: { create: anything, update: anything, item: anything },
+    list: {
+      spec: userSpec,
+      query: bindListSpec(userSpec, {
+        idColumn: users.id,
+        filters: { id: column(users.id), isBlocked: column(users.isBlocked) },
+        search: { lastName: users.lastName },
+        sort: { createdAt: users.createdAt },
+      }),
+    },
+  }),
+);
+const readingSpec = defineListSpec({
+  resource: 'iot-device-data',
+  filters: { id: filterKinds.uuid },
+  search: [],
+  sort: ['timestamp'],
+  relations: [],
+  defaultSort: { path: 'timestamp', direction: 'desc' },
+  timeRange: 'timestamp',
+});
+const readingsRepository = createResourceRepository(
+  defineResource({
+    name: 'iot-device-data',
+    label: 'Reading',
+    entity: 'iotDeviceData',
+    table: iotDeviceData,
+    idColumn: iotDeviceData.id,
+    path: '/api/iot-devices/data',
+    schemas: { create: anything, update: anything, item: anything },
+    list: {
+      spec: readingSpec,
+      query: bindListSpec(readingSpec, {
+        idColumn: iotDeviceData.id,
+        time: iotDeviceData.timestamp,
+        filters: { id: column(iotDeviceData.id) },
+        search: {},
+        sort: { timestamp: iotDeviceData.timestamp },
+      }),
+    },
+  }),
+);
+
 let database: TestDatabase;
-const usersRepository = createResourceRepository(usersResource);
-const readingsRepository = createResourceRepository(iotDataResource);
 
 interface UserRow {
   id: string;
@@ -78,7 +139,9 @@ describe('list statements rendered once per shape', () => {
     }
     for (const blocked of [true, false]) {
       const found = await usersRepository.list(db, page({ filters: [`isBlocked~${blocked}`], limit: 1000 }));
-      expect(idSet(found.items)).toEqual(everyone.filter((row) => row.isBlocked === blocked).map((row) => row.id));
+      expect(idSet(found.items)).toEqual(
+        everyone.filter((row) => row.isBlocked === blocked).map((row) => row.id),
+      );
     }
   });
 
@@ -103,9 +166,9 @@ describe('list statements rendered once per shape', () => {
     const related = await usersRepository.list(db, page({ limit: 3, relations: ['commandCenters'] }));
     expect(ids(plain.items)).toEqual(ids(related.items));
     expect(plain.items.every((item) => !('commandCenters' in (item as object)))).toBe(true);
-    expect(related.items.every((item) => Array.isArray((item as { commandCenters: unknown }).commandCenters))).toBe(
-      true,
-    );
+    expect(
+      related.items.every((item) => Array.isArray((item as { commandCenters: unknown }).commandCenters)),
+    ).toBe(true);
   });
 
   it('binds time bounds by value', async () => {
@@ -127,7 +190,9 @@ describe('list statements rendered once per shape', () => {
       const expected = readings.filter((row) => row.timestamp >= from && row.timestamp <= to);
       expect(found.total).toBe(expected.length);
       expect(
-        (found.items as { timestamp: number }[]).every((item) => item.timestamp >= from && item.timestamp <= to),
+        (found.items as { timestamp: number }[]).every(
+          (item) => item.timestamp >= from && item.timestamp <= to,
+        ),
       ).toBe(true);
     }
   });
