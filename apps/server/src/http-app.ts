@@ -56,8 +56,9 @@ export async function createHttpApp(config: AppConfig, options: HttpAppOptions):
     },
   });
   // The request's id goes back to the caller, to quote when something went wrong.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers written from the contract's JSON Schema (decision 045); under test each is also checked against

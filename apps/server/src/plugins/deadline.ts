@@ -38,9 +38,10 @@ const answer = (reply: FastifyReply) => {
 };
 
 export const deadlinePlugin = fp(async (app: FastifyInstance, { ms }: { ms: number }) => {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks: they run for every request, and an async hook costs a promise each.
+  app.addHook('onRequest', (request, reply, done) => {
     const own = request.routeOptions.config.deadline;
-    if (own === false) return;
+    if (own === false) return done();
     const limit = own ?? ms;
     request.deadlineTimer = setTimeout(() => {
       if (reply.sent || reply.raw.headersSent) return;
@@ -48,6 +49,10 @@ export const deadlinePlugin = fp(async (app: FastifyInstance, { ms }: { ms: numb
       void answer(reply);
     }, limit);
     request.deadlineTimer.unref();
+    done();
   });
-  app.addHook('onResponse', async (request) => clearTimeout(request.deadlineTimer));
+  app.addHook('onResponse', (request, _reply, done) => {
+    clearTimeout(request.deadlineTimer);
+    done();
+  });
 });

@@ -15,13 +15,14 @@ export const METRICS_PATH = '/api/metrics';
 /** Times every request of the app (registered at its root, so it sees every route). */
 export const requestMetricsPlugin = fp(
   async (app: FastifyInstance, { service }: { service: MetricsService }) => {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       service.recordRequest(
         request.method,
         request.routeOptions.url ?? 'unmatched',
         reply.statusCode,
         reply.elapsedTime / 1000,
       );
+      done();
     });
   },
 );
