@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { createLocalJWKSet } from 'jose';
 import { buildApp } from '@/app.js';
 import { loadConfig } from '@/config.js';
@@ -79,6 +80,14 @@ await database.db.insert(users).values({
 const token = await signer.sign({ roles: ['admin'] }, { subject, expiresInSeconds: 3600 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
+// The ceiling HTTP sets for each answer: a bare Fastify route (no hooks, no database) sending the same bytes
+// under the same load. The raw driver's figure never pays for HTTP; this shows how much of the distance is
+// carrying the answer at all.
+let bareAnswer = '';
+const bare = Fastify({ logger: false });
+bare.get('/answer', (_request, reply) => reply.type('application/json; charset=utf-8').send(bareAnswer));
+const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
+
 const count = async (table: string) =>
   Number(((await database.rawQuery(`select count(*)::int as n from ${table}`)).rows[0] as { n: number }).n);
 const userCount = await count('users');
@@ -148,7 +157,7 @@ async function runApi(url: string): Promise<Result> {
  */
 async function captureSql(
   url: string,
-): Promise<{ statements: Captured[]; rows: number; total: number | null }> {
+): Promise<{ statements: Captured[]; rows: number; total: number | null; body: string }> {
   await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
   capture = [];
   const response = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
@@ -156,7 +165,7 @@ async function captureSql(
   capture = null;
   if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
   const page = response.json<{ items: unknown[]; total: number | null }>();
-  return { statements: captured, rows: page.items.length, total: page.total };
+  return { statements: captured, rows: page.items.length, total: page.total, body: response.body };
 }
 
 /**
@@ -200,13 +209,15 @@ console.log(
   `bench:api on ${database.kind}: ${userCount} users, ${readingCount} readings; ${connections} connections, ${duration}s x ${rounds} rounds each, alternating`,
 );
 for (const scenario of scenarios.filter((one) => !args.only || one.path.includes(args.only))) {
-  const { statements, rows, total } = await captureSql(scenario.url);
+  const { statements, rows, total, body } = await captureSql(scenario.url);
   const api: Result[] = [];
   const raw: Result[] = [];
   for (let round = 0; round < rounds; round++) {
     api.push(await runApi(scenario.url));
     raw.push(await runRaw(statements, total !== null));
   }
+  bareAnswer = body;
+  const ceiling = await runLoad({ url: bareAddress, path: '/answer', connections, duration });
   const apiRps = median(api.map((r) => r.rps));
   const rawRps = median(raw.map((r) => r.rps));
   // What the query really returns, measured, not what its limit promises.
@@ -215,6 +226,7 @@ for (const scenario of scenarios.filter((one) => !args.only || one.path.includes
   );
   console.log(`  api  ${fmt(api[api.length - 1]!)}`);
   console.log(`  raw  ${fmt(raw[raw.length - 1]!)}`);
+  console.log(`  bare route, same ${body.length} bytes: ${ceiling.rps.toFixed(0)} req/s`);
   console.log(`  ratio api/raw (median req/s): ${(apiRps / rawRps).toFixed(2)}`);
   emitRow({
     bench: 'api',
@@ -226,11 +238,12 @@ for (const scenario of scenarios.filter((one) => !args.only || one.path.includes
     ratio: apiRps / rawRps,
     aim: '≥ 0.8× raw',
     met: apiRps / rawRps >= 0.8,
-    note: `${database.kind}; ${rows} rows of ${total ?? 'uncounted'}; ${connections} connections`,
+    note: `${database.kind}, ${connections} connections; ${scenario.path}: ${rows} rows of ${total ?? 'uncounted'}, ${body.length} B, a bare route sending the same bytes ${ceiling.rps.toFixed(0)} req/s`,
   });
 }
 
 await database.db.delete(users).where(eq(users.masterId, subject));
+await bare.close();
 await app.close();
 await database.close();
 await dropDatabase();
