@@ -74,6 +74,7 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
       // `consumed` is a column of its own (set atomically by consume()), not part of the stored payload.
       const stored: AdapterPayload = { ...payload };
       delete stored.consumed;
+      if (this.model === 'RefreshToken') refreshScope(stored);
       const values: StoredValues = {
         payload: stored,
         grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
@@ -222,8 +223,24 @@ function prepareRefreshTokenRead(db: Database) {
       requestReads.set(ctx, artifactKey('Grant', row.grantId), grant);
     }
     if (row.accountId) requestReads.set(ctx, identityKey(row.accountId), row.identity ?? undefined);
-    return payloadOf(row);
+    // A token saved before refresh tokens were stored without `openid` is read as if it had been.
+    return refreshScope(payloadOf(row));
   };
+}
+
+/**
+ * A refresh token obtains access tokens, not a new id_token (decision 052): it is kept without the `openid`
+ * scope, so oidc-provider's refresh grant, which issues an id_token exactly when the refresh token's scopes
+ * hold `openid`, answers access_token, expires_in and refresh_token, and signs once instead of twice. The
+ * sign-in's own answer (the CIBA grant) still carries the id_token: its scope is the request's, not the
+ * refresh token's. The access token is unchanged: its scope is the resource's, which never held `openid`.
+ */
+function refreshScope(payload: AdapterPayload): AdapterPayload {
+  const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+  const kept = scopes.filter((scope) => scope !== '' && scope !== 'openid');
+  if (kept.length > 0) payload.scope = kept.join(' ');
+  else delete payload.scope;
+  return payload;
 }
 
 const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
