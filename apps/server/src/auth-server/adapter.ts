@@ -32,6 +32,7 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
   };
 
   const readRefreshToken = prepareRefreshTokenRead(db);
+  const saveRotated = prepareRotation(db);
 
   /**
    * A refresh token's rotation in one statement: the old token is marked used and the new one saved only if
@@ -40,19 +41,17 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
    * reuse. Mark and new token commit together, flushed: a crash loses both or neither.
    */
   const rotate = async (usedId: string, id: string, values: StoredValues) => {
-    const result: unknown = await db.execute(sql`
-      with used as (
-        update ${table} set consumed_at = ${new Date().toISOString()}::timestamptz
-        where model = 'RefreshToken' and id = ${usedId} and consumed_at is null
-        returning 1
-      )
-      insert into ${table} (model, id, payload, grant_id, user_code, uid, expires_at)
-      select 'RefreshToken', ${id}, ${JSON.stringify(values.payload)}::jsonb, ${values.grantId}, ${values.userCode},
-        ${values.uid}, ${values.expiresAt?.toISOString() ?? null}::timestamptz
-      from used
-      returning id`);
-    // Both drivers answer { rows }; the result type of execute() is driver-generic.
-    if ((result as { rows: unknown[] }).rows.length > 0) return;
+    const saved = await saveRotated.execute({
+      usedId,
+      usedAt: new Date().toISOString(),
+      id,
+      payload: JSON.stringify(values.payload),
+      grantId: values.grantId,
+      userCode: values.userCode,
+      uid: values.uid,
+      expiresAt: values.expiresAt?.toISOString() ?? null,
+    });
+    if (saved.length > 0) return;
     const [row] = await db
       .select({ grantId: table.grantId })
       .from(table)
@@ -74,6 +73,7 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
       // `consumed` is a column of its own (set atomically by consume()), not part of the stored payload.
       const stored: AdapterPayload = { ...payload };
       delete stored.consumed;
+      if (this.model === 'RefreshToken') refreshScope(stored);
       const values: StoredValues = {
         payload: stored,
         grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
@@ -222,8 +222,69 @@ function prepareRefreshTokenRead(db: Database) {
       requestReads.set(ctx, artifactKey('Grant', row.grantId), grant);
     }
     if (row.accountId) requestReads.set(ctx, identityKey(row.accountId), row.identity ?? undefined);
-    return payloadOf(row);
+    // A token saved before refresh tokens were stored without `openid` is read as if it had been.
+    return refreshScope(payloadOf(row));
   };
+}
+
+/**
+ * A refresh token obtains access tokens, not a new id_token (decision 052): it is kept without the `openid`
+ * scope, so oidc-provider's refresh grant, which issues an id_token exactly when the refresh token's scopes
+ * hold `openid`, answers access_token, expires_in and refresh_token, and signs once instead of twice. The
+ * sign-in's own answer (the CIBA grant) still carries the id_token: its scope is the request's, not the
+ * refresh token's. The access token is unchanged: its scope is the resource's, which never held `openid`.
+ */
+function refreshScope(payload: AdapterPayload): AdapterPayload {
+  const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+  const kept = scopes.filter((scope) => scope !== '' && scope !== 'openid');
+  if (kept.length > 0) payload.scope = kept.join(' ');
+  else delete payload.scope;
+  return payload;
+}
+
+/**
+ * The rotation's statement (rotate()), built once as a named statement: on PostgreSQL each connection parses
+ * and plans it once instead of at every refresh. The inserted row lists every column in the table's order
+ * (drizzle checks this when the statement is built, so a column added to the table stops the server at
+ * start rather than at the first refresh).
+ */
+function prepareRotation(db: Database) {
+  const table = authOidcPayloads;
+  const used = db.$with('used').as(
+    db
+      .update(table)
+      .set({ consumedAt: sql`${sql.placeholder('usedAt')}::timestamptz` })
+      .where(
+        and(
+          eq(table.model, 'RefreshToken'),
+          eq(table.id, sql.placeholder('usedId')),
+          isNull(table.consumedAt),
+        ),
+      )
+      .returning({ grantId: table.grantId }),
+  );
+  const value = <T>(name: string, type: string) => sql<T>`${sql.placeholder(name)}::${sql.raw(type)}`;
+  return db
+    .with(used)
+    .insert(table)
+    .select((qb) =>
+      qb
+        .select({
+          model: sql<string>`'RefreshToken'`.as('model'),
+          id: value<string>('id', 'text').as('id'),
+          payload: value<Record<string, unknown>>('payload', 'jsonb').as('payload'),
+          grantId: value<string | null>('grantId', 'text').as('grant_id'),
+          userCode: value<string | null>('userCode', 'text').as('user_code'),
+          uid: value<string | null>('uid', 'text').as('uid'),
+          expiresAt: value<Date | null>('expiresAt', 'timestamptz').as('expires_at'),
+          consumedAt: sql<Date | null>`null::timestamptz`.as('consumed_at'),
+          polledAt: sql<Date | null>`null::timestamptz`.as('polled_at'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
+        .from(used),
+    )
+    .returning({ id: table.id })
+    .prepare('refresh_token_rotate');
 }
 
 const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';

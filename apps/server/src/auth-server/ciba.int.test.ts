@@ -11,7 +11,8 @@ import {
 } from '@careplane/shared/authenticator/protocol';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '@/db/schema/index.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { authOidcPayloads, users } from '@/db/schema/index.js';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { newestFirst } from '@careplane/shared/authenticator/protocol';
 import {
@@ -177,6 +178,8 @@ describe('CIBA sign-in with openid-client', () => {
     expect(refreshed.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(refreshed.refresh_token).toMatch(/^[\w.~+/=-]{16,}$/);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    // The sign-in's id_token is the only one (decision 052): a refresh renews the access token alone.
+    expect(refreshed.id_token).toBeUndefined();
     expect(decodeJwt(refreshed.access_token).sub).toBe(admin.identityId);
     const again = await fetch(`${t.baseUrl}/api/users`, {
       headers: { authorization: `Bearer ${refreshed.access_token}` },
@@ -260,6 +263,42 @@ describe('sign-in negatives (quality bar: login)', () => {
     const afterReuse = await form('/token', { grant_type: 'refresh_token', refresh_token: second });
     expect(afterReuse.status).toBe(400);
     expect(afterReuse.body.error).toBe('invalid_grant');
+  });
+
+  it('answers a refresh with access_token, expires_in and refresh_token only, however the token was stored', async () => {
+    const tokens = await signIn(admin);
+    expect(tokens.id_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const refreshed = await form('/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token!,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(Object.keys(refreshed.body).sort()).toEqual(
+      ['access_token', 'expires_in', 'refresh_token', 'token_type'].sort(),
+    );
+    // The access token still carries the identity the API reads.
+    expect(decodeJwt(refreshed.body.access_token as string)).toMatchObject({
+      sub: admin.identityId,
+      preferred_username: 'ada@careplane.test',
+      roles: ['admin'],
+    });
+    // A refresh token stored with `openid` (as every one was before) is refreshed the same way.
+    const stored = refreshed.body.refresh_token as string;
+    await t.database.handle.db
+      .update(authOidcPayloads)
+      .set({ payload: sql`${authOidcPayloads.payload} || '{"scope":"openid"}'::jsonb` })
+      .where(and(eq(authOidcPayloads.model, 'RefreshToken'), eq(authOidcPayloads.id, stored)));
+    const legacy = await form('/token', { grant_type: 'refresh_token', refresh_token: stored });
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.id_token).toBeUndefined();
+    // An id_token is not to be had by asking for it: the refresh token does not hold `openid`.
+    const asked = await form('/token', {
+      grant_type: 'refresh_token',
+      refresh_token: legacy.body.refresh_token as string,
+      scope: 'openid',
+    });
+    expect(asked.status).toBe(400);
+    expect(asked.body.error).toBe('invalid_scope');
   });
 
   it('answers an unknown identifier exactly like a known one, and never signs it in', async () => {
