@@ -228,7 +228,7 @@ function prepareRefreshTokenRead(db: Database) {
 }
 
 /**
- * A refresh token obtains access tokens, not a new id_token (decision 052): it is kept without the `openid`
+ * A refresh token obtains access tokens, not a new id_token (decision 053): it is kept without the `openid`
  * scope, so oidc-provider's refresh grant, which issues an id_token exactly when the refresh token's scopes
  * hold `openid`, answers access_token, expires_in and refresh_token, and signs once instead of twice. The
  * sign-in's own answer (the CIBA grant) still carries the id_token: its scope is the request's, not the

@@ -178,7 +178,7 @@ describe('CIBA sign-in with openid-client', () => {
     expect(refreshed.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(refreshed.refresh_token).toMatch(/^[\w.~+/=-]{16,}$/);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
-    // The sign-in's id_token is the only one (decision 052): a refresh renews the access token alone.
+    // The sign-in's id_token is the only one (decision 053): a refresh renews the access token alone.
     expect(refreshed.id_token).toBeUndefined();
     expect(decodeJwt(refreshed.access_token).sub).toBe(admin.identityId);
     const again = await fetch(`${t.baseUrl}/api/users`, {

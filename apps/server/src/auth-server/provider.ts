@@ -260,7 +260,7 @@ export function buildProvider(deps: ProviderDependencies): Provider {
         ...(token.grantId ? { grant_id: token.grantId } : {}),
       };
     },
-    // Refresh tokens are stored without `openid` (adapter.ts, decision 052): a refresh renews the access token
+    // Refresh tokens are stored without `openid` (adapter.ts, decision 053): a refresh renews the access token
     // and the refresh token, and issues no new id_token.
     issueRefreshToken: async (_ctx: unknown, client: ClientLike) => client.grantTypeAllowed('refresh_token'),
     expiresWithSession: async () => false,
