@@ -3,7 +3,7 @@
 // from the socket, so slow but moving uploads are left alone, and it works for every route, the auth
 // server's raw handler included.
 import { STATUS_CODES } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pickLanguage } from '@careplane/shared/i18n/languages';
 import { serviceTexts } from '@/lib/errors.js';
@@ -20,78 +20,50 @@ const expectsBody = (headers: Record<string, string | string[] | undefined>) => 
   return (Number.isFinite(length) && length > 0) || headers['transfer-encoding'] !== undefined;
 };
 
-interface Watched {
-  request: FastifyRequest;
-  reply: FastifyReply;
-  lastRead: number;
-  idle: number;
-}
-
 export const stalledBodyPlugin = fp(async (app: FastifyInstance, options: StalledBodyOptions) => {
   const idleMs = options.idleMs ?? 5_000;
   const tickMs = options.tickMs ?? Math.min(500, idleMs / 4);
-  // One timer looks at every body still arriving: a timer and three listeners per request cost more than
-  // the requests they watch (most bodies are whole before the first look).
-  const watched = new Set<Watched>();
-  let timer: NodeJS.Timeout | undefined;
-  const look = () => {
-    for (const entry of watched) {
-      const raw = entry.request.raw;
-      const socket = raw.socket;
-      if (raw.complete || socket.destroyed || entry.reply.raw.writableEnded) {
-        watched.delete(entry);
-        continue;
-      }
-      if (socket.bytesRead !== entry.lastRead) {
-        entry.lastRead = socket.bytesRead;
-        entry.idle = 0;
-        continue;
-      }
-      entry.idle += tickMs;
-      if (entry.idle < idleMs) continue;
-      watched.delete(entry);
-      stalled(entry.request, entry.reply);
-    }
-    if (watched.size === 0) {
-      clearInterval(timer);
-      timer = undefined;
-    }
-  };
-  const stalled = (request: FastifyRequest, reply: FastifyReply) => {
-    const socket = request.raw.socket;
-    request.log.info({ url: request.url }, 'request body stalled: answered 408');
-    void reply.hijack();
-    if (reply.raw.headersSent) {
-      socket.destroy();
-      return;
-    }
-    const language = pickLanguage(request.headers['accept-language']);
-    const body = JSON.stringify({
-      statusCode: 408,
-      error: STATUS_CODES[408],
-      message: serviceTexts.bodyStalled(Math.round(idleMs / 1000))[language],
-    });
-    reply.raw.writeHead(408, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'content-language': language,
-      connection: 'close',
-    });
-    reply.raw.end(body, () => socket.destroy());
-  };
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', async (request, reply) => {
     const raw = request.raw;
-    if (!raw.complete && expectsBody(raw.headers) && raw.socket) {
-      watched.add({ request, reply, lastRead: raw.socket.bytesRead, idle: 0 });
-      if (!timer) {
-        timer = setInterval(look, tickMs);
-        timer.unref();
+    if (raw.complete || !expectsBody(raw.headers) || !raw.socket) return;
+    const socket = raw.socket;
+    let lastRead = socket.bytesRead;
+    let idle = 0;
+    const timer = setInterval(() => {
+      if (raw.complete || socket.destroyed) return stop();
+      if (socket.bytesRead !== lastRead) {
+        lastRead = socket.bytesRead;
+        idle = 0;
+        return;
       }
-    }
-    done();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    watched.clear();
+      idle += tickMs;
+      if (idle < idleMs) return;
+      stop();
+      request.log.info({ url: request.url }, 'request body stalled: answered 408');
+      // Whatever is still waiting for the body will see the connection end; nothing else answers.
+      void reply.hijack();
+      if (!reply.raw.headersSent) {
+        const language = pickLanguage(request.headers['accept-language']);
+        const body = JSON.stringify({
+          statusCode: 408,
+          error: STATUS_CODES[408],
+          message: serviceTexts.bodyStalled(Math.round(idleMs / 1000))[language],
+        });
+        reply.raw.writeHead(408, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+          'content-language': language,
+          connection: 'close',
+        });
+        reply.raw.end(body, () => socket.destroy());
+      } else {
+        socket.destroy();
+      }
+    }, tickMs);
+    timer.unref();
+    const stop = () => clearInterval(timer);
+    raw.once('end', stop);
+    raw.once('close', stop);
+    reply.raw.once('close', stop);
   });
 });
