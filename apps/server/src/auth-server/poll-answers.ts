@@ -1,19 +1,18 @@
 // The token endpoint's own answer to a CIBA poll that is still pending (decision 051): the provider's
 // authorization_pending or slow_down, byte for byte and in the request's language as the provider's are
 // (decision 048), without the provider's stack. Any request this does not
-// recognise as such a poll goes to the provider unchanged (with its body, replayed).
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
+// recognise as such a poll goes to the provider (with its body, replayed: token-request.ts).
+import type { IncomingHttpHeaders } from 'node:http';
 import { languages, pickLanguage, type Language } from '@careplane/shared/i18n/languages';
 import { errors } from './oidc.js';
 import type { PollThrottle } from './ciba-poll.js';
 import { providerErrorDescription } from './provider-texts.js';
 import { CIBA_GRANT_TYPE } from './provider.js';
+import { readsBody } from './token-request.js';
 
 /** A poll's body is about 120 bytes; anything much larger is not one (and goes to the provider unread). */
 const MAX_POLL_BODY = 1024;
 const POLL_PARAMS = new Set(['grant_type', 'auth_req_id', 'client_id']);
-const FORM = 'application/x-www-form-urlencoded';
 
 export interface PollAnswerSettings {
   /** Clients that poll without authenticating (token_endpoint_auth_method none) and may use CIBA. */
@@ -28,15 +27,11 @@ export interface PollAnswer {
   body: string;
 }
 
-/** Whether a token request could be a poll this answers: only then is its body read before the provider. */
+/** Whether a token request could be a poll this answers (its body is then read by the token route). */
 export function mayBePoll(headers: IncomingHttpHeaders, settings: PollAnswerSettings): boolean {
-  const length = Number(headers['content-length']);
-  const type = headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
   return (
-    type === FORM &&
-    Number.isSafeInteger(length) &&
-    length > 0 &&
-    length <= MAX_POLL_BODY &&
+    readsBody(headers) &&
+    Number(headers['content-length']) <= MAX_POLL_BODY &&
     // Client authentication, DPoP and a foreign origin are the provider's to judge.
     headers.authorization === undefined &&
     headers.dpop === undefined &&
@@ -106,32 +101,4 @@ export async function answerPoll(
     },
     body: text,
   };
-}
-
-/** The request's body, read whole (its length is known and small: mayBePoll). */
-export function readBody(raw: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    raw.on('data', (chunk: Buffer) => chunks.push(chunk));
-    raw.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    raw.once('error', reject);
-  });
-}
-
-/**
- * The request again, its body not yet read, for the provider (which reads the body itself). Everything else
- * the provider and its web framework read of a request (method, url, headers, socket, the caller's address
- * the HTTP server put on it) is the original's.
- */
-export function replay(raw: IncomingMessage, body: Buffer): IncomingMessage {
-  const copy = new Readable({ read() {} });
-  copy.push(body);
-  copy.push(null);
-  const request = Object.create(raw, {
-    readable: { get: () => copy.readable },
-    readableEncoding: { get: () => copy.readableEncoding },
-    iterator: { value: copy.iterator.bind(copy) },
-    [Symbol.asyncIterator]: { value: copy[Symbol.asyncIterator].bind(copy) },
-  }) as IncomingMessage;
-  return request;
 }

@@ -13,7 +13,8 @@ import type { AuthServer } from './index.js';
 import { TooManyRequests } from './limits.js';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { allowedOrigin, CLIENT_ADDRESS, publicCibaClients } from './provider.js';
-import { answerPoll, mayBePoll, readBody, replay, type PollAnswerSettings } from './poll-answers.js';
+import { answerPoll, mayBePoll, type PollAnswerSettings } from './poll-answers.js';
+import { readBody, readsBody, refreshWithoutOpenid, replay } from './token-request.js';
 import { qrSessionSchema, qrSessionStatusSchema } from '@careplane/shared/auth/qr-session.contract';
 import { errorBodySchema } from '@careplane/shared/common/http';
 import { resourceAuthorizationInputSchema } from './requests.js';
@@ -328,14 +329,17 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
       return raw;
     };
     // The token endpoint answers a pending CIBA poll itself (poll-answers.ts); everything else, and every
-    // poll that is not simply pending, goes to the provider.
+    // poll that is not simply pending, goes to the provider, a refresh asking again for `openid` without it
+    // (token-request.ts).
     scope.post(`${prefix}/token`, { schema: { hide: true } }, async (request, reply) => {
       void reply.hijack();
       const raw = providerRequest(request);
-      if (!mayBePoll(raw.headers, pollSettings)) return server.handle(raw, reply.raw);
+      if (!readsBody(raw.headers)) return server.handle(raw, reply.raw);
       const body = await readBody(raw);
-      const answer = await answerPoll(server.polls, pollSettings, raw.headers, body);
-      if (!answer) return server.handle(replay(raw, body), reply.raw);
+      const answer = mayBePoll(raw.headers, pollSettings)
+        ? await answerPoll(server.polls, pollSettings, raw.headers, body)
+        : undefined;
+      if (!answer) return server.handle(replay(raw, refreshWithoutOpenid(body)), reply.raw);
       reply.raw.writeHead(answer.status, answer.headers).end(answer.body);
     });
     scope.route({
