@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // The stress layer runs on its own (vitest.stress.config.ts).
     exclude: [...configDefaults.exclude, 'src/**/*.stress.test.ts'],
+    // One migrated embedded database per run, copied for each test file (src/test/global-setup.ts).
+    globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

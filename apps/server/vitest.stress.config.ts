@@ -9,6 +9,8 @@ export default defineConfig({
     name: 'server-stress',
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['src/**/*.stress.test.ts'],
+    // One migrated embedded database per run, copied for each test file (src/test/global-setup.ts).
+    globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 600_000,
     hookTimeout: 120_000,
   },

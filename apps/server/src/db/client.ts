@@ -35,6 +35,12 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; undefined keeps it in memory. */
   dataDir?: string | undefined;
+  /**
+   * Embedded, in memory: start from this copy of a database (PGlite's `dumpDataDir`) instead of an empty one.
+   * The tests start every file's database from one migrated copy (src/test/global-setup.ts); the migrations
+   * still run, and find nothing left to do.
+   */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
   /** Sees every statement drizzle sends; benchmarks use it to replay the API's SQL on the raw driver. */
   onQuery?: (query: string, params: unknown[]) => void;
@@ -117,6 +123,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
     serializers: { [BYTEA_OID]: byteaToHex },
     parsers: { [BYTEA_OID]: byteaFromHex },

@@ -1,6 +1,7 @@
 // Test harness: a throwaway database (PGlite in memory, or a fresh PostgreSQL database when
 // DATABASE_URL_TEST is set), an app built on it, and access tokens signed by a key of the test's own.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from 'jose';
 import pg from 'pg';
@@ -22,9 +23,13 @@ export interface TestDatabase {
 
 /**
  * An empty database of the caller's own on the PostgreSQL server of DATABASE_URL_TEST (which must be set):
- * its URL, and how to drop it. For tests that start server processes on it or reach it another way.
+ * its URL, and how to drop it. For tests that start server processes on it or reach it another way. With
+ * `template`, a copy of that database instead of an empty one.
  */
-export async function createPostgresDatabase(prefix = 'careplane_test'): Promise<{
+export async function createPostgresDatabase(
+  prefix = 'careplane_test',
+  template?: string,
+): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
@@ -33,7 +38,7 @@ export async function createPostgresDatabase(prefix = 'careplane_test'): Promise
   const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -49,15 +54,34 @@ export async function createPostgresDatabase(prefix = 'careplane_test'): Promise
 }
 
 /**
+ * What Vitest's global setup provided for this run (global-setup.ts): the migrated database every test file's
+ * own starts from. Nothing outside Vitest (the benches) or without that setup: a database then starts empty.
+ */
+async function provided<K extends 'pgliteTemplate' | 'postgresTemplate'>(
+  key: K,
+): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject(key);
+}
+
+/** The migrated embedded database, read once per test file. */
+let pgliteTemplate: Promise<Blob | undefined> | undefined;
+const migratedPglite = () =>
+  (pgliteTemplate ??= provided('pgliteTemplate').then(async (file) =>
+    file ? new Blob([await readFile(file)]) : undefined,
+  ));
+
+/**
  * A database of the test file's own; on PostgreSQL a uniquely named one, dropped afterwards. `timeouts` are
  * the server's database deadlines (the test configuration's, when a context builds it).
  */
 export async function createTestDatabase(timeouts?: OpenDatabaseOptions['timeouts']): Promise<TestDatabase> {
   if (!process.env.DATABASE_URL_TEST) {
-    const handle = await openDatabase({});
+    const handle = await openDatabase({ loadDataDir: await migratedPglite() });
     return { handle, drop: () => handle.close() };
   }
-  const created = await createPostgresDatabase();
+  const created = await createPostgresDatabase('careplane_test', await provided('postgresTemplate'));
   const handle = await openDatabase({
     databaseUrl: created.url,
     poolSize: 5,
