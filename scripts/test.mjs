@@ -1,7 +1,9 @@
 // `npm test`: every Vitest project (unit, server integration, console), the server's stress layer (fuzzed
 // operations and the access matrix), the benches' smoke run, then the browser layer (Playwright in the
 // operating system's Chromium, against the built console, authenticator and server, each rebuilt first when
-// missing or older than its sources). Ends with one line `N passed, N failed` over all of them.
+// missing or older than its sources). Ends with a line per layer (its counts, its time, and the name of every
+// test that failed or was flaky, so that the last lines of a long run say what to look at), then one line
+// `N passed, N failed` over all of them.
 //
 // Without Chromium the browser layer is skipped with a warning, unless REQUIRE_E2E=1 (CI), where that fails.
 // Last, the Node 24 smoke (scripts/node24-smoke.mjs, decision 040): the server built and run by Node 24 from
@@ -36,7 +38,14 @@ const readJson = (file) => {
   }
 };
 
-const banner = (text) => console.log(`\n=== ${text} ===\n`);
+const firstLine = (text) => String(text ?? '').split('\n')[0];
+
+// Each layer's wall time, from its banner to its result, is shown in the summary.
+let layerStarted = Date.now();
+const banner = (text) => {
+  layerStarted = Date.now();
+  console.log(`\n=== ${text} ===\n`);
+};
 
 function loud(lines) {
   const width = Math.max(...lines.map((line) => line.length)) + 4;
@@ -60,6 +69,38 @@ function newestChange(paths) {
   return newest;
 }
 
+/** Vitest's failing tests and files, as `file > test` (a file that failed outside its tests, by its name). */
+function vitestFailures(report) {
+  const names = [];
+  for (const file of report?.testResults ?? []) {
+    const where = path.relative(repo, file.name);
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (tests.length === 0 && file.status === 'failed') names.push(`${where} (outside its tests)`);
+    for (const test of tests) names.push(`${where} > ${test.fullName ?? test.title}`);
+  }
+  return names;
+}
+
+/** Playwright's tests of the given outcome ('unexpected' or 'flaky'), as `file > title [project]`. */
+function playwrightTests(report, outcome) {
+  const names = [];
+  const visit = (suite, titles) => {
+    const here = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === outcome) {
+          names.push(
+            `${spec.file ?? suite.file} > ${[...here, spec.title].join(' > ')} [${test.projectName}]`,
+          );
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, here);
+  };
+  for (const suite of report?.suites ?? []) visit(suite, []);
+  return names;
+}
+
 /** A layer that exited non-zero has failed at least once, even when no test says so. */
 const atLeastOneIfFailed = (code, failed) => (code !== 0 && failed === 0 ? 1 : failed);
 
@@ -70,6 +111,7 @@ const failedOutsideTests = (report) =>
   ).length;
 
 const layers = [];
+const record = (layer) => layers.push({ ...layer, seconds: Math.round((Date.now() - layerStarted) / 1000) });
 
 // 1. Vitest: all projects in one run, the server's integration tests on the embedded database (PGlite).
 // 1b. With DATABASE_URL_TEST (CI sets it), the server's tests again on that PostgreSQL server.
@@ -82,12 +124,13 @@ async function vitestLayer(name, args, env) {
     env,
   );
   const report = readJson(output);
-  layers.push({
+  record({
     name,
     ok: code === 0 && report !== undefined,
     passed: report?.numPassedTests ?? 0,
     failed: atLeastOneIfFailed(code, (report?.numFailedTests ?? 0) + failedOutsideTests(report)),
     note: report ? undefined : 'no report was written',
+    failures: vitestFailures(report),
   });
 }
 
@@ -115,7 +158,7 @@ banner('bench smoke: every bench once, tiny data');
   const code = await run('node', ['scripts/bench.mjs', '--smoke'], { BENCH_SUMMARY: output });
   const benches = readJson(output)?.benches;
   const passed = benches?.filter((bench) => bench.ok).length ?? 0;
-  layers.push({
+  record({
     name: 'bench smoke',
     ok: code === 0 && benches !== undefined,
     passed,
@@ -132,7 +175,7 @@ if (!existsSync(chromium)) {
     'Install it with: apt-get install -y chromium   (or set CHROMIUM_PATH)',
     requireE2e ? 'REQUIRE_E2E=1: this is a failure.' : 'Only the browser layer is skipped.',
   ]);
-  layers.push({
+  record({
     name: 'playwright',
     ok: !requireE2e,
     passed: 0,
@@ -179,7 +222,7 @@ if (!existsSync(chromium)) {
     ready = (await run('npm', ['run', 'build', '-w', '@careplane/server'])) === 0;
   }
   if (!ready) {
-    layers.push({ name: 'playwright', ok: false, passed: 0, failed: 1, note: 'a build failed' });
+    record({ name: 'playwright', ok: false, passed: 0, failed: 1, note: 'a build failed' });
   } else {
     const output = path.join(reports, 'playwright.json');
     const code = await run(
@@ -189,7 +232,7 @@ if (!existsSync(chromium)) {
     );
     const report = readJson(output);
     const stats = report?.stats;
-    layers.push({
+    record({
       name: 'playwright',
       ok: code === 0 && stats !== undefined,
       passed: stats ? stats.expected + stats.flaky : 0,
@@ -198,8 +241,13 @@ if (!existsSync(chromium)) {
       note: !stats
         ? 'no report was written'
         : stats.flaky
-          ? `${stats.flaky} passed only on a second try: flaky, see the list above`
+          ? `${stats.flaky} passed only on a second try: flaky, named below`
           : undefined,
+      failures: [
+        ...playwrightTests(report, 'unexpected'),
+        ...(report?.errors ?? []).map((error) => `outside any test: ${firstLine(error.message)}`),
+      ],
+      flaky: playwrightTests(report, 'flaky'),
     });
   }
 }
@@ -209,7 +257,7 @@ banner('node 24 smoke: build, start, sign in, one workflow');
 {
   const code = await run(process.execPath, ['scripts/node24-smoke.mjs']);
   const skipped = code === 77;
-  layers.push({
+  record({
     name: 'node 24 smoke',
     ok: code === 0 || skipped,
     passed: code === 0 ? 1 : 0,
@@ -223,9 +271,13 @@ rmSync(reports, { recursive: true, force: true });
 banner('summary');
 for (const layer of layers) {
   const note = layer.note ? ` (${layer.note})` : '';
+  const took = `${Math.floor(layer.seconds / 60)} min ${layer.seconds % 60} s`;
   console.log(
-    `${layer.ok ? 'ok  ' : 'FAIL'} ${layer.name}: ${layer.passed} passed, ${layer.failed} failed${note}`,
+    `${layer.ok ? 'ok  ' : 'FAIL'} ${layer.name}: ${layer.passed} passed, ${layer.failed} failed${note}, ${took}`,
   );
+  // Named here too, so that the last lines of a long run say which tests to look at.
+  for (const name of layer.failures ?? []) console.log(`       failed: ${name}`);
+  for (const name of layer.flaky ?? []) console.log(`       flaky:  ${name}`);
 }
 const passed = layers.reduce((sum, layer) => sum + layer.passed, 0);
 const failed = layers.reduce((sum, layer) => sum + layer.failed, 0);
