@@ -18,7 +18,10 @@ export default defineConfig({
   // One more try for a test that failed: on a loaded two-core machine a browser step can miss its window. A
   // test that passes only on the second try is reported as flaky (and listed in the output) so it gets fixed.
   retries: 1,
-  timeout: 30_000,
+  // A test's whole budget; each step still waits at most `expect.timeout`. The longest default-budget tests
+  // take 15-20 s on a quiet two-core machine, and CI's machine has been seen 30-45 % slower: 60 s keeps a slow
+  // day from failing a test that waited for nothing wrong.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
