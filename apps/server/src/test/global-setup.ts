@@ -2,13 +2,12 @@
 // file's own database starts as a copy of it (harness.ts, createTestDatabase) instead of an empty one that each
 // file migrates again. Embedded, the copy is PGlite's dump of its data folder (several seconds saved per file on
 // two cores: an empty PGlite runs initdb, then every migration); on PostgreSQL, a template database.
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '@/db/client.js';
+import { createPostgresDatabase } from './postgres-database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,22 +19,13 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const serverUrl = process.env.DATABASE_URL_TEST;
-  if (serverUrl) {
-    const name = `careplane_template_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(statement).finally(() => client.end());
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+  if (process.env.DATABASE_URL_TEST) {
+    const template = await createPostgresDatabase('careplane_template');
     // Migrated, then closed: PostgreSQL copies a template only while nobody is connected to it.
-    const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+    const handle = await openDatabase({ databaseUrl: template.url, poolSize: 1 });
     await handle.close();
-    project.provide('postgresTemplate', name);
-    return () => admin(`drop database if exists ${name} with (force)`);
+    project.provide('postgresTemplate', template.name);
+    return template.drop;
   }
   const handle = await openDatabase({});
   if (handle.driver.kind !== 'pglite') throw new Error('expected the embedded database');

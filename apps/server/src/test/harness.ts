@@ -4,11 +4,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from 'jose';
-import pg from 'pg';
 import { buildApp } from '@/app.js';
 import { loadConfig, type AppConfig } from '@/config.js';
 import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '@/db/client.js';
 import { users } from '@/db/schema/index.js';
+import { createPostgresDatabase } from './postgres-database.js';
 
 export const TEST_ISSUER = 'http://careplane.test/auth';
 export const TEST_AUDIENCE = 'careplane-api';
@@ -21,37 +21,7 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/**
- * An empty database of the caller's own on the PostgreSQL server of DATABASE_URL_TEST (which must be set):
- * its URL, and how to drop it. For tests that start server processes on it or reach it another way. With
- * `template`, a copy of that database instead of an empty one.
- */
-export async function createPostgresDatabase(
-  prefix = 'careplane_test',
-  template?: string,
-): Promise<{
-  url: string;
-  drop: () => Promise<void>;
-}> {
-  const serverUrl = process.env.DATABASE_URL_TEST;
-  if (!serverUrl) throw new Error('DATABASE_URL_TEST is not set');
-  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+export { createPostgresDatabase } from './postgres-database.js';
 
 /**
  * What Vitest's global setup provided for this run (global-setup.ts): the migrated database every test file's
