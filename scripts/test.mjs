@@ -69,18 +69,6 @@ function newestChange(paths) {
   return newest;
 }
 
-/** Vitest's failing tests and files, as `file > test` (a file that failed outside its tests, by its name). */
-function vitestFailures(report) {
-  const names = [];
-  for (const file of report?.testResults ?? []) {
-    const where = path.relative(repo, file.name);
-    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    if (tests.length === 0 && file.status === 'failed') names.push(`${where} (outside its tests)`);
-    for (const test of tests) names.push(`${where} > ${test.fullName ?? test.title}`);
-  }
-  return names;
-}
-
 /** Playwright's tests of the given outcome ('unexpected' or 'flaky'), as `file > title [project]`. */
 function playwrightTests(report, outcome) {
   const names = [];
@@ -105,10 +93,20 @@ function playwrightTests(report, outcome) {
 const atLeastOneIfFailed = (code, failed) => (code !== 0 && failed === 0 ? 1 : failed);
 
 /** Vitest files that failed without a failing test (an import error, a failing hook) count once each. */
-const failedOutsideTests = (report) =>
-  (report?.testResults ?? []).filter(
-    (file) => file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed'),
-  ).length;
+const failedOutside = (file) =>
+  file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed');
+const failedOutsideTests = (report) => (report?.testResults ?? []).filter(failedOutside).length;
+
+/** Vitest's failing tests and files, as `file > test` (a file that failed outside its tests, by its name). */
+function vitestFailures(report) {
+  return (report?.testResults ?? []).flatMap((file) => {
+    const where = path.relative(repo, file.name);
+    if (failedOutside(file)) return [`${where} (outside its tests)`];
+    return (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${where} > ${test.fullName ?? test.title}`);
+  });
+}
 
 const layers = [];
 const record = (layer) => layers.push({ ...layer, seconds: Math.round((Date.now() - layerStarted) / 1000) });
