@@ -704,7 +704,12 @@ describe('signing keys', () => {
     expect(jwks.keys.every((key) => key.d === undefined)).toBe(true);
     const after = await signIn(admin);
     expect(decodeProtectedHeader(after.access_token).kid).toBe(newKid);
-    await jwtVerify(before.access_token, createLocalJWKSet(jwks as never), { issuer: t.issuer });
+    // Both kinds of token the provider signs verify against what it publishes, under either key.
+    const published = createLocalJWKSet(jwks as never);
+    for (const token of [before, after]) {
+      await jwtVerify(token.access_token, published, { issuer: t.issuer });
+      await jwtVerify(token.id_token!, published, { issuer: t.issuer, audience: CONSOLE_CLIENT_ID });
+    }
     for (const token of [before.access_token, after.access_token]) {
       const answer = await fetch(`${t.baseUrl}/api/users`, { headers: { authorization: `Bearer ${token}` } });
       expect(answer.status).toBe(200);

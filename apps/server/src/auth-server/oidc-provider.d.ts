@@ -99,6 +99,18 @@ declare module 'oidc-provider' {
 
   export type Configuration = Record<string, unknown>;
 
+  /**
+   * A signing key whose private half the provider never sees: it asks `sign` for the signature over a JWS's
+   * signing input, and `keyObject` for the public key it publishes and verifies with
+   * (`features.externalSigningSupport`).
+   */
+  export class ExternalSigningKey {
+    kid: string;
+    alg: string;
+    keyObject(): import('node:crypto').KeyObject;
+    sign(data: Buffer): Promise<Uint8Array>;
+  }
+
   export class Provider {
     constructor(issuer: string, configuration?: Configuration);
     static get ctx(): KoaContextWithOIDC | undefined;

@@ -32,6 +32,8 @@ try {
 export const Provider = oidc.Provider;
 export type Provider = OidcProvider.Provider;
 export const errors = oidc.errors;
+export const ExternalSigningKey = oidc.ExternalSigningKey;
+export type ExternalSigningKey = OidcProvider.ExternalSigningKey;
 export type {
   Account,
   AccessTokenLike,

@@ -19,6 +19,7 @@ import { serviceTexts } from '@/lib/errors.js';
 import { identityClaims, sha256Hex, type Identity, type IdentityService } from './identities.js';
 import type { KeyStore } from './keys.js';
 import { providerErrorDescription } from './provider-texts.js';
+import { NodeSigningKey } from './signing-key.js';
 import { TooManyRequests, type Limiter } from './limits.js';
 import type { RequestService } from './requests.js';
 import { identityKey, requestReads } from './request-reads.js';
@@ -131,7 +132,10 @@ export function buildProvider(deps: ProviderDependencies): Provider {
     adapter: deps.adapter,
     clients: [...CLIENTS],
     clientDefaults: { id_token_signed_response_alg: 'ES256' },
-    jwks: deps.keys.providerJwks(),
+    // Signed through node:crypto (signing-key.ts); the key set is the key store's.
+    jwks: {
+      keys: deps.keys.providerJwks().keys.map((jwk) => new NodeSigningKey(jwk as Record<string, string>)),
+    },
     cookies: { keys: cookieKeys },
     responseTypes: ['none'],
     scopes: ['openid', 'offline_access', 'profile', 'email', 'phone'],
@@ -165,6 +169,9 @@ export function buildProvider(deps: ProviderDependencies): Provider {
       pushedAuthorizationRequests: { enabled: false },
       userinfo: { enabled: false },
       revocation: { enabled: true },
+      // The signing keys above; the acknowledged version is the one this oidc-provider implements (a newer one
+      // stops the server at start instead of changing under it).
+      externalSigningSupport: { enabled: true, ack: 'experimental-01' },
       ciba: {
         enabled: true,
         deliveryModes: ['poll'],
