@@ -708,7 +708,7 @@ describe('signing keys', () => {
     const published = createLocalJWKSet(jwks as never);
     for (const token of [before, after]) {
       await jwtVerify(token.access_token, published, { issuer: t.issuer });
-      await jwtVerify(token.id_token!, published, { issuer: t.issuer, audience: CONSOLE_CLIENT_ID });
+      await jwtVerify(token.id_token, published, { issuer: t.issuer, audience: CONSOLE_CLIENT_ID });
     }
     for (const token of [before.access_token, after.access_token]) {
       const answer = await fetch(`${t.baseUrl}/api/users`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,6 +1,7 @@
 // The part of oidc-provider 9 that the auth server uses (the package ships no type declarations).
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
+  import type { KeyObject } from 'node:crypto';
 
   export type AdapterPayload = Record<string, unknown> & {
     grantId?: string;
@@ -107,7 +108,7 @@ declare module 'oidc-provider' {
   export class ExternalSigningKey {
     kid: string;
     alg: string;
-    keyObject(): import('node:crypto').KeyObject;
+    keyObject(): KeyObject;
     sign(data: Buffer): Promise<Uint8Array>;
   }
 
