@@ -705,10 +705,10 @@ describe('signing keys', () => {
     const after = await signIn(admin);
     expect(decodeProtectedHeader(after.access_token).kid).toBe(newKid);
     // Both kinds of token the provider signs verify against what it publishes, under either key.
-    const published = createLocalJWKSet(jwks as never);
+    const published = createLocalJWKSet(jwks);
     for (const token of [before, after]) {
       await jwtVerify(token.access_token, published, { issuer: t.issuer });
-      await jwtVerify(token.id_token, published, { issuer: t.issuer, audience: CONSOLE_CLIENT_ID });
+      await jwtVerify(token.id_token!, published, { issuer: t.issuer, audience: CONSOLE_CLIENT_ID });
     }
     for (const token of [before.access_token, after.access_token]) {
       const answer = await fetch(`${t.baseUrl}/api/users`, { headers: { authorization: `Bearer ${token}` } });
