@@ -14,7 +14,14 @@ import { openDatabase, type DatabaseHandle } from '@/db/client.js';
 import { users } from '@/db/schema/index.js';
 import { generateScaleData } from '@/db/seed/scale.js';
 import { statementName } from '@/lib/resources/answer-sql.js';
-import { TEST_AUDIENCE, TEST_ISSUER, createPostgresDatabase, createSigner } from '@/test/harness.js';
+import {
+  TEST_AUDIENCE,
+  TEST_CA_PASSPHRASE,
+  TEST_ENCRYPTION_KEY,
+  TEST_ISSUER,
+  createPostgresDatabase,
+  createSigner,
+} from '@/test/harness.js';
 import { runLoad } from './load.js';
 import { SMOKE, emitRow } from './rows.js';
 
@@ -61,6 +68,9 @@ const config = loadConfig({
   AUTH_ISSUER: TEST_ISSUER,
   AUTH_AUDIENCE: TEST_AUDIENCE,
   LOG_LEVEL: 'silent',
+  // A throwaway database gets throwaway secrets, as in the tests: nothing is generated into the working copy's
+  // DATA_DIR. On DATABASE_URL's or DATA_DIR's data the server's own key opens what the server sealed there.
+  ...(SMOKE ? { ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DOCUMENTS_CA_PASSPHRASE: TEST_CA_PASSPHRASE } : {}),
 });
 const signer = await createSigner('bench');
 const app = await buildApp(config, {
