@@ -1,14 +1,13 @@
 // The Fastify instance every server part starts from (the whole server, or the auth server alone): who may
 // tell the client's address (TRUST_PROXY), time limits, the one error handler and body parser, security
 // headers, and an answer in the documented error shape even for a URL that cannot be decoded.
-import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { pickLanguage } from '@careplane/shared/i18n/languages';
 import type { AppConfig } from '@/config.js';
 import type { DatabaseHandle } from '@/db/client.js';
 import { createOutageWatch } from '@/lib/database-outage.js';
-import { serviceTexts } from '@/lib/errors.js';
+import { errorBody, serviceTexts } from '@/lib/errors.js';
 import { REQUEST_ID_HEADER, loggerOptions, requestIdOf } from '@/lib/logging.js';
 import { createResponseSerializerCompiler } from '@/lib/response-serializer.js';
 import { deadlinePlugin } from '@/plugins/deadline.js';
@@ -48,11 +47,7 @@ export async function createHttpApp(config: AppConfig, options: HttpAppOptions):
       void reply
         .status(statusCode)
         .header('content-language', language)
-        .send({
-          statusCode,
-          error: STATUS_CODES[statusCode] ?? 'Error',
-          message: text ? text[language] : error.message,
-        });
+        .send(errorBody(statusCode, text ? text[language] : error.message));
     },
   });
   // The request's id goes back to the caller, to quote when something went wrong.

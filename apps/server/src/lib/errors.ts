@@ -1,6 +1,7 @@
 // The one error type of the server. Services throw it; the error handler turns it into the error body, in the
 // request's language: a refusal's message is a `Text` (English and Thai, lib/service-texts.ts), or one of the
 // handler's own fixed messages (plugins/error-texts.ts).
+import { STATUS_CODES } from 'node:http';
 import type { IssueLike } from '@careplane/shared/i18n/validation-texts';
 import { notFoundText, serviceTexts, type RecordName, type Text } from './service-texts.js';
 
@@ -25,6 +26,18 @@ export const zodIssues = (
     message: issue.message,
     source: issue,
   }));
+
+/** Every refusal's body: `{ statusCode, error, message, issues? }`, the message already in the reader's language. */
+export const errorBody = (
+  statusCode: number,
+  message: string,
+  issues?: readonly { path: string; message: string }[],
+) => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  message,
+  ...(issues ? { issues: issues.map(({ path, message }) => ({ path, message })) } : {}),
+});
 
 export class AppError extends Error {
   /** Seconds after which trying again may succeed: sent as Retry-After (429, 503). */

@@ -2,11 +2,10 @@
 // whatever the request still waits for. The clock starts when the request arrives, before authentication,
 // which reads the database too. Routes that wait or stream by design (the live event stream, a device's long
 // poll, uploads read in the handler) opt out with `config: { deadline: false }` or set their own.
-import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { pickLanguage } from '@careplane/shared/i18n/languages';
-import { serviceTexts } from '@/lib/errors.js';
+import { errorBody, serviceTexts } from '@/lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,11 +29,7 @@ const answer = (reply: FastifyReply) => {
     .header('cache-control', 'no-store')
     .header('content-language', language)
     .type('application/json; charset=utf-8')
-    .send({
-      statusCode: 504,
-      error: STATUS_CODES[504],
-      message: serviceTexts.deadlinePassed[language],
-    });
+    .send(errorBody(504, serviceTexts.deadlinePassed[language]));
 };
 
 export const deadlinePlugin = fp(async (app: FastifyInstance, { ms }: { ms: number }) => {

@@ -2,25 +2,13 @@
 // database that cannot be reached, or that is too slow (a statement or lock deadline passed), is a 503 with
 // Retry-After: the client may try again; it is not a bug. A refusal speaks the request's language
 // (Accept-Language; decision 048): its message and every issue's, each naming the field.
-import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pickLanguage } from '@careplane/shared/i18n/languages';
 import { isDatabaseUnavailable, type OutageWatch } from '@/lib/database-outage.js';
-import { AppError, serviceTexts, type ErrorIssue, type Text } from '@/lib/errors.js';
+import { AppError, errorBody, serviceTexts, type ErrorIssue, type Text } from '@/lib/errors.js';
 import { localizeIssues, localizeMessage } from './error-texts.js';
-
-const body = (
-  statusCode: number,
-  message: string,
-  issues?: readonly { path: string; message: string }[],
-) => ({
-  statusCode,
-  error: STATUS_CODES[statusCode] ?? 'Error',
-  message,
-  ...(issues ? { issues: issues.map(({ path, message }) => ({ path, message })) } : {}),
-});
 
 interface PgError {
   code: string;
@@ -133,7 +121,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
       return reply
         .status(error.statusCode)
         .send(
-          body(
+          errorBody(
             error.statusCode,
             error.text ? error.text[language] : localizeMessage(error.message, language),
             error.issues && localizeIssues(error.issues, language),
@@ -147,7 +135,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
         .status(503)
         .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
         .send(
-          body(503, localizeMessage('The database is not available right now: try again shortly', language)),
+          errorBody(
+            503,
+            localizeMessage('The database is not available right now: try again shortly', language),
+          ),
         );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -161,7 +152,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
       });
       return reply
         .status(400)
-        .send(body(400, localizeMessage('Invalid request', language), localizeIssues(issues, language)));
+        .send(errorBody(400, localizeMessage('Invalid request', language), localizeIssues(issues, language)));
     }
     const cause = unwrapCause(error);
     if (isPgError(cause)) {
@@ -171,23 +162,23 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
         void reply.header('retry-after', String(mapped.retryAfter));
       }
       if (mapped) {
-        return reply.status(mapped.status).send(body(mapped.status, mapped.message[language]));
+        return reply.status(mapped.status).send(errorBody(mapped.status, mapped.message[language]));
       }
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // English stays Fastify's own words; Thai for those it is known to say.
       const thai = language === 'th' ? fastifyRefusal(error)?.th : undefined;
-      return reply.status(status).send(body(status, thai ?? error.message));
+      return reply.status(status).send(errorBody(status, thai ?? error.message));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(body(500, localizeMessage('Internal server error', language)));
+    return reply.status(500).send(errorBody(500, localizeMessage('Internal server error', language)));
   });
 
   app.setNotFoundHandler((request, reply) => {
     const language = pickLanguage(request.headers['accept-language']);
     const text = serviceTexts.routeNotFound(request.method, request.url.split('?')[0] ?? '/');
-    return reply.status(404).header('content-language', language).send(body(404, text[language]));
+    return reply.status(404).header('content-language', language).send(errorBody(404, text[language]));
   });
 });
 

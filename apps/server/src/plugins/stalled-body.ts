@@ -2,11 +2,10 @@
 // answered 408 within seconds and its connection closed, instead of holding the server open. Progress is read
 // from the socket, so slow but moving uploads are left alone, and it works for every route, the auth
 // server's raw handler included.
-import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pickLanguage } from '@careplane/shared/i18n/languages';
-import { serviceTexts } from '@/lib/errors.js';
+import { errorBody, serviceTexts } from '@/lib/errors.js';
 
 export interface StalledBodyOptions {
   /** How long a body may go without a single byte arriving (ms). */
@@ -44,11 +43,9 @@ export const stalledBodyPlugin = fp(async (app: FastifyInstance, options: Stalle
       void reply.hijack();
       if (!reply.raw.headersSent) {
         const language = pickLanguage(request.headers['accept-language']);
-        const body = JSON.stringify({
-          statusCode: 408,
-          error: STATUS_CODES[408],
-          message: serviceTexts.bodyStalled(Math.round(idleMs / 1000))[language],
-        });
+        const body = JSON.stringify(
+          errorBody(408, serviceTexts.bodyStalled(Math.round(idleMs / 1000))[language]),
+        );
         reply.raw.writeHead(408, {
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(body),
