@@ -509,6 +509,31 @@ describe('sign-in refusals in the request’s language', () => {
   });
 });
 
+describe('a path the sign-in server does not have', () => {
+  it('answers the API’s 404 in the request’s language, not a plain-text Not Found', async () => {
+    const ask = (path: string, language: string, method = 'GET') =>
+      fetch(`${t.issuer}${path}`, { method, headers: { 'accept-language': language } });
+    const english = await ask('/nowhere?x=1', 'en');
+    expect(english.status).toBe(404);
+    expect(english.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(english.headers.get('content-language')).toBe('en');
+    expect(await english.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET /auth/nowhere not found',
+    });
+    const thai = await ask('/nowhere', 'th-TH,th;q=0.9', 'DELETE');
+    expect(thai.status).toBe(404);
+    expect(thai.headers.get('content-language')).toBe('th');
+    expect(await thai.json()).toMatchObject({
+      statusCode: 404,
+      message: 'ไม่พบ DELETE /auth/nowhere บนเซิร์ฟเวอร์นี้',
+    });
+    // The provider's own routes answer as before.
+    expect((await ask('/jwks', 'th')).status).toBe(200);
+  });
+});
+
 describe('enrollment', () => {
   it('binds one key per code: reusing a code is refused', async () => {
     const identity = await t.server.identities.create({

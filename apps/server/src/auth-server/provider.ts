@@ -15,7 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { pickLanguage } from '@careplane/shared/i18n/languages';
-import { serviceTexts } from '@/lib/errors.js';
+import { errorBody, serviceTexts } from '@/lib/errors.js';
 import { identityClaims, sha256Hex, type Identity, type IdentityService } from './identities.js';
 import type { KeyStore } from './keys.js';
 import { providerErrorDescription } from './provider-texts.js';
@@ -113,6 +113,21 @@ async function describeInLanguage(ctx: KoaContextWithOIDC, next: () => Promise<v
     ...body,
     error_description: providerErrorDescription(body.error, body.error_description, language),
   };
+}
+
+/**
+ * A path or method the provider has no route for: the API's 404, in the request's language, where koa would
+ * answer a plain-text "Not Found". It names the path as the client asked for it (with the `/auth` prefix).
+ */
+async function answerUnknownRoute(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
+  await next();
+  if (ctx.status !== 404 || ctx.body !== undefined) return;
+  const language = pickLanguage(ctx.req.headers['accept-language']);
+  const asked = (ctx.req as { originalUrl?: string }).originalUrl ?? ctx.req.url ?? '/';
+  const text = serviceTexts.routeNotFound(ctx.method, asked.split('?')[0] ?? '/');
+  ctx.status = 404;
+  ctx.set('content-language', language);
+  ctx.body = errorBody(404, text[language]);
 }
 
 export function buildProvider(deps: ProviderDependencies): Provider {
@@ -307,6 +322,7 @@ export function buildProvider(deps: ProviderDependencies): Provider {
   // which trusts only the configured proxies.
   provider.proxy = false;
   provider.use(describeInLanguage);
+  provider.use(answerUnknownRoute);
   provider.on('server_error', (_ctx, error) => deps.log.error({ err: error }, 'auth server error'));
   return provider;
 }
