@@ -12,6 +12,7 @@ import pg from 'pg';
 import { migrationsFolder } from '@/locations.js';
 import * as schema from './schema/index.js';
 import { withLinkRelations } from './schema/links.js';
+import { TEXT_TYPES, drizzleClient } from './pglite-drizzle.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -126,9 +127,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
     serializers: { [BYTEA_OID]: byteaToHex },
-    parsers: { [BYTEA_OID]: byteaFromHex },
+    // Timestamps, dates and intervals as text, as drizzle reads them (pglite-drizzle.ts).
+    parsers: { ...TEXT_TYPES, [BYTEA_OID]: byteaFromHex },
   });
-  const db = drizzlePglite(client, {
+  const db = drizzlePglite({
+    client: drizzleClient(client),
     schema: withLinkRelations(schema),
     casing: 'snake_case',
     logger: queryLogger(options),
