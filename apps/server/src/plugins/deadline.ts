@@ -50,4 +50,9 @@ export const deadlinePlugin = fp(async (app: FastifyInstance, { ms }: { ms: numb
     clearTimeout(request.deadlineTimer);
     done();
   });
+  // A client that went away is answered by no one: its request did not pass a deadline, it ended.
+  app.addHook('onRequestAbort', (request, done) => {
+    clearTimeout(request.deadlineTimer);
+    done();
+  });
 });
