@@ -13,6 +13,7 @@ import { migrationsFolder } from '@/locations.js';
 import * as schema from './schema/index.js';
 import { withLinkRelations } from './schema/links.js';
 import { TEXT_TYPES, drizzleClient } from './pglite-drizzle.js';
+import { PgliteStatements } from './pglite-statements.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -24,7 +25,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /**
    * Runs raw SQL on the underlying driver; benchmarks compare the API against it. `name`: a prepared statement
-   * of that name (parsed once per connection), as the API prepares it (PGlite has no names).
+   * of that name (parsed once per connection), as the API prepares it. PGlite prepares every data statement by
+   * its text (pglite-statements.ts), raw or not, and ignores the name.
    */
   rawQuery: (text: string, params?: unknown[], name?: string) => Promise<{ rows: unknown[] }>;
   /** For bulk loading: COPY FROM STDIN (PostgreSQL) or a file-backed COPY (PGlite). */
@@ -130,8 +132,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Timestamps, dates and intervals as text, as drizzle reads them (pglite-drizzle.ts).
     parsers: { ...TEXT_TYPES, [BYTEA_OID]: byteaFromHex },
   });
+  // drizzle's statements and raw ones alike run prepared, so a benchmark's replay is sent as the API's was.
+  const statements = new PgliteStatements(client);
   const db = drizzlePglite({
-    client: drizzleClient(client),
+    client: drizzleClient(client, statements),
     schema: withLinkRelations(schema),
     casing: 'snake_case',
     logger: queryLogger(options),
@@ -140,7 +144,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    rawQuery: async (text, params) => client.query(text, params),
+    rawQuery: async (text, params) => statements.query(text, params),
     driver: { kind: 'pglite', client },
     close: () => client.close(),
   };

@@ -6,7 +6,10 @@
 // about 80 µs each on this machine, more than a small statement's own work. So the database parses those types as
 // text itself (TEXT_TYPES, given to PGlite.create), and drizzle's statements reach it without the option: same
 // rows, no copy. An option with any other parser is passed on as it came.
+//
+// Each statement then runs prepared, parsed and planned once per text (pglite-statements.ts).
 import { types, type PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import type { PgliteStatements } from './pglite-statements.js';
 
 /** The types drizzle's PGlite session reads as text: timestamp(tz), interval, date, and numeric[], timestamp[],
  * timestamptz[], interval[], date[] by their OIDs. */
@@ -39,22 +42,22 @@ export function withoutRedundantParsers(options: QueryOptions | undefined): Quer
   return rest;
 }
 
-type Queries = Pick<Transaction, 'query'>;
+type Query = Transaction['query'];
 
 const querying =
-  (on: Queries): Queries['query'] =>
+  (query: Query): Query =>
   (text, params, options) =>
-    on.query(text, params, withoutRedundantParsers(options));
+    query(text, params, withoutRedundantParsers(options));
 
 /**
- * The client for drizzle: its statements and transactions, each statement without the redundant option. The
- * instance must have been created with `parsers: TEXT_TYPES` (and may add its own for other types).
+ * The client for drizzle: its statements and transactions, each statement prepared and without the redundant
+ * option. The instance must have been created with `parsers: TEXT_TYPES` (and may add its own for other types).
  */
-export function drizzleClient(client: PGlite): PGlite {
+export function drizzleClient(client: PGlite, statements: PgliteStatements): PGlite {
   const forDrizzle = {
-    query: querying(client),
+    query: querying(statements.query),
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
-      client.transaction((tx) => callback({ ...tx, query: querying(tx) })),
+      client.transaction((tx) => callback({ ...tx, query: querying(statements.inTransaction(tx)) })),
   };
   return forDrizzle as unknown as PGlite;
 }
