@@ -12,7 +12,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
-    // Above Testing Library's 5 s wait (src/test/setup.ts), so a slow page fails on what it waited for.
-    testTimeout: 15_000,
+    // Well above Testing Library's 15 s wait (src/test/setup.ts), so a slow page fails on what it waited for,
+    // and a test that waits a few times in a row still has room on a slow machine.
+    testTimeout: 60_000,
   },
 });

@@ -1,5 +1,6 @@
 // Console tests: lazy pages load through real dynamic imports, which on a busy machine take longer than
-// Testing Library's default second to appear. The DOM matchers (toBeVisible, toHaveTextContent, …) come
+// Testing Library's default second to appear. The wait is 15 s: on a two-core machine with half its time stolen
+// by its host, while the server's tests run beside these, a lazy page and a form's round trip took over 5 s. The DOM matchers (toBeVisible, toHaveTextContent, …) come
 // from jest-dom. A fake answer that broke its endpoint's contract fails the test that gave it. Every
 // catalog is loaded at once, in English.
 import '@testing-library/jest-dom/vitest';
@@ -10,7 +11,7 @@ import { initI18nWith } from '@/app/i18n/i18n.ts';
 import { allCatalogs } from './i18n.ts';
 import { assertNoContractViolations } from './network.ts';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // The console speaks English in tests (their queries read English texts); a test that switches to Thai is
 // switched back after it.
