@@ -1,6 +1,6 @@
 // Prepared statements on the embedded database (pglite-statements.ts): the same answers and errors as PGlite's
 // own `query`, each text parsed once, under PGlite's locks, and nothing lost when a statement goes stale.
-import { PGlite, type Results } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PgliteStatements } from './pglite-statements.js';
 
@@ -10,9 +10,6 @@ const preparedCount = async () =>
   Number(
     (await client.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0]!.n,
   );
-
-/** Everything PGlite's answer holds: rows, fields, command, counts. */
-const shape = (result: Results<unknown>) => ({ ...result });
 
 beforeAll(async () => {
   client = await PGlite.create();
@@ -54,8 +51,8 @@ describe('PgliteStatements', () => {
     expect({ ...first, id: 0, body: '' }).toEqual({ ...second, id: 0, body: '' });
     for (const rowMode of ['object', 'array'] as const) {
       const own = await client.query(select, [1], { rowMode });
-      expect(shape(await statements.query(select, [1], { rowMode }))).toEqual(shape(own));
-      expect(shape(await statements.query(select, [1], { rowMode }))).toEqual(shape(own));
+      expect(await statements.query(select, [1], { rowMode })).toEqual(own);
+      expect(await statements.query(select, [1], { rowMode })).toEqual(own);
     }
     expect(statements.size).toBe(2);
     expect(await preparedCount()).toBe(2);

@@ -44,16 +44,6 @@ interface Prepared {
 
 type Query = Transaction['query'];
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
-}
-
 const preparable = (text: string, options: QueryOptions | undefined) =>
   DATA_STATEMENT.test(text) && !options?.blob && !options?.paramTypes && !options?.serializers;
 
@@ -112,8 +102,8 @@ export class PgliteStatements {
     } catch (error) {
       // Gone (DEALLOCATE) or changed under it (a column added to a `select *`): forget it. On its own the
       // statement is prepared again; inside a transaction the error has already ended the transaction.
-      if (!isStale(error) || !this.#prepared.delete(text) || !alone)
-        throw asQueryError(error, text, params, options);
+      const forgotten = isStale(error) && this.#prepared.delete(text);
+      if (!forgotten || !alone) throw asQueryError(error, text, params, options);
       try {
         return await this.#execute<T>(await this.#statement(text), params, options, alone);
       } catch (again) {
@@ -137,7 +127,7 @@ export class PgliteStatements {
     }
     const name = `careplane_${++sequence}`;
     parts.push(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync());
-    const { messages } = await this.#client.execProtocol(concat(parts), { syncToFs: false });
+    const { messages } = await this.#client.execProtocol(Buffer.concat(parts), { syncToFs: false });
     const described = messages.find((message) => message.name === 'parameterDescription') as
       { dataTypeIDs: number[] } | undefined;
     const statement: Prepared = {
@@ -163,7 +153,7 @@ export class PgliteStatements {
       return serializer ? serializer(param) : (param as { toString(): string }).toString();
     });
     const { messages } = await this.#client.execProtocol(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.execute({}),
         serialize.sync(),
