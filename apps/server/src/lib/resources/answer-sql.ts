@@ -221,6 +221,15 @@ export function answerSelect(
 }
 
 /**
+ * A select's answers as one JSON array, in the select's order, in one text value: PostgreSQL writes the answer
+ * and the server sends it as it comes (decision 058). An aggregate over a sorted subquery takes its rows in
+ * that order. Each row is written by row_to_json and joined with bare commas (json_agg would put a newline
+ * between them).
+ */
+export const jsonArray = (query: SQL) =>
+  sql`select coalesce('[' || string_agg(row_to_json("answer")::text, ',') || ']', '[]') as "items" from (${query}) "answer"`;
+
+/**
  * The select items as the text they render to, when they bind no value (columns, aliases and literals only,
  * as the builder writes them): a list's statement is rendered for every request, and walking the answer's
  * whole tree of SQL chunks each time was most of that (decision 045).

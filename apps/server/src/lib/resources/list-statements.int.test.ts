@@ -2,7 +2,7 @@
 // decision 052). Requests of one shape must still each get their own answer: other values, another page,
 // another scope, another relation tree, counted or not. Each is compared with the same list computed by
 // filtering every row in JavaScript, on the embedded database and on PostgreSQL.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineListSpec, filterKinds } from '@careplane/shared/common/list-spec';
@@ -195,5 +195,48 @@ describe('list statements rendered once per shape', () => {
         ),
       ).toBe(true);
     }
+  });
+});
+
+describe('answers written by the database (decision 058)', () => {
+  const both = async (criteria: Partial<Parameters<typeof usersRepository.list>[1]>, scope?: SQL) => {
+    const db = database.handle.db;
+    const rows = await usersRepository.list(db, page(criteria), scope);
+    const written = await usersRepository.listJson(db, page(criteria), scope);
+    return { rows, written: written! };
+  };
+
+  it('are the answers the rows give, in the same order, with the same total', async () => {
+    const [a, b] = [everyone[8]!, everyone[9]!];
+    const shapes: [Partial<Parameters<typeof usersRepository.list>[1]>, SQL?][] = [
+      [{}],
+      [{ limit: 25, offset: 13 }],
+      [{ sort: ['createdAt:asc'], limit: 40, relations: ['commandCenters'] }],
+      [{ relations: ['commandCenters'], count: false, offset: 5 }],
+      [{ filtersLike: ['lastName~zzqx-none'] }],
+      [{ relations: ['commandCenters'], filtersLike: ['lastName~zzqx-none'] }],
+      [{}, inArray(users.id, [a.id, b.id])],
+      [{ limit: 1000 }, sql`false`],
+    ];
+    for (const [criteria, scope] of shapes) {
+      const { rows, written } = await both(criteria, scope);
+      expect(JSON.parse(written.items)).toEqual(rows.items);
+      expect(written.total).toBe(rows.total);
+    }
+    const plain = await both({ limit: 3 });
+    expect(JSON.parse(plain.written.items)).toHaveLength(3);
+    // One line, the rows joined by bare commas.
+    expect(plain.written.items).not.toContain('\n');
+    expect(plain.written.items).toContain('},{');
+  });
+
+  it('write any text as the rows read it: quotes, backslashes, control characters, Thai and emoji', async () => {
+    const db = database.handle.db;
+    const target = everyone[11]!;
+    const lastName = 'ดวงใจ "Duang" \\ \u0001\t\n 🙂 </script>';
+    await db.update(users).set({ lastName }).where(eq(users.id, target.id));
+    const { rows, written } = await both({ filters: [`id~${target.id}`] });
+    expect((rows.items[0] as { lastName: string }).lastName).toBe(lastName);
+    expect(JSON.parse(written.items)).toEqual(rows.items);
   });
 });

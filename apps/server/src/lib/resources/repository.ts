@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client.js';
-import { answerSelect, renderedKey, statement, type Statement } from './answer-sql.js';
+import { answerSelect, jsonArray, renderedKey, statement, type Statement } from './answer-sql.js';
 import type { ResourceDefinition } from './definition.js';
 import {
   asPlaceholder,
@@ -47,6 +47,19 @@ interface ListStatements {
   page: Statement;
   count: Statement | null;
 }
+
+/**
+ * How a list's answers come from the database: as rows (one object per record), or as the page's JSON array,
+ * written by PostgreSQL in one text value that the route sends as it comes (decision 058).
+ */
+type AnswerForm = 'rows' | 'json';
+const inForm = (form: AnswerForm, query: SQL) => (form === 'json' ? jsonArray(query) : query);
+
+/** A page of answers as the JSON text of their array, and the total (null when not counted). */
+export interface JsonPage {
+  items: string;
+  total: number | null;
+}
 const relational = (executor: Executor, entity: string) =>
   (executor.query as unknown as Record<string, { findMany: FindMany; findFirst: FindFirst }>)[entity]!;
 
@@ -69,17 +82,56 @@ export function createResourceRepository<Create, Update, Item>(
       const { where, orderBy } = listSql(definition.list.query, read);
       return listThroughDrizzle(executor, page, tree, and(where, scope), orderBy);
     }
-    const { statements, values } = listStatements(executor, read, tree, items, page.count !== false, scope);
+    const { rows, total } = await listIn('rows', executor, page, tree, read, items, scope);
+    return { items: rows as Item[], total };
+  }
+
+  /**
+   * One page as the JSON text of its answers' array, written by the database (decision 058), and the total;
+   * undefined when an answer of this list has a column the database cannot write as the contract does (then
+   * the caller lists rows and writes them itself).
+   */
+  async function listJson(executor: Executor, page: ListPage, scope?: SQL): Promise<JsonPage | undefined> {
+    const tree = parseRelations(entity, page.relations);
+    const read = readListCriteria(definition.list.query, page);
+    const items = answerSelect(executor, entity, table, tree);
+    if (!items) return undefined;
+    const { rows, total } = await listIn('json', executor, page, tree, read, items, scope);
+    return { items: (rows[0]?.items as string | undefined) ?? '[]', total };
+  }
+
+  async function listIn(
+    form: AnswerForm,
+    executor: Executor,
+    page: ListPage,
+    tree: RelationTree,
+    read: ReadCriteria,
+    items: SQL,
+    scope: SQL | undefined,
+  ) {
+    const { statements, values } = listStatements(
+      executor,
+      read,
+      tree,
+      items,
+      page.count !== false,
+      scope,
+      form,
+    );
     const bound = { ...values, limit: page.limit, offset: page.offset };
+    const answers = async (): Promise<Row[]> => {
+      const found = await statements.page.execute(bound);
+      // Without relations, the page itself, in its answer's form.
+      if (!Object.keys(tree).length) return found;
+      const ids = idsOf(found);
+      return form === 'json' ? embedJson(executor, ids, tree) : ((await embed(executor, ids, tree)) as Row[]);
+    };
     const [rows, counted] = await Promise.all([
-      Object.keys(tree).length
-        ? statements.page.execute(bound).then((found) => embed(executor, idsOf(found), tree))
-        : // Without relations, the page itself, in its answer's shape.
-          statements.page.execute(bound),
+      answers(),
       statements.count ? statements.count.execute(values) : Promise.resolve(null),
     ]);
     const total = counted === null ? null : ((counted[0]?.total as number | undefined) ?? 0);
-    return { items: rows as Item[], total };
+    return { rows, total };
   }
 
   /**
@@ -96,6 +148,7 @@ export function createResourceRepository<Create, Update, Item>(
     items: SQL,
     counted: boolean,
     scope: SQL | undefined,
+    form: AnswerForm,
   ): { statements: ListStatements; values: Record<string, unknown> } {
     const values = listValues(definition.list.query, read);
     const scopeKey = scope ? renderedKey(scope) : '';
@@ -103,7 +156,9 @@ export function createResourceRepository<Create, Update, Item>(
     if (!cache) rendered.set(executor, (cache = new Map<string, ListStatements>()));
     // A scope whose values cannot be told apart as text is rendered for each call, never shared.
     const key =
-      scopeKey === undefined ? undefined : `${JSON.stringify(tree)}\n${counted}\n${read.shape}\n${scopeKey}`;
+      scopeKey === undefined
+        ? undefined
+        : `${form}\n${JSON.stringify(tree)}\n${counted}\n${read.shape}\n${scopeKey}`;
     const known = key === undefined ? undefined : cache.get(key);
     if (known) {
       // Most recently used last: the first entry is the one forgotten when the cache is full.
@@ -118,7 +173,7 @@ export function createResourceRepository<Create, Update, Item>(
     const made: ListStatements = {
       page: Object.keys(tree).length
         ? statement(executor, sql`select ${idColumn} as "id" from ${table}${ordered}`)
-        : statement(executor, sql`select ${items} from ${table}${ordered}`),
+        : statement(executor, inForm(form, sql`select ${items} from ${table}${ordered}`)),
       count: counted
         ? statement(executor, sql`select count(*)::int as "total" from ${table}${whereClause}`)
         : null,
@@ -188,20 +243,31 @@ export function createResourceRepository<Create, Update, Item>(
    * it cannot write, drizzle's relational query and shapeRow. Past MAX_PREPARED trees, one is built per call.
    */
   const prepared = new WeakMap<Executor, Map<string, EmbedQuery>>();
-  const idArray = sql`${idColumn} = any(${sql.placeholder('ids')}::${sql.raw(idColumn.getSQLType())}[])`;
-  function embedQuery(executor: Executor, tree: RelationTree): EmbedQuery {
+  const idsParameter = sql`${sql.placeholder('ids')}::${sql.raw(idColumn.getSQLType())}[]`;
+  const idArray = sql`${idColumn} = any(${idsParameter})`;
+  function embedQuery(executor: Executor, tree: RelationTree, form: AnswerForm): EmbedQuery {
     let cache = prepared.get(executor);
     if (!cache) prepared.set(executor, (cache = new Map<string, EmbedQuery>()));
-    const key = JSON.stringify(tree);
+    const key = `${form} ${JSON.stringify(tree)}`;
     const known = cache.get(key);
     if (known) return known;
-    const made = buildEmbedQuery(executor, tree, cache.size < MAX_PREPARED);
+    const made = buildEmbedQuery(executor, tree, form, cache.size < MAX_PREPARED);
     if (cache.size < MAX_PREPARED) cache.set(key, made);
     return made;
   }
 
-  function buildEmbedQuery(executor: Executor, tree: RelationTree, named: boolean): EmbedQuery {
+  function buildEmbedQuery(
+    executor: Executor,
+    tree: RelationTree,
+    form: AnswerForm,
+    named: boolean,
+  ): EmbedQuery {
     const items = answerSelect(executor, entity, table, tree);
+    if (items && form === 'json') {
+      // The records in the order of the page's ids (their position in the array), as one JSON array.
+      const inOrder = sql`select ${items} from unnest(${idsParameter}) with ordinality as "page"("id", "at") join ${table} on ${idColumn} = "page"."id" order by "page"."at"`;
+      return statement(executor, jsonArray(inOrder), { named });
+    }
     if (items) return statement(executor, sql`select ${items} from ${table} where ${idArray}`, { named });
     const query = relational(executor, entity).findMany({ ...queryShape(entity, tree), where: idArray });
     const name = `embed_${createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
@@ -215,10 +281,14 @@ export function createResourceRepository<Create, Update, Item>(
   /** The answers of the records of `ids` with their relations, in the order of `ids`. */
   async function embed(executor: Executor, ids: string[], tree: RelationTree): Promise<Item[]> {
     if (ids.length === 0) return [];
-    const rows = await embedQuery(executor, tree).execute({ ids });
+    const rows = await embedQuery(executor, tree, 'rows').execute({ ids });
     const position = new Map(ids.map((id, index) => [id, index]));
     return rows.sort((a, b) => position.get(a.id as string)! - position.get(b.id as string)!) as Item[];
   }
+
+  /** The same answers as one row holding their JSON array, written by the database (decision 058). */
+  const embedJson = async (executor: Executor, ids: string[], tree: RelationTree): Promise<Row[]> =>
+    ids.length === 0 ? [] : embedQuery(executor, tree, 'json').execute({ ids });
 
   /**
    * Every record of a list, in its order, one page at a time: what a CSV export streams. Each page is its own
@@ -350,6 +420,7 @@ export function createResourceRepository<Create, Update, Item>(
   return {
     definition,
     list,
+    listJson,
     pages,
     find,
     lock,

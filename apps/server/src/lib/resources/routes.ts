@@ -67,7 +67,7 @@ export function registerResourceRoutes<Create extends object, Update extends obj
       querystring: listQuerySchema,
       response: { 200: listResponseSchema(item), ...errorResponses },
     },
-    async (request) => service.list(request.query as ListQuery, request.caller),
+    async (request) => service.listAnswer(request.query as ListQuery, request.caller),
   );
 
   if (definition.csv) {

@@ -8,6 +8,7 @@ import { recordLabels } from '@careplane/shared/common/label-context';
 import { columnTitle } from '@careplane/shared/i18n/column-titles';
 import { DEFAULT_LANGUAGE, type Language } from '@careplane/shared/i18n/languages';
 import { CSV_BOM, csvFileName, csvLine } from '../csv.js';
+import { WrittenAnswer } from '../response-serializer.js';
 import type { ActionContext } from '../audit.js';
 import { accessRules, type AccessRule, type Caller } from '../caller.js';
 import type { Executor } from '@/db/client.js';
@@ -110,6 +111,21 @@ export function createResourceService<Create extends object, Update extends obje
   async function list(page: ListPage, caller: Caller | null): Promise<ListResponse<Item>> {
     const { items, total } = await repository.list(store.db, page, scopeOf(caller));
     return { items, total, limit: page.limit, offset: page.offset };
+  }
+
+  /**
+   * The list as the route answers it: written by the database when its answers can be (decision 058), else
+   * the same list to be written by the route's serializer.
+   */
+  async function listAnswer(
+    page: ListPage,
+    caller: Caller | null,
+  ): Promise<WrittenAnswer | ListResponse<Item>> {
+    const found = await repository.listJson(store.db, page, scopeOf(caller));
+    if (!found) return list(page, caller);
+    return new WrittenAnswer(
+      `{"items":${found.items},"total":${found.total},"limit":${page.limit},"offset":${page.offset}}`,
+    );
   }
 
   /**
@@ -217,6 +233,7 @@ export function createResourceService<Create extends object, Update extends obje
     definition,
     access,
     list,
+    listAnswer,
     exportCsv,
     read,
     create,
