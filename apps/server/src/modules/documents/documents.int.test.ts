@@ -26,6 +26,7 @@ import {
   createTestContext,
   TEST_AUDIENCE,
   TEST_CA_PASSPHRASE,
+  TEST_ENCRYPTION_KEY,
   TEST_ISSUER,
   type TestContext,
 } from '@/test/harness.js';
@@ -886,6 +887,8 @@ describe('the platform CA', () => {
         LOG_LEVEL: 'silent',
         DEMO_DATA: '0',
         AUTH_SERVER: '0',
+        // The first process's key: none is generated into the working copy's DATA_DIR.
+        ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
         DOCUMENTS_CA_PASSPHRASE: passphrase,
       });
     await expect(
