@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineListSpec, filterKinds as k } from '@careplane/shared/common/list-spec';
@@ -15,6 +15,7 @@ import * as schema from '@/db/schema/index.js';
 import { defineLink } from '@/db/schema/links.js';
 import { errorsPlugin } from '@/plugins/errors.js';
 import { jsonBodyPlugin } from '@/plugins/json-body.js';
+import { createResponseSerializerCompiler } from '@/lib/response-serializer.js';
 import type { Caller } from '@/lib/caller.js';
 import { createChangeFeed } from '@/lib/changes.js';
 import { createStore } from '@/lib/store.js';
@@ -112,7 +113,8 @@ beforeAll(async () => {
   const store = createStore(database.handle.db, createChangeFeed());
   app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // The product's serializer, checking every answer against its contract as the harness's apps do.
+  app.setSerializerCompiler(createResponseSerializerCompiler({ check: true }));
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   app.decorateRequest('caller', null);

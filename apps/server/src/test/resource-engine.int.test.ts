@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   commandCenterCreateSchema,
@@ -14,6 +14,7 @@ import {
 import { auditLog, commandCenters, users } from '@/db/schema/index.js';
 import { errorsPlugin } from '@/plugins/errors.js';
 import { jsonBodyPlugin } from '@/plugins/json-body.js';
+import { createResponseSerializerCompiler } from '@/lib/response-serializer.js';
 import { createTestDatabase, type TestDatabase } from './harness.js';
 import type { ActionContext } from '@/lib/audit.js';
 import { accessRules, type Caller } from '@/lib/caller.js';
@@ -119,7 +120,8 @@ beforeAll(async () => {
 
   app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // The product's serializer, checking every answer against its contract as the harness's apps do.
+  app.setSerializerCompiler(createResponseSerializerCompiler({ check: true }));
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   app.decorateRequest('caller', null);

@@ -220,6 +220,50 @@ export function answerSelect(
   return items;
 }
 
+type JsonSchema = Record<string, unknown>;
+
+/** The object schema of a field: itself, or the items of a list. */
+const objectOf = (schema: unknown): JsonSchema | undefined => {
+  if (!schema || typeof schema !== 'object') return undefined;
+  const field = schema as JsonSchema;
+  const types = Array.isArray(field.type) ? (field.type as unknown[]) : [field.type];
+  if (types.includes('array')) return objectOf(field.items);
+  return types.includes('object') ? field : undefined;
+};
+
+function declares(relational: Relational, entity: EntityName, tree: RelationTree, schema: unknown): boolean {
+  const object = objectOf(schema);
+  if (!object) return false;
+  // An open object (a looseObject) is written whole, whatever it holds.
+  const open = object.additionalProperties !== undefined && object.additionalProperties !== false;
+  if (open) return true;
+  const properties = (object.properties ?? {}) as Record<string, unknown>;
+  const hidden = new Set(entitySpec(entity).hidden);
+  const columns = Object.keys(relational.schema[entity]?.columns ?? {}).filter((key) => !hidden.has(key));
+  if (!columns.every((key) => key in properties)) return false;
+  const relations = entitySpec(entity).relations;
+  return Object.entries(tree).every(
+    ([name, subtree]) =>
+      relations[name] !== undefined &&
+      declares(relational, relations[name].target, subtree, properties[name]),
+  );
+}
+
+/**
+ * Whether every field of the answers answerSelect writes for `entity` and `tree` is one the contract's item
+ * (`schema`, its JSON Schema) writes too, at every level of relations. The route's writer leaves out what the
+ * contract does not declare; an answer the database writes (jsonArray) is sent as it comes, so it may only be
+ * used when there is nothing to leave out.
+ */
+export function declaresEveryField(
+  executor: Executor,
+  entity: EntityName,
+  tree: RelationTree,
+  schema: JsonSchema | undefined,
+): boolean {
+  return declares(relationalOf(executor), entity, tree, schema);
+}
+
 /**
  * A select's answers as one JSON array, in the select's order, in one text value: PostgreSQL writes the answer
  * and the server sends it as it comes (decision 058). An aggregate over a sorted subquery takes its rows in

@@ -2,16 +2,19 @@
 // decision 052). Requests of one shape must still each get their own answer: other values, another page,
 // another scope, another relation tree, counted or not. Each is compared with the same list computed by
 // filtering every row in JavaScript, on the embedded database and on PostgreSQL.
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineListSpec, filterKinds } from '@careplane/shared/common/list-spec';
 import { iotDeviceData, users } from '@/db/schema/index.js';
 import { generateScaleData } from '@/db/seed/scale.js';
 import { createTestDatabase, type TestDatabase } from '@/test/harness.js';
-import { renderedKey } from './answer-sql.js';
+import { responseJsonSchema } from '../response-serializer.js';
+import { declaresEveryField, renderedKey } from './answer-sql.js';
 import { defineResource } from './definition.js';
+import { entitySpec } from './graph.js';
 import { bindListSpec, column } from './filters.js';
+import type { RelationTree } from './relations.js';
 import { createResourceRepository } from './repository.js';
 
 // Two resources as the engine sees them, with list specs of their own (lib sits below the modules).
@@ -238,5 +241,40 @@ describe('answers written by the database (decision 058)', () => {
     const { rows, written } = await both({ filters: [`id~${target.id}`] });
     expect((rows.items[0] as { lastName: string }).lastName).toBe(lastName);
     expect(JSON.parse(written.items)).toEqual(rows.items);
+  });
+});
+
+describe('answers written by the database hold only what the contract declares', () => {
+  const tree = { commandCenters: {} };
+  const userFields = Object.fromEntries(
+    Object.keys(getTableColumns(users))
+      .filter((key) => !entitySpec('users').hidden.includes(key))
+      .map((key) => [key, z.unknown()]),
+  );
+  const centers = (entry: z.ZodType) => ({ commandCenters: z.array(entry) });
+  const declared = (item: z.ZodType, relations: RelationTree = tree) =>
+    declaresEveryField(database.handle.db, 'users', relations, responseJsonSchema(item));
+
+  it('every column at every level, or an open object', () => {
+    expect(declared(z.object({ ...userFields, ...centers(z.looseObject({})) }))).toBe(true);
+    expect(declared(z.looseObject({}))).toBe(true);
+    // A user field or a center's field the contract leaves out: the route's writer must leave it out.
+    const withoutLastName = Object.fromEntries(
+      Object.entries(userFields).filter(([key]) => key !== 'lastName'),
+    );
+    expect(declared(z.object({ ...withoutLastName, ...centers(z.looseObject({})) }))).toBe(false);
+    expect(declared(z.object({ ...userFields, ...centers(z.object({ id: z.string() })) }))).toBe(false);
+    expect(declared(z.object(userFields))).toBe(false);
+    expect(declared(z.object(userFields), {})).toBe(true);
+  });
+
+  it('leaves a list whose contract declares less to the writer', async () => {
+    const narrow = createResourceRepository(
+      defineResource({
+        ...usersRepository.definition,
+        schemas: { ...usersRepository.definition.schemas, item: z.object({ id: z.string() }) },
+      }),
+    );
+    expect(await narrow.listJson(database.handle.db, page({}))).toBeUndefined();
   });
 });

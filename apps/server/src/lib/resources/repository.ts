@@ -4,7 +4,15 @@ import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client.js';
-import { answerSelect, jsonArray, renderedKey, statement, type Statement } from './answer-sql.js';
+import { responseJsonSchema } from '../response-serializer.js';
+import {
+  answerSelect,
+  declaresEveryField,
+  jsonArray,
+  renderedKey,
+  statement,
+  type Statement,
+} from './answer-sql.js';
 import type { ResourceDefinition } from './definition.js';
 import {
   asPlaceholder,
@@ -95,9 +103,21 @@ export function createResourceRepository<Create, Update, Item>(
     const tree = parseRelations(entity, page.relations);
     const read = readListCriteria(definition.list.query, page);
     const items = answerSelect(executor, entity, table, tree);
-    if (!items) return undefined;
+    if (!items || !writtenAsDeclared(executor, tree)) return undefined;
     const { rows, total } = await listIn('json', executor, page, tree, read, items, scope);
     return { items: (rows[0]?.items as string | undefined) ?? '[]', total };
+  }
+
+  /** Whether the database's answers for a relation tree hold only what the contract's item declares. */
+  const itemSchema = responseJsonSchema(definition.schemas.item);
+  const declared = new Map<string, boolean>();
+  function writtenAsDeclared(executor: Executor, tree: RelationTree): boolean {
+    const key = JSON.stringify(tree);
+    const known = declared.get(key);
+    if (known !== undefined) return known;
+    const found = declaresEveryField(executor, entity, tree, itemSchema);
+    if (declared.size < MAX_SHAPES) declared.set(key, found);
+    return found;
   }
 
   async function listIn(
