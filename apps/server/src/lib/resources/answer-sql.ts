@@ -234,19 +234,19 @@ const objectOf = (schema: unknown): JsonSchema | undefined => {
 function declares(relational: Relational, entity: EntityName, tree: RelationTree, schema: unknown): boolean {
   const object = objectOf(schema);
   if (!object) return false;
-  // An open object (a looseObject) is written whole, whatever it holds.
+  // An open object (a looseObject) writes the fields it does not declare as they are.
   const open = object.additionalProperties !== undefined && object.additionalProperties !== false;
-  if (open) return true;
   const properties = (object.properties ?? {}) as Record<string, unknown>;
   const hidden = new Set(entitySpec(entity).hidden);
   const columns = Object.keys(relational.schema[entity]?.columns ?? {}).filter((key) => !hidden.has(key));
-  if (!columns.every((key) => key in properties)) return false;
+  if (!open && !columns.every((key) => key in properties)) return false;
   const relations = entitySpec(entity).relations;
-  return Object.entries(tree).every(
-    ([name, subtree]) =>
-      relations[name] !== undefined &&
-      declares(relational, relations[name].target, subtree, properties[name]),
-  );
+  return Object.entries(tree).every(([name, subtree]) => {
+    const relation = relations[name];
+    if (!relation) return false;
+    if (open && !(name in properties)) return true;
+    return declares(relational, relation.target, subtree, properties[name]);
+  });
 }
 
 /**
