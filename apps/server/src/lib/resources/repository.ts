@@ -96,8 +96,8 @@ export function createResourceRepository<Create, Update, Item>(
 
   /**
    * One page as the JSON text of its answers' array, written by the database (decision 058), and the total;
-   * undefined when an answer of this list has a column the database cannot write as the contract does (then
-   * the caller lists rows and writes them itself).
+   * undefined when the database cannot write its answers as the route's writer would: a column answerSelect
+   * does not write, or a field the contract leaves out (then the caller lists rows and the writer writes them).
    */
   async function listJson(executor: Executor, page: ListPage, scope?: SQL): Promise<JsonPage | undefined> {
     const tree = parseRelations(entity, page.relations);
@@ -108,9 +108,9 @@ export function createResourceRepository<Create, Update, Item>(
     return { items: (rows[0]?.items as string | undefined) ?? '[]', total };
   }
 
-  /** Whether the database's answers for a relation tree hold only what the contract's item declares. */
   const itemSchema = responseJsonSchema(definition.schemas.item);
   const declared = new Map<string, boolean>();
+  /** Whether the database's answers for a relation tree hold only what the contract's item declares. */
   function writtenAsDeclared(executor: Executor, tree: RelationTree): boolean {
     const key = JSON.stringify(tree);
     const known = declared.get(key);
