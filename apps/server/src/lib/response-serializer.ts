@@ -15,7 +15,7 @@ import fastJson from 'fast-json-stringify';
 import { createSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
 const zodSerializer = createSerializerCompiler({});
 

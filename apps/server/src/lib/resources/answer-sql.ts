@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm';
 import { PgDialect, alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client.js';
+import type { JsonSchema } from '../response-serializer.js';
 import { MAX_EMBEDDED, entitySpec, type EntityName } from './graph.js';
 import type { RelationTree } from './relations.js';
 
@@ -219,8 +220,6 @@ export function answerSelect(
   if (cache.size < MAX_BUILT) cache.set(key, items);
   return items;
 }
-
-type JsonSchema = Record<string, unknown>;
 
 /** The object schema of a field: itself, or the items of a list. */
 const objectOf = (schema: unknown): JsonSchema | undefined => {

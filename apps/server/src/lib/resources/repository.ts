@@ -61,7 +61,6 @@ interface ListStatements {
  * written by PostgreSQL in one text value that the route sends as it comes (decision 058).
  */
 type AnswerForm = 'rows' | 'json';
-const inForm = (form: AnswerForm, query: SQL) => (form === 'json' ? jsonArray(query) : query);
 
 /** A page of answers as the JSON text of their array, and the total (null when not counted). */
 export interface JsonPage {
@@ -81,16 +80,21 @@ export function createResourceRepository<Create, Update, Item>(
     Object.entries(getTableColumns(table)).filter(([key]) => hidden[key] !== false),
   );
 
-  /** One page and the total; `scope` narrows to the records a caller may see. */
-  async function list(executor: Executor, page: ListPage, scope?: SQL) {
+  /** What a page asks, read once: its relation tree, its criteria, and its answers' select items. */
+  function shapeOf(executor: Executor, page: ListPage) {
     const tree = parseRelations(entity, page.relations);
     const read = readListCriteria(definition.list.query, page);
-    const items = answerSelect(executor, entity, table, tree);
+    return { tree, read, items: answerSelect(executor, entity, table, tree) };
+  }
+
+  /** One page and the total; `scope` narrows to the records a caller may see. */
+  async function list(executor: Executor, page: ListPage, scope?: SQL) {
+    const { tree, read, items } = shapeOf(executor, page);
     if (!items) {
       const { where, orderBy } = listSql(definition.list.query, read);
       return listThroughDrizzle(executor, page, tree, and(where, scope), orderBy);
     }
-    const { rows, total } = await listIn('rows', executor, page, tree, read, items, scope);
+    const { rows, total } = await listIn('rows', executor, page, { tree, read, items }, scope);
     return { items: rows as Item[], total };
   }
 
@@ -100,11 +104,9 @@ export function createResourceRepository<Create, Update, Item>(
    * does not write, or a field the contract leaves out (then the caller lists rows and the writer writes them).
    */
   async function listJson(executor: Executor, page: ListPage, scope?: SQL): Promise<JsonPage | undefined> {
-    const tree = parseRelations(entity, page.relations);
-    const read = readListCriteria(definition.list.query, page);
-    const items = answerSelect(executor, entity, table, tree);
+    const { tree, read, items } = shapeOf(executor, page);
     if (!items || !writtenAsDeclared(executor, tree)) return undefined;
-    const { rows, total } = await listIn('json', executor, page, tree, read, items, scope);
+    const { rows, total } = await listIn('json', executor, page, { tree, read, items }, scope);
     return { items: (rows[0]?.items as string | undefined) ?? '[]', total };
   }
 
@@ -124,20 +126,11 @@ export function createResourceRepository<Create, Update, Item>(
     form: AnswerForm,
     executor: Executor,
     page: ListPage,
-    tree: RelationTree,
-    read: ReadCriteria,
-    items: SQL,
+    shape: { tree: RelationTree; read: ReadCriteria; items: SQL },
     scope: SQL | undefined,
   ) {
-    const { statements, values } = listStatements(
-      executor,
-      read,
-      tree,
-      items,
-      page.count !== false,
-      scope,
-      form,
-    );
+    const { tree } = shape;
+    const { statements, values } = listStatements(executor, shape, page.count !== false, scope, form);
     const bound = { ...values, limit: page.limit, offset: page.offset };
     const answers = async (): Promise<Row[]> => {
       const found = await statements.page.execute(bound);
@@ -163,9 +156,7 @@ export function createResourceRepository<Create, Update, Item>(
   const rendered = new WeakMap<Executor, Map<string, ListStatements>>();
   function listStatements(
     executor: Executor,
-    read: ReadCriteria,
-    tree: RelationTree,
-    items: SQL,
+    { read, tree, items }: { read: ReadCriteria; tree: RelationTree; items: SQL },
     counted: boolean,
     scope: SQL | undefined,
     form: AnswerForm,
@@ -190,10 +181,11 @@ export function createResourceRepository<Create, Update, Item>(
     const filtered = and(where, scope);
     const whereClause = filtered ? sql` where ${filtered}` : sql``;
     const ordered = sql`${whereClause} order by ${sql.join(orderBy, sql`, `)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+    const answers = sql`select ${items} from ${table}${ordered}`;
     const made: ListStatements = {
       page: Object.keys(tree).length
         ? statement(executor, sql`select ${idColumn} as "id" from ${table}${ordered}`)
-        : statement(executor, inForm(form, sql`select ${items} from ${table}${ordered}`)),
+        : statement(executor, form === 'json' ? jsonArray(answers) : answers),
       count: counted
         ? statement(executor, sql`select count(*)::int as "total" from ${table}${whereClause}`)
         : null,
