@@ -65,9 +65,18 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema | undefined {
  * Under `check`, the text is read back and must be exactly what the contract's zod serializer makes of it: no
  * field the contract leaves out, none missing, every value of its type.
  */
-export class WrittenAnswer {
+export class WrittenAnswer<Answer = unknown> {
+  /** What the text writes, for the types only: a route's answer of one contract cannot stand for another's. */
+  declare readonly answer?: Answer;
   constructor(readonly text: string) {}
 }
+
+/**
+ * An answer, or its written form, as the answer a route typed by its contract (the zod type provider) returns:
+ * the route's serializer sends a WrittenAnswer's text as it comes, and under `check` reads it back through that
+ * same contract, so to the route's types it is the answer it writes.
+ */
+export const asAnswer = <Answer>(answer: Answer | WrittenAnswer<Answer>): Answer => answer as Answer;
 
 export interface ResponseSerializerOptions {
   /**

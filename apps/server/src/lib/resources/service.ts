@@ -19,6 +19,9 @@ import { buildListSql } from './filters.js';
 import { unknownLinkedRecords } from './links.js';
 import { createResourceRepository, type ListPage, type Row } from './repository.js';
 
+/** A list as a route answers it: written by the database (decision 058), or to be written by the route. */
+export type ListAnswer<Item> = WrittenAnswer<ListResponse<Item>> | ListResponse<Item>;
+
 export type ResourceOperation = 'list' | 'read' | 'create' | 'update' | 'delete';
 export type WriteMode = 'create' | 'update';
 
@@ -117,13 +120,10 @@ export function createResourceService<Create extends object, Update extends obje
    * The list as the route answers it: written by the database when its answers can be (decision 058), else
    * the same list to be written by the route's serializer.
    */
-  async function listAnswer(
-    page: ListPage,
-    caller: Caller | null,
-  ): Promise<WrittenAnswer | ListResponse<Item>> {
+  async function listAnswer(page: ListPage, caller: Caller | null): Promise<ListAnswer<Item>> {
     const found = await repository.listJson(store.db, page, scopeOf(caller));
     if (!found) return list(page, caller);
-    return new WrittenAnswer(
+    return new WrittenAnswer<ListResponse<Item>>(
       `{"items":${found.items},"total":${found.total},"limit":${page.limit},"offset":${page.offset}}`,
     );
   }

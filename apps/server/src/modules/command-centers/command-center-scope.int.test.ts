@@ -1,7 +1,15 @@
 // The command-center scoped reads: a supervisor reads their own center's devices, workstations, users, stats
-// and jobs; every record of another center answers 404; admins read every center or the one they name.
+// and jobs; every record of another center answers 404; admins read every center or the one they name. The
+// scoped lists are written by the database, as the generic lists are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandCenterEndpoints as endpoints } from '@careplane/shared/command-centers/command-centers.contract';
+import {
+  commandCenterEndpoints as endpoints,
+  commandCenterScopedListQuerySchema,
+} from '@careplane/shared/command-centers/command-centers.contract';
+import type { Caller } from '@/lib/caller.js';
+import { createChangeFeed } from '@/lib/changes.js';
+import { WrittenAnswer } from '@/lib/response-serializer.js';
+import { createStore } from '@/lib/store.js';
 import {
   createCommandCenter,
   createDevice,
@@ -10,6 +18,7 @@ import {
   type TestUser,
 } from '@/test/factories.js';
 import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { createCommandCenterScopeService } from './command-center-scope.service.js';
 
 let context: TestContext;
 
@@ -264,5 +273,46 @@ describe('command-center scoped reads: others', () => {
     );
     expect(unknown.statusCode).toBe(404);
     expect((await admin.get(`${endpoints.devices}?commandCenter=north`)).statusCode).toBe(400);
+  });
+});
+
+describe('command-center scoped lists: how they are written', () => {
+  it('come as the JSON the database writes (decision 058), the same answers the route sends', async () => {
+    const scope = createCommandCenterScopeService(createStore(context.database.db, createChangeFeed()));
+    const supervisor: Caller = {
+      subject: north.supervisor.masterId!,
+      roles: [],
+      claims: {},
+      userId: north.supervisor.id,
+      localRoles: ['supervisor'],
+      isAdmin: false,
+    };
+    const query = (relations: string[] = []) =>
+      commandCenterScopedListQuerySchema.parse({ relations: relations.join(',') || undefined });
+    const lists = [
+      [endpoints.devices, () => scope.listDevices(supervisor, query())],
+      [endpoints.workstations, () => scope.listWorkstations(supervisor, query())],
+      [endpoints.users, () => scope.listUsers(supervisor, query(['patientProfile']))],
+      [endpoints.unassignedUsers, () => scope.listUnassignedUsers(supervisor, query())],
+      [endpoints.jobs, () => scope.listJobs(supervisor, query())],
+      [endpoints.alerts, () => scope.listAlerts(supervisor, query(['user']))],
+      [
+        `${endpoints.devices}/${north.device}/stats`,
+        () => scope.listDeviceStats(supervisor, north.device, query()),
+      ],
+    ] as const;
+    for (const [path, list] of lists) {
+      const answer = await list();
+      expect(answer, path).toBeInstanceOf(WrittenAnswer);
+      const relations =
+        path === endpoints.users
+          ? '?relations=patientProfile'
+          : path === endpoints.alerts
+            ? '?relations=user'
+            : '';
+      const sent = await api(context, north.supervisor.token).get(`${path}${relations}`);
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(JSON.parse((answer as WrittenAnswer).text), path).toEqual(sent.json());
+    }
   });
 });

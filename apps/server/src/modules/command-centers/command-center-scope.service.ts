@@ -2,7 +2,6 @@
 // reads the devices, workstations, users, stats and jobs of their own centers through the generic engine,
 // narrowed by a record scope; records of other centers answer 404 as if they did not exist. Admins read every
 // center, or the one they name.
-import type { ListResponse } from '@careplane/shared/common/http';
 import {
   commandCenterScopedRelations,
   commandCenterTeamRoles,
@@ -12,7 +11,7 @@ import {
 import type { Caller } from '@/lib/caller.js';
 import { badRequest, forbidden, notFound, serviceTexts } from '@/lib/errors.js';
 import type { ListPage } from '@/lib/resources/repository.js';
-import { createResourceService } from '@/lib/resources/service.js';
+import { createResourceService, type ListAnswer } from '@/lib/resources/service.js';
 import type { Store } from '@/lib/store.js';
 import {
   deviceJobsResource,
@@ -98,16 +97,17 @@ export function createCommandCenterScopeService(store: Store) {
     }
   }
 
+  /** A scoped list as the route answers it: written by the database when it can be (decision 058). */
   async function listOf<Item>(
     kind: Kind,
-    service: { list: (page: ListPage, caller: Caller | null) => Promise<ListResponse<Item>> },
+    service: { listAnswer: (page: ListPage, caller: Caller | null) => Promise<ListAnswer<Item>> },
     caller: Caller,
     query: CommandCenterScopedListQuery,
-  ): Promise<ListResponse<Item>> {
+  ): Promise<ListAnswer<Item>> {
     checkRelations(caller, kind, query.relations);
     const { commandCenter, ...page } = query;
     const centers = await centersOf(caller, commandCenter);
-    return service.list(page, viewer(caller, centers));
+    return service.listAnswer(page, viewer(caller, centers));
   }
 
   async function readOf<Item>(
@@ -136,7 +136,7 @@ export function createCommandCenterScopeService(store: Store) {
       checkRelations(caller, 'users', query.relations);
       await supervisedCenters(caller);
       // Users of no center are nobody's: the center named, if any, does not narrow them.
-      return users.list(withoutCenter(query), viewer(caller, 'unassigned'));
+      return users.listAnswer(withoutCenter(query), viewer(caller, 'unassigned'));
     },
     readUser: (caller: Caller, id: string, query: CommandCenterScopedReadQuery) =>
       readOf('users', users, caller, id, query),
@@ -151,7 +151,7 @@ export function createCommandCenterScopeService(store: Store) {
       const { commandCenter, ...page } = query;
       const centers = await centersOf(caller, commandCenter);
       await devices.read(deviceId, { relations: [] }, viewer(caller, centers));
-      return stats.list(
+      return stats.listAnswer(
         { ...page, filters: [...page.filters, `device.id~${deviceId}`] },
         viewer(caller, centers),
       );

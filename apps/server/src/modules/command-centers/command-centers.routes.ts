@@ -21,6 +21,7 @@ import {
 import { userSchema } from '@careplane/shared/users/users.contract';
 import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
 import { requireCaller } from '@/lib/caller.js';
+import { asAnswer } from '@/lib/response-serializer.js';
 import { actionContext, errorResponses as errors } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import type { CommandCenterScopeService } from './command-center-scope.service.js';
@@ -49,7 +50,7 @@ export async function commandCentersModule(
       summary: "The devices of the caller's command centers",
       response: { 200: listResponseSchema(deviceSchema), ...errors },
     },
-    handler: async (request) => scope.listDevices(requireCaller(request), request.query),
+    handler: async (request) => asAnswer(await scope.listDevices(requireCaller(request), request.query)),
   });
 
   typed.get(`${commandCenterEndpoints.devices}/:id/stats`, {
@@ -62,7 +63,7 @@ export async function commandCentersModule(
       response: { 200: listResponseSchema(deviceStatSchema), ...errors },
     },
     handler: async (request) =>
-      scope.listDeviceStats(requireCaller(request), request.params.id, request.query),
+      asAnswer(await scope.listDeviceStats(requireCaller(request), request.params.id, request.query)),
   });
 
   typed.get(commandCenterEndpoints.workstations, {
@@ -73,7 +74,7 @@ export async function commandCentersModule(
       summary: "The workstations of the caller's command centers (by their device)",
       response: { 200: listResponseSchema(workstationSchema), ...errors },
     },
-    handler: async (request) => scope.listWorkstations(requireCaller(request), request.query),
+    handler: async (request) => asAnswer(await scope.listWorkstations(requireCaller(request), request.query)),
   });
 
   typed.get(commandCenterEndpoints.users, {
@@ -85,7 +86,7 @@ export async function commandCentersModule(
         "The users of the caller's command centers: their staff, the users of their devices and the patients of their workstations",
       response: { 200: listResponseSchema(userSchema), ...errors },
     },
-    handler: async (request) => scope.listUsers(requireCaller(request), request.query),
+    handler: async (request) => asAnswer(await scope.listUsers(requireCaller(request), request.query)),
   });
 
   typed.get(commandCenterEndpoints.unassignedUsers, {
@@ -96,7 +97,8 @@ export async function commandCentersModule(
       summary: 'Users that belong to no command center',
       response: { 200: listResponseSchema(userSchema), ...errors },
     },
-    handler: async (request) => scope.listUnassignedUsers(requireCaller(request), request.query),
+    handler: async (request) =>
+      asAnswer(await scope.listUnassignedUsers(requireCaller(request), request.query)),
   });
 
   typed.get(`${commandCenterEndpoints.users}/:id`, {
@@ -119,7 +121,7 @@ export async function commandCentersModule(
       summary: "The runner jobs of the devices of the caller's command centers",
       response: { 200: listResponseSchema(deviceJobSchema), ...errors },
     },
-    handler: async (request) => scope.listJobs(requireCaller(request), request.query),
+    handler: async (request) => asAnswer(await scope.listJobs(requireCaller(request), request.query)),
   });
 
   typed.get(commandCenterEndpoints.alerts, {
@@ -131,7 +133,7 @@ export async function commandCentersModule(
         "The alerts of the caller's command centers: of their users and of IoT devices linked to their devices",
       response: { 200: listResponseSchema(alertSchema), ...errors },
     },
-    handler: async (request) => scope.listAlerts(requireCaller(request), request.query),
+    handler: async (request) => asAnswer(await scope.listAlerts(requireCaller(request), request.query)),
   });
 
   typed.get(`${commandCenterEndpoints.jobs}/:id`, {
