@@ -46,9 +46,15 @@ const migratedPglite = () =>
  * A database of the test file's own; on PostgreSQL a uniquely named one, dropped afterwards. `timeouts` are
  * the server's database deadlines (the test configuration's, when a context builds it).
  */
-export async function createTestDatabase(timeouts?: OpenDatabaseOptions['timeouts']): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: Pick<OpenDatabaseOptions, 'timeouts' | 'onQuery'> = {},
+): Promise<TestDatabase> {
+  const { timeouts, onQuery } = options;
   if (!process.env.DATABASE_URL_TEST) {
-    const handle = await openDatabase({ loadDataDir: await migratedPglite() });
+    const handle = await openDatabase({
+      loadDataDir: await migratedPglite(),
+      ...(onQuery ? { onQuery } : {}),
+    });
     return { handle, drop: () => handle.close() };
   }
   const created = await createPostgresDatabase('careplane_test', await provided('postgresTemplate'));
@@ -56,6 +62,7 @@ export async function createTestDatabase(timeouts?: OpenDatabaseOptions['timeout
     databaseUrl: created.url,
     poolSize: 5,
     ...(timeouts ? { timeouts } : {}),
+    ...(onQuery ? { onQuery } : {}),
   });
   return {
     handle,
@@ -134,9 +141,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   const database = await createTestDatabase({
-    connectMs: config.database.connectTimeoutMs,
-    statementMs: config.database.statementTimeoutMs,
-    lockMs: config.database.lockTimeoutMs,
+    timeouts: {
+      connectMs: config.database.connectTimeoutMs,
+      statementMs: config.database.statementTimeoutMs,
+      lockMs: config.database.lockTimeoutMs,
+    },
   });
   const signer = await createSigner();
   const app = await buildApp(config, {

@@ -87,8 +87,16 @@ interface UserRow {
 }
 let everyone: UserRow[];
 
+/** The statements sent since the last look (the query log of the test's database). */
+let sent: string[] = [];
+const counts = () => {
+  const found = sent.filter((query) => query.startsWith('select count(*)::int as "total"')).length;
+  sent = [];
+  return found;
+};
+
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ onQuery: (query) => sent.push(query) });
   await generateScaleData(database.handle, { users: 200, readings: 600 });
   everyone = await database.handle.db
     .select({ id: users.id, lastName: users.lastName, isBlocked: users.isBlocked })
@@ -231,6 +239,42 @@ describe('answers written by the database (decision 058)', () => {
     // One line, the rows joined by bare commas.
     expect(plain.written.items).not.toContain('\n');
     expect(plain.written.items).toContain('},{');
+  });
+
+  it('know the total from a short page, and count every match only for a full page or one past the end', async () => {
+    const [a, b] = [everyone[20]!, everyone[21]!];
+    const all = everyone.length;
+    const pair = inArray(users.id, [a.id, b.id]);
+    // The page's criteria, its scope, the total, and whether every match is counted.
+    const cases: [Partial<Parameters<typeof usersRepository.list>[1]>, SQL | undefined, number, boolean][] = [
+      [{ limit: 10 }, undefined, all, true], // a full page
+      [{ limit: 1000 }, undefined, all, false], // a short page
+      [{ limit: all }, undefined, all, true], // exactly full
+      [{ limit: 10, offset: all - 5 }, undefined, all, false], // the short last page
+      [{ limit: 10, offset: all }, undefined, all, true], // empty, just past the end
+      [{ limit: 10, offset: all + 300 }, undefined, all, true], // empty, far past the end
+      [{ filtersLike: ['lastName~zzqx-none'] }, undefined, 0, false], // an empty first page
+      [{ relations: ['commandCenters'], limit: 10, offset: all - 3 }, undefined, all, false],
+      [{ relations: ['commandCenters'], limit: 10, offset: all + 1 }, undefined, all, true],
+      [{ relations: ['commandCenters'], limit: 10 }, undefined, all, true],
+      [{ limit: 10 }, pair, 2, false],
+      [{ limit: 1 }, pair, 2, true],
+      [{ limit: 10, offset: 5 }, pair, 2, true],
+    ];
+    for (const [criteria, scope, total, counted] of cases) {
+      const db = database.handle.db;
+      sent = [];
+      const rows = await usersRepository.list(db, page(criteria), scope);
+      expect(counts(), `rows: ${JSON.stringify(criteria)}`).toBe(counted ? 1 : 0);
+      const written = (await usersRepository.listJson(db, page(criteria), scope))!;
+      expect(counts(), `json: ${JSON.stringify(criteria)}`).toBe(counted ? 1 : 0);
+      expect(written.total, JSON.stringify(criteria)).toBe(total);
+      expect(rows.total, JSON.stringify(criteria)).toBe(total);
+      expect(JSON.parse(written.items)).toEqual(rows.items);
+    }
+    const uncounted = await usersRepository.listJson(database.handle.db, page({ count: false, limit: 1000 }));
+    expect(uncounted!.total).toBeNull();
+    expect(JSON.parse(uncounted!.items)).toHaveLength(all);
   });
 
   it('write any text as the rows read it: quotes, backslashes, control characters, Thai and emoji', async () => {

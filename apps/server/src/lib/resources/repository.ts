@@ -7,6 +7,7 @@ import type { Executor } from '@/db/client.js';
 import { responseJsonSchema } from '../response-serializer.js';
 import {
   answerSelect,
+  idTextArray,
   declaresEveryField,
   jsonArray,
   renderedKey,
@@ -29,6 +30,7 @@ import { parseRelations, queryShape, shapeRow, type RelationTree } from './relat
 export type Row = Record<string, unknown>;
 
 const idsOf = (rows: readonly Row[]) => rows.map((row) => row.id as string);
+const countOf = (rows: readonly Row[]) => (rows[0]?.total as number | undefined) ?? 0;
 
 export interface ListPage extends ListCriteria {
   relations: string[];
@@ -131,20 +133,23 @@ export function createResourceRepository<Create, Update, Item>(
   ) {
     const { tree } = shape;
     const { statements, values } = listStatements(executor, shape, page.count !== false, scope, form);
-    const bound = { ...values, limit: page.limit, offset: page.offset };
-    const answers = async (): Promise<Row[]> => {
-      const found = await statements.page.execute(bound);
-      // Without relations, the page itself, in its answer's form.
-      if (!Object.keys(tree).length) return found;
-      const ids = idsOf(found);
-      return form === 'json' ? embedJson(executor, ids, tree) : ((await embed(executor, ids, tree)) as Row[]);
+    // The page first. A page shorter than its limit, and not past the end, tells the total; only a full page,
+    // or an empty one past the first, counts every match, beside embedding its relations (decision 059).
+    const found = await statements.page.execute({ ...values, limit: page.limit, offset: page.offset });
+    // In json form, one row: the page's JSON array (or its ids) and their number.
+    const shown = form === 'json' ? (found[0]!.n as number) : found.length;
+    const told = shown < page.limit && (shown > 0 || page.offset === 0);
+    const total = async () => {
+      if (!statements.count) return null;
+      return told ? page.offset + shown : countOf(await statements.count.execute(values));
     };
+    if (!Object.keys(tree).length) return { rows: found, total: await total() };
+    const ids = form === 'json' ? (found[0]!.ids as string[]) : idsOf(found);
     const [rows, counted] = await Promise.all([
-      answers(),
-      statements.count ? statements.count.execute(values) : Promise.resolve(null),
+      form === 'json' ? embedJson(executor, ids, tree) : (embed(executor, ids, tree) as Promise<Row[]>),
+      total(),
     ]);
-    const total = counted === null ? null : ((counted[0]?.total as number | undefined) ?? 0);
-    return { rows, total };
+    return { rows, total: counted };
   }
 
   /**
@@ -182,10 +187,12 @@ export function createResourceRepository<Create, Update, Item>(
     const whereClause = filtered ? sql` where ${filtered}` : sql``;
     const ordered = sql`${whereClause} order by ${sql.join(orderBy, sql`, `)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
     const answers = sql`select ${items} from ${table}${ordered}`;
+    const ids = sql`select ${idColumn} as "id" from ${table}${ordered}`;
+    const relations = Object.keys(tree).length > 0;
+    // In json form, one row: the page's JSON array (or its ids, to embed relations for) and their number.
+    const json = () => (relations ? idTextArray(ids) : jsonArray(answers));
     const made: ListStatements = {
-      page: Object.keys(tree).length
-        ? statement(executor, sql`select ${idColumn} as "id" from ${table}${ordered}`)
-        : statement(executor, form === 'json' ? jsonArray(answers) : answers),
+      page: statement(executor, form === 'json' ? json() : relations ? ids : answers),
       count: counted
         ? statement(executor, sql`select count(*)::int as "total" from ${table}${whereClause}`)
         : null,
