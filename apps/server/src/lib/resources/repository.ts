@@ -189,10 +189,11 @@ export function createResourceRepository<Create, Update, Item>(
     const answers = sql`select ${items} from ${table}${ordered}`;
     const ids = sql`select ${idColumn} as "id" from ${table}${ordered}`;
     const relations = Object.keys(tree).length > 0;
+    const rows = relations ? ids : answers;
     // In json form, one row: the page's JSON array (or its ids, to embed relations for) and their number.
-    const json = () => (relations ? idTextArray(ids) : jsonArray(answers));
+    const json = relations ? idTextArray(ids) : jsonArray(answers);
     const made: ListStatements = {
-      page: statement(executor, form === 'json' ? json() : relations ? ids : answers),
+      page: statement(executor, form === 'json' ? json : rows),
       count: counted
         ? statement(executor, sql`select count(*)::int as "total" from ${table}${whereClause}`)
         : null,

@@ -287,30 +287,26 @@ describe('command-center scoped lists: how they are written', () => {
       localRoles: ['supervisor'],
       isAdmin: false,
     };
-    const query = (relations: string[] = []) =>
-      commandCenterScopedListQuerySchema.parse({ relations: relations.join(',') || undefined });
-    const lists = [
-      [endpoints.devices, () => scope.listDevices(supervisor, query())],
-      [endpoints.workstations, () => scope.listWorkstations(supervisor, query())],
-      [endpoints.users, () => scope.listUsers(supervisor, query(['patientProfile']))],
-      [endpoints.unassignedUsers, () => scope.listUnassignedUsers(supervisor, query())],
-      [endpoints.jobs, () => scope.listJobs(supervisor, query())],
-      [endpoints.alerts, () => scope.listAlerts(supervisor, query(['user']))],
+    const query = (relations: string) => commandCenterScopedListQuerySchema.parse({ relations });
+    // Each list's path, the relations it is asked for, and the scoped service's call.
+    type Query = ReturnType<typeof query>;
+    const lists: [string, string, (asked: Query) => Promise<unknown>][] = [
+      [endpoints.devices, '', (asked) => scope.listDevices(supervisor, asked)],
+      [endpoints.workstations, '', (asked) => scope.listWorkstations(supervisor, asked)],
+      [endpoints.users, 'patientProfile', (asked) => scope.listUsers(supervisor, asked)],
+      [endpoints.unassignedUsers, '', (asked) => scope.listUnassignedUsers(supervisor, asked)],
+      [endpoints.jobs, '', (asked) => scope.listJobs(supervisor, asked)],
+      [endpoints.alerts, 'user', (asked) => scope.listAlerts(supervisor, asked)],
       [
         `${endpoints.devices}/${north.device}/stats`,
-        () => scope.listDeviceStats(supervisor, north.device, query()),
+        '',
+        (asked) => scope.listDeviceStats(supervisor, north.device, asked),
       ],
-    ] as const;
-    for (const [path, list] of lists) {
-      const answer = await list();
+    ];
+    for (const [path, relations, list] of lists) {
+      const answer = await list(query(relations));
       expect(answer, path).toBeInstanceOf(WrittenAnswer);
-      const relations =
-        path === endpoints.users
-          ? '?relations=patientProfile'
-          : path === endpoints.alerts
-            ? '?relations=user'
-            : '';
-      const sent = await api(context, north.supervisor.token).get(`${path}${relations}`);
+      const sent = await api(context, north.supervisor.token).get(`${path}?relations=${relations}`);
       expect(sent.statusCode, sent.body).toBe(200);
       expect(JSON.parse((answer as WrittenAnswer).text), path).toEqual(sent.json());
     }
