@@ -5,8 +5,8 @@
 // publishers send the same messages through the broker to a subscriber that stores nothing and acknowledges at
 // once (the server's own MQTT client, in this process): the rate the broker and the publishers allow on the
 // machine as it is during the run, the ceiling of the MQTT figure.
-// Needs PostgreSQL and a broker (MQTT_URL, default mqtt://127.0.0.1:1883). The database: DATABASE_URL (a
-// throwaway one: the bench leaves its rows; the server opens its keys there as it always does), else a database
+// Needs PostgreSQL and a broker (MQTT_URL, default mqtt://127.0.0.1:1883). The database: DATABASE_URL (its rows
+// are removed at the end; the server opens its keys there as it always does), else a database
 // of the run's own on DATABASE_URL_TEST's server, dropped at the end; with neither (the embedded default) there
 // is no COPY to compare with, and the bench reports its rows as not measured.
 // Aims: MQTT at least 15,000 readings/s; HTTP batches at least half of COPY. BENCH_SMOKE=1: 2,000 readings.
@@ -19,11 +19,12 @@ import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { eq, inArray } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { from as copyFrom } from 'pg-copy-streams';
 import { loadConfig } from '@/config.js';
 import { openDatabase } from '@/db/client.js';
-import { iotDevices, users } from '@/db/schema/index.js';
+import { alerts, iotDeviceData, iotDevices, users } from '@/db/schema/index.js';
 import { serverRoot } from '@/locations.js';
 import { subscribe } from '@/lib/mqtt-subscriber.js';
 import { readingRecordId } from '@/modules/iot/iot.service.js';
@@ -72,9 +73,7 @@ const throwaway =
     : undefined;
 const databaseUrl = env.databaseUrl ?? throwaway?.url;
 if (!databaseUrl) {
-  console.error(
-    'bench:ingest compares against PostgreSQL COPY: set DATABASE_URL (a throwaway database) or DATABASE_URL_TEST.',
-  );
+  console.error('bench:ingest compares against PostgreSQL COPY: set DATABASE_URL or DATABASE_URL_TEST.');
   for (const [path, aim] of [
     [HTTP_PATH, `≥ ${HTTP_AIM}× COPY`],
     [MQTT_PATH, `≥ ${MQTT_AIM} readings/s`],
@@ -424,6 +423,16 @@ await Promise.all(
   }),
 );
 jwks.close();
+// On DATABASE_URL's database (one filled by `npm run seed`, say) the run takes back the rows it wrote: readings,
+// any alert they opened, its devices and its admin, so later benches there see the data they were given. The
+// audit rows of its batches stay, as every audit row does.
+if (!throwaway) {
+  const ids = [...copyDevices, ...httpDevices, ...mqttDevices].map((device) => device.id);
+  await database.db.delete(iotDeviceData).where(inArray(iotDeviceData.iotDeviceId, ids));
+  await database.db.delete(alerts).where(inArray(alerts.iotDeviceId, ids));
+  await database.db.delete(iotDevices).where(inArray(iotDevices.id, ids));
+  await database.db.delete(users).where(eq(users.id, admin!.id));
+}
 await database.close();
 await throwaway?.drop();
 
