@@ -2,13 +2,13 @@
 // tell the client's address (TRUST_PROXY), time limits, the one error handler and body parser, security
 // headers, and an answer in the documented error shape even for a URL that cannot be decoded.
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { pickLanguage } from '@careplane/shared/i18n/languages';
 import type { AppConfig } from '@/config.js';
 import type { DatabaseHandle } from '@/db/client.js';
 import { createOutageWatch } from '@/lib/database-outage.js';
 import { errorBody, serviceTexts } from '@/lib/errors.js';
 import { REQUEST_ID_HEADER, loggerOptions, requestIdOf } from '@/lib/logging.js';
+import { queryValidatorCompiler } from '@/lib/query-validator.js';
 import { createResponseSerializerCompiler } from '@/lib/response-serializer.js';
 import { deadlinePlugin } from '@/plugins/deadline.js';
 import { errorsPlugin, fastifyRefusal } from '@/plugins/errors.js';
@@ -55,7 +55,8 @@ export async function createHttpApp(config: AppConfig, options: HttpAppOptions):
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Queries checked once per distinct query, their values frozen and shared (decision 061).
+  app.setValidatorCompiler(queryValidatorCompiler);
   // Answers written from the contract's JSON Schema (decision 045); under test each is also checked against
   // the contract with zod, so a service that drifts from it fails its tests.
   app.setSerializerCompiler(createResponseSerializerCompiler({ check: config.checkAnswers }));

@@ -209,6 +209,46 @@ describe('list statements rendered once per shape', () => {
   });
 });
 
+describe('what a remembered query asks (decision 061)', () => {
+  /** A page as the query validator hands it on: frozen, the same object for every request of one query. */
+  const remembered = (criteria: Parameters<typeof page>[0]) => {
+    const frozen = page(criteria);
+    for (const value of Object.values(frozen)) if (Array.isArray(value)) Object.freeze(value);
+    return Object.freeze(frozen);
+  };
+
+  it('is read once per page object, and each page keeps its own criteria, values and relations', async () => {
+    const db = database.handle.db;
+    const [a, b, c] = [everyone[8]!, everyone[9]!, everyone[10]!];
+    const onlyA = remembered({ filters: [`id~${a.id}`] });
+    const bAndC = remembered({ filters: [`id~${b.id},${c.id}`], relations: ['commandCenters'] });
+    const sameShapeAsA = remembered({ filters: [`id~${c.id}`] });
+    for (let round = 0; round < 2; round++) {
+      expect(ids((await usersRepository.list(db, onlyA)).items)).toEqual([a.id]);
+      expect(idSet((await usersRepository.list(db, bAndC)).items)).toEqual([b.id, c.id].sort());
+      expect(ids((await usersRepository.list(db, sameShapeAsA)).items)).toEqual([c.id]);
+      const written = (await usersRepository.listJson(db, bAndC))!;
+      const items = JSON.parse(written.items) as { id: string; commandCenters: unknown }[];
+      expect(idSet(items)).toEqual([b.id, c.id].sort());
+      expect(items.every((item) => Array.isArray(item.commandCenters))).toBe(true);
+      expect(written.total).toBe(2);
+    }
+    // The caller's scope is never part of what is remembered.
+    expect(
+      (await usersRepository.list(db, bAndC, eq(users.id, b.id))).items.map(
+        (item) => (item as { id: string }).id,
+      ),
+    ).toEqual([b.id]);
+    expect((await usersRepository.list(db, onlyA, eq(users.id, b.id))).items).toEqual([]);
+  });
+
+  it('refuses a bad value every time it is asked', async () => {
+    const bad = remembered({ filters: ['id~not-a-uuid'] });
+    for (let round = 0; round < 2; round++)
+      await expect(usersRepository.list(database.handle.db, bad)).rejects.toMatchObject({ statusCode: 400 });
+  });
+});
+
 describe('answers written by the database (decision 058)', () => {
   const both = async (criteria: Partial<Parameters<typeof usersRepository.list>[1]>, scope?: SQL) => {
     const db = database.handle.db;

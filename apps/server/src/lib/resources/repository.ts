@@ -52,6 +52,15 @@ const MAX_PREPARED = 100;
 /** List shapes whose statements one executor keeps rendered; past it, the least recently used is forgotten. */
 const MAX_SHAPES = 200;
 
+/** What a page asks (shapeOf): undefined items when a column of its answers is one answerSelect cannot write. */
+interface ListShape {
+  tree: RelationTree;
+  read: ReadCriteria;
+  /** The criteria's values by placeholder name (listValues), frozen: a remembered shape serves many requests. */
+  values: Readonly<Record<string, unknown>>;
+  items: SQL | undefined;
+}
+
 interface ListStatements {
   /** The page's ids (to embed relations for), or the page's answers when no relation is asked. */
   page: Statement;
@@ -82,21 +91,36 @@ export function createResourceRepository<Create, Update, Item>(
     Object.entries(getTableColumns(table)).filter(([key]) => hidden[key] !== false),
   );
 
-  /** What a page asks, read once: its relation tree, its criteria, and its answers' select items. */
-  function shapeOf(executor: Executor, page: ListPage) {
+  /**
+   * What a page asks, read once: its relation tree, its criteria, their values by placeholder name, and its
+   * answers' select items. A page the query validator froze (lib/query-validator.ts) is the same object for
+   * every request with the same query, so what it asks is read once per query (and database handle).
+   */
+  const shapes = new WeakMap<Executor, WeakMap<ListPage, ListShape>>();
+  function shapeOf(executor: Executor, page: ListPage): ListShape {
+    const remembered = Object.isFrozen(page);
+    let known = remembered ? shapes.get(executor) : undefined;
+    const shape = known?.get(page);
+    if (shape) return shape;
     const tree = parseRelations(entity, page.relations);
     const read = readListCriteria(definition.list.query, page);
-    return { tree, read, items: answerSelect(executor, entity, table, tree) };
+    const values = Object.freeze(listValues(definition.list.query, read));
+    const made = { tree, read, values, items: answerSelect(executor, entity, table, tree) };
+    if (remembered) {
+      if (!known) shapes.set(executor, (known = new WeakMap<ListPage, ListShape>()));
+      known.set(page, made);
+    }
+    return made;
   }
 
   /** One page and the total; `scope` narrows to the records a caller may see. */
   async function list(executor: Executor, page: ListPage, scope?: SQL) {
-    const { tree, read, items } = shapeOf(executor, page);
+    const { tree, read, values, items } = shapeOf(executor, page);
     if (!items) {
       const { where, orderBy } = listSql(definition.list.query, read);
       return listThroughDrizzle(executor, page, tree, and(where, scope), orderBy);
     }
-    const { rows, total } = await listIn('rows', executor, page, { tree, read, items }, scope);
+    const { rows, total } = await listIn('rows', executor, page, { tree, read, values, items }, scope);
     return { items: rows as Item[], total };
   }
 
@@ -106,9 +130,9 @@ export function createResourceRepository<Create, Update, Item>(
    * does not write, or a field the contract leaves out (then the caller lists rows and the writer writes them).
    */
   async function listJson(executor: Executor, page: ListPage, scope?: SQL): Promise<JsonPage | undefined> {
-    const { tree, read, items } = shapeOf(executor, page);
+    const { tree, read, values, items } = shapeOf(executor, page);
     if (!items || !writtenAsDeclared(executor, tree)) return undefined;
-    const { rows, total } = await listIn('json', executor, page, { tree, read, items }, scope);
+    const { rows, total } = await listIn('json', executor, page, { tree, read, values, items }, scope);
     return { items: (rows[0]?.items as string | undefined) ?? '[]', total };
   }
 
@@ -128,11 +152,11 @@ export function createResourceRepository<Create, Update, Item>(
     form: AnswerForm,
     executor: Executor,
     page: ListPage,
-    shape: { tree: RelationTree; read: ReadCriteria; items: SQL },
+    shape: ListShape & { items: SQL },
     scope: SQL | undefined,
   ) {
-    const { tree } = shape;
-    const { statements, values } = listStatements(executor, shape, page.count !== false, scope, form);
+    const { tree, values } = shape;
+    const statements = listStatements(executor, shape, page.count !== false, scope, form);
     // The page first. A page shorter than its limit, and not past the end, tells the total; only a full page,
     // or an empty one past the first, counts every match, beside embedding its relations (decision 059).
     const found = await statements.page.execute({ ...values, limit: page.limit, offset: page.offset });
@@ -156,7 +180,7 @@ export function createResourceRepository<Create, Update, Item>(
    * A list's statements, rendered once per shape (decision 052): the criteria's paths, sort and bounds, the
    * relations, whether it counts, and the caller's scope as it renders (text and values). Walking drizzle's SQL
    * tree to render the statement was the largest part of a list's own work; a request of a known shape only
-   * binds its values (listValues, and the page's limit and offset).
+   * binds its values (the shape's, and the page's limit and offset).
    */
   const rendered = new WeakMap<Executor, Map<string, ListStatements>>();
   function listStatements(
@@ -165,8 +189,7 @@ export function createResourceRepository<Create, Update, Item>(
     counted: boolean,
     scope: SQL | undefined,
     form: AnswerForm,
-  ): { statements: ListStatements; values: Record<string, unknown> } {
-    const values = listValues(definition.list.query, read);
+  ): ListStatements {
     const scopeKey = scope ? renderedKey(scope) : '';
     let cache = rendered.get(executor);
     if (!cache) rendered.set(executor, (cache = new Map<string, ListStatements>()));
@@ -180,7 +203,7 @@ export function createResourceRepository<Create, Update, Item>(
       // Most recently used last: the first entry is the one forgotten when the cache is full.
       cache.delete(key!);
       cache.set(key!, known);
-      return { statements: known, values };
+      return known;
     }
     const { where, orderBy } = listSql(definition.list.query, read, asPlaceholder);
     const filtered = and(where, scope);
@@ -202,7 +225,7 @@ export function createResourceRepository<Create, Update, Item>(
       if (cache.size >= MAX_SHAPES) cache.delete(cache.keys().next().value!);
       cache.set(key, made);
     }
-    return { statements: made, values };
+    return made;
   }
 
   /** The list through drizzle's builders and shapeRow: for an answer with a column answerSelect cannot write. */
