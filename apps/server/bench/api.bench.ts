@@ -155,20 +155,34 @@ interface Result {
   rps: number;
   p50: number;
   p99: number;
+  /** CPU time this process spent per request (µs): the server's, or the raw driver loop's. */
+  cpu: number;
+}
+
+/** `work`'s result, with the CPU time this process spent per request it answered, in µs. */
+async function measuringCpu<T extends { requests: number }>(
+  work: () => Promise<T>,
+): Promise<T & { cpu: number }> {
+  const before = process.cpuUsage();
+  const done = await work();
+  const used = process.cpuUsage(before);
+  return { ...done, cpu: done.requests ? (used.user + used.system) / done.requests : 0 };
 }
 
 async function runApi(url: string): Promise<Result> {
   // The load generator runs in a process of its own, off the server's event loop.
-  const result = await runLoad({
-    url: address,
-    path: url,
-    connections,
-    duration,
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const result = await measuringCpu(() =>
+    runLoad({
+      url: address,
+      path: url,
+      connections,
+      duration,
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} answers were not 2xx, ${result.errors} errors`);
-  return { rps: result.rps, p50: result.p50, p99: result.p99 };
+  return { rps: result.rps, p50: result.p50, p99: result.p99, cpu: result.cpu };
 }
 
 /**
@@ -222,15 +236,18 @@ async function runRaw(statements: Captured[]): Promise<Result> {
       latencies.push(performance.now() - started);
     }
   };
-  await Promise.all(Array.from({ length: connections }, worker));
+  const { cpu } = await measuringCpu(async () => {
+    await Promise.all(Array.from({ length: connections }, worker));
+    return { requests: latencies.length };
+  });
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: latencies.length / duration, p50: at(0.5), p99: at(0.99) };
+  return { rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), cpu };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const fmt = (r: Result) =>
-  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms`;
+  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  CPU ${r.cpu.toFixed(0).padStart(5)} µs/request`;
 
 console.log(
   `bench:api on ${database.kind}: ${userCount} users, ${readingCount} readings; ${connections} connections, ${duration}s x ${rounds} rounds each, alternating`,
@@ -246,7 +263,9 @@ for (const scenario of scenarios.filter((one) => !args.only || one.path.includes
   bareAnswer = body;
   bareStatements = statements;
   const ceiling = await runLoad({ url: bareAddress, path: '/answer', connections, duration });
-  const floor = await runLoad({ url: bareAddress, path: '/replay', connections, duration });
+  const floor = await measuringCpu(() =>
+    runLoad({ url: bareAddress, path: '/replay', connections, duration }),
+  );
   if (floor.non2xx > 0 || floor.errors > 0) throw new Error(`${scenario.url}: the bare replay failed`);
   const apiRps = median(api.map((r) => r.rps));
   const rawRps = median(raw.map((r) => r.rps));
@@ -258,7 +277,7 @@ for (const scenario of scenarios.filter((one) => !args.only || one.path.includes
   console.log(`  raw  ${fmt(raw[raw.length - 1]!)}`);
   console.log(`  bare route, same ${body.length} bytes: ${ceiling.rps.toFixed(0)} req/s`);
   console.log(
-    `  bare route, same SQL, same bytes: ${floor.rps.toFixed(0)} req/s (${(floor.rps / rawRps).toFixed(2)}× raw; the api is ${(apiRps / floor.rps).toFixed(2)}× this)`,
+    `  bare route, same SQL, same bytes: ${floor.rps.toFixed(0)} req/s, CPU ${floor.cpu.toFixed(0)} µs/request (${(floor.rps / rawRps).toFixed(2)}× raw; the api is ${(apiRps / floor.rps).toFixed(2)}× this)`,
   );
   console.log(`  ratio api/raw (median req/s): ${(apiRps / rawRps).toFixed(2)}`);
   emitRow({
@@ -271,7 +290,7 @@ for (const scenario of scenarios.filter((one) => !args.only || one.path.includes
     ratio: apiRps / rawRps,
     aim: '≥ 0.8× raw',
     met: apiRps / rawRps >= 0.8,
-    note: `${database.kind}, ${connections} connections; ${scenario.path}: ${rows} rows of ${total ?? 'uncounted'}, ${body.length} B, a bare route sending the same bytes ${ceiling.rps.toFixed(0)} req/s, one sending the same SQL first ${floor.rps.toFixed(0)} req/s (${(floor.rps / rawRps).toFixed(2)}× raw)`,
+    note: `${database.kind}, ${connections} connections; ${scenario.path}: ${rows} rows of ${total ?? 'uncounted'}, ${body.length} B, a bare route sending the same bytes ${ceiling.rps.toFixed(0)} req/s, one sending the same SQL first ${floor.rps.toFixed(0)} req/s (${(floor.rps / rawRps).toFixed(2)}× raw); server CPU per request ${median(api.map((r) => r.cpu)).toFixed(0)} µs, the bare route's ${floor.cpu.toFixed(0)} µs`,
   });
 }
 

@@ -30,6 +30,7 @@ const result = await autocannon({
 });
 const answer: LoadResult = {
   rps: result.requests.average,
+  requests: result.requests.total,
   p50: result.latency.p50,
   p99: result.latency.p99,
   non2xx: result.non2xx,

@@ -17,6 +17,8 @@ export interface LoadOptions {
 
 export interface LoadResult {
   rps: number;
+  /** Requests answered in all. */
+  requests: number;
   p50: number;
   p99: number;
   non2xx: number;
