@@ -20,7 +20,7 @@ import {
 import { PgDialect, alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client.js';
 import type { JsonSchema } from '../response-serializer.js';
-import { MAX_EMBEDDED, entitySpec, type EntityName } from './graph.js';
+import { MAX_EMBEDDED, entitySpec, hiddenColumnsOf, type EntityName, type RelationSpec } from './graph.js';
 import type { RelationTree } from './relations.js';
 
 type Row = Record<string, unknown>;
@@ -46,9 +46,12 @@ const relationalOf = (executor: Executor): Relational => {
   return { schema, tableNamesMap };
 };
 
-/** The visible columns of an entity's table, by contract name (the table's TypeScript keys). */
-function visibleColumns(entity: EntityName, table: PgTable): [string, PgColumn][] {
-  const hidden = new Set(entitySpec(entity).hidden);
+/**
+ * The visible columns of an entity's table, by contract name (the table's TypeScript keys), as a record reached
+ * through `relation` shows them.
+ */
+function visibleColumns(entity: EntityName, table: PgTable, relation?: RelationSpec): [string, PgColumn][] {
+  const hidden = hiddenColumnsOf(entity, relation);
   return Object.entries(getTableColumns(table)).filter(([key]) => !hidden.has(key));
 }
 
@@ -147,9 +150,14 @@ class AnswerBuilder {
   }
 
   /** One record as a JSON object in its answer's shape. */
-  private object(entity: EntityName, source: { original: PgTable; table: PgTable }, tree: RelationTree): SQL {
+  private object(
+    entity: EntityName,
+    source: { original: PgTable; table: PgTable },
+    tree: RelationTree,
+    relation: RelationSpec,
+  ): SQL {
     const columns = Object.fromEntries(
-      visibleColumns(entity, source.original).map(([key]) => [
+      visibleColumns(entity, source.original, relation).map(([key]) => [
         key,
         (source.table as unknown as Record<string, PgColumn>)[key]!,
       ]),
@@ -178,7 +186,7 @@ class AnswerBuilder {
     const relation = this.relation(entity, spec.key);
     if (!spec.many) {
       const target = this.aliased(relation.referencedTable);
-      return sql`(select ${this.object(spec.target, target, subtree)} from ${target.from} where ${this.join(relation, source, target)} limit 1)`;
+      return sql`(select ${this.object(spec.target, target, subtree, spec)} from ${target.from} where ${this.join(relation, source, target)} limit 1)`;
     }
     const limit = sql.raw(String(spec.limit ?? MAX_EMBEDDED));
     if (spec.through) {
@@ -186,15 +194,15 @@ class AnswerBuilder {
       const links = this.aliased(relation.referencedTable);
       const through = this.relation(this.entityOf(relation), spec.through);
       const target = this.aliased(through.referencedTable);
-      return sql`(select coalesce(json_agg(x.o), '[]'::json) from (select ${this.object(spec.target, target, subtree)} as o from ${links.from} join ${target.from} on ${this.join(through, links, target)} where ${this.join(relation, source, links)} limit ${limit}) x)`;
+      return sql`(select coalesce(json_agg(x.o), '[]'::json) from (select ${this.object(spec.target, target, subtree, spec)} as o from ${links.from} join ${target.from} on ${this.join(through, links, target)} where ${this.join(relation, source, links)} limit ${limit}) x)`;
     }
     const target = this.aliased(relation.referencedTable);
     const newest = spec.newestFirstBy
       ? (target.table as unknown as Record<string, PgColumn>)[spec.newestFirstBy]
       : undefined;
     if (!newest)
-      return sql`(select coalesce(json_agg(x.o), '[]'::json) from (select ${this.object(spec.target, target, subtree)} as o from ${target.from} where ${this.join(relation, source, target)} limit ${limit}) x)`;
-    return sql`(select coalesce(json_agg(x.o order by x.k desc), '[]'::json) from (select ${this.object(spec.target, target, subtree)} as o, ${newest} as k from ${target.from} where ${this.join(relation, source, target)} order by ${newest} desc limit ${limit}) x)`;
+      return sql`(select coalesce(json_agg(x.o), '[]'::json) from (select ${this.object(spec.target, target, subtree, spec)} as o from ${target.from} where ${this.join(relation, source, target)} limit ${limit}) x)`;
+    return sql`(select coalesce(json_agg(x.o order by x.k desc), '[]'::json) from (select ${this.object(spec.target, target, subtree, spec)} as o, ${newest} as k from ${target.from} where ${this.join(relation, source, target)} order by ${newest} desc limit ${limit}) x)`;
   }
 }
 
@@ -230,13 +238,19 @@ const objectOf = (schema: unknown): JsonSchema | undefined => {
   return types.includes('object') ? field : undefined;
 };
 
-function declares(relational: Relational, entity: EntityName, tree: RelationTree, schema: unknown): boolean {
+function declares(
+  relational: Relational,
+  entity: EntityName,
+  tree: RelationTree,
+  schema: unknown,
+  through?: RelationSpec,
+): boolean {
   const object = objectOf(schema);
   if (!object) return false;
   // An open object (a looseObject) writes the fields it does not declare as they are.
   const open = object.additionalProperties !== undefined && object.additionalProperties !== false;
   const properties = (object.properties ?? {}) as Record<string, unknown>;
-  const hidden = new Set(entitySpec(entity).hidden);
+  const hidden = hiddenColumnsOf(entity, through);
   const columns = Object.keys(relational.schema[entity]?.columns ?? {}).filter((key) => !hidden.has(key));
   if (!open && !columns.every((key) => key in properties)) return false;
   const relations = entitySpec(entity).relations;
@@ -244,7 +258,7 @@ function declares(relational: Relational, entity: EntityName, tree: RelationTree
     const relation = relations[name];
     if (!relation) return false;
     if (open && !(name in properties)) return true;
-    return declares(relational, relation.target, subtree, properties[name]);
+    return declares(relational, relation.target, subtree, properties[name], relation);
   });
 }
 

@@ -1,6 +1,7 @@
 // The embeddable relation graph: for each entity, its write-only columns and the relations `relations=` may name.
 // Keys are drizzle relation names from db/schema/relations.ts; many-to-many relations come from the declared
 // links (links.ts), whose `through` unwraps the join row.
+import { getTableColumns } from 'drizzle-orm';
 import * as schema from '@/db/schema/index.js';
 import { declaredLinks } from '@/db/schema/links.js';
 import { linkListsOf } from './links.js';
@@ -31,6 +32,8 @@ export interface RelationSpec {
   /** For a many relation: newest first by this column, at most `limit` (default MAX_EMBEDDED). */
   newestFirstBy?: string;
   limit?: number;
+  /** Only these columns of the related record are embedded (a person's card: decision 062); default all. */
+  shown?: readonly string[];
 }
 
 /** No embedded list grows without bound: a many relation answers at most this many records. */
@@ -44,6 +47,22 @@ export interface EntitySpec {
 
 const one = (key: string, target: EntityName): RelationSpec => ({ key, target, many: false });
 const many = (key: string, target: EntityName): RelationSpec => ({ key, target, many: true });
+
+/**
+ * What a record tells about the people it names (a prescription's doctor, patient, nurse, driver): who they
+ * are and how to reach them. Their identity numbers, birth dates, addresses, roles and the rest of the
+ * account stay with the user record, which only admins and the person read (decisions §4, decision 062).
+ */
+export const PERSON_CARD = [
+  'id',
+  'username',
+  'title',
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+] as const;
+const person = (key: string): RelationSpec => ({ ...one(key, 'users'), shown: PERSON_CARD });
 
 /** Each entity's own relations: those through a foreign key of its table or of the related one. */
 const ownGraph = {
@@ -138,15 +157,15 @@ const ownGraph = {
   prescriptions: {
     hidden: [],
     relations: {
-      issuer: one('issuer', 'users'),
+      issuer: person('issuer'),
       issuerReceipt: one('issuerReceipt', 'documents'),
-      nurse: one('nurse', 'users'),
+      nurse: person('nurse'),
       supplier: one('supplier', 'serviceProviders'),
       shipper: one('shipper', 'serviceProviders'),
-      shipperDriver: one('shipperDriver', 'users'),
+      shipperDriver: person('shipperDriver'),
       pickupReceipt: one('pickupReceipt', 'documents'),
-      recipient: one('recipient', 'users'),
-      createdByUser: one('createdByUser', 'users'),
+      recipient: person('recipient'),
+      createdByUser: person('createdByUser'),
     },
   },
 } satisfies Record<EntityName, EntitySpec>;
@@ -178,4 +197,24 @@ export function entitySpec(name: EntityName): EntitySpec {
   const links = declaredLinks().length;
   if (built?.links !== links) built = { links, graph: withLinkLists() };
   return built.graph[name];
+}
+
+const hiddenThrough = new WeakMap<RelationSpec, ReadonlySet<string>>();
+
+/**
+ * The columns an answer leaves out of `entity`'s records: its hidden ones, and when they are reached through
+ * `relation`, every column that relation does not show.
+ */
+export function hiddenColumnsOf(entity: EntityName, relation?: RelationSpec): ReadonlySet<string> {
+  const shown = relation?.shown;
+  if (!relation || !shown) return new Set(entitySpec(entity).hidden);
+  let hidden = hiddenThrough.get(relation);
+  if (!hidden) {
+    const columns = Object.keys(getTableColumns(schema[entity]));
+    const unknown = shown.filter((column) => !columns.includes(column));
+    if (unknown.length) throw new Error(`${entity} has no columns ${unknown.join(', ')} to show`);
+    hidden = new Set([...entitySpec(entity).hidden, ...columns.filter((column) => !shown.includes(column))]);
+    hiddenThrough.set(relation, hidden);
+  }
+  return hidden;
 }

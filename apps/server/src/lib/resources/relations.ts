@@ -1,6 +1,6 @@
 // `relations=a,b.c` → a checked tree → drizzle's `with` → answers with the relations under their public names.
 import { badRequest, serviceTexts } from '../errors.js';
-import { MAX_EMBEDDED, entitySpec, type EntityName } from './graph.js';
+import { MAX_EMBEDDED, entitySpec, hiddenColumnsOf, type EntityName, type RelationSpec } from './graph.js';
 
 export interface RelationTree {
   [name: string]: RelationTree;
@@ -41,9 +41,9 @@ export function parseRelations(entity: EntityName, values: readonly string[]): R
   return tree;
 }
 
-const hiddenColumns = (entity: EntityName) => {
-  const hidden = entitySpec(entity).hidden;
-  return hidden.length ? Object.fromEntries(hidden.map((column) => [column, false])) : undefined;
+const hiddenColumns = (entity: EntityName, relation?: RelationSpec) => {
+  const hidden = hiddenColumnsOf(entity, relation);
+  return hidden.size ? Object.fromEntries([...hidden].map((column) => [column, false])) : undefined;
 };
 
 export interface QueryShape {
@@ -53,10 +53,13 @@ export interface QueryShape {
   orderBy?: (fields: Record<string, unknown>, operators: { desc: (column: unknown) => unknown }) => unknown;
 }
 
-/** drizzle `findMany/findFirst` options for an entity with the asked relations, secrets left out. */
-export function queryShape(entity: EntityName, tree: RelationTree): QueryShape {
+/**
+ * drizzle `findMany/findFirst` options for an entity with the asked relations, secrets left out (and, for a
+ * record reached through `relation`, what that relation does not show).
+ */
+export function queryShape(entity: EntityName, tree: RelationTree, relation?: RelationSpec): QueryShape {
   const shape: QueryShape = {};
-  const columns = hiddenColumns(entity);
+  const columns = hiddenColumns(entity, relation);
   if (columns) shape.columns = columns;
   const names = Object.keys(tree);
   if (names.length === 0) return shape;
@@ -64,7 +67,7 @@ export function queryShape(entity: EntityName, tree: RelationTree): QueryShape {
   for (const name of names) {
     const spec = entitySpec(entity).relations[name];
     if (!spec) continue;
-    const inner = queryShape(spec.target, tree[name] ?? {});
+    const inner = queryShape(spec.target, tree[name] ?? {}, spec);
     const outer: QueryShape = spec.through ? { with: { [spec.through]: inner } } : inner;
     if (spec.many) {
       outer.limit = spec.limit ?? MAX_EMBEDDED;

@@ -36,6 +36,11 @@ export interface ResourceRules<Create, Update> {
   access?: Partial<Record<ResourceOperation, AccessRule>>;
   /** The records a caller may see and change; the others answer 404 as if they did not exist. */
   scope?: (caller: Caller | null) => SQL | undefined;
+  /**
+   * Whether a caller may embed what the related records lead to in turn (`relations=a.b`); default yes. A
+   * participant sees the records it takes part in and who else does, not what those people lead to.
+   */
+  nestedRelations?: (caller: Caller | null) => boolean;
   /** Extra columns derived from the body (a hashed secret, a merged object); runs before the transaction. */
   derive?: (body: Create | Update, mode: WriteMode, context: ActionContext) => Row | Promise<Row>;
   /**
@@ -95,6 +100,20 @@ export function createResourceService<Create extends object, Update extends obje
     ...rules.access,
   };
   const scopeOf = (caller: Caller | null) => rules.scope?.(caller);
+
+  /** A 400 for the relations of relations a caller may not embed (rules.nestedRelations). */
+  function checkRelations(caller: Caller | null | undefined, relations: readonly string[]) {
+    if (caller === undefined || !rules.nestedRelations || rules.nestedRelations(caller)) return;
+    const nested = relations
+      .flatMap((value) => value.split(','))
+      .map((path) => path.trim())
+      .filter((path) => path.includes('.'));
+    if (nested.length) {
+      throw badRequest(serviceTexts.relationsNotHere(nested), [
+        { path: 'relations', message: 'Only relations of the record itself' },
+      ]);
+    }
+  }
   const missing = () => notFound(definition.label);
 
   /** Every id a link list names must have a record to link: a 400 naming the field and the unknown ids. */
@@ -112,6 +131,7 @@ export function createResourceService<Create extends object, Update extends obje
   }
 
   async function list(page: ListPage, caller: Caller | null): Promise<ListResponse<Item>> {
+    checkRelations(caller, page.relations);
     const { items, total } = await repository.list(store.db, page, scopeOf(caller));
     return { items, total, limit: page.limit, offset: page.offset };
   }
@@ -121,6 +141,7 @@ export function createResourceService<Create extends object, Update extends obje
    * the same list to be written by the route's serializer.
    */
   async function listAnswer(page: ListPage, caller: Caller | null): Promise<ListAnswer<Item>> {
+    checkRelations(caller, page.relations);
     const found = await repository.listJson(store.db, page, scopeOf(caller));
     if (!found) return list(page, caller);
     return new WrittenAnswer<ListResponse<Item>>(
@@ -167,6 +188,7 @@ export function createResourceService<Create extends object, Update extends obje
 
   /** One record; `caller` narrows to the records in its scope (none: any record, for the service itself). */
   async function read(id: string, options: ReadOptions, caller?: Caller | null): Promise<Item> {
+    checkRelations(caller, options.relations);
     const scope = caller === undefined ? undefined : scopeOf(caller);
     const found = await repository.find(store.db, id, options.relations, scope);
     if (!found) throw missing();

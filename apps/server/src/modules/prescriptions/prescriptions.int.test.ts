@@ -534,3 +534,84 @@ describe('prescriptions: access', () => {
     expect((await auditRows(id)).map((row) => row.action)).toEqual(['create']);
   });
 });
+
+describe('prescriptions: what they tell about the people they name (decision 062)', () => {
+  const card = ['email', 'firstName', 'id', 'lastName', 'phoneNumber', 'title', 'username'];
+  const people = 'issuer,recipient,nurse,shipperDriver,createdByUser';
+
+  it('embeds each person as a card: who they are and how to reach them, for participants and admins', async () => {
+    const patient = await createPatient(context, {
+      firstName: 'Pim',
+      lastName: 'Srisuk',
+      phoneNumber: '+66 81 234 5678',
+      additionalInfo: {
+        identityDocumentType: 'national_id',
+        identityDocumentNumber: '5319097252754',
+        identityDocumentIsValidIndefinitely: true,
+        dateOfBirth: '1950-05-09',
+      },
+    });
+    const { id } = await createPrescription({ recipient: patient.id, shipperDriver: parties.driver });
+    const participant = api(context, patient.token);
+    for (const who of [participant, admin]) {
+      const answers = [
+        await who.get(`/api/prescriptions?filters=id~${id}&relations=${people}`),
+        await who.get(`/api/prescriptions?filters=id~${id}&relations=${people}&count=false`),
+        await who.get(`/api/prescriptions/${id}?relations=${people}`),
+      ];
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(answer.body).not.toContain('5319097252754');
+        expect(answer.body).not.toContain('1950-05-09');
+        const record = answer.json().items?.[0] ?? answer.json();
+        for (const name of ['issuer', 'recipient', 'shipperDriver', 'createdByUser'])
+          expect(Object.keys(record[name]).sort(), name).toEqual(card);
+        expect(record.recipient).toMatchObject({
+          id: patient.id,
+          firstName: 'Pim',
+          lastName: 'Srisuk',
+          phoneNumber: '+66 81 234 5678',
+        });
+        expect(record.nurse).toBeNull();
+      }
+    }
+    // The whole record stays where it was: the person's own, and the admin area's.
+    const own = await participant.get('/api/users/me');
+    expect(own.json().additionalInfo).toMatchObject({ identityDocumentNumber: '5319097252754' });
+    const full = await admin.get(`/api/users/${patient.id}`);
+    expect(full.json().additionalInfo).toMatchObject({ dateOfBirth: '1950-05-09' });
+  });
+
+  it('refuses a participant what the people and providers lead to, and lets admins embed it', async () => {
+    const patient = await createPatient(context, { firstName: 'Porn' });
+    const { id } = await createPrescription({ recipient: patient.id });
+    const participant = api(context, patient.token);
+    const before = await auditRowsOf(context, 'prescriptions', id);
+    for (const nested of [
+      'recipient.patientProfile',
+      'recipient.assignedIotDevices',
+      'supplier.employees',
+      'shipper.employees',
+      'issuer.createdByUser',
+    ]) {
+      for (const url of [
+        `/api/prescriptions?relations=supplier,${nested}`,
+        `/api/prescriptions?relations=${nested}&count=false`,
+        `/api/prescriptions/${id}?relations=${nested}`,
+      ]) {
+        const refused = await participant.get(url);
+        expect(refused.statusCode, url).toBe(400);
+        expect(refused.json()).toMatchObject({
+          statusCode: 400,
+          message: `Relations not available here: ${nested}`,
+          issues: [{ path: 'relations', message: 'Only relations of the record itself' }],
+        });
+      }
+      expect((await admin.get(`/api/prescriptions/${id}?relations=${nested}`)).statusCode, nested).toBe(200);
+    }
+    const direct = await participant.get(`/api/prescriptions/${id}?relations=supplier,shipper,issuerReceipt`);
+    expect(direct.statusCode, direct.body).toBe(200);
+    expect(direct.json().supplier).toMatchObject({ id: parties.pharmacy, title: 'Riverside Pharmacy' });
+    expect(await auditRowsOf(context, 'prescriptions', id)).toEqual(before);
+  });
+});

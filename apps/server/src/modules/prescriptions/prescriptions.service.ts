@@ -285,6 +285,8 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
   const prescriptions = createResourceService(store, prescriptionsResource, {
     access: { list: accessRules.signedIn, read: accessRules.signedIn, create: doctorOrAdmin },
     scope: (caller) => (caller ? participantScope(caller) : sql`false`),
+    // Participants embed the people and providers of their prescriptions, not what those lead to (decision 062).
+    nestedRelations: (caller) => caller?.isAdmin === true,
     check: async (executor, plan, mode, existing, context) => {
       if (mode === 'create') {
         const caller = context.caller;
