@@ -153,9 +153,11 @@ export const prescriptionSignings = pgTable(
       .notNull()
       .references(() => prescriptions.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    /**
+     * The generated receipt the phone is asked to sign; null once the action ended without it (denied,
+     * expired, failed, or another was faster): the receipt of an action that did not happen is withdrawn.
+     */
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
     /** Who asked (the audit's actor) and whose phone signs. */
     requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     signerUserId: uuid('signer_user_id')

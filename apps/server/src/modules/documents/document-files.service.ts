@@ -285,18 +285,38 @@ export function createDocumentFiles({ store, read }: { store: Store; read: ReadD
     return documentId;
   }
 
+  /** Removes a generated document and the files nothing else refers to, inside `scope`. */
+  async function removeGenerated(scope: WriteScope, documentId: string, changes?: Record<string, unknown>) {
+    const removed = await deleteDocument(scope.tx, documentId);
+    if (!removed) return;
+    await deleteUnreferencedFiles(
+      scope.tx,
+      [removed.originalSha256, removed.signedSha256].filter((sha) => sha !== null),
+    );
+    await scope.audit({
+      action: 'delete',
+      resource: RESOURCE,
+      recordId: documentId,
+      ...(changes ? { changes } : {}),
+    });
+  }
+
   /** Removes a generated document nobody was asked to sign after all (the phone could not be asked). */
   async function discardGenerated(documentId: string, context: ActionContext): Promise<void> {
     await store.write(context, async (scope) => {
       const document = await lockDocument(scope.tx, documentId);
       if (!document || document.signedSha256) return;
-      await deleteDocument(scope.tx, documentId);
-      await deleteUnreferencedFiles(
-        scope.tx,
-        [document.originalSha256].filter((sha) => sha !== null),
-      );
-      await scope.audit({ action: 'delete', resource: RESOURCE, recordId: documentId });
+      await removeGenerated(scope, documentId);
     });
+  }
+
+  /**
+   * Withdraws a generated document whose workflow ended without it, signed or not, inside the workflow's
+   * transaction: the receipt of an action that did not happen (refused on the phone, expired, failed, or
+   * another person was faster) is neither listed nor kept, so the platform never vouches for it.
+   */
+  async function withdrawGenerated(scope: WriteScope, documentId: string): Promise<void> {
+    await removeGenerated(scope, documentId, { withdrawn: true });
   }
 
   /** The latest revision of a document's file: the signed one once anybody signed, else the original. */
@@ -328,6 +348,7 @@ export function createDocumentFiles({ store, read }: { store: Store; read: ReadD
     download,
     createGenerated,
     discardGenerated,
+    withdrawGenerated,
     latestFile,
     signedFile,
   };

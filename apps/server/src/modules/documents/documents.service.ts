@@ -41,6 +41,7 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     // For other modules: documents the platform generates and has signed in a workflow (prescription receipts)
     createGenerated: files.createGenerated,
     discardGenerated: files.discardGenerated,
+    withdrawGenerated: files.withdrawGenerated,
     requestSignatureOf: requests.requestSignatureOf,
     signingStateOf: settlement.signingStateOf,
     settleSigning: settlement.settleSigning,

@@ -7,7 +7,7 @@ import { type SignatureEntry, type SigningState } from '@careplane/shared/docume
 import { completeSignature, SigningError } from '@careplane/pdf-signatures';
 import type { DocumentSigningState } from '@/auth-server/requests.js';
 import { actingFor, type ActionContext } from '@/lib/audit.js';
-import { notFound, serviceTexts } from '@/lib/errors.js';
+import { AppError, notFound, serviceTexts } from '@/lib/errors.js';
 import type { WriteScope } from '@/lib/store.js';
 import {
   isFullySigned,
@@ -230,10 +230,19 @@ export function createSigningSettlement({
     return advance(row);
   }
 
-  /** Ends the request if its phone answered or its time ran out; any request id (others are ignored). */
+  /**
+   * Ends the request if its phone answered or its time ran out; any request id (others are ignored, as is one
+   * that goes meanwhile: its document was removed, a workflow's receipt withdrawn by another process).
+   */
   async function settleSigning(requestId: string): Promise<SigningState | undefined> {
     const row = await findSigningRequest(db, { id: requestId });
-    return row ? advance(row) : undefined;
+    if (!row) return undefined;
+    try {
+      return await advance(row);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return undefined;
+      throw error;
+    }
   }
 
   /** How a request ended, once it has; undefined while it waits (or for an unknown id). */

@@ -151,14 +151,18 @@ export async function updateSigning(
 }
 
 /** Signing actions not settled yet, oldest first. */
-export async function waitingSigningIds(executor: Executor, limit: number): Promise<string[]> {
-  const rows = await executor
-    .select({ id: prescriptionSignings.id })
+/** The signing actions still waiting, oldest first: what settling one needs. */
+export async function waitingSignings(executor: Executor, limit: number) {
+  return executor
+    .select({
+      id: prescriptionSignings.id,
+      documentId: prescriptionSignings.documentId,
+      signerUserId: prescriptionSignings.signerUserId,
+    })
     .from(prescriptionSignings)
     .where(eq(prescriptionSignings.status, 'pending'))
     .orderBy(asc(prescriptionSignings.createdAt))
     .limit(limit);
-  return rows.map((row) => row.id);
 }
 
 export interface PersonRow {

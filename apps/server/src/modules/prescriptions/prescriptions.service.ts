@@ -72,7 +72,8 @@ import {
   statusOf,
   transitionStatus,
   updateSigning,
-  waitingSigningIds,
+  waitingSignings,
+  type PrescriptionSigningRow,
   type PersonRow,
   type PrescriptionRow,
 } from './prescriptions.repository.js';
@@ -524,13 +525,22 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     const id = signing.prescriptionId;
     const ended = (status: SigningOutcome['status'], failure: string | null) =>
       updateSigning(scope.tx, signing.id, { status, failure, completedAt: new Date() });
-    if (outcome.status !== 'signed') {
-      await ended(outcome.status, outcome.failure);
+    // The receipt of an action that did not happen is withdrawn with it, signed or not (decision 063).
+    const withdrawReceipt = async () => {
+      if (signing.documentId) await deps.documents?.withdrawGenerated(scope, signing.documentId);
+    };
+    // A signature needs its receipt: one deleted meanwhile ends the action as failed.
+    const { status, failure } = signing.documentId
+      ? outcome
+      : { status: 'failed' as const, failure: serviceTexts.signingMaterialMissing.en };
+    if (status !== 'signed' || !signing.documentId) {
+      await ended(status, failure);
+      await withdrawReceipt();
       await scope.audit({
-        action: `${action}-${outcome.status}`,
+        action: `${action}-${status}`,
         resource: RESOURCE,
         recordId: id,
-        changes: { requestId: signing.id, ...(outcome.failure ? { failure: outcome.failure } : {}) },
+        changes: { requestId: signing.id, ...(failure ? { failure } : {}) },
       });
       return;
     }
@@ -550,6 +560,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       if (again?.[receiptColumn] === signing.documentId) return ended('signed', null);
       const failure = statusConflict(action, again?.status as PrescriptionStatus | undefined).message;
       await ended('failed', failure);
+      await withdrawReceipt();
       await scope.audit({
         action: `${action}-failed`,
         resource: RESOURCE,
@@ -575,9 +586,18 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
   }
   deps.documents?.onSigningSettled(settleSigning);
 
-  /** Settles an action whose signature has ended, if the action is still open. */
-  async function settleFromOutcome(requestId: string): Promise<void> {
-    const outcome = await deps.documents?.signingOutcome(requestId);
+  /**
+   * Settles an action whose signature has ended, if the action is still open. One whose receipt was deleted
+   * meanwhile (an admin removed the document, and its signing request with it) ends as failed.
+   */
+  async function settleFromOutcome(
+    signing: Pick<PrescriptionSigningRow, 'id' | 'documentId' | 'signerUserId'>,
+  ) {
+    const requestId = signing.id;
+    const outcome: SigningOutcome | undefined =
+      signing.documentId === null
+        ? { requestId, documentId: '', signerUserId: signing.signerUserId, status: 'failed', failure: null }
+        : await deps.documents?.signingOutcome(requestId);
     if (!outcome) return;
     const [signer] = await peopleByIds(db, [outcome.signerUserId]);
     const context = signer?.masterId
@@ -591,7 +611,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
    * signature); the documents' sweep ends the signatures themselves.
    */
   async function settleWaitingSignings(limit = 200): Promise<void> {
-    for (const id of await waitingSigningIds(db, limit)) await settleFromOutcome(id);
+    for (const signing of await waitingSignings(db, limit)) await settleFromOutcome(signing);
   }
 
   /** Where an issue or pickup waiting for a phone stands: the server completes it once the phone signs. */
@@ -612,15 +632,17 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     if (!signing || !mine || !documents) throw notFound('Signing request');
     const action = signing.action as PrescriptionAction;
     // Looking is not what completes it, but a look that comes first does no harm: it ends once either way.
-    const state = await documents.signingStateOf(signing.documentId, requestId);
-    if (signing.status === 'pending' && state.status !== 'pending') await settleFromOutcome(requestId);
+    // An ended action asks the documents nothing: its receipt may be withdrawn (decision 063), also between
+    // the two reads here, when the server ends it meanwhile (then there is no request left to look at).
+    const state = signing.status === 'pending' ? await documents.settleSigning(requestId) : undefined;
+    if (signing.status === 'pending' && state?.status !== 'pending') await settleFromOutcome(signing);
     const settled = (await findSigning(db, { id: requestId, prescriptionId: id })) ?? signing;
     if (settled.status === 'pending') {
       return {
         action,
         requestId,
         status: 'pending',
-        ...(state.expiresIn !== undefined ? { expiresIn: state.expiresIn } : {}),
+        ...(state?.expiresIn !== undefined ? { expiresIn: state.expiresIn } : {}),
       };
     }
     return {

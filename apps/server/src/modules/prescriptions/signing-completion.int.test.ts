@@ -85,6 +85,21 @@ async function settled(requestId: string) {
 const actions = async (resource: string, id: string) =>
   (await auditRows(context, resource, id)).map((row) => row.action);
 
+/** The receipt an action generated for the phone to sign (its document), looked up before it settles. */
+const receiptOf = async (requestId: string) => (await signingOf(requestId)).documentId!;
+
+/**
+ * A receipt withdrawn with the action that did not happen (decision 063): no document, no file of its own,
+ * not in its signer's documents, and its removal audited.
+ */
+async function expectWithdrawn(documentId: string, signer: SigningUser) {
+  expect(await db().select().from(documents).where(eq(documents.id, documentId))).toEqual([]);
+  expect((await as(signer).get(`/api/documents/${documentId}`)).statusCode).toBe(404);
+  const listed = await as(signer).get('/api/documents?limit=100');
+  expect(listed.json<{ items: { id: string }[] }>().items.map((item) => item.id)).not.toContain(documentId);
+  expect((await actions('documents', documentId)).at(-1)).toBe('delete');
+}
+
 describe('a phone approval completes on the server, with nobody polling', () => {
   it('issues the prescription with the doctor’s signed receipt, once', async () => {
     const id = await prescription();
@@ -209,9 +224,11 @@ describe('a phone approval completes on the server, with nobody polling', () => 
   it('ends a denied request cleanly: nothing moves, the history says so', async () => {
     const id = await prescription();
     const requestId = await ask(doctor, id, 'issue');
+    const receipt = await receiptOf(requestId);
     await answerOnPhone(doctor, requestId, 'deny');
-    expect(await settled(requestId)).toMatchObject({ status: 'denied' });
+    expect(await settled(requestId)).toMatchObject({ status: 'denied', documentId: null });
     expect((await rowOf(id)).status).toBe('new');
+    await expectWithdrawn(receipt, doctor);
     expect(await actions('prescriptions', id)).toEqual(['create', 'issue-requested', 'issue-denied']);
     const state = await as(doctor).get(`/api/prescriptions/${id}/signing/${requestId}`);
     expect(state.json()).toMatchObject({ status: 'denied' });
@@ -226,6 +243,7 @@ describe('a phone approval completes on the server, with nobody polling', () => 
   it('ends a request whose time ran out on the sweep: nothing moves', async () => {
     const id = await prescription();
     const requestId = await ask(doctor, id, 'issue');
+    const receipt = await receiptOf(requestId);
     // The phone never answers; the request's time runs out (moved into the past rather than waited for).
     const past = new Date(Date.now() - 1000);
     await db().update(authRequests).set({ expiresAt: past }).where(eq(authRequests.id, requestId));
@@ -235,6 +253,7 @@ describe('a phone approval completes on the server, with nobody polling', () => 
       .where(eq(documentSigningRequests.id, requestId));
     expect(await settled(requestId)).toMatchObject({ status: 'expired' });
     expect((await rowOf(id)).status).toBe('new');
+    await expectWithdrawn(receipt, doctor);
     expect(await actions('prescriptions', id)).toEqual(['create', 'issue-requested', 'issue-expired']);
     // Too late for the phone as well.
     const late = (await doctor.authenticator.pending(doctor.key)).find((request) => request.id === requestId);
@@ -245,6 +264,7 @@ describe('a phone approval completes on the server, with nobody polling', () => 
     const id = await prescription('ready');
     const first = await ask(courier, id, 'pickup');
     const second = await ask(otherCourier, id, 'pickup');
+    const lostReceipt = await receiptOf(second);
     await answerOnPhone(courier, first, 'approve');
     expect((await settled(first)).status).toBe('signed');
     await answerOnPhone(otherCourier, second, 'approve');
@@ -253,6 +273,12 @@ describe('a phone approval completes on the server, with nobody polling', () => 
       failure: 'The prescription is picked_up: pickup needs ready',
     });
     expect(await rowOf(id)).toMatchObject({ status: 'picked_up', shipperDriverId: courier.id });
+    // The loser's phone signed a receipt of a pickup that never happened: the platform keeps none of it, so
+    // nobody can show it as one the platform holds (decision 063). The winner's stays.
+    await expectWithdrawn(lostReceipt, otherCourier);
+    expect((await as(courier).get(`/api/documents/${(await rowOf(id)).pickupReceiptId}`)).statusCode).toBe(
+      200,
+    );
     const state = await as(otherCourier).get(`/api/prescriptions/${id}/signing/${second}`);
     expect(state.json()).toMatchObject({
       status: 'failed',
@@ -269,6 +295,26 @@ describe('a phone approval completes on the server, with nobody polling', () => 
       message:
         'ใบสั่งยานี้อยู่ในสถานะ "รับยาแล้ว" (picked_up): "รับยา" (pickup) ทำได้เมื่อสถานะเป็น "พร้อมรับยา" (ready) เท่านั้น',
     });
+  });
+
+  it('ends as failed an action whose receipt an admin deleted while the phone was asked', async () => {
+    const id = await prescription('ready');
+    const requestId = await ask(courier, id, 'pickup');
+    const receipt = await receiptOf(requestId);
+    expect((await api(context).delete(`/api/documents/${receipt}`)).statusCode).toBe(204);
+    // The sweep settles it without anybody looking; a look answers why.
+    expect(await settled(requestId)).toMatchObject({
+      status: 'failed',
+      documentId: null,
+      failure: 'The document or the certificate is missing',
+    });
+    expect((await rowOf(id)).status).toBe('ready');
+    const state = await as(courier).get(`/api/prescriptions/${id}/signing/${requestId}`);
+    expect(state.json()).toMatchObject({
+      status: 'failed',
+      message: 'The document or the certificate is missing',
+    });
+    expect(await actions('prescriptions', id)).toEqual(['create', 'pickup-requested', 'pickup-failed']);
   });
 
   it('settles on the sweep an action whose signature ended without it', async () => {
