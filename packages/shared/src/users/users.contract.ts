@@ -40,7 +40,16 @@ export const splitUsername = (username: string) => {
   return { usernameWithoutDomain: username.slice(0, at), primaryDomain: username.slice(at + 1) };
 };
 
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be a date YYYY-MM-DD' });
+/** A day that exists: 2099-13-45 has the shape but is no date. */
+const isCalendarDay = (value: string) => {
+  const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+const dateOnly = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be a date YYYY-MM-DD', abort: true })
+  .refine(isCalendarDay, { message: 'Must be a date YYYY-MM-DD' });
 
 export const additionalInfoSchema = z.strictObject({
   localizedFirstName: text().optional(),

@@ -77,6 +77,24 @@ describe('users additionalInfo', () => {
     });
   });
 
+  it('refuses a date that has the shape of one but is no day, and writes nothing', async () => {
+    const { post, get } = api(context);
+    const created = await post('/api/users', { username: 'dates@careplane.test' });
+    const id = created.json().id as string;
+    for (const dateOfBirth of ['2099-13-45', '2023-02-29', '1950-00-10', '0950-04-31']) {
+      const refused = await api(context).patch(`/api/users/${id}`, { additionalInfo: { dateOfBirth } });
+      expect(refused.statusCode, dateOfBirth).toBe(400);
+      expect(refused.json().issues).toEqual([
+        { path: 'body.additionalInfo.dateOfBirth', message: 'Must be a date YYYY-MM-DD' },
+      ]);
+    }
+    const leap = await api(context).patch(`/api/users/${id}`, {
+      additionalInfo: { dateOfBirth: '2024-02-29' },
+    });
+    expect(leap.statusCode, leap.body).toBe(200);
+    expect((await get(`/api/users/${id}`)).json().additionalInfo.dateOfBirth).toBe('2024-02-29');
+  });
+
   it('accepts a bearer scheme in any case', async () => {
     const response = await context.app.inject({
       url: '/api/users?limit=1',
