@@ -370,6 +370,10 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
     th: (field) => `${field} ต้องเป็นข้อความบรรทัดเดียว ไม่มีอักขระควบคุม`,
   },
   'At most 50 fields': { th: (field) => `${field} มีได้ไม่เกิน 50 ช่อง` },
+  'At most 4 KB of fields': { th: (field) => `${field} มีข้อมูลรวมกันได้ไม่เกิน 4 KB` },
+  'Must not be later than now (5 minutes of clock difference are allowed)': {
+    th: (field) => `${field} ต้องไม่เป็นเวลาในอนาคต (นาฬิกาคลาดเคลื่อนได้ไม่เกิน 5 นาที)`,
+  },
   'At least one reading': { th: (field) => `${field} ต้องมีค่าที่วัดได้อย่างน้อยหนึ่งค่า` },
   'At least one item is required': { th: (field) => `${field} ต้องมีอย่างน้อยหนึ่งรายการ` },
   'Required when pickupByNurse is true': { th: (field) => `ต้องระบุ${field} เมื่อพยาบาลเป็นผู้รับยา` },

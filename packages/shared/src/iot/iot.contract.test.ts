@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_READING_BOUNDS,
   MAX_READINGS_PER_SUBMISSION,
+  MAX_READING_CLOCK_AHEAD_MS,
+  READING_IN_THE_FUTURE,
   boundsBreaches,
   parseReadingBounds,
   validateReadings,
@@ -55,6 +57,39 @@ describe('reading validation', () => {
     const result = iotDataSubmissionSchema.safeParse({ iotDeviceId: deviceId, dataType, data: [reading] });
     expect(result.success).toBe(false);
     expect(issuesOf(result)).toContain(path);
+  });
+
+  it('takes a reading up to five minutes ahead of the clock, and refuses one from further ahead', () => {
+    const at = (timestamp: number, dataType: 'heart_rate' | 'alert' = 'heart_rate') =>
+      iotDataSubmissionSchema.safeParse({
+        iotDeviceId: deviceId,
+        dataType,
+        data: [dataType === 'alert' ? { timestamp, id: 'fall-1' } : { timestamp, rate: 70 }],
+      });
+    const now = Date.now();
+    expect(at(now + MAX_READING_CLOCK_AHEAD_MS - 1000).success).toBe(true);
+    expect(at(ts).success).toBe(true);
+    for (const timestamp of [now + MAX_READING_CLOCK_AHEAD_MS + 60_000, 99_999_999_999_999]) {
+      for (const dataType of ['heart_rate', 'alert'] as const) {
+        const result = at(timestamp, dataType);
+        expect(issuesOf(result), `${dataType} ${timestamp}`).toEqual(['data.0.timestamp']);
+        expect(result.error?.issues[0]?.message).toBe(READING_IN_THE_FUTURE);
+      }
+    }
+  });
+
+  it('bounds what an alert reading may carry beside its id', () => {
+    const alert = (size: number) =>
+      iotDataSubmissionSchema.safeParse({
+        iotDeviceId: deviceId,
+        dataType: 'alert',
+        data: [{ timestamp: ts, id: 'fall-1', note: 'ก'.repeat(size) }],
+      });
+    // Thai letters are three bytes each in UTF-8: the bound is on bytes.
+    expect(alert(1300).success).toBe(true);
+    const refused = alert(1400);
+    expect(issuesOf(refused)).toEqual(['data.0']);
+    expect(refused.error?.issues[0]?.message).toBe('At most 4 KB of fields');
   });
 
   it('points at the bad reading of a batch', () => {

@@ -40,8 +40,23 @@ export const MAX_CONNECTION_SECRET_LENGTH = 512;
 // ---------------------------------------------------------------------------------------------------
 // Readings
 
+/**
+ * How far ahead of the server's clock a reading's time may be. A device's clock drifts by seconds; a reading
+ * from further ahead is a wrong clock (local time sent as UTC, a reset RTC), and stored it would stay the
+ * device's latest reading for good.
+ */
+export const MAX_READING_CLOCK_AHEAD_MS = 5 * 60_000;
+export const READING_IN_THE_FUTURE = 'Must not be later than now (5 minutes of clock difference are allowed)';
+const readingTime = epochMillis.refine((time) => time <= Date.now() + MAX_READING_CLOCK_AHEAD_MS, {
+  message: READING_IN_THE_FUTURE,
+});
+
+/** The most an alert reading may hold, as JSON: it is copied into the alert, which every alert list answers. */
+export const MAX_ALERT_READING_BYTES = 4096;
+const utf8 = new TextEncoder();
+
 const reading = {
-  timestamp: epochMillis,
+  timestamp: readingTime,
   /** A reading that carries an id has a string id (spec §3). */
   id: requiredText().optional(),
 };
@@ -63,8 +78,11 @@ export const bloodPressureReadingSchema = z.strictObject({
 });
 /** An alert raised by the device itself: `{ id, timestamp, ... }`; further fields describe it. */
 export const alertReadingSchema = z
-  .looseObject({ timestamp: epochMillis, id: requiredText() })
-  .refine((value) => Object.keys(value).length <= 50, { message: 'At most 50 fields' });
+  .looseObject({ timestamp: readingTime, id: requiredText() })
+  .refine((value) => Object.keys(value).length <= 50, { message: 'At most 50 fields' })
+  .refine((value) => utf8.encode(JSON.stringify(value)).length <= MAX_ALERT_READING_BYTES, {
+    message: 'At most 4 KB of fields',
+  });
 
 export const readingSchemas = {
   battery: batteryReadingSchema,

@@ -169,6 +169,49 @@ describe('IoT data records', () => {
     expect((await alertsOf(device.id)).length).toBe(0);
   });
 
+  it('refuses readings from a clock ahead of the server’s, and alerts carrying more than 4 KB', async () => {
+    const device = await createIotDevice(context, { supportedDataTypes: ['heart_rate', 'alert'] });
+    const stored = await admin.post('/api/iot-devices/data/submit', {
+      iotDeviceId: device.id,
+      dataType: 'heart_rate',
+      data: [{ timestamp: T0, rate: 70 }],
+    });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const before = await countReadings();
+    for (const [dataType, reading, path, message] of [
+      [
+        'heart_rate',
+        { timestamp: 99_999_999_999_999, rate: 70 },
+        'body.data.1.timestamp',
+        'Must not be later than now (5 minutes of clock difference are allowed)',
+      ],
+      [
+        'alert',
+        { timestamp: Date.now() + 3600_000, id: 'fall-late' },
+        'body.data.1.timestamp',
+        'Must not be later than now (5 minutes of clock difference are allowed)',
+      ],
+      [
+        'alert',
+        { timestamp: T0 + 5, id: 'big', blob: 'A'.repeat(900_000) },
+        'body.data.1',
+        'At most 4 KB of fields',
+      ],
+    ] as const) {
+      const refused = await admin.post('/api/iot-devices/data/submit', {
+        iotDeviceId: device.id,
+        dataType,
+        data: [{ timestamp: T0 + 1, ...(dataType === 'alert' ? { id: 'fine' } : { rate: 71 }) }, reading],
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().issues).toEqual([{ path, message }]);
+    }
+    expect(await countReadings()).toBe(before);
+    expect((await alertsOf(device.id)).length).toBe(0);
+    const latest = await admin.get(`/api/iot-devices/${device.id}/last-data-submission`);
+    expect(latest.json()).toMatchObject({ timestamp: T0 });
+  });
+
   it('answers 404 for an unknown device and 400 for a data type the device does not send', async () => {
     const reading = { timestamp: T0, level: 40 };
     const unknown = await admin.post('/api/iot-devices/data/submit', {
