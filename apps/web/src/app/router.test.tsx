@@ -193,6 +193,14 @@ describe('the admin layout', () => {
     const { router } = renderApp('/admin');
     expect(await screen.findByText('http://careplane.test')).toBeVisible();
     expect(screen.getByTestId('top-bar-user').textContent).toBe('Ada Lovelace');
+    // On a phone the bar has no room for them: the Areas menu names both first.
+    // (The dropdown's opening transition keeps it out of the accessibility tree in happy-dom: found by its id.)
+    await userEvent.click(screen.getByRole('button', { name: 'Areas' }));
+    const named = await screen.findByTestId('menu-user');
+    expect(named.textContent).toBe('Ada Lovelace');
+    const areas = named.closest('[data-menu-dropdown]') as HTMLElement;
+    expect(within(areas).getByText('http://careplane.test')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
     const disconnect = await screen.findByRole('button', { name: /^Disconnect \(\d+ s\)$/ });
     await userEvent.click(disconnect);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

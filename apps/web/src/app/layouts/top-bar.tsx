@@ -28,6 +28,8 @@ export function useDisconnect() {
 function AreasMenu() {
   const { t } = useTranslation();
   const user = useSession((state) => state.user);
+  const serverUrl = useSession((state) => state.appServerUrl);
+  const name = `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim();
   const areas = areasOf(user);
   const language = useLanguage();
   const chooseLanguage = useChooseLanguage();
@@ -39,6 +41,16 @@ function AreasMenu() {
         </Button>
       </Menu.Target>
       <Menu.Dropdown aria-label={t('topBar.areas')}>
+        {/* What the bar shows on wider screens (spec §2) heads the menu where the bar has no room for it. */}
+        {name ? (
+          <Menu.Label hiddenFrom="sm" data-testid="menu-user">
+            {name}
+          </Menu.Label>
+        ) : null}
+        <Menu.Label hiddenFrom="md" title={t('topBar.server')} style={{ overflowWrap: 'anywhere' }}>
+          {serverUrl}
+        </Menu.Label>
+        <Menu.Divider hiddenFrom="md" />
         {areas.map((area) => (
           <Menu.Item key={area.key} component={Link} to={area.to}>
             {area.label}

@@ -6,6 +6,7 @@ import type { Translation } from '@/lib/i18n/translation.ts';
 const documents = {
   area: {
     title: 'Documents',
+    allDocuments: '← All documents',
     intro: 'Store PDFs, share them with the people who should sign, and sign them on your phone.',
     upload: 'Upload a PDF',
     closeUpload: 'Close the upload',

@@ -4,6 +4,7 @@ import type documents from './en.ts';
 const th: Translation<typeof documents> = {
   area: {
     title: 'เอกสาร',
+    allDocuments: '← เอกสารทั้งหมด',
     intro: 'เก็บไฟล์ PDF แชร์ให้ผู้ที่ต้องลงนาม และลงนามด้วยโทรศัพท์ของคุณ',
     upload: 'อัปโหลด PDF',
     closeUpload: 'ปิดการอัปโหลด',

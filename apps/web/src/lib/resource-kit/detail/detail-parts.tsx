@@ -1,6 +1,7 @@
 // The parts a detail page is made of: sections, labelled fields, linked relations and structured values.
 import { Anchor, Card, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ResourceName } from '@careplane/shared/common/list-spec';
 import type { RecordLike } from '@careplane/shared/common/record-labels';
@@ -95,20 +96,21 @@ export function RecordLink({
   );
 }
 
-/** Related records as links, or "None". */
+/** Related records as links, or "None" in the console's language. */
 export function RecordLinks({
   resource,
   records,
-  empty = 'None',
+  empty,
 }: {
   resource: ResourceName;
   records: readonly RecordLike[] | null | undefined;
   empty?: string;
 }) {
+  const { t } = useTranslation('kit');
   if (!records?.length)
     return (
       <Text span c="dimmed">
-        {empty}
+        {empty ?? t('none')}
       </Text>
     );
   return (
