@@ -1,6 +1,6 @@
 // The kit's list in Thai: its own texts (actions, filters, the count line, the empty list) come from the kit
 // catalog, the resource's (title, columns, enumeration values) from the area's, with no English left between.
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -82,5 +82,26 @@ describe('a resource list in Thai', () => {
     await act(() => i18next.changeLanguage('th'));
     renderApp('/admin/users', { env: 'test' });
     expect(await screen.findByText('ยังไม่มีผู้ใช้งาน')).toBeVisible();
+  });
+});
+
+describe('a page past the last', () => {
+  it('shows the last page that has rows, with its pager, in place of the link', async () => {
+    // 41 users: two full pages of 20 and one more on the third.
+    fakeNetwork()
+      .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
+      .on('GET', '/api/users/logs', () => json(emptyHistory))
+      .on('GET', '/api/users', ({ url }) => {
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const answer = fakeList(userSchema, offset >= 41 ? [] : [ann], 41);
+        return json({ ...answer, offset });
+      })
+      .install();
+    const { router } = renderApp('/admin/users?page=999', { env: 'test' });
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    expect(await screen.findByRole('link', { name: 'Ann Lee' })).toBeVisible();
+    expect(screen.getByText('41–41 of 41')).toBeVisible();
+    // In place of the link: going back leaves the list.
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });

@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'manti
 import 'mantine-datatable/styles.layer.css';
 import {
   useCallback,
+  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
@@ -59,10 +60,10 @@ export function useListView(spec: AnyListSpec) {
     latest.current = params;
   }
   const update = useCallback(
-    (change: (current: ListState) => ListState) => {
+    (change: (current: ListState) => ListState, options: { replace?: boolean } = {}) => {
       const next = serializeListState(change(parseListUrl(latest.current, spec)), spec);
       latest.current = next;
-      setParams(next, { preventScrollReset: true });
+      setParams(next, { preventScrollReset: true, replace: options.replace ?? false });
     },
     [spec, setParams],
   );
@@ -151,6 +152,14 @@ export function ResourceList<Item extends { id: string }>({
       ...(request.to !== undefined ? { to: request.to } : {}),
     }),
   );
+
+  // A page past the last (an old link, or the last rows deleted or filtered away) shows the last page that has
+  // rows, in place of the link, rather than an empty list without its pager.
+  const lastPage = total.data === undefined ? undefined : Math.max(1, Math.ceil(total.data / state.pageSize));
+  useEffect(() => {
+    if (lastPage !== undefined && state.page > lastPage)
+      update((current) => withPage(current, lastPage), { replace: true });
+  }, [lastPage, state.page, update]);
 
   const tableColumns = useMemo<DataTableColumn<Item>[]>(
     () =>
