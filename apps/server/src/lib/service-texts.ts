@@ -72,6 +72,18 @@ const actionWords: Record<PrescriptionAction, string> = {
   return: 'ส่งคืน',
   restock: 'คืนเข้าคลัง',
 };
+/** Each action as what it does to the prescription, in English ("mark this prescription ready"). */
+const actionPhrases: Record<PrescriptionAction, string> = {
+  issue: 'issue this prescription',
+  accept: 'accept this prescription',
+  hold: 'put this prescription on hold',
+  resume: 'resume this prescription',
+  'mark-ready': 'mark this prescription ready',
+  pickup: 'pick up this prescription',
+  delivered: 'mark this prescription delivered',
+  return: 'return this prescription',
+  restock: 'restock this prescription',
+};
 const statusWord = (status: PrescriptionStatus) =>
   `"${thaiEnumWords.prescriptionStatus[status]}" (${status})`;
 const actionWord = (action: PrescriptionAction) => `"${actionWords[action]}" (${action})`;
@@ -145,7 +157,7 @@ export const serviceTexts = {
     th: `ใบสั่งยานี้อยู่ในสถานะ ${statusWord(status)}: ${actionWord(action)} ทำได้เมื่อสถานะเป็น ${from.map(statusWord).join(' หรือ ')} เท่านั้น`,
   }),
   prescriptionActorOnly: (actor: PrescriptionActor, action: PrescriptionAction): Text => ({
-    en: `Only ${prescriptionActors[actor].en} may ${action} this prescription`,
+    en: `Only ${prescriptionActors[actor].en} may ${actionPhrases[action]} (${action})`,
     th: `เฉพาะ${prescriptionActors[actor].th}เท่านั้นที่ทำรายการ ${actionWord(action)} กับใบสั่งยานี้ได้`,
   }),
   idempotencyKeyNotForSigning: (action: PrescriptionAction): Text => ({

@@ -417,6 +417,9 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
     th: (field) => `${field}: เอกสารฝังข้อมูลที่เกี่ยวข้องไม่ได้`,
   },
   'This list has no other views': { th: (field) => `${field}: รายการนี้ไม่มีมุมมองอื่น` },
+  'Only relations of the record itself': {
+    th: (field) => `${field}: ใช้ได้เฉพาะข้อมูลที่เกี่ยวข้องกับรายการนี้โดยตรง`,
+  },
 };
 
 /** Authored messages that carry a value of their own ("No user with id …"). */
