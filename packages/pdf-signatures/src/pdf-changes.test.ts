@@ -87,6 +87,18 @@ describe('a file signed twice by the platform', () => {
 });
 
 describe('a change after a signature that it does not allow', () => {
+  it('does not let a later signature seem to vouch for a change that came after it too', async () => {
+    const changed = replacePageContent(await bobSigns(signedByAnn), 'Pay 1000 EUR to the bearer');
+    const report = await verify(changed);
+    expect(report.signatures.map((signature) => signature.changedAfterSigning)).toEqual([true, true]);
+    expect(report.verdict.status).toBe('modified-after-signing');
+    expect(report.verdict.summary).toBe(
+      `Changed after ${ANN_WHO} signed: revision 3 of 3 changed the content of page 1. ` +
+        'The change also came after the later signature.',
+    );
+    expect(report.verdict.summary).not.toMatch(/vouch/);
+  });
+
   it('is not made good by a valid later signature: the verdict names the first signer and the revision', async () => {
     const changed = await bobSigns(replacePageContent(signedByAnn, 'Pay 1000 EUR to the bearer'));
     const report = await verify(changed);

@@ -694,9 +694,14 @@ function verdictOf(
     const reason = forbiddenHere
       ? `, which the certification signature does not allow (it allows ${permissionText[certification.permission]})`
       : '';
-    const afterwards = later.length
-      ? ` ${later.length === 1 ? 'The later signature vouches' : 'Later signatures vouch'} only for what ${later.length === 1 ? 'its signer' : 'their signers'} signed, not for what ${changed.signer?.commonName ?? 'the earlier signer'} signed.`
-      : '';
+    // Only a later signature nothing was changed after vouches for the file as it is; one the change came
+    // after as well vouches for nothing of it, and the words must not let it seem to.
+    const vouching = later.filter((report) => !report.changedAfterSigning);
+    const afterwards = vouching.length
+      ? ` ${vouching.length === 1 ? 'The later signature vouches' : 'Later signatures vouch'} only for what ${vouching.length === 1 ? 'its signer' : 'their signers'} signed, not for what ${changed.signer?.commonName ?? 'the earlier signer'} signed.`
+      : later.length
+        ? ` The change also came after ${later.length === 1 ? 'the later signature' : 'every later signature'}.`
+        : '';
     const summary =
       change.revision === null
         ? `Cannot tell what changed after ${who(changed)} signed: the changes ${change.description}.${afterwards}`

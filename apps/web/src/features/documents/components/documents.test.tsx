@@ -447,6 +447,49 @@ describe('the verifier', () => {
     });
   });
 
+  it('does not let the later signature seem to vouch for a change that came after it too', async () => {
+    const change = {
+      revision: 3,
+      kind: 'other',
+      description: 'changed the content of page 1',
+      allowed: false,
+    } as const;
+    const [annSigned, bobSigned] = twoSigners(
+      [
+        { revision: 2, kind: 'signature', description: 'added signature 2 (Bob Okafor)', allowed: true },
+        change,
+      ],
+      3,
+    );
+    await dropOnVerifier(
+      reportOf({
+        verdict: {
+          status: 'modified-after-signing',
+          summary:
+            'Changed after Ann Lee (ann@careplane.local) signed: revision 3 of 3 changed the content of page 1. ' +
+            'The change also came after the later signature.',
+          changedAfter: { signature: 1, revision: 3, description: 'changed the content of page 1' },
+        },
+        signatures: [
+          annSigned!,
+          {
+            ...bobSigned!,
+            covers: { revision: 2, revisions: 3, bytes: 35_849 },
+            changesAfter: [change],
+            changedAfterSigning: true,
+          },
+        ],
+      }),
+    );
+    const verdict = screen.getByTestId('verdict');
+    expect(verdict).toHaveTextContent(
+      'Revision 3 of 3 changed the content of page 1. The change also came after the later signature.',
+    );
+    expect(verdict.textContent).not.toMatch(/vouch/);
+    const second = screen.getByRole('article', { name: 'Signature 2' });
+    expect(within(second).getByText('Changed after Bob Okafor signed')).toBeDefined();
+  });
+
   it("shows the server's refusal", async () => {
     fakeUpload({
       status: 415,

@@ -269,10 +269,14 @@ function verdictOf(
   if (status === 'modified-after-signing' && changedAfter) {
     const signature = signatures.find((entry) => entry.index === changedAfter.signature);
     const name = nameOf(signature);
-    const later = signatures.filter((entry) => entry.index > changedAfter.signature).length;
-    const afterwards = later
-      ? ` ${later === 1 ? t('documents:report.laterOne', { name }) : t('documents:report.laterMany', { name })}`
-      : '';
+    // Only a later signature nothing was changed after vouches for the file as it is (as the server's words).
+    const later = signatures.filter((entry) => entry.index > changedAfter.signature);
+    const vouching = later.filter((entry) => !entry.changedAfterSigning).length;
+    const afterwards = vouching
+      ? ` ${vouching === 1 ? t('documents:report.laterOne', { name }) : t('documents:report.laterMany', { name })}`
+      : later.length
+        ? ` ${later.length === 1 ? t('documents:report.alsoAfterOne') : t('documents:report.alsoAfterMany')}`
+        : '';
     if (changedAfter.revision === null) {
       return {
         title: t('documents:report.cannotTell', { name }),

@@ -178,6 +178,8 @@ const documents = {
     changesDetail: 'The changes {{description}}.',
     laterOne: 'The later signature vouches only for what its signer signed, not for what {{name}} signed.',
     laterMany: 'Later signatures vouch only for what their signers signed, not for what {{name}} signed.',
+    alsoAfterOne: 'The change also came after the later signature.',
+    alsoAfterMany: 'The change also came after every later signature.',
     signedBy: 'Signed by {{signed}}.',
     signedOn: '{{who}} on {{date}}',
     thenBy: ', then by ',
