@@ -83,6 +83,11 @@ const newNonce = () => randomBytes(24).toString('base64url');
 export const MAX_PENDING_LOGINS = 5;
 
 export class RequestService {
+  /** Seconds between two polls of a sign-in or signing request. */
+  get pollInterval(): number {
+    return this.settings.pollInterval;
+  }
+
   constructor(
     private readonly db: Database,
     private readonly identities: IdentityService,

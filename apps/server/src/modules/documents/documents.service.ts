@@ -46,6 +46,7 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     signingStateOf: settlement.signingStateOf,
     settleSigning: settlement.settleSigning,
     signingOutcome: settlement.signingOutcome,
+    waitingSignature: settlement.waitingSignature,
     waitingSigningRequests: settlement.waitingSigningRequests,
     onSigningSettled: settlement.onSigningSettled,
     onSigningEnded: settlement.onSigningEnded,

@@ -17,6 +17,8 @@ export interface SigningGateway {
     input: DocumentSigningInput,
   ): Promise<{ id: string; expires_in: number; interval: number }>;
   state(identityId: string, id: string): Promise<DocumentSigningState | undefined>;
+  /** Seconds between two polls of a request's state. */
+  readonly pollInterval: number;
 }
 
 /** The gateway on the auth server's own services (in this process, or on its tables with AUTH_SERVER=0). */
@@ -32,4 +34,7 @@ export const signingGatewayOf = (
   },
   create: (identityId, input) => requests.createDocumentSigning(identityId, clientId, input),
   state: (identityId, id) => requests.documentSigningState(identityId, id),
+  get pollInterval() {
+    return requests.pollInterval;
+  },
 });

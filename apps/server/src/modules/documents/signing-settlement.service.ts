@@ -3,7 +3,11 @@
 // it (the completion that hears the phone's answer, a sweep, or a look at the request: decision 031); the
 // request row is locked, so the others find it ended. The workflows that asked are told inside the same
 // transaction.
-import { type SignatureEntry, type SigningState } from '@careplane/shared/documents/documents.contract';
+import {
+  type SignatureEntry,
+  type SigningStarted,
+  type SigningState,
+} from '@careplane/shared/documents/documents.contract';
 import { completeSignature, SigningError } from '@careplane/pdf-signatures';
 import type { DocumentSigningState } from '@/auth-server/requests.js';
 import { actingFor, type ActionContext } from '@/lib/audit.js';
@@ -245,6 +249,22 @@ export function createSigningSettlement({
     }
   }
 
+  /**
+   * A request still waiting for its phone, as it was started (the same code to compare, the time left), or
+   * undefined once it has ended or its time has run out (or for an unknown id).
+   */
+  async function waitingSignature(requestId: string): Promise<SigningStarted | undefined> {
+    const row = await findSigningRequest(db, { id: requestId });
+    const left = row ? Math.floor((row.expiresAt.getTime() - Date.now()) / 1000) : 0;
+    if (!row || row.status !== 'pending' || left <= 0) return undefined;
+    return {
+      requestId: row.id,
+      expiresIn: left,
+      interval: gateway.pollInterval,
+      bindingMessage: row.bindingMessage,
+    };
+  }
+
   /** How a request ended, once it has; undefined while it waits (or for an unknown id). */
   async function signingOutcome(requestId: string): Promise<SigningOutcome | undefined> {
     const row = await findSigningRequest(db, { id: requestId });
@@ -273,6 +293,7 @@ export function createSigningSettlement({
     signingStateOf,
     settleSigning,
     signingOutcome,
+    waitingSignature,
     waitingSigningRequests: (limit: number) => waitingSigningRequestIds(db, limit),
     onSigningSettled,
     onSigningEnded,

@@ -151,6 +151,25 @@ export async function updateSigning(
 }
 
 /** Signing actions not settled yet, oldest first. */
+/** The actions of `prescriptionId` waiting for `signerUserId`'s phone to sign, newest first. */
+export async function waitingSigningsOf(
+  executor: Executor,
+  by: { prescriptionId: string; action: string; signerUserId: string },
+) {
+  return executor
+    .select({ id: prescriptionSignings.id })
+    .from(prescriptionSignings)
+    .where(
+      and(
+        eq(prescriptionSignings.prescriptionId, by.prescriptionId),
+        eq(prescriptionSignings.action, by.action),
+        eq(prescriptionSignings.signerUserId, by.signerUserId),
+        eq(prescriptionSignings.status, 'pending'),
+      ),
+    )
+    .orderBy(desc(prescriptionSignings.createdAt));
+}
+
 /** The signing actions still waiting, oldest first: what settling one needs. */
 export async function waitingSignings(executor: Executor, limit: number) {
   return executor

@@ -73,6 +73,7 @@ import {
   transitionStatus,
   updateSigning,
   waitingSignings,
+  waitingSigningsOf,
   type PrescriptionSigningRow,
   type PersonRow,
   type PrescriptionRow,
@@ -477,6 +478,16 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     const [signer] = await peopleByIds(db, signerId ? [signerId] : []);
     if (!signer) throw conflict(serviceTexts.noSigner(action));
     if (!signer.masterId) throw conflict(serviceTexts.signerWithoutIdentity(personName(signer)));
+    // Asked again while the signer's phone still holds the first request (a second tap, a retry on a slow
+    // network): the same request, with its code and the time it has left, not a second receipt and prompt.
+    for (const waiting of await waitingSigningsOf(db, {
+      prescriptionId: row.id,
+      action,
+      signerUserId: signer.id,
+    })) {
+      const started = await documents.waitingSignature(waiting.id);
+      if (started) return { action, signerUserId: signer.id, signerName: personName(signer), ...started };
+    }
     const { bytes, description, title } = await receiptOf(row, action, signer, context.language);
     const documentId = await store.write(context, (scope) =>
       documents.createGenerated(scope, { title, bytes, ownerUserId: signer.id }),

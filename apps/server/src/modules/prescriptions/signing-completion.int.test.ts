@@ -260,6 +260,46 @@ describe('a phone approval completes on the server, with nobody polling', () => 
     expect(late).toBeUndefined();
   });
 
+  it('answers a second ask while the phone holds the first with the same request: one receipt, one prompt', async () => {
+    const id = await prescription('ready');
+    const prompts = async () => (await courier.authenticator.pending(courier.key)).length;
+    const before = await prompts();
+    const first = await as(courier).post(`/api/prescriptions/${id}/pickup`);
+    expect(first.statusCode, first.body).toBe(202);
+    const again = await as(courier).post(`/api/prescriptions/${id}/pickup`);
+    expect(again.statusCode, again.body).toBe(202);
+    const started = first.json<{
+      requestId: string;
+      bindingMessage: string;
+      expiresIn: number;
+      interval: number;
+    }>();
+    expect(again.json()).toMatchObject({
+      action: 'pickup',
+      signerUserId: courier.id,
+      requestId: started.requestId,
+      bindingMessage: started.bindingMessage,
+      interval: started.interval,
+    });
+    expect(again.json().expiresIn).toBeGreaterThan(0);
+    expect(again.json().expiresIn).toBeLessThanOrEqual(started.expiresIn);
+    expect(await prompts()).toBe(before + 1);
+    const signings = await db()
+      .select()
+      .from(prescriptionSignings)
+      .where(eq(prescriptionSignings.prescriptionId, id));
+    expect(signings).toHaveLength(1);
+    expect(await actions('prescriptions', id)).toEqual(['create', 'pickup-requested']);
+    // Someone else's phone is asked for itself.
+    const other = await ask(otherCourier, id, 'pickup');
+    expect(other).not.toBe(started.requestId);
+    await answerOnPhone(courier, started.requestId, 'approve');
+    expect((await settled(started.requestId)).status).toBe('signed');
+    // Once it has ended, asking is asking anew (here refused: the prescription moved on).
+    const late = await as(courier).post(`/api/prescriptions/${id}/pickup`);
+    expect(late.statusCode).toBe(409);
+  });
+
   it('lets the first of two approved pickups win; the other fails naming the status', async () => {
     const id = await prescription('ready');
     const first = await ask(courier, id, 'pickup');
