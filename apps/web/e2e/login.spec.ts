@@ -315,10 +315,13 @@ interface StartedServer {
 /** Starts another e2e server (scripts/e2e-server.mjs: fresh database, own port) with extra settings. */
 function startServer(env: Record<string, string>): Promise<StartedServer> {
   return new Promise((resolve, reject) => {
+    // A process group of its own, ended whole (as Playwright ends its web server): the script starts the
+    // server through npm and a shell, and a SIGTERM to the script alone left the server itself running.
     const child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
       cwd: repo,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     let log = '';
     child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
@@ -331,7 +334,7 @@ function startServer(env: Record<string, string>): Promise<StartedServer> {
         baseUrl: `http://127.0.0.1:${port}`,
         identity: (username) => identityNamed(identitiesOf(port), username),
         stop: async () => {
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
           await exited;
         },
       });
