@@ -43,7 +43,6 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     discardGenerated: files.discardGenerated,
     withdrawGenerated: files.withdrawGenerated,
     requestSignatureOf: requests.requestSignatureOf,
-    signingStateOf: settlement.signingStateOf,
     settleSigning: settlement.settleSigning,
     signingOutcome: settlement.signingOutcome,
     waitingSignature: settlement.waitingSignature,

@@ -227,13 +227,6 @@ export function createSigningSettlement({
     return state.message ? { ...state, message: signingFailureText(state.message, context.language) } : state;
   }
 
-  /** Where a request on a document stands, for the workflow that asked for it (it checks the caller). */
-  async function signingStateOf(documentId: string, requestId: string): Promise<SigningState> {
-    const row = await findSigningRequest(db, { id: requestId, documentId });
-    if (!row) throw notFound('Signing request');
-    return advance(row);
-  }
-
   /**
    * Ends the request if its phone answered or its time ran out; any request id (others are ignored, as is one
    * that goes meanwhile: its document was removed, a workflow's receipt withdrawn by another process).
@@ -290,7 +283,6 @@ export function createSigningSettlement({
 
   return {
     signingState,
-    signingStateOf,
     settleSigning,
     signingOutcome,
     waitingSignature,
