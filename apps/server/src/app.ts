@@ -93,7 +93,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     // The auth server in this process (AUTH_SERVER=0 leaves it to another); the API then verifies its tokens
     // with its key set directly instead of fetching its own JWKS over HTTP.
     const authServer = config.auth.server.enabled
-      ? await createAuthServer(config, { db, log: app.log, changes, secrets })
+      ? await createAuthServer(config, {
+          db,
+          ownDatabase: deps.database.kind === 'pglite',
+          log: app.log,
+          changes,
+          secrets,
+        })
       : null;
     app.decorate('authServer', authServer);
     const services = await createServices({

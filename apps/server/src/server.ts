@@ -40,6 +40,7 @@ export async function buildAuthOnlyApp(
   const changes = createChangeFeed({ shared: true });
   const authServer = await createAuthServer(config, {
     db: deps.database.db,
+    ownDatabase: deps.database.kind === 'pglite',
     log: app.log,
     changes,
     secrets: secretsOf(config, app),

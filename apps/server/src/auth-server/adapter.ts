@@ -10,7 +10,7 @@ import { authIdentities, authOidcPayloads } from '@/db/schema/index.js';
 import type { ChangeFeed } from '@/lib/changes.js';
 import { deleteGrant, grantRevoked } from './grants.js';
 import { artifactKey, identityKey, requestReads } from './request-reads.js';
-import { CIBA_MODEL, payloadOf, type PollThrottle } from './ciba-poll.js';
+import { CIBA_MODEL, forgetPolls, payloadOf, type PollThrottle } from './ciba-poll.js';
 
 /** How long an expired artifact is kept so that polling it answers `expired_token`. */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -92,6 +92,7 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
         .insert(table)
         .values({ model: this.model, id, ...values })
         .onConflictDoUpdate({ target: [table.model, table.id], set: values });
+      this.written(id);
     }
 
     private async findWhere(condition: ReturnType<typeof and>): Promise<AdapterPayload | undefined> {
@@ -126,6 +127,11 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
       if (ctx) requestReads.forget(ctx, artifactKey(this.model, id));
     }
 
+    /** A CIBA request written (approved, denied, used, removed): the polls' memory of it no longer holds. */
+    private written(id: string) {
+      if (this.model === CIBA_MODEL) forgetPolls(db, id);
+    }
+
     async findByUserCode(userCode: string) {
       return this.findWhere(and(eq(table.model, this.model), eq(table.userCode, userCode)));
     }
@@ -152,6 +158,7 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
         .set({ consumedAt: new Date() })
         .where(and(this.key(id), isNull(table.consumedAt)))
         .returning({ grantId: table.grantId });
+      this.written(id);
       if (won.length > 0) return;
       const [row] = await db.select({ grantId: table.grantId }).from(table).where(this.key(id)).limit(1);
       if (row?.grantId) await revoke(row.grantId);
@@ -162,6 +169,7 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
       this.changed(id);
       if (this.model === 'Grant') return revoke(id);
       await db.delete(table).where(this.key(id));
+      this.written(id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {

@@ -30,24 +30,85 @@ export interface PollThrottle {
    */
   poll(id: string): Promise<AdapterPayload | undefined>;
   /**
-   * Whether this poll of the client's request can be answered by itself: 'slow_down' when this process let a
-   * poll of it through less than the interval ago, 'pending' when the request is the client's, unexpired,
-   * neither approved nor denied nor used, and the interval has passed (the poll is then recorded, as the
-   * provider's would be). undefined: the provider must decide (it reads the request again).
+   * Whether this poll of the client's request can be answered by itself: 'slow_down' when a poll of it was
+   * let through less than the interval ago, 'pending' when the request is the client's, unexpired, neither
+   * approved nor denied nor used, and the interval has passed (the poll is then recorded, as the provider's
+   * would be). undefined: the provider must decide (it reads the request again).
    */
   answer(id: string, clientId: string): Promise<'slow_down' | 'pending' | undefined>;
+}
+
+export interface PollThrottleOptions {
+  /**
+   * The database is this process's own (the embedded one, which no other process can open): nothing changes
+   * a CIBA request but this process, so what it learnt of a pending request holds until it changes it itself.
+   */
+  ownDatabase: boolean;
+}
+
+/** What is known of polls beside the database: the polls let through, and (own database) pending requests. */
+interface PollMemory {
+  /** Polls let through, by request: when, and by which client. */
+  passed: Map<string, { at: number; clientId: string | null }>;
+  /**
+   * Own database only: requests the database answered pending (the client's, unexpired, undecided, unused),
+   * until this process changes them (forgetPolls). Otherwise null: every due poll asks the database.
+   */
+  pending: Map<string, { clientId: string; expiresAt: number }> | null;
+  /** Counts forgettings: a statement answered before one does not teach what it read (see answer()). */
+  epoch: number;
+}
+
+/**
+ * An own database's poll memory, one per database: several auth servers on one embedded database (the tests
+ * start two to stand for two processes) judge polls alike, as separate processes do through PostgreSQL.
+ */
+const ownMemories = new WeakMap<Database, PollMemory>();
+
+const newMemory = (ownDatabase: boolean): PollMemory => ({
+  passed: new Map(),
+  pending: ownDatabase ? new Map() : null,
+  epoch: 0,
+});
+
+/**
+ * A CIBA request changed (approved, denied, used, removed) or, without an id, any number of them (an
+ * identity's sign-ins ended): what the poll memory of the database knew of them is forgotten, so the next due
+ * poll reads the database. Called by every writer of CIBA requests, after its statement.
+ */
+export function forgetPolls(db: Database, id?: string): void {
+  const memory = ownMemories.get(db);
+  if (!memory?.pending) return;
+  memory.epoch += 1;
+  if (id === undefined) memory.pending.clear();
+  else memory.pending.delete(id);
 }
 
 /**
  * The interval is judged by the database: one conditional UPDATE records the poll and answers it, so polls of
  * one request on several processes are judged consistently, and a poll that passes costs one statement. The
  * time it records is not worth a disk flush (a crash loses at most one throttled poll), so the statement
- * commits asynchronously. A poll this process let through less than the interval ago is answered slow_down
- * without asking the database: the database would answer the same, since it recorded that poll.
+ * commits asynchronously. A poll let through less than the interval ago is answered slow_down without asking
+ * the database: the database would answer the same, since it recorded that poll.
+ *
+ * On the process's own database (the embedded one) the process is the only one polling and changing CIBA
+ * requests, so memory is exact: a request the database answered pending stays pending until this process
+ * changes it, and every writer says so (forgetPolls). A due poll of such a request is answered pending and
+ * remembered without a statement; the embedded database runs on the server's own thread, where each UPDATE
+ * cost a third of the poll storm's time.
  */
-export function createPollThrottle(db: Database, intervalSeconds: number): PollThrottle {
+export function createPollThrottle(
+  db: Database,
+  intervalSeconds: number,
+  options: PollThrottleOptions = { ownDatabase: false },
+): PollThrottle {
   const table = authOidcPayloads;
-  const passed = new Map<string, { at: number; clientId: string | null }>();
+  let memory = options.ownDatabase ? ownMemories.get(db) : undefined;
+  if (!memory) {
+    memory = newMemory(options.ownDatabase);
+    if (options.ownDatabase) ownMemories.set(db, memory);
+  }
+  const { passed, pending } = memory;
   const intervalMs = intervalSeconds * 1000 - POLL_LEEWAY_MS;
   const key = and(eq(table.model, CIBA_MODEL), eq(table.id, sql.placeholder('id')));
   const now = sql`${sql.placeholder('now')}::timestamptz`;
@@ -77,7 +138,7 @@ export function createPollThrottle(db: Database, intervalSeconds: number): PollT
         noFlush,
       ),
     )
-    .returning({ id: table.id })
+    .returning({ expiresAt: table.expiresAt })
     .prepare('ciba_poll_pending');
   const exists = db.select({ id: table.id }).from(table).where(key).limit(1).prepare('ciba_poll_exists');
 
@@ -112,9 +173,21 @@ export function createPollThrottle(db: Database, intervalSeconds: number): PollT
     async answer(id, clientId) {
       const at = Date.now();
       if (tooEarly(id, at, clientId)) return 'slow_down';
+      const known = pending?.get(id);
+      if (known && known.clientId === clientId && known.expiresAt > at) {
+        remember(id, at, clientId);
+        return 'pending';
+      }
+      const epoch = memory.epoch;
       const [row] = await passPending.execute({ id, clientId, ...times(at) });
       if (!row) return undefined;
       remember(id, at, clientId);
+      // Learnt only if nothing was forgotten meanwhile: a change made after this statement read the row
+      // (an approval, say) must not be covered by what the statement saw before it.
+      if (pending && row.expiresAt && memory.epoch === epoch) {
+        if (pending.size >= MAX_REMEMBERED_POLLS) pending.clear();
+        pending.set(id, { clientId, expiresAt: row.expiresAt.getTime() });
+      }
       return 'pending';
     },
   };

@@ -17,6 +17,7 @@ import {
   authRequests,
 } from '@/db/schema/index.js';
 import { AppError, badRequest, conflict, serviceTexts } from '@/lib/errors.js';
+import { forgetPolls } from './ciba-poll.js';
 import { deleteIdentityGrants } from './grants.js';
 
 export type Identity = typeof authIdentities.$inferSelect;
@@ -132,7 +133,7 @@ export class IdentityService {
     if (!z.uuid().safeParse(identityId).success) return [];
     const where = eq(authIdentities.id, identityId);
     if (change.deleted) {
-      const ended = await deleteIdentityGrants(executor, identityId);
+      const ended = await this.endSignIns(executor, identityId);
       await executor.delete(authIdentities).where(where);
       return ended;
     }
@@ -145,7 +146,17 @@ export class IdentityService {
       .update(authRequests)
       .set({ status: 'denied', decidedAt: new Date() })
       .where(and(eq(authRequests.identityId, identityId), eq(authRequests.status, 'pending')));
-    return deleteIdentityGrants(executor, identityId);
+    return this.endSignIns(executor, identityId);
+  }
+
+  /**
+   * Ends the identity's sign-ins and its sign-ins in progress; the polls' memory of those forgets them (on
+   * the embedded database a poll waits for this transaction, and then reads the database).
+   */
+  private async endSignIns(executor: Executor, identityId: string): Promise<string[]> {
+    const ended = await deleteIdentityGrants(executor, identityId);
+    forgetPolls(this.db);
+    return ended;
   }
 
   /** A new single-use code for the identity; shown once, stored only as a hash. */

@@ -80,7 +80,14 @@ const MAINTENANCE_MS = 5 * 60_000;
 
 export async function createAuthServer(
   config: AppConfig,
-  deps: { db: Database; log: FastifyBaseLogger; changes: ChangeFeed; secrets: SecretBox },
+  deps: {
+    db: Database;
+    /** The database is this process's own (embedded): no other process reads or writes it. */
+    ownDatabase: boolean;
+    log: FastifyBaseLogger;
+    changes: ChangeFeed;
+    secrets: SecretBox;
+  },
 ): Promise<AuthServer> {
   const settings = authServerSettings(config);
   if (!settings.prefix) throw new Error('AUTH_ISSUER needs a path (for example <PUBLIC_URL>/auth)');
@@ -100,7 +107,7 @@ export async function createAuthServer(
     : new MemoryLimitStore();
   const identityLimiter = new Limiter(limitStore, settings.rateLimitPerIdentity);
   const keyLimiter = new Limiter(limitStore, settings.rateLimitPerKey);
-  const polls = createPollThrottle(db, settings.pollInterval);
+  const polls = createPollThrottle(db, settings.pollInterval, { ownDatabase: deps.ownDatabase });
   const adapter = createAdapterClass({ db, polls, changes: deps.changes });
 
   let provider: Provider;

@@ -1,7 +1,9 @@
 // The token endpoint's own answers to pending CIBA polls (decision 051): the same bytes the provider answers,
 // given without it; and every poll that decides something still goes to the provider.
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
+import { authOidcPayloads } from '@/db/schema/index.js';
 import {
   enrolledIdentity,
   startAuthTestServer,
@@ -59,14 +61,14 @@ const pollBody = (id: string, extra = '') =>
 /** The same poll with a parameter the provider ignores: the token route hands it over. */
 const viaProvider = '&ignored=1';
 
-async function startSignIn(): Promise<string> {
+async function startSignIn(who: EnrolledIdentity = nurse): Promise<string> {
   const answer = await post(
     t,
     '/backchannel',
     new URLSearchParams({
       client_id: CONSOLE_CLIENT_ID,
       scope: 'openid',
-      login_hint: nurse.username,
+      login_hint: who.username,
     }).toString(),
   );
   expect(answer.status).toBe(200);
@@ -130,10 +132,73 @@ describe('pending polls, answered by the token route', () => {
   });
 });
 
+/** When the database last recorded a poll of the request. */
+async function polledAt(id: string): Promise<number | undefined> {
+  const [row] = await t.database.handle.db
+    .select({ polledAt: authOidcPayloads.polledAt })
+    .from(authOidcPayloads)
+    .where(and(eq(authOidcPayloads.model, 'BackchannelAuthenticationRequest'), eq(authOidcPayloads.id, id)));
+  return row?.polledAt?.getTime();
+}
+
+/** Two due polls answered pending: on the embedded database the second comes from the process's memory. */
+async function pendingTwice(id: string) {
+  expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+  await afterInterval();
+  expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+}
+
+describe('a pending request remembered by the process of the embedded database', () => {
+  it('answers a due poll of it without a statement there, and records each poll on PostgreSQL', async () => {
+    const id = await startSignIn();
+    expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+    const first = await polledAt(id);
+    expect(first).toEqual(expect.any(Number));
+    await afterInterval();
+    expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+    // Too early after the remembered poll, on either database.
+    expect((await post(t, '/token', pollBody(id))).body.error).toBe('slow_down');
+    const second = await polledAt(id);
+    if (t.database.handle.kind === 'pglite') expect(second).toBe(first);
+    else expect(second).toBeGreaterThan(first!);
+  });
+
+  it('forgets it when the identity is blocked: the next due poll is refused at once', async () => {
+    const blocked = await enrolledIdentity(t, { username: 'blocked@careplane.test', roles: ['public'] });
+    const id = await startSignIn(blocked);
+    await pendingTwice(id);
+    const db = t.database.handle.db;
+    await db.transaction((tx) => t.server.identities.followUser(tx, blocked.identityId, { blocked: true }));
+    await afterInterval();
+    const refused = await post(t, '/token', pollBody(id));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('invalid_grant');
+  });
+
+  it('forgets it when another server on the same database approves it', async () => {
+    const other = await startAuthTestServer({ AUTH_RATE_LIMIT_PER_IDENTITY: '1000' }, t.database);
+    try {
+      const id = await startSignIn();
+      await pendingTwice(id);
+      const request = await other.authenticator.waitForPending(nurse.key, {
+        timeoutMs: 5_000,
+        intervalMs: 50,
+      });
+      await other.authenticator.approve(nurse.key, request!);
+      await afterInterval();
+      const tokens = await post(t, '/token', pollBody(id));
+      expect(tokens.status).toBe(200);
+      expect(tokens.body.access_token).toEqual(expect.any(String));
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('polls that decide something, answered by the provider', () => {
   it('gives the tokens once approved, then refuses the spent request', async () => {
     const id = await startSignIn();
-    expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+    await pendingTwice(id);
     const request = await t.authenticator.waitForPending(nurse.key, { timeoutMs: 5_000, intervalMs: 50 });
     await t.authenticator.approve(nurse.key, request!);
     await afterInterval();
@@ -148,7 +213,7 @@ describe('polls that decide something, answered by the provider', () => {
 
   it('answers access_denied once denied, even right after a pending answer', async () => {
     const id = await startSignIn();
-    expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+    await pendingTwice(id);
     const request = await t.authenticator.waitForPending(nurse.key, { timeoutMs: 5_000, intervalMs: 50 });
     await t.authenticator.deny(nurse.key, request!);
     await afterInterval();
