@@ -340,6 +340,24 @@ describe('sign-in negatives (quality bar: login)', () => {
     }
   });
 
+  it('carries a Thai binding message to the phone, and refuses marks piled on a letter', async () => {
+    const thai = 'ยืนยัน 42';
+    const started = await backchannel(admin.username, { binding_message: thai });
+    expect(started.status).toBe(200);
+    const pending = await t.authenticator.waitForPending(admin.key, { timeoutMs: 5_000, intervalMs: 50 });
+    expect(pending).toMatchObject({ kind: 'login', bindingMessage: thai });
+    await t.authenticator.deny(admin.key, pending!);
+    expect((await json('POST', '/qr/sessions', { binding_message: thai })).status).toBe(200);
+
+    const piled = `a${'\u0301'.repeat(3)}`;
+    const refused = await backchannel(admin.username, { binding_message: piled });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('invalid_binding_message');
+    expect((await json('POST', '/qr/sessions', { binding_message: piled })).status).toBe(400);
+    // Two marks on a letter are Thai's most (a vowel and a tone mark, as in "นี้"); a mark alone is not a letter.
+    expect((await backchannel(admin.username, { binding_message: '\u0301' })).status).toBe(400);
+  });
+
   it('refuses a forged approval signature, and a replayed one', async () => {
     const { body } = await backchannel(admin.username);
     const pending = await t.authenticator.waitForPending(admin.key, { timeoutMs: 2_000, intervalMs: 50 });

@@ -12,7 +12,7 @@ import { publicJwkSchema } from './identities.js';
 import type { AuthServer } from './index.js';
 import { TooManyRequests } from './limits.js';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
-import { allowedOrigin, CLIENT_ADDRESS, publicCibaClients } from './provider.js';
+import { allowedOrigin, BINDING_MESSAGE, CLIENT_ADDRESS, publicCibaClients } from './provider.js';
 import { answerPoll, mayBePoll, type PollAnswerSettings } from './poll-answers.js';
 import { readBody, readsBody, refreshWithoutOpenid, replay } from './token-request.js';
 import { qrSessionSchema, qrSessionStatusSchema } from '@careplane/shared/auth/qr-session.contract';
@@ -130,10 +130,7 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
         z
           .object({
             client_id: z.literal(CONSOLE_CLIENT_ID).default(CONSOLE_CLIENT_ID),
-            binding_message: z
-              .string()
-              .regex(/^[\p{L}\p{N} .,:!?#+/_-]{1,40}$/u)
-              .optional(),
+            binding_message: z.string().regex(BINDING_MESSAGE).optional(),
           })
           .strict(),
       ),
