@@ -74,7 +74,7 @@ describe('refusals in the request’s language', () => {
     const badId = refusal(await send('GET', '/api/prescriptions/not-a-uuid', 'th'));
     expect(badId.issues).toEqual([{ path: 'params.id', message: 'รหัส ต้องเป็นรหัสอ้างอิง (UUID)' }]);
     const badQuery = refusal(await send('GET', '/api/users?limit=many', 'th'));
-    expect(badQuery.issues.map((issue) => issue.message)).toEqual(['จำนวนสูงสุด ต้องเป็นตัวเลข']);
+    expect(badQuery.issues.map((issue) => issue.message)).toEqual(['จำนวนสูงสุด ต้องเป็นจำนวนเต็ม']);
 
     const items = refusal(
       await send('POST', '/api/prescriptions', 'th', { content: [{ name: 'Metformin', quantity: 0 }] }),

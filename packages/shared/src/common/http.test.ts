@@ -34,6 +34,12 @@ describe('listQuerySchema', () => {
     [{ limit: '0' }],
     [{ limit: String(MAX_PAGE_SIZE + 1) }],
     [{ offset: '-1' }],
+    [{ limit: '1e2' }],
+    [{ limit: '0x10' }],
+    [{ limit: ' 5' }],
+    [{ limit: '5.0' }],
+    [{ limit: '' }],
+    [{ offset: '1e3' }],
     [{ filters: Array.from({ length: 51 }, () => 'a~b') }],
   ])('refuses %o', (query) => {
     expect(listQuerySchema.safeParse(query).success).toBe(false);

@@ -16,6 +16,17 @@ const queryNumber = z
   .transform(Number)
   .pipe(z.number().finite());
 
+/**
+ * A whole number written in a query string, in digits only: "1e2", "0x10", " 5", "5.0" or an empty value are
+ * refused rather than read as some number. `bounds` checks the number (its range).
+ */
+export const queryInteger = (bounds: z.ZodNumber) =>
+  z
+    .string()
+    .regex(/^\d{1,12}$/, { message: 'Must be a whole number' })
+    .transform(Number)
+    .pipe(bounds);
+
 /** `?filters=a~b&filtersLike=c~d&from=..&to=..&sort=x:asc&relations=a,b.c&limit=20&offset=0` */
 export const listQuerySchema = z.object({
   filters: repeatable,
@@ -24,8 +35,8 @@ export const listQuerySchema = z.object({
   to: queryNumber.optional(),
   sort: repeatable,
   relations: repeatable,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: queryInteger(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+  offset: queryInteger(z.number().int().min(0).max(10_000_000)).default(0),
   /**
    * `count=false` answers the page without counting every match (`total: null`): on a large table the rows
    * come at once, and the console asks for the total apart.

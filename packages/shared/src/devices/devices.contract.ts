@@ -8,7 +8,7 @@ import {
   trustLevels,
   type ProcessStatus,
 } from '../common/enums.ts';
-import { MAX_PAGE_SIZE, listQuerySchema } from '../common/http.ts';
+import { MAX_PAGE_SIZE, listQuerySchema, queryInteger } from '../common/http.ts';
 import {
   embedded,
   embeddedList,
@@ -215,7 +215,7 @@ export const MAX_STATS_TIMESTAMPS = 200;
  * name the stats they refer to this way).
  */
 export const deviceStatsQuerySchema = listQuerySchema.extend({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_STATS_LIMIT),
+  limit: queryInteger(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_STATS_LIMIT),
   timestamps: z
     .string()
     .max(MAX_STATS_TIMESTAMPS * 17)
@@ -317,7 +317,7 @@ export type DeviceJobReport = z.infer<typeof deviceJobReportSchema>;
 export const MAX_JOB_WAIT_SECONDS = 60;
 export const DEFAULT_JOB_WAIT_SECONDS = 25;
 export const nextJobQuerySchema = z.strictObject({
-  wait: z.coerce.number().int().min(0).max(MAX_JOB_WAIT_SECONDS).default(DEFAULT_JOB_WAIT_SECONDS),
+  wait: queryInteger(z.number().int().min(0).max(MAX_JOB_WAIT_SECONDS)).default(DEFAULT_JOB_WAIT_SECONDS),
 });
 export type NextJobQuery = z.infer<typeof nextJobQuerySchema>;
 

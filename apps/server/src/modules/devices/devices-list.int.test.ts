@@ -162,13 +162,18 @@ describe('client devices: list filters, sorts, relations and paging', () => {
       'from=1',
       'limit=0',
       'limit=201',
+      'limit=1e2',
+      'limit=0x10',
       'offset=-1',
+      'offset=1e3',
     ];
     for (const query of queries) {
       const response = await api(context).get(`/api/devices?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     }
+    const written = await api(context).get('/api/devices?limit=1e2');
+    expect(written.json().issues).toEqual([{ path: 'querystring.limit', message: 'Must be a whole number' }]);
     expect((await api(context).get('/api/devices/not-a-uuid')).statusCode).toBe(400);
     expect((await api(context).get(`/api/devices/${MISSING}`)).statusCode).toBe(404);
     expect((await api(context).get(`/api/devices/${names.a}?relations=nope`)).statusCode).toBe(400);
