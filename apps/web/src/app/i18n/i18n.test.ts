@@ -1,7 +1,7 @@
 // What the screen needs besides texts arrives with a language's catalogs: i18next turns the screen to a language
 // once its catalogs are read, so the date pickers' Thai names are there for the first Thai render.
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { withCatalogs } from '@/lib/i18n/language.ts';
 import { catalogBackend } from './i18n.ts';
 
@@ -36,6 +36,27 @@ describe('a language’s catalogs and what comes with them', () => {
       expect(texts).toMatchObject({});
     } finally {
       stop();
+    }
+  });
+
+  it('hand over a Thai catalog once the Thai font has loaded, where the page can load fonts', async () => {
+    const font = deferred();
+    // The test DOM's FontFaceSet loads nothing: stand in for the browser's.
+    const fonts = document.fonts as unknown as { load?: unknown };
+    const before = fonts.load;
+    const load = vi.fn(() => font.promise);
+    fonts.load = load;
+    try {
+      let texts: unknown;
+      const reading = read('th', 'prescriptions').then((result) => (texts = result));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(load).toHaveBeenCalledWith('700 1em Sarabun', 'ก');
+      expect(texts).toBeUndefined();
+      font.resolve();
+      await reading;
+      expect(texts).toMatchObject({});
+    } finally {
+      fonts.load = before;
     }
   });
 

@@ -4,7 +4,7 @@
 import i18next, { type BackendModule, type InitOptions, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languages, type Language } from '@careplane/shared/i18n/language-tags';
-import { applyLanguageToPage, companionsOf } from '@/lib/i18n/language.ts';
+import { applyLanguageToPage, companionsOf, withCatalogs } from '@/lib/i18n/language.ts';
 import { loadCatalog, namespaces } from './catalogs.ts';
 
 declare module 'i18next' {
@@ -50,7 +50,8 @@ export const i18nOptions = (language: Language): InitOptions => ({
 /**
  * Thai letters come from the Sarabun web font where the device has none of its own (app/thai-font.css). Text
  * painted in Thai before the font has arrived can stay as boxes in Chromium even once it has, so the two weights
- * are fetched as soon as Thai is spoken, and the console's first Thai page waits for them (at most a second).
+ * are fetched as soon as Thai is spoken, and the console's first Thai page, and a page turned to Thai, waits for
+ * them (at most a second).
  */
 function loadThaiFont(): Promise<unknown> {
   // Test DOMs have no font loading.
@@ -60,6 +61,10 @@ function loadThaiFont(): Promise<unknown> {
   );
   return Promise.race([loaded.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000))]);
 }
+
+// Turning the screen to Thai waits for the font as it waits for the Thai texts: a page switched to Thai from the
+// menu painted its headings and tabs as boxes, and they stayed so.
+withCatalogs('th', loadThaiFont);
 
 let started = false;
 function followPage() {
