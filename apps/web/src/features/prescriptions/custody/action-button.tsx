@@ -1,7 +1,7 @@
 // One status action on a prescription. A plain one posts and refreshes the queues (offline, it is kept on the
 // device and sent later: decision 046); issue and pickup ask a phone, and the button itself shows the approval
 // in progress (code to compare, time left) until the phone answers. Offline, they say they need the network.
-import { Button, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import i18next from 'i18next';
@@ -76,17 +76,27 @@ function Following({
   const code = started.bindingMessage;
   return (
     <Stack gap={2}>
-      <Button
-        {...sized(big)}
-        disabled
-        leftSection={<Loader size="xs" type="dots" />}
+      {/* Not a disabled button: the code is what the signer compares on the phone, so it reads at full contrast
+          and wraps on a narrow screen. */}
+      <Paper
+        withBorder
+        radius="sm"
+        px="sm"
+        py={big ? 8 : 4}
+        mih={big ? 44 : undefined}
+        bg="var(--mantine-primary-color-light)"
         aria-live="polite"
         data-testid={`signing-${started.action}`}
       >
-        {left > 0
-          ? t('signing.approveWithTime', { phone, code, seconds: left })
-          : t('signing.approve', { phone, code })}
-      </Button>
+        <Group gap="xs" wrap="nowrap" align="center">
+          <Loader size="xs" type="dots" aria-hidden />
+          <Text size={big ? 'md' : 'sm'} fw={600} lh={1.35}>
+            {left > 0
+              ? t('signing.approveWithTime', { phone, code, seconds: left })
+              : t('signing.approve', { phone, code })}
+          </Text>
+        </Group>
+      </Paper>
       {state.isError ? (
         <Text size="xs" c="red" role="alert">
           {t('signing.checkFailed', { message: state.error.message })}
