@@ -24,7 +24,8 @@ export function UserLayout({ children }: { children: ReactNode }) {
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="md" wrap="nowrap">
             <Brand to={paths.account.to()} compact />
-            <Group component="nav" gap="sm" wrap="nowrap" aria-label={t('userPages.label')}>
+            {/* On a phone the bar holds the session (Areas, Disconnect) alone; its Areas menu has both links. */}
+            <Group component="nav" gap="sm" wrap="nowrap" visibleFrom="xs" aria-label={t('userPages.label')}>
               <Anchor component={NavLink} to={paths.documents.list.to()} size="sm" fw={600}>
                 {t('userPages.documents')}
               </Anchor>
