@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { assuranceLevels } from '@careplane/shared/common/enums';
 import {
   jwkThumbprint,
   verifyCanonical,
@@ -39,7 +40,7 @@ export const identityInputSchema = z.object({
   email: z.string().trim().email().max(254).optional(),
   phoneNumber: z.string().trim().max(40).optional(),
   title: z.string().trim().max(100).optional(),
-  assuranceLevel: z.enum(['low', 'substantial', 'high']).default('substantial'),
+  assuranceLevel: z.enum(assuranceLevels).default('substantial'),
   roles: z
     .array(z.enum(['admin', 'master', 'public']))
     .max(3)

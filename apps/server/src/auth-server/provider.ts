@@ -14,6 +14,7 @@ import {
 } from './oidc.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
+import { assuranceLevels } from '@careplane/shared/common/enums';
 import { pickLanguage } from '@careplane/shared/i18n/languages';
 import { errorBody, serviceTexts } from '@/lib/errors.js';
 import { identityClaims, sha256Hex, type Identity, type IdentityService } from './identities.js';
@@ -158,7 +159,7 @@ export function buildProvider(deps: ProviderDependencies): Provider {
     cookies: { keys: cookieKeys },
     responseTypes: ['none'],
     scopes: ['openid', 'offline_access', 'profile', 'email', 'phone'],
-    acrValues: ['low', 'substantial', 'high'],
+    acrValues: [...assuranceLevels],
     claims: {
       acr: null,
       auth_time: null,

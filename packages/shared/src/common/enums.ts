@@ -35,6 +35,10 @@ export type IdentityDocumentType = (typeof identityDocumentTypes)[number];
 export const trustLevels = ['untrusted', 'verified', 'trusted'] as const;
 export type TrustLevel = (typeof trustLevels)[number];
 
+/** How surely a person's identity was established (the sign-in's `acr`): a user's identityAssuranceLevel. */
+export const assuranceLevels = ['low', 'substantial', 'high'] as const;
+export type AssuranceLevel = (typeof assuranceLevels)[number];
+
 export const connectionTypes = ['unknown', 'ble', 'wifi', 'cellular', 'usb'] as const;
 export type ConnectionType = (typeof connectionTypes)[number];
 

@@ -12,6 +12,7 @@ const groups: Record<EnumGroup, readonly string[]> = {
   identityDocumentType: enums.identityDocumentTypes,
   connectionType: enums.connectionTypes,
   trustLevel: enums.trustLevels,
+  assuranceLevel: enums.assuranceLevels,
   iotDataType: enums.iotDataTypes,
   serviceProviderType: enums.serviceProviderTypes,
   jobStatus: enums.processStatuses,

@@ -5,6 +5,7 @@
 // can import, and only the admin screens and the server do (decision 047).
 import type { AlertSeverity } from '../alerts/alerts.contract.ts';
 import type {
+  AssuranceLevel,
   ConnectionType,
   DeviceRole,
   Gender,
@@ -34,6 +35,7 @@ export interface EnumWords {
   identityDocumentType: Words<IdentityDocumentType>;
   connectionType: Words<ConnectionType>;
   trustLevel: Words<TrustLevel>;
+  assuranceLevel: Words<AssuranceLevel>;
   iotDataType: Words<IotDataType>;
   serviceProviderType: Words<ServiceProviderType>;
   /** A device job's status: English keeps the runner protocol's capitals (`TIMED_OUT`). */
@@ -100,6 +102,11 @@ export const thaiEnumWords: EnumWords = {
     untrusted: 'ยังไม่เชื่อถือ',
     verified: 'ยืนยันแล้ว',
     trusted: 'เชื่อถือได้',
+  },
+  assuranceLevel: {
+    low: 'ต่ำ',
+    substantial: 'ปานกลาง',
+    high: 'สูง',
   },
   iotDataType: {
     battery: 'แบตเตอรี่',

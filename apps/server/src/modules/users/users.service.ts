@@ -2,6 +2,7 @@
 // the admin area gets its sign-in identity and a one-time enrollment code, in the same transaction) and the
 // sign-in that creates or updates the caller's own record from the identity token.
 import type { JWTPayload } from 'jose';
+import { assuranceLevels, type AssuranceLevel } from '@careplane/shared/common/enums';
 import type { AccountPreferences, Enrollment } from '@careplane/shared/users/account.contract';
 import { splitUsername, type User, type UserCreate } from '@careplane/shared/users/users.contract';
 import { grantRevoked } from '@/auth-server/grants.js';
@@ -24,7 +25,7 @@ import { patientProfilesResource, usersResource } from './users.resource.js';
 
 type IdentityRole = 'admin' | 'master' | 'public';
 const identityRoles = new Set<string>(['admin', 'master', 'public']);
-const assuranceLevels = new Set(['low', 'substantial', 'high']);
+const knownAssuranceLevels: ReadonlySet<string> = new Set(assuranceLevels);
 
 const usersRepository = createResourceRepository(usersResource);
 
@@ -58,8 +59,8 @@ export function identityInputFor(user: {
     ...(user.email ? { email: user.email } : {}),
     ...(user.phoneNumber ? { phoneNumber: user.phoneNumber.slice(0, 40) } : {}),
     ...(user.title ? { title: user.title } : {}),
-    ...(user.identityAssuranceLevel && assuranceLevels.has(user.identityAssuranceLevel)
-      ? { assuranceLevel: user.identityAssuranceLevel as 'low' | 'substantial' | 'high' }
+    ...(user.identityAssuranceLevel && knownAssuranceLevels.has(user.identityAssuranceLevel)
+      ? { assuranceLevel: user.identityAssuranceLevel as AssuranceLevel }
       : {}),
     roles: roles.length ? roles : (['public'] as IdentityRole[]),
   };

@@ -15,6 +15,7 @@ const ann = fakeUser({
   lastName: 'Lee',
   username: 'ann@careplane.test',
   localRoles: ['nurse'],
+  identityAssuranceLevel: 'high',
 });
 let network: FakeNetwork;
 
@@ -156,5 +157,8 @@ describe('in Thai', () => {
     // The role's badge (the promotion's choices name it too).
     const roles = screen.getByRole('region', { name: i18next.t('users:detail.roles') });
     expect(within(roles).getAllByText('พยาบาล')[0]).toBeVisible();
+    // The assurance level in words, not the identity provider's value.
+    expect(screen.getByText('สูง')).toBeVisible();
+    expect(screen.queryByText('high')).toBeNull();
   });
 });

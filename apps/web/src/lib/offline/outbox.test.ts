@@ -97,7 +97,10 @@ describe('the outbox', () => {
   it('reports a conflict and a refusal, drops them, and goes on with the next ones', async () => {
     const server = scriptedServer(
       { kind: 'conflict', status: 'returned' },
-      { kind: 'rejected', message: 'Only whoever picked it up may mark this prescription delivered (delivered)' },
+      {
+        kind: 'rejected',
+        message: 'Only whoever picked it up may mark this prescription delivered (delivered)',
+      },
     );
     const outbox = createOutbox({ storage: memoryStorage(), send: server.send });
     for (const id of ['a', 'b', 'c']) await outbox.enqueue(action(id));

@@ -59,7 +59,9 @@ function UserSections({ user }: { user: User }) {
           <DetailField label={t('detail.firstName')}>{user.firstName}</DetailField>
           <DetailField label={t('detail.lastName')}>{user.lastName}</DetailField>
           <DetailField label={t('detail.primaryDomain')}>{user.primaryDomain}</DetailField>
-          <DetailField label={t('detail.identityAssuranceLevel')}>{user.identityAssuranceLevel}</DetailField>
+          <DetailField label={t('detail.identityAssuranceLevel')}>
+            {enumLabel('assuranceLevel', user.identityAssuranceLevel)}
+          </DetailField>
           <DetailField label={t('detail.verified')}>{yesNo(user.isVerified)}</DetailField>
           <DetailField label={t('detail.blocked')}>{yesNo(user.isBlocked)}</DetailField>
           <DetailField label={t('detail.registration')}>
