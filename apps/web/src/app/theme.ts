@@ -36,6 +36,9 @@ export const theme = createTheme({
         attributes: { header: { role: 'presentation' } },
       },
     },
+    // A table wider than the screen shows its scrollbar while there is more to see: by default it appeared
+    // only under a pointer, and a phone has none, so the dosage or a device's CPU seemed not to exist.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto' } } },
     // A badge is never cut with an ellipsis: it is as wide as its text, and in a narrow cell (a phone's
     // table) it wraps onto a second line rather than hide the end of a status.
     Badge: Badge.extend({

@@ -307,6 +307,8 @@ export function ResourceList<Item extends { id: string }>({
         highlightOnHover
         verticalAlign="top"
         minHeight={items.length ? undefined : 180}
+        // Wider than the screen: the scrollbar shows there is more (as wide tables do, app/theme.ts).
+        scrollAreaProps={{ type: 'auto' }}
         idAccessor="id"
         columns={tableColumns}
         records={items}
