@@ -121,6 +121,10 @@ test('offline, the driver marks delivered, reloads, comes back online, and the s
   const banner = road.getByTestId('offline-banner');
   await expect(banner).toContainText('You are offline.');
   await card.getByRole('button', { name: 'Delivered' }).click();
+  await road
+    .getByRole('dialog', { name: 'Delivered to the recipient?' })
+    .getByRole('button', { name: 'Delivered' })
+    .click();
   await expect(card.getByTestId('kept-action')).toHaveText('Delivered — queued, will send when online');
   await expect(banner).toContainText('1 action waits to be sent.');
   await expectNoSideScroll(road);

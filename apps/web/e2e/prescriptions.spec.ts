@@ -103,6 +103,11 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
   await expect(deliveryCard.getByRole('button', { name: 'Delivered' })).toBeInViewport();
   await expectNoSideScroll(road);
   await deliveryCard.getByRole('button', { name: 'Delivered' }).click();
+  // It takes the card off the driver's list for good: the console asks first.
+  await road
+    .getByRole('dialog', { name: 'Delivered to the recipient?' })
+    .getByRole('button', { name: 'Delivered' })
+    .click();
   await expect(road.getByText('No prescriptions here.')).toBeVisible();
   await expect(road.getByText('Marked delivered: Metformin', { exact: false })).toBeVisible();
 

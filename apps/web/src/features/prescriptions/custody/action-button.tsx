@@ -2,6 +2,7 @@
 // device and sent later: decision 046); issue and pickup ask a phone, and the button itself shows the approval
 // in progress (code to compare, time left) until the phone answers. Offline, they say they need the network.
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import i18next from 'i18next';
@@ -28,6 +29,27 @@ function announceDone(action: PrescriptionAction, subject: string | undefined) {
     message: subject
       ? i18next.t('prescriptions:notice.doneTo', { done, subject })
       : i18next.t('prescriptions:notice.done', { done }),
+  });
+}
+
+/**
+ * Actions that end the prescription's road for whoever takes them: the card leaves their list and they cannot
+ * take it back. A tap asks first, so a thumb that slips from Return to Delivered changes nothing.
+ */
+const CONFIRMED: ReadonlySet<PrescriptionAction> = new Set(['delivered', 'return']);
+
+function confirmFirst(action: PrescriptionAction, subject: string | undefined, run: () => void) {
+  if (!CONFIRMED.has(action)) return run();
+  const t = i18next.getFixedT(null, 'prescriptions');
+  modals.openConfirmModal({
+    title: t(`confirm.${action as 'delivered' | 'return'}.title`),
+    children: (
+      <Text size="sm">
+        {t(`confirm.${action as 'delivered' | 'return'}.text`, { subject: subject ?? '' })}
+      </Text>
+    ),
+    labels: { confirm: actionLabel(action), cancel: t('confirm.cancel') },
+    onConfirm: run,
   });
 }
 
@@ -176,12 +198,14 @@ export function ActionButton({
         onClick={(event) => {
           event.stopPropagation();
           setMessage(null);
-          mutation.mutate(undefined, {
-            onSuccess: (answer) => {
-              if (isSigningStarted(answer))
-                setStarted({ ...answer, until: Date.now() + answer.expiresIn * 1000 });
-            },
-          });
+          confirmFirst(action, subject, () =>
+            mutation.mutate(undefined, {
+              onSuccess: (answer) => {
+                if (isSigningStarted(answer))
+                  setStarted({ ...answer, until: Date.now() + answer.expiresIn * 1000 });
+              },
+            }),
+          );
         }}
       >
         {actionLabel(action)}

@@ -2,7 +2,7 @@
 // online flag set by the test: a signing action says it needs the network, a plain one is kept (the card and
 // the banner say so) and sent with its Idempotency-Key once the browser is back online, and a kept action that
 // meets a prescription someone else moved says plainly that it was not applied.
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   Prescription,
@@ -50,6 +50,12 @@ const page = (items: Prescription[]) => json({ items, total: items.length, limit
 
 let online = true;
 /** The browser's online flag and its event, as a phone losing or finding the network. */
+/** Delivered asks first (a card that leaves the driver's list): the dialog's button confirms. */
+async function confirmDelivered() {
+  const dialog = await screen.findByRole('dialog', { name: 'Delivered to the recipient?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Delivered' }));
+}
+
 function setOnline(value: boolean) {
   online = value;
   act(() => {
@@ -91,6 +97,27 @@ describe('the prescriptions area offline', () => {
     expect(network.callsTo('POST', `/api/prescriptions/${rxId}/pickup`)).toHaveLength(0);
   });
 
+  it('asks before Delivered and Return, which take the card off the driver’s list; Not yet changes nothing', async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () => json(viewer))
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf()]));
+    signIn(driver);
+    renderApp('/prescriptions/picked-up');
+    const card = await screen.findByRole('listitem', { name: /Losartan/ });
+    for (const [button, title] of [
+      ['Delivered', 'Delivered to the recipient?'],
+      ['Return', 'Return it to the pharmacy?'],
+    ] as const) {
+      fireEvent.click(within(card).getByRole('button', { name: button }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      expect(dialog).toHaveTextContent(/Losartan 50 mg/);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Not yet' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+    expect(network.callsTo('POST', `/api/prescriptions/${rxId}/delivered`)).toHaveLength(0);
+    expect(network.callsTo('POST', `/api/prescriptions/${rxId}/return`)).toHaveLength(0);
+  });
+
   it('keeps a delivery made offline and sends it once, with its key, when the network is back', async () => {
     let current = prescriptionOf();
     network
@@ -105,6 +132,7 @@ describe('the prescriptions area offline', () => {
     const card = await screen.findByRole('listitem', { name: /Losartan/ });
     setOnline(false);
     fireEvent.click(within(card).getByRole('button', { name: 'Delivered' }));
+    await confirmDelivered();
     expect(await within(card).findByTestId('kept-action')).toHaveTextContent(
       'Delivered — queued, will send when online',
     );
@@ -142,6 +170,7 @@ describe('the prescriptions area offline', () => {
     const card = await screen.findByRole('listitem', { name: /Losartan/ });
     setOnline(false);
     fireEvent.click(within(card).getByRole('button', { name: 'Delivered' }));
+    await confirmDelivered();
     await within(card).findByTestId('kept-action');
     setOnline(true);
     expect(

@@ -52,6 +52,17 @@ const prescriptions = {
     doneTo: '{{done}}: {{subject}}',
     done: '{{done}}.',
   },
+  confirm: {
+    delivered: {
+      title: 'Delivered to the recipient?',
+      text: '{{subject}} leaves your list, and you cannot undo it here.',
+    },
+    return: {
+      title: 'Return it to the pharmacy?',
+      text: '{{subject}} leaves your list and goes back to the pharmacy.',
+    },
+    cancel: 'Not yet',
+  },
   signing: {
     denied: 'The signature was denied on the phone: nothing changed.',
     expired: 'The phone did not answer in time: nothing changed.',
