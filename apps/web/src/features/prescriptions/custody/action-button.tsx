@@ -1,6 +1,7 @@
 // One status action on a prescription. A plain one posts and refreshes the queues (offline, it is kept on the
-// device and sent later: decision 046); issue and pickup ask a phone, and the button itself shows the approval
-// in progress (code to compare, time left) until the phone answers. Offline, they say they need the network.
+// device and sent later: decision 046); Delivered and Return ask first, as they take the card off the driver's
+// list (decision 066); issue and pickup ask a phone, and the button itself shows the approval in progress (code
+// to compare, time left) until the phone answers. Offline, they say they need the network.
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
@@ -36,18 +37,15 @@ function announceDone(action: PrescriptionAction, subject: string | undefined) {
  * Actions that end the prescription's road for whoever takes them: the card leaves their list and they cannot
  * take it back. A tap asks first, so a thumb that slips from Return to Delivered changes nothing.
  */
-const CONFIRMED: ReadonlySet<PrescriptionAction> = new Set(['delivered', 'return']);
+const asksFirst = (action: PrescriptionAction): action is 'delivered' | 'return' =>
+  action === 'delivered' || action === 'return';
 
 function confirmFirst(action: PrescriptionAction, subject: string | undefined, run: () => void) {
-  if (!CONFIRMED.has(action)) return run();
+  if (!asksFirst(action)) return run();
   const t = i18next.getFixedT(null, 'prescriptions');
   modals.openConfirmModal({
-    title: t(`confirm.${action as 'delivered' | 'return'}.title`),
-    children: (
-      <Text size="sm">
-        {t(`confirm.${action as 'delivered' | 'return'}.text`, { subject: subject ?? '' })}
-      </Text>
-    ),
+    title: t(`confirm.${action}.title`),
+    children: <Text size="sm">{t(`confirm.${action}.text`, { subject: subject ?? '' })}</Text>,
     labels: { confirm: actionLabel(action), cancel: t('confirm.cancel') },
     onConfirm: run,
   });
