@@ -298,8 +298,14 @@ export class IdentityService {
   }
 }
 
+/** What an identity's claims are made of. */
+export type ClaimsSource = Pick<
+  Identity,
+  'username' | 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'title' | 'roles' | 'assuranceLevel'
+>;
+
 /** The identity claims of tokens (decisions §3). */
-export function identityClaims(identity: Identity) {
+export function identityClaims(identity: ClaimsSource) {
   return {
     preferred_username: identity.username,
     given_name: identity.firstName,

@@ -15,9 +15,18 @@ import { createPollThrottle, type PollThrottle } from './ciba-poll.js';
 import { IdentityService } from './identities.js';
 import { KeyStore } from './keys.js';
 import { Limiter, MemoryLimitStore, RedisLimitStore } from './limits.js';
-import { buildProvider, startLoginFor, type ProviderSettings } from './provider.js';
+import {
+  allowedOrigin,
+  buildProvider,
+  publicCibaClients,
+  publicRefreshClients,
+  startLoginFor,
+  type ProviderSettings,
+} from './provider.js';
 import { QrService } from './qr.js';
+import { createRefreshAnswers, type RefreshAnswers } from './refresh-answers.js';
 import { RequestService } from './requests.js';
+import type { TokenRouteSettings } from './token-request.js';
 
 export interface AuthServerSettings extends ProviderSettings {
   /** The path the issuer lives under (e.g. /auth): every auth server route is below it. */
@@ -48,6 +57,10 @@ export interface AuthServer {
   maintain(): Promise<void>;
   /** CIBA polls at the token endpoint (the token route answers a pending one itself, ciba-poll.ts). */
   polls: PollThrottle;
+  /** Plain refreshes of the public client, answered by the token route itself (refresh-answers.ts). */
+  refreshes: RefreshAnswers;
+  /** What the token route answers itself, and for whom. */
+  tokenRoute: TokenRouteSettings;
   /** With REDIS_URL: the connection the rate limits of every process share. */
   redis: Redis | null;
   /** Prefix of every key this server writes to Redis. */
@@ -109,6 +122,12 @@ export async function createAuthServer(
   const keyLimiter = new Limiter(limitStore, settings.rateLimitPerKey);
   const polls = createPollThrottle(db, settings.pollInterval, { ownDatabase: deps.ownDatabase });
   const adapter = createAdapterClass({ db, polls, changes: deps.changes });
+  const tokenRoute: TokenRouteSettings = {
+    publicCibaClients,
+    publicRefreshClients,
+    allowedOrigin: allowedOrigin(settings),
+  };
+  const refreshes = createRefreshAnswers({ db, keys, settings, route: tokenRoute });
 
   let provider: Provider;
   let handler: (req: IncomingMessage, res: ServerResponse) => void;
@@ -146,6 +165,8 @@ export async function createAuthServer(
     handle: (req, res) => handler(req, res),
     getKey: keys.getKey,
     polls,
+    refreshes,
+    tokenRoute,
     maintain,
     redis,
     redisKeyPrefix: config.redisKeyPrefix,

@@ -8,50 +8,16 @@ import { errors } from './oidc.js';
 import type { PollThrottle } from './ciba-poll.js';
 import { providerErrorDescription } from './provider-texts.js';
 import { CIBA_GRANT_TYPE } from './provider.js';
-import { readsBody } from './token-request.js';
+import { jsonAnswer, onlyOnce, type TokenAnswer, type TokenRouteSettings } from './token-request.js';
 
-/** A poll's body is about 120 bytes; anything much larger is not one (and goes to the provider unread). */
-const MAX_POLL_BODY = 1024;
 const POLL_PARAMS = new Set(['grant_type', 'auth_req_id', 'client_id']);
 
-export interface PollAnswerSettings {
-  /** Clients that poll without authenticating (token_endpoint_auth_method none) and may use CIBA. */
-  publicCibaClients: ReadonlySet<string>;
-  /** The one origin the provider allows a browser to call from (its clientBasedCORS). */
-  allowedOrigin: string;
-}
-
-export interface PollAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** Whether a token request could be a poll this answers (its body is then read by the token route). */
-export function mayBePoll(headers: IncomingHttpHeaders, settings: PollAnswerSettings): boolean {
-  return (
-    readsBody(headers) &&
-    Number(headers['content-length']) <= MAX_POLL_BODY &&
-    // Client authentication, DPoP and a foreign origin are the provider's to judge.
-    headers.authorization === undefined &&
-    headers.dpop === undefined &&
-    (headers.origin === undefined || headers.origin === settings.allowedOrigin)
-  );
-}
-
 /** The poll's request id and client when the body is exactly a public client's CIBA poll. */
-function pollOf(body: Buffer, settings: PollAnswerSettings): { id: string; clientId: string } | undefined {
-  const params = new URLSearchParams(body.toString('utf8'));
-  const seen = new Set<string>();
-  for (const [name, value] of params) {
-    // A parameter twice, an unexpected one or an empty one: the provider says what is wrong with it.
-    if (!POLL_PARAMS.has(name) || seen.has(name) || value === '') return undefined;
-    seen.add(name);
-  }
+function pollOf(params: URLSearchParams, settings: TokenRouteSettings) {
+  if (params.get('grant_type') !== CIBA_GRANT_TYPE || !onlyOnce(params, POLL_PARAMS)) return undefined;
   const id = params.get('auth_req_id');
   const clientId = params.get('client_id');
-  if (params.get('grant_type') !== CIBA_GRANT_TYPE || !id || !clientId) return undefined;
-  if (!settings.publicCibaClients.has(clientId)) return undefined;
+  if (!id || !clientId || !settings.publicCibaClients.has(clientId)) return undefined;
   return { id, clientId };
 }
 
@@ -68,37 +34,32 @@ const ANSWERS = Object.fromEntries(
     {
       pending: describe(new errors.AuthorizationPending(), language),
       slow_down: describe(new errors.SlowDown(), language),
+      // What the provider answers when a request fails on its side (oidc-provider's error handler).
+      failed: describe({ error: 'server_error', error_description: 'oops! something went wrong' }, language),
     },
   ]),
-) as Record<Language, { pending: string; slow_down: string }>;
+) as Record<Language, { pending: string; slow_down: string; failed: string }>;
 
 /**
- * The answer to a token request's body when it is a pending CIBA poll, in the provider's format (its CORS
- * headers for the allowed origin, no-store, the JSON error); undefined when the provider must answer.
+ * The answer to a token request when it is a pending CIBA poll, in the provider's format (its CORS headers for
+ * the allowed origin, no-store, the JSON error); undefined when the provider must answer.
  */
 export async function answerPoll(
   polls: PollThrottle,
-  settings: PollAnswerSettings,
+  settings: TokenRouteSettings,
   headers: IncomingHttpHeaders,
-  body: Buffer,
-): Promise<PollAnswer | undefined> {
-  const poll = pollOf(body, settings);
+  params: URLSearchParams,
+): Promise<TokenAnswer | undefined> {
+  const poll = pollOf(params, settings);
   if (!poll) return undefined;
   const answer = await polls.answer(poll.id, poll.clientId);
   if (!answer) return undefined;
   const language = pickLanguage(headers['accept-language']);
-  const text = ANSWERS[language][answer];
-  return {
-    status: 400,
-    headers: {
-      vary: 'Origin',
-      'content-language': language,
-      'access-control-allow-origin': headers.origin ?? '*',
-      'access-control-expose-headers': 'WWW-Authenticate',
-      'cache-control': 'no-store',
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': String(Buffer.byteLength(text)),
-    },
-    body: text,
-  };
+  return jsonAnswer(400, ANSWERS[language][answer], headers, language);
+}
+
+/** The provider's answer to a request that failed on the server's side (the database gone, say). */
+export function failedAnswer(headers: IncomingHttpHeaders): TokenAnswer {
+  const language = pickLanguage(headers['accept-language']);
+  return jsonAnswer(500, ANSWERS[language].failed, headers, language);
 }

@@ -90,6 +90,18 @@ export const publicCibaClients: ReadonlySet<string> = new Set(
   ).map((client) => client.client_id),
 );
 
+/**
+ * Clients that authenticate with nothing but their client_id and may refresh: the token route answers their
+ * plain refreshes itself (refresh-answers.ts).
+ */
+export const publicRefreshClients: ReadonlySet<string> = new Set(
+  CLIENTS.filter(
+    (client) =>
+      client.token_endpoint_auth_method === 'none' &&
+      (client.grant_types as readonly string[]).includes('refresh_token'),
+  ).map((client) => client.client_id),
+);
+
 /** The one origin a browser may call the provider from (its clientBasedCORS): the console's. */
 export const allowedOrigin = (settings: Pick<ProviderSettings, 'publicUrl'>) =>
   new URL(settings.publicUrl).origin;

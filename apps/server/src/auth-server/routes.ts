@@ -2,6 +2,7 @@
 // resource authorization, and everything else handed to the OpenID Provider (discovery, JWKS, backchannel
 // authentication, token, revocation). Every route is rate limited per caller address; sign-ins and
 // authenticator calls also per identity.
+import type { IncomingHttpHeaders } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,9 +13,9 @@ import { publicJwkSchema } from './identities.js';
 import type { AuthServer } from './index.js';
 import { TooManyRequests } from './limits.js';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
-import { allowedOrigin, BINDING_MESSAGE, CLIENT_ADDRESS, publicCibaClients } from './provider.js';
-import { answerPoll, mayBePoll, type PollAnswerSettings } from './poll-answers.js';
-import { readBody, readsBody, refreshWithoutOpenid, replay } from './token-request.js';
+import { BINDING_MESSAGE, CLIENT_ADDRESS } from './provider.js';
+import { answerPoll, failedAnswer } from './poll-answers.js';
+import { mayAnswer, readBody, readsBody, refreshWithoutOpenid, replay } from './token-request.js';
 import { qrSessionSchema, qrSessionStatusSchema } from '@careplane/shared/auth/qr-session.contract';
 import { errorBodySchema } from '@careplane/shared/common/http';
 import { resourceAuthorizationInputSchema } from './requests.js';
@@ -308,10 +309,6 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
 
   // --- The OpenID Provider -----------------------------------------------------------------------------
   // Its own scope: no body parser (the provider reads the raw request), the request handed over as is.
-  const pollSettings: PollAnswerSettings = {
-    publicCibaClients,
-    allowedOrigin: allowedOrigin(settings),
-  };
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
@@ -325,17 +322,28 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
       raw.url = url.slice(prefix.length) || '/';
       return raw;
     };
-    // The token endpoint answers a pending CIBA poll itself (poll-answers.ts); everything else, and every
-    // poll that is not simply pending, goes to the provider, a refresh asking again for `openid` without it
-    // (token-request.ts).
+    // The token endpoint answers a pending CIBA poll (poll-answers.ts) and a plain refresh (refresh-answers.ts)
+    // itself; everything else, every poll that is not simply pending and every refresh it did not rotate, goes
+    // to the provider, a refresh asking again for `openid` without it (token-request.ts).
+    const answerItself = async (headers: IncomingHttpHeaders, body: Buffer) => {
+      if (!mayAnswer(headers, server.tokenRoute)) return undefined;
+      const params = new URLSearchParams(body.toString('utf8'));
+      return (
+        (await answerPoll(server.polls, server.tokenRoute, headers, params)) ??
+        (await server.refreshes.answer(headers, params))
+      );
+    };
     scope.post(`${prefix}/token`, { schema: { hide: true } }, async (request, reply) => {
       void reply.hijack();
       const raw = providerRequest(request);
       if (!readsBody(raw.headers)) return server.handle(raw, reply.raw);
       const body = await readBody(raw);
-      const answer = mayBePoll(raw.headers, pollSettings)
-        ? await answerPoll(server.polls, pollSettings, raw.headers, body)
-        : undefined;
+      // A failure of its own is answered as the provider answers one of its own (the request is not handed
+      // over: a rotation that failed after its statement must not be judged a reuse).
+      const answer = await answerItself(raw.headers, body).catch((error: unknown) => {
+        request.log.error({ err: error }, 'auth server error');
+        return failedAnswer(raw.headers);
+      });
       if (!answer) return server.handle(replay(raw, refreshWithoutOpenid(body)), reply.raw);
       reply.raw.writeHead(answer.status, answer.headers).end(answer.body);
     });
