@@ -16,6 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { assuranceLevels, type AssuranceLevel } from '@careplane/shared/common/enums';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import type { User } from '@careplane/shared/users/users.contract';
 import { specTexts } from '@/lib/i18n/spec-texts.ts';
@@ -50,9 +51,8 @@ function LastSignIn({ userId }: { userId: string }) {
 /** A role in the reader's language; an unknown role as words. */
 const roleText = (role: string): string => enumLabel('role', role);
 
-const knownLevels = ['low', 'substantial', 'high'] as const;
-const isKnownLevel = (level: string): level is (typeof knownLevels)[number] =>
-  (knownLevels as readonly string[]).includes(level);
+const isKnownLevel = (level: string): level is AssuranceLevel =>
+  (assuranceLevels as readonly string[]).includes(level);
 
 function Profile({ user }: { user: User }) {
   const { t } = useTranslation('account');
