@@ -318,3 +318,21 @@ export function identityClaims(identity: ClaimsSource) {
     acr: identity.assuranceLevel,
   };
 }
+
+/**
+ * What an access token says of its identity (the provider's extraTokenClaims, and the token route's own
+ * refresh): the identity the API reads, and the sign-in the token belongs to (the API refuses the token once
+ * that sign-in has ended).
+ */
+export function accessTokenClaims(identity: ClaimsSource, grantId: string | null | undefined) {
+  const claims = identityClaims(identity);
+  return {
+    preferred_username: claims.preferred_username,
+    given_name: claims.given_name,
+    family_name: claims.family_name,
+    ...(claims.email ? { email: claims.email } : {}),
+    roles: claims.roles,
+    acr: claims.acr,
+    ...(grantId ? { grant_id: grantId } : {}),
+  };
+}

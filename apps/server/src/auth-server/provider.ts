@@ -17,7 +17,13 @@ import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { assuranceLevels } from '@careplane/shared/common/enums';
 import { pickLanguage } from '@careplane/shared/i18n/languages';
 import { errorBody, serviceTexts } from '@/lib/errors.js';
-import { identityClaims, sha256Hex, type Identity, type IdentityService } from './identities.js';
+import {
+  accessTokenClaims,
+  identityClaims,
+  sha256Hex,
+  type Identity,
+  type IdentityService,
+} from './identities.js';
 import type { KeyStore } from './keys.js';
 import { providerErrorDescription } from './provider-texts.js';
 import { NodeSigningKey } from './signing-key.js';
@@ -286,18 +292,7 @@ export function buildProvider(deps: ProviderDependencies): Provider {
     extraTokenClaims: async (ctx: KoaContextWithOIDC | undefined, token: AccessTokenLike) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const identity = await lookup(ctx, token.accountId);
-      if (!identity) return undefined;
-      const claims = identityClaims(identity);
-      return {
-        preferred_username: claims.preferred_username,
-        given_name: claims.given_name,
-        family_name: claims.family_name,
-        ...(claims.email ? { email: claims.email } : {}),
-        roles: claims.roles,
-        acr: claims.acr,
-        // The sign-in the token belongs to: the API refuses it once that sign-in has ended.
-        ...(token.grantId ? { grant_id: token.grantId } : {}),
-      };
+      return identity ? accessTokenClaims(identity, token.grantId) : undefined;
     },
     // Refresh tokens are stored without `openid` (adapter.ts, decision 053): a refresh renews the access token
     // and the refresh token, and issues no new id_token.

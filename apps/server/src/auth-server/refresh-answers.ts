@@ -18,7 +18,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client.js';
 import { authIdentities, authOidcPayloads } from '@/db/schema/index.js';
-import { identityClaims } from './identities.js';
+import { accessTokenClaims } from './identities.js';
 import type { KeyStore } from './keys.js';
 import type { ProviderSettings } from './provider.js';
 import { NodeSigningKey } from './signing-key.js';
@@ -110,15 +110,8 @@ export function createRefreshAnswers(deps: {
       });
       if (!rotated) return undefined;
       // The provider's access token: its extraTokenClaims (provider.ts) first, then its own claims.
-      const claims = identityClaims(rotated);
       const token = await accessToken(key, {
-        preferred_username: claims.preferred_username,
-        given_name: claims.given_name,
-        family_name: claims.family_name,
-        ...(claims.email ? { email: claims.email } : {}),
-        roles: claims.roles,
-        acr: claims.acr,
-        grant_id: rotated.grantId,
+        ...accessTokenClaims(rotated, rotated.grantId),
         jti: newTokenValue(),
         sub: rotated.identityId,
         iat: now,
