@@ -10,12 +10,12 @@
 // What the provider would have done is done alike: the successor copies the token and keeps the family's end
 // (provider.ts: ttl.RefreshToken), counts one more rotation and adds `refresh_token` to its grant types; the
 // access token is the provider's JWT (at+jwt, ES256, the key the provider signs with, the same claims through
-// the same identityClaims); the answer has the provider's fields and headers. refresh-answers.int.test.ts
+// the same accessTokenClaims); the answer has the provider's fields and headers. refresh-answers.int.test.ts
 // compares the two side by side.
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client.js';
 import { authIdentities, authOidcPayloads } from '@/db/schema/index.js';
 import { accessTokenClaims } from './identities.js';
@@ -146,7 +146,7 @@ function prepareRotation(db: Database, resource: string) {
   const token = table.payload;
   const now = sql`${sql.placeholder('now')}::bigint`;
   /** A numeric `exp` after now (the provider's isExpired, false for anything that is not a number). */
-  const unexpired = (payload: SQL | typeof table.payload | typeof grant.payload) =>
+  const unexpired = (payload: PgColumn) =>
     sql`case when jsonb_typeof(${payload} -> 'exp') = 'number' then (${payload} ->> 'exp')::numeric > ${now} else false end`;
   const grantAccountId = sql`${grant.payload} ->> 'accountId'`;
   const used = db.$with('used').as(
