@@ -12,6 +12,12 @@ import { deleteGrant, grantRevoked } from './grants.js';
 import { artifactKey, identityKey, requestReads } from './request-reads.js';
 import { CIBA_MODEL, forgetPolls, payloadOf, type PollThrottle } from './ciba-poll.js';
 
+/**
+ * Whether a value can name a stored artifact: the database's text holds no NUL (it refuses such a parameter
+ * outright), so a value with one names nothing, and is answered as not found rather than as a failure.
+ */
+export const storable = (value: string) => !value.includes('\u0000');
+
 /** How long an expired artifact is kept so that polling it answers `expired_token`. */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 
@@ -105,6 +111,7 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      if (!storable(id)) return undefined;
       const ctx = Provider.ctx;
       if (ctx?.oidc.route === 'token') {
         if (this.model === CIBA_MODEL) return options.polls.poll(id);
@@ -133,10 +140,12 @@ export function createAdapterClass(options: AdapterOptions): new (model: string)
     }
 
     async findByUserCode(userCode: string) {
+      if (!storable(userCode)) return undefined;
       return this.findWhere(and(eq(table.model, this.model), eq(table.userCode, userCode)));
     }
 
     async findByUid(uid: string) {
+      if (!storable(uid)) return undefined;
       return this.findWhere(and(eq(table.model, this.model), eq(table.uid, uid)));
     }
 

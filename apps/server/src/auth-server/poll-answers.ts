@@ -5,6 +5,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { languages, pickLanguage, type Language } from '@careplane/shared/i18n/languages';
 import { errors } from './oidc.js';
+import { storable } from './adapter.js';
 import type { PollThrottle } from './ciba-poll.js';
 import { providerErrorDescription } from './provider-texts.js';
 import { CIBA_GRANT_TYPE } from './provider.js';
@@ -17,7 +18,7 @@ function pollOf(params: URLSearchParams, settings: TokenRouteSettings) {
   if (params.get('grant_type') !== CIBA_GRANT_TYPE || !onlyOnce(params, POLL_PARAMS)) return undefined;
   const id = params.get('auth_req_id');
   const clientId = params.get('client_id');
-  if (!id || !clientId || !settings.publicCibaClients.has(clientId)) return undefined;
+  if (!id || !clientId || !storable(id) || !settings.publicCibaClients.has(clientId)) return undefined;
   return { id, clientId };
 }
 

@@ -283,6 +283,26 @@ describe('every other refresh is the provider’s, with nothing changed first', 
     expect((await refresh(token)).status).toBe(200);
   });
 
+  it('a NUL in a token or a client id names nothing: refused as unknown, not failed', async () => {
+    const token = await signIn();
+    const body = (params: string) =>
+      fetch(`${t.issuer}/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: params,
+      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const client = `client_id=${CONSOLE_CLIENT_ID}`;
+    for (const [params, status, error] of [
+      [`grant_type=refresh_token&refresh_token=${token}%00&${client}`, 400, 'invalid_grant'],
+      [`grant_type=refresh_token&refresh_token=${token}%00&${client}&ignored=1`, 400, 'invalid_grant'],
+      [`grant_type=${encodeURIComponent(CIBA)}&auth_req_id=abc%00&${client}`, 400, 'invalid_grant'],
+      [`grant_type=refresh_token&refresh_token=${token}&${client}%00`, 401, 'invalid_client'],
+    ] as const) {
+      expect(await body(params), params).toMatchObject({ status, body: { error } });
+    }
+    expect((await refresh(token)).status).toBe(200);
+  });
+
   it('a failure on the server’s side: the provider’s server_error, in the caller’s language', async () => {
     const token = await signIn();
     vi.spyOn(t.server.refreshes, 'answer').mockRejectedValue(new Error('the database is gone'));

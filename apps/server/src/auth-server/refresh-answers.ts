@@ -18,6 +18,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client.js';
 import { authIdentities, authOidcPayloads } from '@/db/schema/index.js';
+import { storable } from './adapter.js';
 import { accessTokenClaims } from './identities.js';
 import type { KeyStore } from './keys.js';
 import type { ProviderSettings } from './provider.js';
@@ -64,7 +65,7 @@ function refreshOf(params: URLSearchParams, settings: TokenRouteSettings) {
   if (params.get('grant_type') !== REFRESH_GTY || !onlyOnce(params, REFRESH_PARAMS)) return undefined;
   const token = params.get('refresh_token')!;
   const clientId = params.get('client_id')!;
-  if (!settings.publicRefreshClients.has(clientId)) return undefined;
+  if (!storable(token) || !settings.publicRefreshClients.has(clientId)) return undefined;
   return { token, clientId };
 }
 
