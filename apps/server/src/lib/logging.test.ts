@@ -1,7 +1,10 @@
 // What reaches the log: no credential in a URL, a request id that is sane or new.
 import type { IncomingMessage } from 'node:http';
+import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggableUrl, requestIdOf } from './logging.js';
+import { loggableError, loggableUrl, loggerOptions, requestIdOf } from './logging.js';
 
 describe('loggableUrl', () => {
   it('replaces the values of credential parameters and keeps the rest', () => {
@@ -26,5 +29,50 @@ describe('requestIdOf', () => {
       expect(requestIdOf(withHeader(bad))).toMatch(/^[0-9a-f-]{36}$/);
     }
     expect(requestIdOf(withHeader(undefined))).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('loggableError', () => {
+  const token = 'live-refresh-token-9f3a';
+  /** A failed statement as drizzle throws it, around the database's own error (PGlite keeps the values too). */
+  const failedQuery = () => {
+    const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+      query: 'select * from auth_oidc_payloads where id = $1',
+      params: [token],
+      queryOptions: { rowMode: 'object' },
+    });
+    return new DrizzleQueryError('select * from auth_oidc_payloads where id = $1', [token], cause);
+  };
+
+  it('keeps what went wrong and the statement, never the values it was given', () => {
+    const logged = loggableError(failedQuery()) as Record<string, unknown>;
+    expect(JSON.stringify(logged)).not.toContain(token);
+    expect(logged).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: 'Failed query: select * from auth_oidc_payloads where id = $1',
+      params: '[redacted]',
+      cause: { code: '22021', message: expect.stringContaining('0x00'), params: '[redacted]' },
+    });
+    expect(logged.stack).toContain('Failed query: select');
+    const plain = loggableError(Object.assign(new Error('boom'), { statusCode: 500 }));
+    expect(plain).toMatchObject({ type: 'Error', message: 'boom', statusCode: 500 });
+  });
+
+  it('is how the server logs an error', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = Fastify({ logger: { ...loggerOptions('info'), stream } });
+    app.log.error({ err: failedQuery() }, 'auth server error');
+    await app.close();
+    const line = lines.find((entry) => entry.includes('auth server error'));
+    expect(line).toBeDefined();
+    expect(line).not.toContain(token);
+    expect(line).toContain('0x00');
   });
 });

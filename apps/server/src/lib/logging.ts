@@ -1,7 +1,8 @@
 // What the server logs, and what it never does: one JSON line per event with the request's id (the caller's
 // `x-request-id` when it is a sane one, so a proxy's id follows the request; else a new UUID, sent back in
 // the same header), and no secret: credentials in headers are redacted, and so are the values of query
-// parameters that carry one (the live stream's ticket, enrollment codes, tokens).
+// parameters that carry one (the live stream's ticket, enrollment codes, tokens) and the values a failed
+// database statement was given (a token looked up, a name, a reading).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
@@ -28,7 +29,44 @@ export function loggableUrl(url: string | undefined): string {
   return `${url.slice(0, question)}?${query.toString()}`;
 }
 
-export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+/**
+ * An error as logged: its type, message, stack, own properties and cause, as pino logs errors, but without the
+ * values of a failed statement. drizzle writes them into its error's message ("Failed query: …\nparams: …") and
+ * keeps them on it, as PGlite does on its own error; they are replaced, and the statement's text (placeholders
+ * only) stays.
+ */
+export function loggableError(error: Error, depth = 0): LoggedError {
+  const logged: LoggedError = {
+    type: error.constructor.name,
+    message: error.message,
+    stack: error.stack ?? '',
+  };
+  for (const [key, value] of Object.entries(error)) if (!(key in logged)) logged[key] = value;
+  if ('params' in error) {
+    logged.params = REDACTED;
+    delete logged.queryOptions;
+    const values = error.message.indexOf('\nparams: ');
+    if (values >= 0) {
+      const message = error.message.slice(0, values);
+      logged.message = message;
+      logged.stack = logged.stack.replace(error.message, message);
+    }
+  }
+  if (error.cause !== undefined) {
+    logged.cause =
+      error.cause instanceof Error && depth < 5 ? loggableError(error.cause, depth + 1) : error.cause;
+  }
+  return logged;
+}
+
+interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+export function loggerOptions(level: string): Exclude<NonNullable<FastifyServerOptions['logger']>, boolean> {
   return {
     level,
     redact: {
@@ -46,6 +84,7 @@ export function loggerOptions(level: string): NonNullable<FastifyServerOptions['
       censor: REDACTED,
     },
     serializers: {
+      err: loggableError,
       req: (request: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
         method: request.method,
         url: loggableUrl(request.url),
