@@ -6,6 +6,7 @@ import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { authOidcPayloads } from '@/db/schema/index.js';
 import {
   enrolledIdentity,
+  postForm,
   startAuthTestServer,
   type AuthTestServer,
   type EnrolledIdentity,
@@ -29,40 +30,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: Record<string, unknown>;
-}
-
-/** A raw form POST (the body exactly as given), answered with every header but the date. */
-async function post(
-  server: AuthTestServer,
-  path: string,
-  body: string,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const response = await fetch(`${server.issuer}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    body,
-  });
-  const answer = Object.fromEntries(response.headers);
-  delete answer.date;
-  return {
-    status: response.status,
-    headers: answer,
-    body: (await response.json()) as Record<string, unknown>,
-  };
-}
-
 const pollBody = (id: string, extra = '') =>
   `grant_type=${encodeURIComponent(CIBA)}&auth_req_id=${id}&client_id=${CONSOLE_CLIENT_ID}${extra}`;
 /** The same poll with a parameter the provider ignores: the token route hands it over. */
 const viaProvider = '&ignored=1';
 
 async function startSignIn(who: EnrolledIdentity = nurse): Promise<string> {
-  const answer = await post(
+  const answer = await postForm(
     t,
     '/backchannel',
     new URLSearchParams({
@@ -88,12 +62,12 @@ describe('pending polls, answered by the token route', () => {
       { 'accept-language': 'th-TH,th;q=0.9' },
     ];
     for (const headers of variants) {
-      const provider = await post(t, '/token', pollBody(id, viaProvider), headers);
-      const providerTooEarly = await post(t, '/token', pollBody(id, viaProvider), headers);
+      const provider = await postForm(t, '/token', pollBody(id, viaProvider), headers);
+      const providerTooEarly = await postForm(t, '/token', pollBody(id, viaProvider), headers);
       expect(handed).toHaveBeenCalledTimes(2);
       await afterInterval();
-      const own = await post(t, '/token', pollBody(id), headers);
-      const ownTooEarly = await post(t, '/token', pollBody(id), headers);
+      const own = await postForm(t, '/token', pollBody(id), headers);
+      const ownTooEarly = await postForm(t, '/token', pollBody(id), headers);
       expect(handed).toHaveBeenCalledTimes(2);
       expect(provider.body.error).toBe('authorization_pending');
       expect(providerTooEarly.body.error).toBe('slow_down');
@@ -114,18 +88,18 @@ describe('pending polls, answered by the token route', () => {
 
   it('records its polls as the provider does: a provider poll right after one is slow_down', async () => {
     const id = await startSignIn();
-    expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
-    expect((await post(t, '/token', pollBody(id, viaProvider))).body.error).toBe('slow_down');
+    expect((await postForm(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+    expect((await postForm(t, '/token', pollBody(id, viaProvider))).body.error).toBe('slow_down');
   });
 
   it('is judged by the database across processes: another process answers slow_down too early', async () => {
     const other = await startAuthTestServer({ AUTH_RATE_LIMIT_PER_IDENTITY: '1000' }, t.database);
     try {
       const id = await startSignIn();
-      expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
-      expect((await post(other, '/token', pollBody(id))).body.error).toBe('slow_down');
+      expect((await postForm(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+      expect((await postForm(other, '/token', pollBody(id))).body.error).toBe('slow_down');
       await afterInterval();
-      expect((await post(other, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+      expect((await postForm(other, '/token', pollBody(id))).body.error).toBe('authorization_pending');
     } finally {
       await other.close();
     }
@@ -143,21 +117,21 @@ async function polledAt(id: string): Promise<number | undefined> {
 
 /** Two due polls answered pending: on the embedded database the second comes from the process's memory. */
 async function pendingTwice(id: string) {
-  expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+  expect((await postForm(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
   await afterInterval();
-  expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+  expect((await postForm(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
 }
 
 describe('a pending request remembered by the process of the embedded database', () => {
   it('answers a due poll of it without a statement there, and records each poll on PostgreSQL', async () => {
     const id = await startSignIn();
-    expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+    expect((await postForm(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
     const first = await polledAt(id);
     expect(first).toEqual(expect.any(Number));
     await afterInterval();
-    expect((await post(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
+    expect((await postForm(t, '/token', pollBody(id))).body.error).toBe('authorization_pending');
     // Too early after the remembered poll, on either database.
-    expect((await post(t, '/token', pollBody(id))).body.error).toBe('slow_down');
+    expect((await postForm(t, '/token', pollBody(id))).body.error).toBe('slow_down');
     const second = await polledAt(id);
     if (t.database.handle.kind === 'pglite') expect(second).toBe(first);
     else expect(second).toBeGreaterThan(first!);
@@ -170,7 +144,7 @@ describe('a pending request remembered by the process of the embedded database',
     const db = t.database.handle.db;
     await db.transaction((tx) => t.server.identities.followUser(tx, blocked.identityId, { blocked: true }));
     await afterInterval();
-    const refused = await post(t, '/token', pollBody(id));
+    const refused = await postForm(t, '/token', pollBody(id));
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('invalid_grant');
   });
@@ -186,7 +160,7 @@ describe('a pending request remembered by the process of the embedded database',
       });
       await other.authenticator.approve(nurse.key, request!);
       await afterInterval();
-      const tokens = await post(t, '/token', pollBody(id));
+      const tokens = await postForm(t, '/token', pollBody(id));
       expect(tokens.status).toBe(200);
       expect(tokens.body.access_token).toEqual(expect.any(String));
     } finally {
@@ -203,12 +177,12 @@ describe('polls that decide something, answered by the provider', () => {
     await t.authenticator.approve(nurse.key, request!);
     await afterInterval();
     const handed = vi.spyOn(t.server, 'handle');
-    const tokens = await post(t, '/token', pollBody(id));
+    const tokens = await postForm(t, '/token', pollBody(id));
     expect(tokens.status).toBe(200);
     expect(tokens.body.access_token).toEqual(expect.any(String));
     expect(handed).toHaveBeenCalledTimes(1);
     await afterInterval();
-    expect((await post(t, '/token', pollBody(id))).body.error).toBe('invalid_grant');
+    expect((await postForm(t, '/token', pollBody(id))).body.error).toBe('invalid_grant');
   });
 
   it('answers access_denied once denied, even right after a pending answer', async () => {
@@ -217,7 +191,7 @@ describe('polls that decide something, answered by the provider', () => {
     const request = await t.authenticator.waitForPending(nurse.key, { timeoutMs: 5_000, intervalMs: 50 });
     await t.authenticator.deny(nurse.key, request!);
     await afterInterval();
-    expect((await post(t, '/token', pollBody(id))).body.error).toBe('access_denied');
+    expect((await postForm(t, '/token', pollBody(id))).body.error).toBe('access_denied');
   });
 
   it('leaves unknown, expired, malformed, foreign and unauthenticated polls to the provider', async () => {
@@ -231,12 +205,12 @@ describe('polls that decide something, answered by the provider', () => {
       [pollBody(id), { authorization: 'Basic eDp5' }, 400, 'invalid_request'],
     ];
     for (const [body, headers, status, error] of cases) {
-      const answer = await post(t, '/token', body, headers);
+      const answer = await postForm(t, '/token', body, headers);
       expect({ status: answer.status, error: answer.body.error }, body).toEqual({ status, error });
     }
     expect(handed).toHaveBeenCalledTimes(cases.length);
 
-    const expiring = await post(
+    const expiring = await postForm(
       t,
       '/backchannel',
       new URLSearchParams({
@@ -247,7 +221,7 @@ describe('polls that decide something, answered by the provider', () => {
       }).toString(),
     );
     await new Promise((resolve) => setTimeout(resolve, 1_300));
-    const expired = await post(t, '/token', pollBody(expiring.body.auth_req_id as string));
+    const expired = await postForm(t, '/token', pollBody(expiring.body.auth_req_id as string));
     expect(expired.body.error).toBe('expired_token');
   });
 });

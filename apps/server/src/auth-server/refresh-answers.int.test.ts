@@ -7,6 +7,7 @@ import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { authIdentities, authOidcPayloads } from '@/db/schema/index.js';
 import {
   enrolledIdentity,
+  postForm,
   startAuthTestServer,
   type AuthTestServer,
   type EnrolledIdentity,
@@ -37,26 +38,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: Record<string, unknown>;
-}
-
-async function post(path: string, params: Record<string, string>, headers: Record<string, string> = {}) {
-  const response = await fetch(`${t.issuer}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    body: new URLSearchParams(params).toString(),
-  });
-  const answer = Object.fromEntries(response.headers);
-  delete answer.date;
-  return {
-    status: response.status,
-    headers: answer,
-    body: (await response.json()) as Record<string, unknown>,
-  } satisfies Answer;
-}
+const post = (path: string, params: Record<string, string>, headers: Record<string, string> = {}) =>
+  postForm(t, path, new URLSearchParams(params).toString(), headers);
 
 /** A refresh the token route answers itself, or (`extra`, a parameter the provider ignores) hands over. */
 const refresh = (token: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}) =>
@@ -285,12 +268,7 @@ describe('every other refresh is the provider’s, with nothing changed first', 
 
   it('a NUL in a token or a client id names nothing: refused as unknown, not failed', async () => {
     const token = await signIn();
-    const body = (params: string) =>
-      fetch(`${t.issuer}/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: params,
-      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const body = (params: string) => postForm(t, '/token', params);
     const client = `client_id=${CONSOLE_CLIENT_ID}`;
     for (const [params, status, error] of [
       [`grant_type=refresh_token&refresh_token=${token}%00&${client}`, 400, 'invalid_grant'],

@@ -97,3 +97,31 @@ export async function enrolledIdentity(
     key: { keyId: enrolled.keyId, privateKey: keyPair.privateKey },
   };
 }
+
+/** An answer of the auth server: status, every header but the date, the JSON body. */
+export interface FormAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/** A form POST to a path below the issuer, with the body exactly as given. */
+export async function postForm(
+  server: Pick<AuthTestServer, 'issuer'>,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<FormAnswer> {
+  const response = await fetch(`${server.issuer}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+  });
+  const answer = Object.fromEntries(response.headers);
+  delete answer.date;
+  return {
+    status: response.status,
+    headers: answer,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
