@@ -69,10 +69,16 @@ describe('loggableError', () => {
     });
     const app = Fastify({ logger: { ...loggerOptions('info'), stream } });
     app.log.error({ err: failedQuery() }, 'auth server error');
-    await app.close();
+    // Something thrown that is not an error is logged as its text.
+    app.log.error({ err: 'a thrown string' }, 'odd failure');
+    app.log.error({ err: null }, 'odder failure');
     const line = lines.find((entry) => entry.includes('auth server error'));
     expect(line).toBeDefined();
     expect(line).not.toContain(token);
     expect(line).toContain('0x00');
+    const odd = JSON.parse(lines.find((entry) => entry.includes('"odd failure"'))!) as { err: unknown };
+    expect(odd.err).toMatchObject({ type: 'string', message: 'a thrown string' });
+    expect(lines.some((entry) => entry.includes('odder failure'))).toBe(true);
+    await app.close();
   });
 });

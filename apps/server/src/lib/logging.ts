@@ -42,7 +42,7 @@ export function loggableError(error: Error, depth = 0): LoggedError {
     stack: error.stack ?? '',
   };
   for (const [key, value] of Object.entries(error)) if (!(key in logged)) logged[key] = value;
-  if ('params' in error) {
+  if (Object.hasOwn(error, 'params')) {
     logged.params = REDACTED;
     delete logged.queryOptions;
     const values = error.message.indexOf('\nparams: ');
@@ -84,7 +84,11 @@ export function loggerOptions(level: string): Exclude<NonNullable<FastifyServerO
       censor: REDACTED,
     },
     serializers: {
-      err: loggableError,
+      // Anything thrown can be logged as an error: a value that is not one is written as its text.
+      err: (error: Error) =>
+        error instanceof Error
+          ? loggableError(error)
+          : { type: typeof error, message: String(error), stack: '' },
       req: (request: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
         method: request.method,
         url: loggableUrl(request.url),
