@@ -2,7 +2,7 @@
 // RefreshToken, ...) is one row of auth_oidc_payloads, so any server process on the same database can continue
 // a sign-in another one started. Expired rows stay for a while (the provider itself checks expiry, and
 // answers `expired_token` rather than "not found"); a sweep removes them later.
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { errors, Provider, type Adapter, type AdapterPayload } from './oidc.js';
 import type { Database } from '@/db/client.js';
@@ -221,11 +221,7 @@ function prepareRefreshTokenRead(db: Database) {
     })
     .from(table)
     .leftJoin(grants, and(eq(grants.model, 'Grant'), eq(grants.id, table.grantId)))
-    // Only a well-formed id is cast (CASE keeps the cast from running on anything else).
-    .leftJoin(
-      authIdentities,
-      sql`${authIdentities.id} = case when ${accountId} ~* ${UUID_PATTERN} then (${accountId})::uuid end`,
-    )
+    .leftJoin(authIdentities, identityIs(accountId))
     .where(and(eq(table.model, 'RefreshToken'), eq(table.id, sql.placeholder('id'))))
     .limit(1)
     .prepare('refresh_token_read');
@@ -305,6 +301,13 @@ function prepareRotation(db: Database) {
 }
 
 const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+/**
+ * The join condition of the identity an account id (text from a payload) names. Only a well-formed id is cast
+ * (CASE keeps the cast from running on anything else).
+ */
+export const identityIs = (accountId: SQL) =>
+  sql`${authIdentities.id} = case when ${accountId} ~* ${UUID_PATTERN} then (${accountId})::uuid end`;
 
 /** Removes artifacts that expired more than the retention period ago. */
 export async function sweepExpiredPayloads(db: Database) {

@@ -12,8 +12,7 @@ import {
   type AuthTestServer,
   type EnrolledIdentity,
 } from '@/test/auth-server.js';
-
-const CIBA = 'urn:openid:params:grant-type:ciba';
+import { CIBA_GRANT_TYPE as CIBA } from './provider.js';
 
 let t: AuthTestServer;
 let nurse: EnrolledIdentity;

@@ -18,7 +18,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client.js';
 import { authIdentities, authOidcPayloads } from '@/db/schema/index.js';
-import { storable } from './adapter.js';
+import { identityIs, storable } from './adapter.js';
 import { accessTokenClaims } from './identities.js';
 import type { KeyStore } from './keys.js';
 import type { ProviderSettings } from './provider.js';
@@ -155,12 +155,8 @@ function prepareRotation(db: Database, resource: string) {
       .update(table)
       .set({ consumedAt: sql`now()` })
       .from(grant)
-      // The grant's identity (the token's, below). Only a well-formed id is cast (CASE keeps the cast from
-      // running on anything else).
-      .innerJoin(
-        authIdentities,
-        sql`${authIdentities.id} = case when ${grantAccountId} ~* ${UUID_PATTERN} then (${grantAccountId})::uuid end`,
-      )
+      // The grant's identity (the token's, below).
+      .innerJoin(authIdentities, identityIs(grantAccountId))
       .where(
         and(
           eq(table.model, 'RefreshToken'),
@@ -241,5 +237,3 @@ function prepareRotation(db: Database, resource: string) {
     .from(used)
     .prepare('refresh_token_answer');
 }
-
-const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
