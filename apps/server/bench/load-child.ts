@@ -9,6 +9,7 @@ const options = JSON.parse(await text(process.stdin)) as LoadOptions;
 const answers: Record<string, number> = {};
 let next = 0;
 const bodies = options.bodies;
+const before = process.cpuUsage();
 const result = await autocannon({
   url: options.url,
   connections: options.connections,
@@ -28,7 +29,8 @@ const result = await autocannon({
     },
   ],
 });
-const answer: LoadResult = {
+const used = process.cpuUsage(before);
+const answer: Omit<LoadResult, 'generator'> = {
   rps: result.requests.average,
   requests: result.requests.total,
   p50: result.latency.p50,
@@ -36,5 +38,6 @@ const answer: LoadResult = {
   non2xx: result.non2xx,
   errors: result.errors,
   answers,
+  generatorCpu: result.requests.total ? (used.user + used.system) / result.requests.total : 0,
 };
 process.stdout.write(`${JSON.stringify(answer)}\n`);
