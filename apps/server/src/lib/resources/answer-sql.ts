@@ -286,10 +286,6 @@ export function declaresEveryField(
 export const jsonArray = (query: SQL) =>
   sql`select coalesce('[' || string_agg(row_to_json("answer")::text, ',') || ']', '[]') as "items", count(*)::int as "n" from (${query}) "answer"`;
 
-/** A select's ids (its column "id") as one text array, in the select's order, and their number, "n". */
-export const idTextArray = (query: SQL) =>
-  sql`select coalesce(array_agg("page"."id"::text), '{}') as "ids", count(*)::int as "n" from (${query}) "page"`;
-
 /**
  * The select items as the text they render to, when they bind no value (columns, aliases and literals only,
  * as the builder writes them): a list's statement is rendered for every request, and walking the answer's

@@ -7,7 +7,6 @@ import type { Executor } from '@/db/client.js';
 import { responseJsonSchema } from '../response-serializer.js';
 import {
   answerSelect,
-  idTextArray,
   declaresEveryField,
   jsonArray,
   renderedKey,
@@ -158,22 +157,19 @@ export function createResourceRepository<Create, Update, Item>(
     const { tree, values } = shape;
     const statements = listStatements(executor, shape, page.count !== false, scope, form);
     // The page first. A page shorter than its limit, and not past the end, tells the total; only a full page,
-    // or an empty one past the first, counts every match, beside embedding its relations (decision 059).
+    // or an empty one past the first, counts every match (decision 059): beside embedding its relations in rows
+    // form, after the page in json form, whose one statement has embedded them already (decision 069).
     const found = await statements.page.execute({ ...values, limit: page.limit, offset: page.offset });
-    // In json form, one row: the page's JSON array (or its ids) and their number.
+    // In json form, one row: the page's JSON array, relations included, and its length.
     const shown = form === 'json' ? (found[0]!.n as number) : found.length;
     const told = shown < page.limit && (shown > 0 || page.offset === 0);
     const total = async () => {
       if (!statements.count) return null;
       return told ? page.offset + shown : countOf(await statements.count.execute(values));
     };
-    if (!Object.keys(tree).length) return { rows: found, total: await total() };
-    const ids = form === 'json' ? (found[0]!.ids as string[]) : idsOf(found);
-    const [rows, counted] = await Promise.all([
-      form === 'json' ? embedJson(executor, ids, tree) : (embed(executor, ids, tree) as Promise<Row[]>),
-      total(),
-    ]);
-    return { rows, total: counted };
+    if (form === 'json' || !Object.keys(tree).length) return { rows: found, total: await total() };
+    const [rows, counted] = await Promise.all([embed(executor, idsOf(found), tree), total()]);
+    return { rows: rows as Row[], total: counted };
   }
 
   /**
@@ -213,8 +209,10 @@ export function createResourceRepository<Create, Update, Item>(
     const ids = sql`select ${idColumn} as "id" from ${table}${ordered}`;
     const relations = Object.keys(tree).length > 0;
     const rows = relations ? ids : answers;
-    // In json form, one row: the page's JSON array (or its ids, to embed relations for) and their number.
-    const json = relations ? idTextArray(ids) : jsonArray(answers);
+    // In json form, one row: the page's JSON array and its length. With relations, one statement still: the
+    // page's ids, sorted and cut, then each one's answer with its relations, in the ids' order. Relations are
+    // built for the page's records only, and the server makes one round trip instead of two (decision 069).
+    const json = jsonArray(relations ? inPageOrder(items, sql`array(${ids})`) : answers);
     const made: ListStatements = {
       page: statement(executor, form === 'json' ? json : rows),
       count: counted
@@ -288,29 +286,19 @@ export function createResourceRepository<Create, Update, Item>(
   const prepared = new WeakMap<Executor, Map<string, EmbedQuery>>();
   const idsParameter = sql`${sql.placeholder('ids')}::${sql.raw(idColumn.getSQLType())}[]`;
   const idArray = sql`${idColumn} = any(${idsParameter})`;
-  function embedQuery(executor: Executor, tree: RelationTree, form: AnswerForm): EmbedQuery {
+  function embedQuery(executor: Executor, tree: RelationTree): EmbedQuery {
     let cache = prepared.get(executor);
     if (!cache) prepared.set(executor, (cache = new Map<string, EmbedQuery>()));
-    const key = `${form} ${JSON.stringify(tree)}`;
+    const key = JSON.stringify(tree);
     const known = cache.get(key);
     if (known) return known;
-    const made = buildEmbedQuery(executor, tree, form, cache.size < MAX_PREPARED);
+    const made = buildEmbedQuery(executor, tree, cache.size < MAX_PREPARED);
     if (cache.size < MAX_PREPARED) cache.set(key, made);
     return made;
   }
 
-  function buildEmbedQuery(
-    executor: Executor,
-    tree: RelationTree,
-    form: AnswerForm,
-    named: boolean,
-  ): EmbedQuery {
+  function buildEmbedQuery(executor: Executor, tree: RelationTree, named: boolean): EmbedQuery {
     const items = answerSelect(executor, entity, table, tree);
-    if (items && form === 'json') {
-      // The records in the order of the page's ids (their position in the array), as one JSON array.
-      const inOrder = sql`select ${items} from unnest(${idsParameter}) with ordinality as "page"("id", "at") join ${table} on ${idColumn} = "page"."id" order by "page"."at"`;
-      return statement(executor, jsonArray(inOrder), { named });
-    }
     if (items) return statement(executor, sql`select ${items} from ${table} where ${idArray}`, { named });
     const query = relational(executor, entity).findMany({ ...queryShape(entity, tree), where: idArray });
     const name = `embed_${createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
@@ -324,14 +312,17 @@ export function createResourceRepository<Create, Update, Item>(
   /** The answers of the records of `ids` with their relations, in the order of `ids`. */
   async function embed(executor: Executor, ids: string[], tree: RelationTree): Promise<Item[]> {
     if (ids.length === 0) return [];
-    const rows = await embedQuery(executor, tree, 'rows').execute({ ids });
+    const rows = await embedQuery(executor, tree).execute({ ids });
     const position = new Map(ids.map((id, index) => [id, index]));
     return rows.sort((a, b) => position.get(a.id as string)! - position.get(b.id as string)!) as Item[];
   }
 
-  /** The same answers as one row holding their JSON array, written by the database (decision 058). */
-  const embedJson = async (executor: Executor, ids: string[], tree: RelationTree): Promise<Row[]> =>
-    ids.length === 0 ? [] : embedQuery(executor, tree, 'json').execute({ ids });
+  /**
+   * The answers of the records whose ids `ids` (an array expression) holds, in the array's order: their position
+   * in it, kept by `with ordinality`.
+   */
+  const inPageOrder = (items: SQL, ids: SQL) =>
+    sql`select ${items} from unnest(${ids}) with ordinality as "page"("id", "at") join ${table} on ${idColumn} = "page"."id" order by "page"."at"`;
 
   /**
    * Every record of a list, in its order, one page at a time: what a CSV export streams. Each page is its own
