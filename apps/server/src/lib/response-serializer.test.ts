@@ -37,6 +37,25 @@ describe('answers the database wrote', () => {
     }
   });
 
+  it('go out as the join of their pieces, whatever the characters', async () => {
+    const pieces = [
+      '{"items":',
+      '[{"id":"a","count":2,"note":"ดวงใจ 🩺 é"},{"id":"b","count":0,"note":"\\u0000 \\" ข"}]',
+      ',"total":2}',
+    ];
+    const text = pieces.join('');
+    for (const check of [false, true]) {
+      const response = await serve(check, new WrittenAnswer(...pieces));
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['content-length']).toBe(String(Buffer.byteLength(text)));
+      expect(response.rawPayload.equals(Buffer.from(text, 'utf8'))).toBe(true);
+    }
+    expect(new WrittenAnswer(...pieces).text).toBe(text);
+    // A lone surrogate is written as UTF-8 writes it (U+FFFD), never as bytes left unset.
+    expect(new WrittenAnswer('"\ud800', 'x"').bytes().equals(Buffer.from('"\ud800x"', 'utf8'))).toBe(true);
+  });
+
   it('fail under check when they differ from the contract', async () => {
     const wrong = [
       // a field the contract does not have

@@ -145,7 +145,9 @@ export function createResourceService<Create extends object, Update extends obje
     const found = await repository.listJson(store.db, page, scopeOf(caller));
     if (!found) return list(page, caller);
     return new WrittenAnswer<ListResponse<Item>>(
-      `{"items":${found.items},"total":${found.total},"limit":${page.limit},"offset":${page.offset}}`,
+      '{"items":',
+      found.items,
+      `,"total":${found.total},"limit":${page.limit},"offset":${page.offset}}`,
     );
   }
 
