@@ -183,7 +183,7 @@ async function runApi(url: string): Promise<Result> {
     }),
   );
   if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} answers were not 2xx, ${result.errors} errors`);
+    throw new Error(`${url}: ${result.non2xx} answers were not successful, ${result.errors} errors`);
   return {
     rps: result.rps,
     p50: result.p50,
@@ -221,8 +221,8 @@ const run = (statement: Captured) =>
 /** The statement that counts every match (sent only when the page does not tell the total). */
 const isCount = (statement: Captured) => statement.query.startsWith('select count(*)::int as "total" from');
 
-/** One API call's statements in the API's shape: the page (or its ids) first, then any embedding query with the
- * count beside it. */
+/** One API call's statements in the API's shape: the page first (in json form with its relations), then the
+ * rest, any count beside any embedding query (row form). */
 async function replay(statements: Captured[]): Promise<void> {
   const [page, ...rest] = statements;
   await run(page!);

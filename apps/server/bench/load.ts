@@ -6,7 +6,7 @@
 // cores every microsecond the generator spends is taken from the server and the database, while the raw driver
 // references run with no generator at all (decision 068). Requests with bodies sent in turn, or whose answers
 // are counted by their error, run on autocannon (load-child.ts), which has hooks for both; so does every
-// request where wrk is missing.
+// request where wrk is missing, or the system is not Linux.
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -31,6 +31,7 @@ export interface LoadResult {
   requests: number;
   p50: number;
   p99: number;
+  /** Answers that were not 2xx (autocannon), or not 2xx or 3xx (wrk); the lists answer 200 only. */
   non2xx: number;
   errors: number;
   /** Answers by status, or by the `error` of a JSON error body (autocannon only; wrk counts none). */
@@ -43,8 +44,11 @@ export interface LoadResult {
 const childFile = fileURLToPath(new URL('./load-child.ts', import.meta.url));
 const wrkScript = fileURLToPath(new URL('./wrk-summary.lua', import.meta.url));
 
-/** Whether wrk is on the PATH (it answers `-v` with its version and a non-zero status). */
-export const wrkInstalled = spawnSync('wrk', ['-v']).error === undefined;
+/**
+ * Whether wrk is on the PATH (it answers `-v` with its version and a non-zero status), on Linux: its summary reads
+ * its own CPU time from /proc.
+ */
+export const wrkInstalled = process.platform === 'linux' && spawnSync('wrk', ['-v']).error === undefined;
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const plainGet = (options.method ?? 'GET') === 'GET' && !options.bodies?.length;

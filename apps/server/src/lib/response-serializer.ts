@@ -127,6 +127,7 @@ export function createResponseSerializerCompiler(
         if (!isDeepStrictEqual(read, JSON.parse(expected)))
           throw differs('the answer the database wrote', data.text, expected);
       }
+      // A Buffer, under the string type Fastify's serializer signature names: nothing reads it as a string.
       return data.bytes() as unknown as string;
     };
     const write = json ? (fastJson(json) as (data: unknown) => string) : undefined;

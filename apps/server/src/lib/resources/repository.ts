@@ -257,8 +257,9 @@ export function createResourceRepository<Create, Update, Item>(
   }
 
   /**
-   * Finds the page's ids first, then embeds relations for those rows only: in one statement PostgreSQL
-   * would build every row's relations before sorting and cutting the page.
+   * Finds the page's ids first, then embeds relations for those rows only: a plain select with relations, sorted
+   * and cut, would build every matching row's relations before sorting and cutting the page. (The written form
+   * does both in one statement, the page cut inside `array(…)` first: decision 069.)
    */
   async function pageThenEmbed(
     executor: Executor,
