@@ -1,8 +1,8 @@
 // npm run bench:api — list queries through the API (wrk, else autocannon, 50 connections, in a process of its
 // own: load.ts) against the same SQL replayed on the raw driver with the same concurrency, alternating, and
-// printed as ratios. Two bare Fastify routes frame the distance: one sending the same bytes (what HTTP alone allows) and one
-// sending the same SQL first (the least any API can cost here). Needs scale data: `npm run seed -- --scale large`
-// first (same DATABASE_URL or DATA_DIR).
+// printed as ratios. Two bare Fastify routes frame the distance: one sending the same bytes (what HTTP alone
+// allows) and one sending the same SQL first (the least any API can cost here). Needs scale data:
+// `npm run seed -- --scale large` first (same DATABASE_URL or DATA_DIR).
 // BENCH_SMOKE=1: a throwaway database (on DATABASE_URL_TEST's server, else embedded in memory) with a tiny
 // batch of scale data, and seconds of load.
 import { randomUUID } from 'node:crypto';
@@ -24,7 +24,7 @@ import {
   createPostgresDatabase,
   createSigner,
 } from '@/test/harness.js';
-import { runLoad, wrkInstalled } from './load.js';
+import { runLoad, type LoadGenerator } from './load.js';
 import { SMOKE, emitRow } from './rows.js';
 
 const { values: args } = parseArgs({
@@ -157,8 +157,9 @@ interface Result {
   p99: number;
   /** CPU time this process spent per request (µs): the server's, or the raw driver loop's. */
   cpu: number;
-  /** CPU time the load generator spent per request (µs); none for the raw driver loop. */
+  /** CPU time the load generator spent per request (µs), and which one ran; none for the raw driver loop. */
   generatorCpu?: number;
+  generator?: LoadGenerator;
 }
 
 /** `work`'s result, with the CPU time this process spent per request it answered, in µs. */
@@ -190,6 +191,7 @@ async function runApi(url: string): Promise<Result> {
     p99: result.p99,
     cpu: result.cpu,
     generatorCpu: result.generatorCpu,
+    generator: result.generator,
   };
 }
 
@@ -253,13 +255,12 @@ async function runRaw(statements: Captured[]): Promise<Result> {
   return { rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), cpu };
 }
 
-const generator = wrkInstalled ? 'wrk' : 'autocannon (wrk is not installed)';
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const fmt = (r: Result) =>
-  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  CPU ${r.cpu.toFixed(0).padStart(5)} µs/request${r.generatorCpu === undefined ? '' : ` (load generator ${r.generatorCpu.toFixed(0)} µs)`}`;
+  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  CPU ${r.cpu.toFixed(0).padStart(5)} µs/request${r.generatorCpu === undefined ? '' : ` (load generator, ${r.generator}: ${r.generatorCpu.toFixed(0)} µs)`}`;
 
 console.log(
-  `bench:api on ${database.kind}: ${userCount} users, ${readingCount} readings; ${connections} connections, ${duration}s x ${rounds} rounds each, alternating; load from ${generator}`,
+  `bench:api on ${database.kind}: ${userCount} users, ${readingCount} readings; ${connections} connections, ${duration}s x ${rounds} rounds each, alternating`,
 );
 for (const scenario of scenarios.filter((one) => !args.only || one.path.includes(args.only))) {
   const { statements, rows, total, body } = await captureSql(scenario.url);
@@ -299,7 +300,7 @@ for (const scenario of scenarios.filter((one) => !args.only || one.path.includes
     ratio: apiRps / rawRps,
     aim: '≥ 0.8× raw',
     met: apiRps / rawRps >= 0.8,
-    note: `${database.kind}, ${connections} connections, load from ${generator}; ${scenario.path}: ${rows} rows of ${total ?? 'uncounted'}, ${body.length} B, a bare route sending the same bytes ${ceiling.rps.toFixed(0)} req/s, one sending the same SQL first ${floor.rps.toFixed(0)} req/s (${(floor.rps / rawRps).toFixed(2)}× raw); server CPU per request ${median(api.map((r) => r.cpu)).toFixed(0)} µs, the bare route's ${floor.cpu.toFixed(0)} µs; the load generator's ${median(api.map((r) => r.generatorCpu ?? 0)).toFixed(0)} µs`,
+    note: `${database.kind}, ${connections} connections, load from ${api[0]!.generator}; ${scenario.path}: ${rows} rows of ${total ?? 'uncounted'}, ${body.length} B, a bare route sending the same bytes ${ceiling.rps.toFixed(0)} req/s, one sending the same SQL first ${floor.rps.toFixed(0)} req/s (${(floor.rps / rawRps).toFixed(2)}× raw); server CPU per request ${median(api.map((r) => r.cpu)).toFixed(0)} µs, the bare route's ${floor.cpu.toFixed(0)} µs; the load generator's ${median(api.map((r) => r.generatorCpu ?? 0)).toFixed(0)} µs`,
   });
 }
 

@@ -48,7 +48,7 @@ const wrkScript = fileURLToPath(new URL('./wrk-summary.lua', import.meta.url));
  * Whether wrk is on the PATH (it answers `-v` with its version and a non-zero status), on Linux: its summary reads
  * its own CPU time from /proc.
  */
-export const wrkInstalled = process.platform === 'linux' && spawnSync('wrk', ['-v']).error === undefined;
+const wrkInstalled = process.platform === 'linux' && spawnSync('wrk', ['-v']).error === undefined;
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const plainGet = (options.method ?? 'GET') === 'GET' && !options.bodies?.length;
