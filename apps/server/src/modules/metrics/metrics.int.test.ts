@@ -100,25 +100,35 @@ describe('/api/metrics', () => {
     const couriers = await createServiceProvider(context, { title: 'Metrics Couriers', type: 'courier' });
     const doctor = await createSigningUser(context, 'Mona', { localRoles: ['doctor'] });
     const patient = await createSigningUser(context, 'Pat', { localRoles: ['patient'] });
-    const write = async () =>
-      (
-        await api(context, doctor.token).post('/api/prescriptions', {
-          issuer: doctor.id,
-          supplier: pharmacy.id,
-          recipient: patient.id,
-          shipper: couriers.id,
-          content: [{ name: 'Paracetamol', quantity: 10 }],
-        })
-      ).json<{ id: string }>().id;
-    for (const decision of ['approve', 'deny'] as const) {
+    const write = async () => {
+      const written = await api(context, doctor.token).post('/api/prescriptions', {
+        issuer: doctor.id,
+        supplier: pharmacy.id,
+        recipient: patient.id,
+        shipper: couriers.id,
+        content: [{ name: 'Paracetamol', quantity: 10 }],
+      });
+      expect(written.statusCode, written.body).toBe(201);
+      return written.json<{ id: string }>().id;
+    };
+    for (const [decision, ended] of [
+      ['approve', 'signed'],
+      ['deny', 'denied'],
+    ] as const) {
       const id = await write();
       const started = await api(context, doctor.token).post(`/api/prescriptions/${id}/issue`);
-      await answerOnPhone(doctor, started.json().requestId, decision);
-      await api(context, doctor.token).get(`/api/prescriptions/${id}/signing/${started.json().requestId}`);
+      expect(started.statusCode, started.body).toBe(202);
+      const { requestId } = started.json<{ requestId: string }>();
+      await answerOnPhone(doctor, requestId, decision);
+      const state = await api(context, doctor.token).get(`/api/prescriptions/${id}/signing/${requestId}`);
+      expect(state.json(), state.body).toMatchObject({ status: ended });
     }
-    const { sample } = await scrape();
-    expect(Number(sample('careplane_signature_completions_total', { outcome: 'signed' })?.value)).toBe(1);
-    expect(Number(sample('careplane_signature_completions_total', { outcome: 'denied' })?.value)).toBe(1);
+    // The server ends each request as its phone answers, and a look ends it too, whichever comes first: the
+    // process that won counts it once its write has committed, which may be just after the look answered.
+    const completions = async (outcome: string) =>
+      Number((await scrape()).sample('careplane_signature_completions_total', { outcome })?.value ?? 0);
+    await expect.poll(() => completions('signed'), { timeout: 15_000, interval: 50 }).toBe(1);
+    await expect.poll(() => completions('denied'), { timeout: 15_000, interval: 50 }).toBe(1);
   });
 
   it('answers a scraper with the metrics token, an admin, and nobody else', async () => {
