@@ -1,9 +1,11 @@
 // Console tests: lazy pages load through real dynamic imports, which on a busy machine take longer than
 // Testing Library's default second to appear. The wait is 15 s: on a two-core machine with half its time stolen
 // by its host, while the server's tests run beside these, a lazy page and a form's round trip took over 5 s. The DOM matchers (toBeVisible, toHaveTextContent, …) come
-// from jest-dom. A fake answer that broke its endpoint's contract fails the test that gave it. Every
+// from jest-dom. A fake answer that broke its endpoint's contract fails the test that gave it, and notices do not
+// outlive their test. Every
 // catalog is loaded at once, in English.
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach } from 'vitest';
@@ -30,5 +32,7 @@ if (!('fonts' in document)) {
 
 afterEach(async () => {
   assertNoContractViolations();
+  // Notices that stay until closed live in Mantine's one store: each test starts without the last one's.
+  notifications.clean();
   if (i18next.language !== 'en') await i18next.changeLanguage('en');
 });

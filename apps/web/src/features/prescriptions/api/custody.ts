@@ -115,6 +115,11 @@ export interface ActionHooks {
   signed?: () => unknown;
   /** Told when a plain action was kept on the device for later. */
   kept?: (entry: OutboxEntry) => unknown;
+  /**
+   * Told when the server refused the action. Like `applied`, here rather than in `mutate`'s callbacks: a refusal
+   * that comes because the prescription moved meanwhile is followed by a refresh that replaces the button.
+   */
+  refused?: (error: Error) => unknown;
   /** The action's label and what it is done to, kept with the action for its notices. */
   label: string;
   subject?: string | undefined;
@@ -200,6 +205,11 @@ export function useAction(id: string, action: PrescriptionAction, hooks: ActionH
       if (isKept(answer)) return void hooks.kept?.(answer.kept);
       void hooks.applied?.();
       await changed();
+    },
+    onError: async (error) => {
+      void hooks.refused?.(error);
+      // Refused as the prescription stands now (another device moved it): show where it stands.
+      if (error instanceof ApiError && error.status === 409) await changed();
     },
   });
 }

@@ -13,6 +13,10 @@ import {
   type PrescriptionAction,
 } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { PrescriptionSigningStarted } from '@careplane/shared/prescriptions/prescriptions.contract';
+import type { ErrorBody } from '@careplane/shared/common/http';
+import { prescriptionStatuses } from '@careplane/shared/common/enums';
+import { ApiError } from '@/lib/api-client.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { notify } from '@/lib/notify.ts';
 import { isOnline, useOnline } from '@/lib/offline/online.ts';
 import { offlineTexts } from '@/lib/offline/texts.ts';
@@ -30,6 +34,35 @@ function announceDone(action: PrescriptionAction, subject: string | undefined) {
     message: subject
       ? i18next.t('prescriptions:notice.doneTo', { done, subject })
       : i18next.t('prescriptions:notice.done', { done }),
+  });
+}
+
+/**
+ * Why the server refused, as the person who tapped reads it: a prescription another device moved meanwhile
+ * (409, the server names its status now) says so in words, else the server's own message.
+ */
+export function refusalText(error: Error): string {
+  const status =
+    error instanceof ApiError && error.status === 409
+      ? (error.body as ErrorBody | undefined)?.issues?.find((issue) => issue.path === 'status')?.message
+      : undefined;
+  return status && (prescriptionStatuses as readonly string[]).includes(status)
+    ? i18next.t('prescriptions:notice.movedMeanwhile', {
+        status: enumLabel('prescriptionStatus', status),
+      })
+    : error.message;
+}
+
+/** The notice that stays until closed when the server refused an action: the card may change under it. */
+function announceRefused(action: PrescriptionAction, subject: string | undefined, error: Error) {
+  const label = actionLabel(action);
+  notify({
+    color: 'red',
+    autoClose: false,
+    title: subject
+      ? i18next.t('prescriptions:notice.refusedTo', { action: label, subject })
+      : i18next.t('prescriptions:notice.refused', { action: label }),
+    message: refusalText(error),
   });
 }
 
@@ -153,6 +186,7 @@ export function ActionButton({
       announceDone(action, subject);
       return onChanged?.();
     },
+    refused: (error) => announceRefused(action, subject, error),
     // Online, it was kept only to go after earlier kept actions: the notice that it was sent follows.
     kept: (entry) =>
       isOnline()
@@ -210,7 +244,7 @@ export function ActionButton({
       </Button>
       {mutation.isError ? (
         <Text size="xs" c="red" role="alert">
-          {mutation.error.message}
+          {refusalText(mutation.error)}
         </Text>
       ) : null}
       {message ? (

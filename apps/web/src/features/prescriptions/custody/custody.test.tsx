@@ -103,6 +103,59 @@ describe('the pharmacy area', () => {
     expect(network.callsTo('POST', `/api/prescriptions/${rxId}/mark-ready`)).toHaveLength(1);
   });
 
+  it('keeps a notice when another device moved the prescription first, and shows where it stands now', async () => {
+    let current = prescriptionOf();
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(viewerOf(pharmacist, { id: pharmacyId, title: 'Riverside Pharmacy', type: 'pharmacy' })),
+      )
+      .on('GET', '/api/prescriptions', () => page([current]))
+      .on('POST', `/api/prescriptions/${rxId}/mark-ready`, () => {
+        // Another pharmacist's device put it on hold after this list was read.
+        current = prescriptionOf({ status: 'on_hold' });
+        return json(
+          {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'The prescription is on_hold: mark-ready needs issued or waiting',
+            issues: [{ path: 'status', message: 'on_hold' }],
+          },
+          409,
+        );
+      });
+    signIn(pharmacist);
+    renderApp('/pharmacy');
+    const list = await screen.findByRole('list', { name: 'Waiting prescriptions' });
+    const card = within(list).getByRole('listitem', { name: /Amoxicillin 500 mg/ });
+    fireEvent.click(within(card).getByRole('button', { name: 'Mark ready' }));
+    // The list is read again: the card offers what its status allows now, and Mark ready with its error is gone.
+    await waitFor(() =>
+      expect(
+        within(within(list).getByRole('listitem', { name: /Amoxicillin 500 mg/ }))
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Resume', 'Details and history']),
+    );
+    // The notice stays, in words, without the API's codes.
+    const notice = await screen.findByText('Not done: Mark ready, Amoxicillin 500 mg', { exact: false });
+    expect(notice).toBeVisible();
+    expect(
+      screen.getByText('It was changed meanwhile and is now on hold. The list shows where it stands.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/on_hold|mark-ready/)).toBeNull();
+  });
+
+  it('answers an address whose id is not one with the page that could not be found, asking the server nothing', async () => {
+    network.on('GET', '/api/prescriptions/viewer', () =>
+      json(viewerOf(pharmacist, { id: pharmacyId, title: 'Riverside Pharmacy', type: 'pharmacy' })),
+    );
+    signIn(pharmacist);
+    renderApp('/pharmacy/accepted');
+    expect(await screen.findByText('This page could not be found')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+    expect(network.callsTo('GET', '/api/prescriptions')).toEqual([]);
+  });
+
   it('shows the detail with addresses, parties and history', async () => {
     network
       .on('GET', '/api/prescriptions/viewer', () =>

@@ -51,6 +51,9 @@ const prescriptions = {
   notice: {
     doneTo: '{{done}}: {{subject}}',
     done: '{{done}}.',
+    refusedTo: 'Not done: {{action}}, {{subject}}',
+    refused: 'Not done: {{action}}',
+    movedMeanwhile: 'It was changed meanwhile and is now {{status}}. The list shows where it stands.',
   },
   confirm: {
     delivered: {

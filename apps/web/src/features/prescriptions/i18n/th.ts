@@ -51,6 +51,9 @@ const th: Translation<typeof prescriptions> = {
   notice: {
     doneTo: '{{done}}: {{subject}}',
     done: '{{done}}',
+    refusedTo: 'ทำไม่สำเร็จ: {{action}} {{subject}}',
+    refused: 'ทำไม่สำเร็จ: {{action}}',
+    movedMeanwhile: 'ใบสั่งยานี้ถูกเปลี่ยนไประหว่างนั้น ตอนนี้อยู่ในสถานะ "{{status}}" ดูสถานะล่าสุดได้ในรายการ',
   },
   confirm: {
     delivered: {
