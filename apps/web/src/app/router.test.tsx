@@ -218,14 +218,16 @@ describe('the admin layout', () => {
 describe('the pharmacy and prescriptions layouts', () => {
   it('keeps the current route id in every pharmacy entry and offers Logout', async () => {
     signIn();
-    renderApp('/pharmacy/ready/7f1c');
+    renderApp('/pharmacy/ready/0190a0b0-0000-7000-8000-0000000007f1');
     const menu = await screen.findByRole('navigation', { name: 'Pharmacy menu' });
-    expect(within(menu).getByRole('link', { name: 'Waiting' }).getAttribute('href')).toBe('/pharmacy/7f1c');
+    expect(within(menu).getByRole('link', { name: 'Waiting' }).getAttribute('href')).toBe(
+      '/pharmacy/0190a0b0-0000-7000-8000-0000000007f1',
+    );
     expect(within(menu).getByRole('link', { name: 'Ready' }).getAttribute('href')).toBe(
-      '/pharmacy/ready/7f1c',
+      '/pharmacy/ready/0190a0b0-0000-7000-8000-0000000007f1',
     );
     expect(within(menu).getByRole('link', { name: 'Picked-up' }).getAttribute('href')).toBe(
-      '/pharmacy/picked-up/7f1c',
+      '/pharmacy/picked-up/0190a0b0-0000-7000-8000-0000000007f1',
     );
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Ready prescriptions' })).toBeVisible();

@@ -24,6 +24,9 @@ export const requiredText = (max = MAX_SHORT_TEXT) =>
 
 export const uuidSchema = z.uuid({ message: 'Must be a uuid' });
 
+/** Whether a value can name a record at all (a uuid): an address with anything else names no page. */
+export const isRecordId = (value: string): boolean => uuidSchema.safeParse(value).success;
+
 /** Milliseconds since the epoch. */
 export const epochMillis = z.number().int().min(0).max(8_640_000_000_000_000);
 

@@ -2,7 +2,9 @@
 // prescriptions it holds, and Logout.
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { isRecordId } from '@careplane/shared/common/primitives';
 import { paths } from '@/config/paths.ts';
+import { Component as NotFoundPage } from '../routes/not-found.tsx';
 import { useTabCounts } from '@/features/prescriptions/custody/custody-lists.ts';
 import { AreaLayout } from './area-layout.tsx';
 
@@ -14,9 +16,13 @@ const tabs = [
 
 export function Component() {
   const { t } = useTranslation('prescriptions');
-  const { id } = useParams();
+  // The id names a pharmacy or a prescription: anything but a uuid names no page (and is not asked for).
+  const { id: named } = useParams();
+  const known = named === undefined || isRecordId(named);
+  const id = known ? named : undefined;
   const pharmacy = paths.pharmacy;
   const [waiting, ready, pickedUp] = useTabCounts(tabs, id);
+  if (!known) return <NotFoundPage />;
   return (
     <AreaLayout
       label={t('menu.pharmacy')}

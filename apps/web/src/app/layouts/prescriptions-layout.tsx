@@ -2,7 +2,9 @@
 // holds; a doctor also has the prescriptions they wrote, a patient their own (docs/decisions/031).
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { isRecordId } from '@careplane/shared/common/primitives';
 import { paths } from '@/config/paths.ts';
+import { Component as NotFoundPage } from '../routes/not-found.tsx';
 import type { CustodyTab, PrescriptionsTab } from '@/features/prescriptions/custody/custody-lists.ts';
 import { useTabCounts } from '@/features/prescriptions/custody/custody-lists.ts';
 import { areasOf } from '@/lib/areas.ts';
@@ -18,7 +20,10 @@ const entries: { tab: PrescriptionsTab; to: () => string }[] = [
 
 export function Component() {
   const { t } = useTranslation('prescriptions');
-  const { id } = useParams();
+  // The id names a pharmacy or a prescription: anything but a uuid names no page (and is not asked for).
+  const { id: named } = useParams();
+  const known = named === undefined || isRecordId(named);
+  const id = known ? named : undefined;
   const user = useSession((state) => state.user);
   const areas = areasOf(user).map((area) => area.key);
   const shown = entries.filter(
@@ -28,6 +33,7 @@ export function Component() {
     shown.map((entry): CustodyTab => ({ area: 'prescriptions', tab: entry.tab })),
     id,
   );
+  if (!known) return <NotFoundPage />;
   const menu: AreaMenuEntry[] = shown.map((entry, index) => ({
     label: t(`menu.${entry.tab}`),
     to: entry.to(),

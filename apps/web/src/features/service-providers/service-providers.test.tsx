@@ -121,3 +121,16 @@ describe('a service provider in Thai', () => {
     expect(screen.getByRole('link', { name: 'ใบสั่งยาที่ผู้ให้บริการนี้จัดยา' })).toBeVisible();
   });
 });
+
+describe('an address whose id is not one', () => {
+  it.each(['/admin/service-providers/nonsense', '/admin/service-providers/edit/nonsense'])(
+    '%s says there is no such service provider, with the way back, asking the server nothing',
+    async (path) => {
+      renderApp(path, { env: 'test' });
+      expect(await screen.findByRole('heading', { name: 'No such service provider' })).toBeVisible();
+      expect(screen.getByText('This service provider could not be found.')).toBeVisible();
+      expect(screen.getByRole('link', { name: 'Back to service providers' })).toBeVisible();
+      expect(network.callsTo('GET', '/api/service-providers/nonsense')).toEqual([]);
+    },
+  );
+});

@@ -17,3 +17,10 @@ export type UiText = string | (() => string);
 
 /** The text to show now. */
 export const uiText = (text: UiText): string => (typeof text === 'function' ? text() : text);
+
+/**
+ * A title as it reads inside a sentence ("Back to service providers"): each word in lower case, except one
+ * written with capitals inside it ("IOT", "IoT"). Scripts without case are left as they are.
+ */
+export const inSentence = (title: string): string =>
+  title.replace(/\p{L}+/gu, (word) => (/\p{Lu}/u.test(word.slice(1)) ? word : word.toLowerCase()));

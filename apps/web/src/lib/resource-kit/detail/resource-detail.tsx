@@ -5,11 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { isRecordId } from '@careplane/shared/common/primitives';
 import { ApiError } from '@/lib/api-client.ts';
 import { PageHeader } from '../page-header.tsx';
 import { useDeleteRecord } from '../queries.ts';
 import type { ResourceDescription } from '../resource.ts';
-import { uiText } from '@/lib/i18n/translation.ts';
+import { inSentence, uiText } from '@/lib/i18n/translation.ts';
 import { confirmDelete } from './confirm.tsx';
 import { RecordHistory } from './record-history.tsx';
 import { notify } from '@/lib/notify.ts';
@@ -25,6 +26,39 @@ export interface ResourceDetailProps<Item extends { id: string }> {
   deletable?: boolean;
 }
 
+/**
+ * A record that cannot be shown: one that does not exist (a 404, or an address whose id is not one) says so with
+ * the way back to its list; one that failed to load says why.
+ */
+export function RecordUnavailable<Item extends { id: string }>({
+  resource,
+  error,
+}: {
+  resource: ResourceDescription<Item>;
+  error?: Error;
+}) {
+  const { t } = useTranslation('kit');
+  const noun = uiText(resource.noun);
+  const missing = !error || (error instanceof ApiError && error.status === 404);
+  return (
+    <Stack gap="md">
+      <PageHeader title={missing ? t('detail.noSuch', { noun }) : t('detail.theRecord', { noun })} />
+      <Alert
+        color={missing ? 'yellow' : 'red'}
+        role="alert"
+        title={missing ? t('detail.notFound', { noun }) : t('detail.couldNotLoad', { noun })}
+      >
+        <Stack gap="xs" align="flex-start">
+          {missing ? null : <Text size="sm">{error.message}</Text>}
+          <Anchor component={Link} to={resource.paths.list()} size="sm">
+            {t('detail.backTo', { things: inSentence(uiText(resource.title)) })}
+          </Anchor>
+        </Stack>
+      </Alert>
+    </Stack>
+  );
+}
+
 export function ResourceDetail<Item extends { id: string }>({
   resource,
   id,
@@ -34,11 +68,14 @@ export function ResourceDetail<Item extends { id: string }>({
   deletable = true,
 }: ResourceDetailProps<Item>) {
   const { t } = useTranslation('kit');
-  const record = useQuery(resource.queries.detail(id, resource.detailRelations));
+  // An id that is not a uuid names no record: it is not asked for, and reads as one that does not exist.
+  const wellFormed = isRecordId(id);
+  const record = useQuery({ ...resource.queries.detail(id, resource.detailRelations), enabled: wellFormed });
   const remove = useDeleteRecord(resource.queries);
   const navigate = useNavigate();
   const noun = uiText(resource.noun);
 
+  if (!wellFormed) return <RecordUnavailable resource={resource} />;
   if (record.isPending) {
     return (
       <Stack gap="md" role="status" aria-busy="true" aria-label={t('detail.loading', { noun })}>
@@ -48,26 +85,7 @@ export function ResourceDetail<Item extends { id: string }>({
       </Stack>
     );
   }
-  if (record.isError) {
-    const missing = record.error instanceof ApiError && record.error.status === 404;
-    return (
-      <Stack gap="md">
-        <PageHeader title={missing ? t('detail.noSuch', { noun }) : t('detail.theRecord', { noun })} />
-        <Alert
-          color={missing ? 'yellow' : 'red'}
-          role="alert"
-          title={missing ? t('detail.notFound', { noun }) : t('detail.couldNotLoad', { noun })}
-        >
-          <Stack gap="xs" align="flex-start">
-            {missing ? null : <Text size="sm">{record.error.message}</Text>}
-            <Anchor component={Link} to={resource.paths.list()} size="sm">
-              {t('detail.backTo', { things: uiText(resource.title).toLowerCase() })}
-            </Anchor>
-          </Stack>
-        </Alert>
-      </Stack>
-    );
-  }
+  if (record.isError) return <RecordUnavailable resource={resource} error={record.error} />;
 
   const item = record.data;
   const name = resource.recordLabel(item);

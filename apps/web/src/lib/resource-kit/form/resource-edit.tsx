@@ -1,11 +1,13 @@
 // A resource's create and edit page: the record (when editing) loaded with the relations its form reads,
 // the described form, and where to go once saved.
-import { Alert, Skeleton, Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ZodType } from 'zod';
+import { isRecordId } from '@careplane/shared/common/primitives';
 import { api } from '@/lib/api-client.ts';
+import { RecordUnavailable } from '../detail/resource-detail.tsx';
 import { PageHeader } from '../page-header.tsx';
 import { invalidateResource, useUpdateRecord } from '../queries.ts';
 import type { ResourceDescription } from '../resource.ts';
@@ -45,7 +47,8 @@ export function ResourceEdit<Item extends { id: string }>({
   const navigate = useNavigate();
   const noun = uiText(resource.noun);
   const client = useQueryClient();
-  const record = useQuery({ ...resource.queries.detail(id ?? '', relations), enabled: Boolean(id) });
+  const wellFormed = id !== undefined && isRecordId(id);
+  const record = useQuery({ ...resource.queries.detail(id ?? '', relations), enabled: wellFormed });
   const update = useUpdateRecord(resource.queries);
 
   const onSubmit = async (body: Record<string, unknown>, mode: 'create' | 'edit') => {
@@ -65,6 +68,7 @@ export function ResourceEdit<Item extends { id: string }>({
     await navigate(resource.paths.detail(saved.id));
   };
 
+  if (id && !wellFormed) return <RecordUnavailable resource={resource} />;
   if (id && record.isPending) {
     return (
       <Stack gap="md" role="status" aria-busy="true" aria-label={t('detail.loading', { noun })}>
@@ -73,13 +77,7 @@ export function ResourceEdit<Item extends { id: string }>({
       </Stack>
     );
   }
-  if (id && record.isError) {
-    return (
-      <Alert color="red" role="alert" title={t('detail.couldNotLoad', { noun })}>
-        {record.error.message}
-      </Alert>
-    );
-  }
+  if (id && record.isError) return <RecordUnavailable resource={resource} error={record.error} />;
   const item = id ? record.data : undefined;
   return (
     <Stack gap="md">

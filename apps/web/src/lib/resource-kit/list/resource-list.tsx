@@ -25,7 +25,7 @@ import { CellText } from '../cells.tsx';
 import { PageHeader } from '../page-header.tsx';
 import type { ResourceDescription } from '../resource.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
-import { uiText } from '@/lib/i18n/translation.ts';
+import { inSentence, uiText } from '@/lib/i18n/translation.ts';
 import { exportCsv } from './csv-export.ts';
 import classes from './resource-list.module.css';
 import { FilterPanel, SearchBox } from './filter-controls.tsx';
@@ -218,7 +218,7 @@ export function ResourceList<Item extends { id: string }>({
   const createText =
     createLabel === undefined ? t('list.newRecord', { noun: uiText(resource.noun) }) : createLabel;
   const items = list.data?.items ?? [];
-  const things = title.toLowerCase();
+  const things = inSentence(title);
   const empty = active > 0 ? t('list.emptyFiltered', { things }) : t('list.empty', { things });
 
   return (
