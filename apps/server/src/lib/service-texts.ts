@@ -467,6 +467,27 @@ export const serviceTexts = {
     th: `ใช้ข้อมูลที่เกี่ยวข้องเหล่านี้ที่นี่ไม่ได้: ${paths.join(', ')}`,
   }),
   // --- what the database refuses as the client's fault (plugins/errors.ts), naming its constraint or column
+  // A value that must be unique and is taken, where the client chose it: the field, in words.
+  usernameTaken: {
+    en: 'Another user already has this username',
+    th: 'มีผู้ใช้อื่นใช้ชื่อผู้ใช้นี้อยู่แล้ว',
+  },
+  identityLinkedElsewhere: {
+    en: 'Another user is already linked to this sign-in identity',
+    th: 'บัญชีเข้าสู่ระบบนี้ผูกกับผู้ใช้อื่นอยู่แล้ว',
+  },
+  patientProfileTaken: {
+    en: 'This patient profile already belongs to another user',
+    th: 'ข้อมูลผู้ป่วยนี้เป็นของผู้ใช้อื่นอยู่แล้ว',
+  },
+  hardwareIdentifierTaken: {
+    en: 'Another IoT device already has this hardware identifier',
+    th: 'มีอุปกรณ์ IoT อื่นใช้รหัสฮาร์ดแวร์นี้อยู่แล้ว',
+  },
+  deviceHasWorkstation: {
+    en: 'This device already belongs to another workstation',
+    th: 'อุปกรณ์นี้อยู่กับเวิร์กสเตชันอื่นอยู่แล้ว',
+  },
   duplicateValue: (constraint: string): Text => ({
     en: `A record with this value already exists (${constraint})`,
     th: `มีข้อมูลที่ใช้ค่านี้อยู่แล้ว (${constraint})`,

@@ -22,12 +22,34 @@ const isPgError = (error: unknown): error is PgError =>
   typeof (error as { code?: unknown }).code === 'string' &&
   /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
 
+/**
+ * The unique values a client chooses, by the constraint that keeps them unique: the body's field that holds
+ * one, and what a person reads when it is taken. Other constraints are named as they are (their values are
+ * the server's own, and a duplicate there is not the sender's to mend).
+ */
+const takenValues: Partial<Record<string, { field: string; text: Text }>> = {
+  users_username_unique: { field: 'username', text: serviceTexts.usernameTaken },
+  users_master_id_unique: { field: 'masterId', text: serviceTexts.identityLinkedElsewhere },
+  users_patient_profile_id_unique: { field: 'patientProfile', text: serviceTexts.patientProfileTaken },
+  iot_devices_hardware_identifier_unique: {
+    field: 'hardwareIdentifier',
+    text: serviceTexts.hardwareIdentifierTaken,
+  },
+  workstations_device_id_unique: { field: 'device', text: serviceTexts.deviceHasWorkstation },
+};
+
 /** Database errors that are the client's fault, by SQLSTATE, in both languages. */
-function fromDatabase(error: PgError): { status: number; message: Text; retryAfter?: number } | undefined {
+function fromDatabase(
+  error: PgError,
+): { status: number; message: Text; field?: string; retryAfter?: number } | undefined {
   const fixed = (en: string): Text => ({ en, th: localizeMessage(en, 'th') });
   switch (error.code) {
-    case '23505':
-      return { status: 409, message: serviceTexts.duplicateValue(error.constraint ?? 'unique') };
+    case '23505': {
+      const taken = error.constraint ? takenValues[error.constraint] : undefined;
+      return taken
+        ? { status: 409, message: taken.text, field: taken.field }
+        : { status: 409, message: serviceTexts.duplicateValue(error.constraint ?? 'unique') };
+    }
     case '23503':
       return {
         status: 400,
@@ -162,7 +184,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
         void reply.header('retry-after', String(mapped.retryAfter));
       }
       if (mapped) {
-        return reply.status(mapped.status).send(errorBody(mapped.status, mapped.message[language]));
+        const message = mapped.message[language];
+        // The form that sent it shows the refusal on the field that holds the taken value.
+        const issues = mapped.field ? [{ path: `body.${mapped.field}`, message }] : undefined;
+        return reply.status(mapped.status).send(errorBody(mapped.status, message, issues));
       }
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;

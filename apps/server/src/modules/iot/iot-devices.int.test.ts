@@ -142,7 +142,17 @@ describe('IoT devices resource', () => {
       connectionType: 'usb',
     });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toMatchObject({ statusCode: 409, error: 'Conflict' });
+    expect(duplicate.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Another IoT device already has this hardware identifier',
+      issues: [
+        {
+          path: 'body.hardwareIdentifier',
+          message: 'Another IoT device already has this hardware identifier',
+        },
+      ],
+    });
     const renamed = await admin.patch(`/api/iot-devices/${second.id}`, {
       hardwareIdentifier: first.hardwareIdentifier,
     });
