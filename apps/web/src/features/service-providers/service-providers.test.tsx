@@ -122,6 +122,21 @@ describe('a service provider in Thai', () => {
   });
 });
 
+describe('the form in Thai', () => {
+  it("says what the contract's schema refuses in Thai, on the fields", async () => {
+    await act(() => i18next.changeLanguage('th'));
+    renderApp('/admin/service-providers/create', { env: 'test' });
+    const form = (await screen.findAllByRole('textbox'))[0]!.closest('form')!;
+    await userEvent.click(within(form).getByRole('button', { name: /สร้าง/ }));
+    expect(await within(form).findByText('ต้องระบุชื่อ')).toBeVisible();
+    const messages = [...form.querySelectorAll('.mantine-InputWrapper-error')].map(
+      (node) => node.textContent,
+    );
+    expect(messages).toEqual(['ต้องระบุชื่อ', 'ประเภท ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: pharmacy, courier, nurse']);
+    expect(within(form).queryByText(/Required|must be one of|is required/i)).toBeNull();
+  });
+});
+
 describe('an address whose id is not one', () => {
   it.each(['/admin/service-providers/nonsense', '/admin/service-providers/edit/nonsense'])(
     '%s says there is no such service provider, with the way back, asking the server nothing',

@@ -8,6 +8,8 @@ import {
   USER_ALERT_SUGGESTION,
   userAlertSchema,
 } from '@careplane/shared/command-centers/command-centers.contract';
+import { localizeIssue } from '@careplane/shared/i18n/validation-texts';
+import { currentLanguage } from '@/lib/i18n/language.ts';
 
 export function SendAlertDialog({
   opened,
@@ -30,7 +32,12 @@ export function SendAlertDialog({
   const [message, setMessage] = useState(USER_ALERT_SUGGESTION);
   const [touched, setTouched] = useState(false);
   const parsed = userAlertSchema.safeParse({ message });
-  const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? t('sendAlert.notValid'));
+  const issue = parsed.success ? undefined : parsed.error.issues[0];
+  const problem = parsed.success
+    ? null
+    : issue
+      ? localizeIssue(issue, currentLanguage())
+      : t('sendAlert.notValid');
   return (
     <Modal opened={opened} onClose={onClose} title={t('sendAlert.title', { name })} centered>
       <form

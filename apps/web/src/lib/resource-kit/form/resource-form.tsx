@@ -9,6 +9,8 @@ import { Link } from 'react-router';
 import type { ZodType } from 'zod';
 import { editFormChanges } from '@careplane/shared/common/edit-form';
 import type { ErrorBody } from '@careplane/shared/common/http';
+import { localizeIssue } from '@careplane/shared/i18n/validation-texts';
+import { currentLanguage } from '@/lib/i18n/language.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { FormFields } from './form-fields.tsx';
 import {
@@ -86,7 +88,13 @@ export function ResourceForm({
     if (schema) {
       const checked = schema.safeParse(body);
       if (!checked.success) {
-        const placed = placeIssues(checked.error.issues, fields);
+        // The schema speaks English; the reader reads the sentence the server would send them.
+        const language = currentLanguage();
+        const issues = checked.error.issues.map((issue) => ({
+          path: issue.path,
+          message: localizeIssue(issue, language),
+        }));
+        const placed = placeIssues(issues, fields);
         return showErrors(placed.fieldErrors, null, placed.other);
       }
       body = checked.data as Record<string, unknown>;
