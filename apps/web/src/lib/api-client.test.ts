@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, withMinimumDelay } from './api-client.ts';
+import { ApiError, api, NetworkError, withMinimumDelay } from './api-client.ts';
 import { setRuntimeConfig } from './config.ts';
 import { sessionStore } from './session.ts';
 import { testConfig } from '@/test/app.tsx';
@@ -26,6 +26,37 @@ describe('the API client', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://careplane.test/api/users/logs?filters=a%7E1&filters=b%7E2&limit=1');
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+  });
+
+  it('says in words that no answer came, offline or not, and lets an abort be an abort', async () => {
+    sessionStore.set({ accessToken: 'tok' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const online = vi.spyOn(navigator, 'onLine', 'get');
+    online.mockReturnValue(false);
+    const offline = await api.get('/api/documents').catch((error: unknown) => error);
+    expect(offline).toBeInstanceOf(NetworkError);
+    expect(offline).not.toBeInstanceOf(ApiError);
+    expect((offline as Error).message).toBe(
+      'You are offline. This needs the network: it loads again once you are back online.',
+    );
+    online.mockReturnValue(true);
+    await expect(api.get('/api/documents')).rejects.toThrow(
+      'The server could not be reached. Check the connection, then try again.',
+    );
+    online.mockRestore();
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw abort;
+      }),
+    );
+    await expect(api.get('/api/documents')).rejects.toBe(abort);
   });
 
   it('refuses to call without a token, with the spec message', async () => {

@@ -18,6 +18,19 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A request that never reached the server: the device is offline, or the server or the way to it is down. Its
+ * message says which in the reader's words, where the browser would say "Failed to fetch".
+ */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(i18next.t(navigator.onLine === false ? 'kit:network.offline' : 'kit:network.unreachable'), {
+      cause,
+    });
+    this.name = 'NetworkError';
+  }
+}
+
 const isErrorBody = (body: unknown): body is ErrorBody =>
   typeof body === 'object' && body !== null && typeof (body as ErrorBody).message === 'string';
 
@@ -77,12 +90,19 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   };
   if (options.authenticated ?? true) headers.authorization = `Bearer ${sessionStore.getAccessToken()}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(apiUrl(path, options.query), {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    // fetch fails with a TypeError when no answer came; an abort stays what it is.
+    if (error instanceof TypeError) throw new NetworkError(error);
+    throw error;
+  }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
     const message = isErrorBody(body)

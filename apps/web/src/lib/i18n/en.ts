@@ -169,6 +169,10 @@ const kit = {
   },
   closeNotification: 'Close the notification',
   requestFailed: 'Request failed ({{status}})',
+  network: {
+    offline: 'You are offline. This needs the network: it loads again once you are back online.',
+    unreachable: 'The server could not be reached. Check the connection, then try again.',
+  },
   // Where a person can work: `label` short, for the top bar's menu; `link` a sentence, for the account page.
   areas: {
     admin: { label: 'Admin area', link: 'Go to the admin area' },

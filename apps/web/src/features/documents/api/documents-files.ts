@@ -7,7 +7,7 @@ import {
 } from '@careplane/shared/documents/documents.contract';
 import type { ErrorBody } from '@careplane/shared/common/http';
 import i18next from 'i18next';
-import { ApiError, apiUrl } from '@/lib/api-client.ts';
+import { ApiError, apiUrl, NetworkError } from '@/lib/api-client.ts';
 import { currentLanguage } from '@/lib/i18n/language.ts';
 import { sessionStore } from '@/lib/session.ts';
 
@@ -101,6 +101,8 @@ export async function downloadDocument(id: string, which: 'original' | 'signed')
       authorization: `Bearer ${sessionStore.getAccessToken()}`,
       'accept-language': currentLanguage(),
     },
+  }).catch((error: unknown) => {
+    throw error instanceof TypeError ? new NetworkError(error) : error;
   });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
