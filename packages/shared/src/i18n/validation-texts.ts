@@ -362,6 +362,9 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
   'Must be a signed JWT': { th: (field) => `${field} ต้องเป็นโทเค็น JWT ที่ลงนามแล้ว` },
   'Must be a device token': { th: (field) => `${field} ต้องเป็นโทเค็นของอุปกรณ์` },
   'Must look like name@domain': { th: (field) => `${field} ต้องอยู่ในรูปแบบ ชื่อ@โดเมน` },
+  'Needs a street, a city or a map position': {
+    th: (field) => `${field} ต้องมีถนน เมือง หรือตำแหน่งบนแผนที่อย่างน้อยหนึ่งอย่าง`,
+  },
   'Must be a date YYYY-MM-DD': { th: (field) => `${field} ต้องเป็นวันที่แบบ YYYY-MM-DD (ปี ค.ศ.)` },
   'Must be comma-separated millisecond timestamps': {
     th: (field) => `${field} ต้องเป็นเวลาแบบมิลลิวินาที คั่นด้วยจุลภาค`,

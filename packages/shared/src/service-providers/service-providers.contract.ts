@@ -16,10 +16,16 @@ import {
   streetAddressSchema,
 } from '../common/primitives.ts';
 
+/** Where couriers go to a pharmacy (spec §5: required): at least a street, a city or a map position. */
+export const serviceProviderAddressSchema = streetAddressSchema.refine(
+  (address) => Boolean(address.street?.trim() || address.city?.trim() || address.geo),
+  { message: 'Needs a street, a city or a map position' },
+);
+
 export const serviceProviderCreateSchema = z.strictObject({
   title: requiredText(),
   type: z.enum(serviceProviderTypes),
-  address: streetAddressSchema,
+  address: serviceProviderAddressSchema,
   /** Defaults to true. */
   isEnabled: z.boolean().optional(),
   /** User ids; replaces the whole list. */
@@ -30,7 +36,7 @@ export type ServiceProviderCreate = z.infer<typeof serviceProviderCreateSchema>;
 export const serviceProviderUpdateSchema = z.strictObject({
   title: requiredText().optional(),
   type: z.enum(serviceProviderTypes).optional(),
-  address: streetAddressSchema.optional(),
+  address: serviceProviderAddressSchema.optional(),
   isEnabled: z.boolean().optional(),
   employees: idList.optional(),
 });

@@ -126,6 +126,21 @@ describe('service providers: validation', () => {
     await refused(provider({ address: 'Chiang Mai' }), ['body.address']);
     await refused(provider({ address: { ...address, planet: 'Earth' } }), ['body.address']);
     await refused(provider({ address: { geo: { lat: 10, lng: 200 } } }), ['body.address.geo.lng']);
+    // An address that says nowhere: couriers could not find the pharmacy.
+    await refused(provider({ address: {} }), ['body.address']);
+    await refused(provider({ address: { title: 'Main branch', country: 'TH' } }), ['body.address']);
+    await refused(provider({ address: { street: '  ', city: '' } }), ['body.address']);
+    const nowhere = await context.app.inject({
+      method: 'POST',
+      url: '/api/service-providers',
+      headers: { authorization: `Bearer ${context.adminToken}`, 'accept-language': 'th' },
+      payload: provider({ address: {} }),
+    });
+    expect(nowhere.json().issues).toEqual([
+      { path: 'body.address', message: 'ที่อยู่ ต้องมีถนน เมือง หรือตำแหน่งบนแผนที่อย่างน้อยหนึ่งอย่าง' },
+    ]);
+    const created = await createProvider({ address: { geo: { lat: 18.79, lng: 98.98 } } });
+    await refused({ address: { title: 'Moved' } }, ['body.address'], created.id);
   });
 
   it('takes only the three provider types, a boolean isEnabled and known user ids as employees', async () => {
