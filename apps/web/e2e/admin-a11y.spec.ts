@@ -85,7 +85,14 @@ test('a form works by keyboard alone and shows its errors', async ({ page }) => 
   await page.keyboard.press('Tab');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Create', exact: true }).focus();
+  const create = page.getByRole('button', { name: 'Create', exact: true });
+  await create.focus();
+  await page.keyboard.press('Enter');
+  // An address that says nowhere is refused on its fields, and nothing is sent.
+  await expect(page.getByText('Needs a street, a city or a map position')).toBeVisible();
+  await page.getByRole('textbox', { name: 'City' }).focus();
+  await page.keyboard.type('Bangkok');
+  await create.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/service-providers\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Keyboard Pharmacy' })).toBeVisible();

@@ -92,6 +92,29 @@ describe('creating a service provider', () => {
   });
 });
 
+describe('a service provider address', () => {
+  it('must say where the provider is before the form sends it', async () => {
+    network.on('POST', '/api/service-providers', (call) =>
+      json(fakeServiceProvider(JSON.parse(call.body ?? '{}')), 201),
+    );
+    renderApp('/admin/service-providers/create', { env: 'test' });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Corner Pharmacy');
+    await userEvent.click(screen.getByRole('combobox', { name: /Type/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /pharmacy/i }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Needs a street, a city or a map position')).toBeVisible();
+    expect(network.callsTo('POST', '/api/service-providers')).toHaveLength(0);
+    await userEvent.type(field('City'), 'Lamphun');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(network.callsTo('POST', '/api/service-providers')).toHaveLength(1));
+    expect(JSON.parse(network.callsTo('POST', '/api/service-providers')[0]!.body!)).toMatchObject({
+      title: 'Corner Pharmacy',
+      type: 'pharmacy',
+      address: { city: 'Lamphun' },
+    });
+  });
+});
+
 describe('deleting a service provider', () => {
   it('asks for a confirmation that names the record, then deletes it', async () => {
     network.on('DELETE', item, () => new Response(null, { status: 204 }));
