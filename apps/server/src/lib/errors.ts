@@ -14,6 +14,11 @@ export interface ErrorIssue {
   message: string;
   /** The zod issue it came from (code and parameters, path without the request part): never sent. */
   source?: IssueLike;
+  /**
+   * The message is a value for programs (a 409's `status` names the status the record has now), not a
+   * sentence: it is sent as it is in every language. Never sent itself.
+   */
+  value?: true;
 }
 
 /** The issues of a failed zod parse of one part of a request (`body`, `query`). */

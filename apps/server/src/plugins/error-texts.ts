@@ -41,8 +41,10 @@ export const localizeIssues = (issues: readonly ErrorIssue[], language: Language
     ? [...issues]
     : issues.map((issue) => ({
         path: issue.path,
-        message: localizeIssue(
-          { code: 'custom', path: pathOf(issue.path), ...issue.source, message: issue.message },
-          language,
-        ),
+        message: issue.value
+          ? issue.message
+          : localizeIssue(
+              { code: 'custom', path: pathOf(issue.path), ...issue.source, message: issue.message },
+              language,
+            ),
       }));

@@ -70,6 +70,11 @@ describe('a service’s refusal in the request’s language', () => {
       message: 'The prescription is new: mark-ready needs issued or waiting',
       language: 'en',
     });
+    // The status it has now is a value for programs (the console words it), the same in every language.
+    for (const language of ['th', 'en']) {
+      const answer = await send('POST', url, language);
+      expect(answer.json().issues).toEqual([{ path: 'status', message: 'new' }]);
+    }
   });
 
   it('says what a 403 lacks', async () => {

@@ -228,7 +228,7 @@ const statusConflict = (action: PrescriptionAction, status: PrescriptionStatus |
   if (!status) return notFound('Prescription');
   const from = prescriptionTransitions[action].from;
   return new AppError(409, serviceTexts.prescriptionWrongStatus(status, action, from), [
-    { path: 'status', message: status },
+    { path: 'status', message: status, value: true },
   ]);
 };
 

@@ -9,8 +9,10 @@ import type {
   Prescription,
   PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
+import { ApiError } from '@/lib/api-client.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { refusalText } from './action-button.tsx';
 
 const pharmacist = makeUser({ localRoles: ['pharmacist'] });
 const courier = makeUser({ id: '8b3c7a52-3f0e-4b59-9a77-0b1f1f5f2a11', localRoles: ['courier'] });
@@ -143,6 +145,21 @@ describe('the pharmacy area', () => {
       screen.getByText('It was changed meanwhile and is now on hold. The list shows where it stands.'),
     ).toBeVisible();
     expect(screen.queryByText(/on_hold|mark-ready/)).toBeNull();
+  });
+
+  it('words a refusal in Thai from the status the server names, the same value in every language', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    const body = {
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'ใบสั่งยานี้อยู่ในสถานะ "พักไว้" (on_hold): ...',
+      issues: [{ path: 'status', message: 'on_hold' }],
+    };
+    expect(refusalText(new ApiError(409, body.message, body))).toBe(
+      'ใบสั่งยานี้ถูกเปลี่ยนไประหว่างนั้น ตอนนี้อยู่ในสถานะ "พักไว้" ดูสถานะล่าสุดได้ในรายการ',
+    );
+    // Any other refusal reads as the server wrote it.
+    expect(refusalText(new ApiError(403, 'ไม่มีสิทธิ์ทำรายการนี้'))).toBe('ไม่มีสิทธิ์ทำรายการนี้');
   });
 
   it('answers an address whose id is not one with the page that could not be found, asking the server nothing', async () => {
