@@ -1,9 +1,8 @@
 // The pharmacy area (spec §2): Waiting, Ready and Picked-up for the current route id, each with how many
 // prescriptions it holds, and Logout.
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { isRecordId } from '@careplane/shared/common/primitives';
 import { paths } from '@/config/paths.ts';
+import { useRecordIdParam } from '@/lib/record-id-param.ts';
 import { Component as NotFoundPage } from '../routes/not-found.tsx';
 import { useTabCounts } from '@/features/prescriptions/custody/custody-lists.ts';
 import { AreaLayout } from './area-layout.tsx';
@@ -16,10 +15,8 @@ const tabs = [
 
 export function Component() {
   const { t } = useTranslation('prescriptions');
-  // The id names a pharmacy or a prescription: anything but a uuid names no page (and is not asked for).
-  const { id: named } = useParams();
-  const known = named === undefined || isRecordId(named);
-  const id = known ? named : undefined;
+  // The id names a pharmacy or a prescription; one that cannot answers with the page not found.
+  const { id, known } = useRecordIdParam();
   const pharmacy = paths.pharmacy;
   const [waiting, ready, pickedUp] = useTabCounts(tabs, id);
   if (!known) return <NotFoundPage />;

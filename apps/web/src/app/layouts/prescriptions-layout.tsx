@@ -1,9 +1,8 @@
 // The prescriptions area (spec §2): Waiting, Picked-up and Logout, each tab with how many prescriptions it
 // holds; a doctor also has the prescriptions they wrote, a patient their own (docs/decisions/031).
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { isRecordId } from '@careplane/shared/common/primitives';
 import { paths } from '@/config/paths.ts';
+import { useRecordIdParam } from '@/lib/record-id-param.ts';
 import { Component as NotFoundPage } from '../routes/not-found.tsx';
 import type { CustodyTab, PrescriptionsTab } from '@/features/prescriptions/custody/custody-lists.ts';
 import { useTabCounts } from '@/features/prescriptions/custody/custody-lists.ts';
@@ -20,10 +19,8 @@ const entries: { tab: PrescriptionsTab; to: () => string }[] = [
 
 export function Component() {
   const { t } = useTranslation('prescriptions');
-  // The id names a pharmacy or a prescription: anything but a uuid names no page (and is not asked for).
-  const { id: named } = useParams();
-  const known = named === undefined || isRecordId(named);
-  const id = known ? named : undefined;
+  // The id names a pharmacy or a prescription; one that cannot answers with the page not found.
+  const { id, known } = useRecordIdParam();
   const user = useSession((state) => state.user);
   const areas = areasOf(user).map((area) => area.key);
   const shown = entries.filter(

@@ -27,11 +27,15 @@ export function indexedDbStorage(): OutboxStorage {
   };
 }
 
-/** The status a 409 names: the server's conflict body has it as the issue at `status`. */
-function statusOf(body: unknown): string | undefined {
-  const issues = (body as { issues?: { path?: unknown; message?: unknown }[] } | undefined)?.issues;
+/**
+ * The status a 409 names, as the server writes it (`on_hold`): the server's conflict body has it as the issue
+ * at `status`, the same in every language.
+ */
+export function conflictStatus(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const issues = (error.body as { issues?: { path?: unknown; message?: unknown }[] } | undefined)?.issues;
   const issue = Array.isArray(issues) ? issues.find((item) => item.path === 'status') : undefined;
-  return typeof issue?.message === 'string' ? issue.message.replaceAll('_', ' ') : undefined;
+  return typeof issue?.message === 'string' ? issue.message : undefined;
 }
 
 /** What an answer (or its absence) means for a kept action. */
@@ -40,7 +44,7 @@ export function outcomeOf(error: unknown): SendOutcome {
     return { kind: 'retry', message: error instanceof Error ? error.message : String(error) };
   }
   if (error.status === 409) {
-    const status = statusOf(error.body);
+    const status = conflictStatus(error)?.replaceAll('_', ' ');
     return status ? { kind: 'conflict', status } : { kind: 'rejected', message: error.message };
   }
   if (error.status === 401) return { kind: 'retry', message: error.message, signIn: true };

@@ -13,11 +13,10 @@ import {
   type PrescriptionAction,
 } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { PrescriptionSigningStarted } from '@careplane/shared/prescriptions/prescriptions.contract';
-import type { ErrorBody } from '@careplane/shared/common/http';
 import { prescriptionStatuses } from '@careplane/shared/common/enums';
-import { ApiError } from '@/lib/api-client.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { notify } from '@/lib/notify.ts';
+import { conflictStatus } from '@/lib/offline/action-outbox.ts';
 import { isOnline, useOnline } from '@/lib/offline/online.ts';
 import { offlineTexts } from '@/lib/offline/texts.ts';
 import { useSession } from '@/lib/session.ts';
@@ -42,10 +41,7 @@ function announceDone(action: PrescriptionAction, subject: string | undefined) {
  * (409, the server names its status now) says so in words, else the server's own message.
  */
 export function refusalText(error: Error): string {
-  const status =
-    error instanceof ApiError && error.status === 409
-      ? (error.body as ErrorBody | undefined)?.issues?.find((issue) => issue.path === 'status')?.message
-      : undefined;
+  const status = conflictStatus(error);
   return status && (prescriptionStatuses as readonly string[]).includes(status)
     ? i18next.t('prescriptions:notice.movedMeanwhile', {
         status: enumLabel('prescriptionStatus', status),
