@@ -1,6 +1,7 @@
 // A prescription in an area: content, addresses, parties, receipts and history.
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { prescriptionStatusLabel } from '@/lib/i18n/enum-labels.ts';
 import { formatDateTime } from '@careplane/shared/common/formats';
@@ -30,6 +31,22 @@ function ReceiptButton({ id, receipt, label }: { id: string; receipt: Prescripti
       ) : null}
     </Stack>
   );
+}
+
+const SIGNING_OUTCOMES = ['requested', 'denied', 'expired', 'failed'] as const;
+
+/**
+ * A history entry's event in words: a status action as done, the phone signature an issue or a pickup waited for
+ * (`issue-requested`, `pickup-denied`…), the record's creation and edits. An event the console has no words for
+ * is shown as recorded rather than hidden.
+ */
+export function historyEventText(action: string, t: TFunction<'prescriptions'>): string {
+  if (isPrescriptionAction(action)) return t(`done.${action}`);
+  if (action === 'create' || action === 'update') return t(`event.${action}`);
+  const [signed, outcome] = action.split(/-(?=[a-z]+$)/);
+  if (isPrescriptionAction(signed) && SIGNING_OUTCOMES.some((known) => known === outcome))
+    return t(`event.${outcome as (typeof SIGNING_OUTCOMES)[number]}`, { action: t(`actions.${signed}`) });
+  return action;
 }
 
 export function CustodyDetail({ prescription }: { prescription: Prescription }) {
@@ -115,7 +132,7 @@ export function CustodyDetail({ prescription }: { prescription: Prescription }) 
             <Text size="sm" component="li" key={index}>
               {[
                 formatDateTime(entry.at),
-                isPrescriptionAction(entry.action) ? t(`done.${entry.action}`) : entry.action,
+                historyEventText(entry.action, t),
                 entry.actor,
               ]
                 .filter(Boolean)

@@ -13,6 +13,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 import { refusalText } from './action-button.tsx';
+import { historyEventText } from './custody-detail.tsx';
 
 const pharmacist = makeUser({ localRoles: ['pharmacist'] });
 const courier = makeUser({ id: '8b3c7a52-3f0e-4b59-9a77-0b1f1f5f2a11', localRoles: ['courier'] });
@@ -189,6 +190,13 @@ describe('the pharmacy area', () => {
               changes: { status: 'waiting' },
             },
             { at: '2026-11-23T09:30:00.000Z', action: 'issue', actor: 'Dora Doctor', changes: null },
+            {
+              at: '2026-11-23T09:29:00.000Z',
+              action: 'issue-requested',
+              actor: 'Dora Doctor',
+              changes: { requestId: 'r1' },
+            },
+            { at: '2026-11-23T09:00:00.000Z', action: 'create', actor: 'Dora Doctor', changes: null },
           ],
         }),
       );
@@ -200,7 +208,14 @@ describe('the pharmacy area', () => {
     expect(within(detail).getByText('Dora Doctor')).toBeVisible();
     expect(within(detail).getByRole('button', { name: 'Signed prescription' })).toBeVisible();
     const history = within(detail).getByRole('list', { name: 'History' });
-    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(4));
+    // Every event in words, none as its recorded key.
+    expect(within(history).getAllByRole('listitem').map((item) => item.textContent?.split(' · ')[1])).toEqual([
+      'Accepted',
+      'Issued',
+      'Issue: signature asked on the phone',
+      'Created',
+    ]);
     expect(within(history).getAllByRole('listitem')[0]!.textContent).toContain('Accepted · Phil Test');
   });
 });
@@ -534,6 +549,26 @@ describe('in Thai', () => {
       ),
     );
     expect(document.documentElement.lang).toBe('th');
+  });
+
+  it('names every signing outcome of both phone-signed actions, and keeps an event it has no words for', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    const th = i18next.getFixedT('th', 'prescriptions');
+    const en = i18next.getFixedT('en', 'prescriptions');
+    expect(historyEventText('pickup-expired', th)).toBe('รับยา: โทรศัพท์ไม่ตอบรับภายในเวลาที่กำหนด');
+    expect(historyEventText('update', th)).toBe('แก้ไขแล้ว');
+    expect(
+      ['issue-requested', 'issue-denied', 'pickup-failed', 'pickup-expired'].map((action) =>
+        historyEventText(action, en),
+      ),
+    ).toEqual([
+      'Issue: signature asked on the phone',
+      'Issue: signature denied on the phone',
+      'Pick up: the signature could not be completed',
+      'Pick up: the phone did not answer in time',
+    ]);
+    expect(historyEventText('accept-requested', en)).toBe('Accept: signature asked on the phone');
+    expect(historyEventText('reassigned-elsewhere', en)).toBe('reassigned-elsewhere');
   });
 
   it('asks the server in Thai: every request says Accept-Language th', async () => {

@@ -106,6 +106,16 @@ const prescriptions = {
     pickupReceipt: 'Pickup receipt',
     history: 'History',
   },
+  /** A history entry's event: the record's creation and edits, and the phone signature an issue or a pickup
+   * waited for ({{action}} is the action's name). The status actions read as `done`. */
+  event: {
+    create: 'Created',
+    update: 'Edited',
+    requested: '{{action}}: signature asked on the phone',
+    denied: '{{action}}: signature denied on the phone',
+    expired: '{{action}}: the phone did not answer in time',
+    failed: '{{action}}: the signature could not be completed',
+  },
   admin: {
     noun: 'prescription',
     title: 'Prescriptions',

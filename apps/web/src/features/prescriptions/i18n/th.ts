@@ -106,6 +106,14 @@ const th: Translation<typeof prescriptions> = {
     pickupReceipt: 'ใบรับยา',
     history: 'ประวัติ',
   },
+  event: {
+    create: 'สร้างแล้ว',
+    update: 'แก้ไขแล้ว',
+    requested: '{{action}}: ส่งคำขอลงนามไปที่โทรศัพท์แล้ว',
+    denied: '{{action}}: ปฏิเสธการลงนามบนโทรศัพท์',
+    expired: '{{action}}: โทรศัพท์ไม่ตอบรับภายในเวลาที่กำหนด',
+    failed: '{{action}}: ลงนามไม่สำเร็จ',
+  },
   admin: {
     noun: 'ใบสั่งยา',
     title: 'ใบสั่งยา',
