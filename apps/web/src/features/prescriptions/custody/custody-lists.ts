@@ -86,26 +86,45 @@ export type TabItems =
   | { state: 'failed'; message: string }
   /** A pharmacist's tab without a pharmacy to show. */
   | { state: 'no-pharmacy' }
+  /** A tab of a provider (the route's id) that does not employ this user: its lists are not theirs to see. */
+  | { state: 'not-employer' }
   | { state: 'ready'; items: Prescription[]; pharmacyTitle: string | undefined };
 
 interface Plan {
   tab: CustodyTab;
-  /** A pharmacist's tab without a pharmacy to show asks nothing. */
-  blocked: boolean;
+  /** A pharmacist's tab without a pharmacy to show asks nothing, nor a tab of a provider not the user's. */
+  blocked: false | 'no-pharmacy' | 'not-employer';
   lists: string[][];
   provider: Provider | undefined;
 }
 
+/** The provider types whose employees work a tab of each area. */
+const areaProviders = { pharmacy: ['pharmacy'], prescriptions: ['courier', 'nurse'] };
+
+/** Whether the route's provider employs the viewer in the area's trade (an admin may open any). */
+const worksFor = (tab: CustodyTab, viewer: PrescriptionViewerAnswer, routeId: string) =>
+  viewer.isAdmin ||
+  viewer.employers.some(
+    (employer) => employer.id === routeId && areaProviders[tab.area].includes(employer.type),
+  );
+
+function blockOf(tab: CustodyTab, viewer: PrescriptionViewerAnswer, routeId: string | undefined): Plan['blocked'] {
+  const byProvider = tab.area === 'pharmacy' || tab.tab === 'waiting' || tab.tab === 'picked-up';
+  if (byProvider && routeId !== undefined && !worksFor(tab, viewer, routeId)) return 'not-employer';
+  const pharmacy = tab.area === 'pharmacy' && !viewer.isAdmin && !providerOf(tab, viewer, routeId);
+  return pharmacy ? 'no-pharmacy' : false;
+}
+
 function planOf(tab: CustodyTab, viewer: PrescriptionViewerAnswer, routeId: string | undefined): Plan {
   const provider = providerOf(tab, viewer, routeId);
-  const blocked = tab.area === 'pharmacy' && !provider && !viewer.isAdmin;
+  const blocked = blockOf(tab, viewer, routeId);
   return { tab, blocked, provider, lists: blocked ? [] : listsOf(tab, viewer, provider) };
 }
 
 type ListResult = Pick<UseQueryResult<ListResponse<Prescription>>, 'isPending' | 'error' | 'data'>;
 
 function settle(plan: Plan, viewer: PrescriptionViewerAnswer, results: readonly ListResult[]): TabItems {
-  if (plan.blocked) return { state: 'no-pharmacy' };
+  if (plan.blocked) return { state: plan.blocked };
   if (results.some((list) => list.isPending)) return { state: 'loading' };
   const failed = results.find((list) => list.error);
   if (failed?.error) return { state: 'failed', message: failed.error.message };

@@ -1,10 +1,11 @@
 // The queues of the pharmacy and prescriptions areas (decisions §5): the prescriptions of one tab as cards
 // (phone first), each with the actions this user may take now (derived from the shared transition table and
 // who-may rule) and its detail on demand. The list refreshes after every action and on its own every few seconds.
-import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { paths } from '@/config/paths.ts';
 import { availableActions } from '@careplane/shared/prescriptions/prescription-actors';
 import type { PrescriptionViewerAnswer } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +22,16 @@ function Queue({ tab, viewer }: { tab: CustodyTab; viewer: PrescriptionViewerAns
   const [list] = useTabsItems([tab], id);
   if (!list || list.state === 'loading') return <Loader role="status" aria-label={t('queue.loading')} />;
   if (list.state === 'no-pharmacy') return <Alert color="yellow">{t('queue.noPharmacy')}</Alert>;
+  if (list.state === 'not-employer') {
+    const own = tab.area === 'pharmacy' ? paths.pharmacy.waiting.to() : paths.prescriptions.waiting.to();
+    return (
+      <Alert color="yellow" title={t(`queue.notEmployer.${tab.area}`)}>
+        <Anchor component={Link} to={own}>
+          {t(`queue.notEmployer.own.${tab.area}`)}
+        </Anchor>
+      </Alert>
+    );
+  }
   if (list.state === 'failed') return <Alert color="red">{list.message}</Alert>;
   const mine = tab.area === 'prescriptions' && tab.tab === 'mine';
   return (

@@ -220,6 +220,54 @@ describe('the pharmacy area', () => {
   });
 });
 
+describe("a provider's id that is not the user's", () => {
+  const otherPharmacy = '0190a0b0-0000-7000-8000-00000000a0ff';
+
+  it('tells a pharmacist the pharmacy is not theirs, asks for none of its lists, and leads to their own', async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(viewerOf(pharmacist, { id: pharmacyId, title: 'Riverside Pharmacy', type: 'pharmacy' })),
+      )
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf()]));
+    signIn(pharmacist);
+    renderApp(`/pharmacy/ready/${otherPharmacy}`);
+    expect(
+      await screen.findByText('You do not work for this pharmacy, so its prescriptions are not shown.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open your own pharmacy' })).toHaveAttribute('href', '/pharmacy');
+    expect(network.callsTo('GET', '/api/prescriptions')).toHaveLength(0);
+  });
+
+  it("tells a courier the same of another courier company's list, in Thai", async () => {
+    network.on('GET', '/api/prescriptions/viewer', () =>
+      json(viewerOf(courier, { id: courierCoId, title: 'Swift Couriers', type: 'courier' })),
+    );
+    await act(() => i18next.changeLanguage('th'));
+    signIn(courier);
+    renderApp(`/prescriptions/${pharmacyId}`);
+    expect(
+      await screen.findByText('คุณไม่ได้สังกัดผู้ให้บริการรายนี้ จึงไม่แสดงใบสั่งยาของผู้ให้บริการรายนี้'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'เปิดรายการของคุณ' })).toHaveAttribute('href', '/prescriptions');
+    expect(network.callsTo('GET', '/api/prescriptions')).toHaveLength(0);
+  });
+
+  it("lets an admin open any pharmacy's queue", async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json({ ...viewerOf(pharmacist, { id: pharmacyId, title: 'x', type: 'courier' }), isAdmin: true }),
+      )
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf({ supplierId: otherPharmacy })]));
+    signIn(pharmacist);
+    renderApp(`/pharmacy/${otherPharmacy}`);
+    const list = await screen.findByRole('list', { name: 'Waiting prescriptions' });
+    expect(within(list).getByRole('listitem', { name: /Amoxicillin 500 mg/ })).toBeVisible();
+    const searches = network.callsTo('GET', '/api/prescriptions').map((call) => call.url.search);
+    expect(searches.length).toBeGreaterThan(0);
+    for (const search of searches) expect(decodeURIComponent(search)).toContain(`supplier.id~${otherPharmacy}`);
+  });
+});
+
 describe('the prescriptions area', () => {
   /** A ready prescription the courier picks up; the phone is pending at the first poll, approved at the next. */
   function pickupApprovedOnSecondPoll() {

@@ -24,6 +24,11 @@ const prescriptions = {
     loading: 'Loading prescriptions',
     loadingViewer: 'Loading',
     noPharmacy: 'You are not employed by a pharmacy.',
+    notEmployer: {
+      pharmacy: 'You do not work for this pharmacy, so its prescriptions are not shown.',
+      prescriptions: 'You do not work for this provider, so its prescriptions are not shown.',
+      own: { pharmacy: 'Open your own pharmacy', prescriptions: 'Open your own list' },
+    },
     empty: 'No prescriptions here.',
   },
   actions: {

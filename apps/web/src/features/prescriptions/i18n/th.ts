@@ -24,6 +24,11 @@ const th: Translation<typeof prescriptions> = {
     loading: 'กำลังโหลดใบสั่งยา',
     loadingViewer: 'กำลังโหลด',
     noPharmacy: 'คุณยังไม่ได้สังกัดร้านยาใด',
+    notEmployer: {
+      pharmacy: 'คุณไม่ได้สังกัดร้านยานี้ จึงไม่แสดงใบสั่งยาของร้านนี้',
+      prescriptions: 'คุณไม่ได้สังกัดผู้ให้บริการรายนี้ จึงไม่แสดงใบสั่งยาของผู้ให้บริการรายนี้',
+      own: { pharmacy: 'เปิดร้านยาของคุณ', prescriptions: 'เปิดรายการของคุณ' },
+    },
     empty: 'ไม่มีใบสั่งยาในรายการนี้',
   },
   actions: {
