@@ -113,6 +113,29 @@ describe('a service provider address', () => {
       address: { city: 'Lamphun' },
     });
   });
+
+  it('refuses a map position off the globe, as typed, instead of moving it to the nearest edge', async () => {
+    network.on('POST', '/api/service-providers', (call) =>
+      json(fakeServiceProvider(JSON.parse(call.body ?? '{}')), 201),
+    );
+    renderApp('/admin/service-providers/create', { env: 'test' });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Corner Pharmacy');
+    await userEvent.click(screen.getByRole('combobox', { name: /Type/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /pharmacy/i }));
+    await userEvent.type(field('Latitude'), '95');
+    await userEvent.type(field('Longitude'), '99.01');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Latitude must be at most 90.')).toBeVisible();
+    expect(field('Latitude').value).toBe('95');
+    expect(network.callsTo('POST', '/api/service-providers')).toHaveLength(0);
+    await userEvent.clear(field('Latitude'));
+    await userEvent.type(field('Latitude'), '18.58');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(network.callsTo('POST', '/api/service-providers')).toHaveLength(1));
+    expect(JSON.parse(network.callsTo('POST', '/api/service-providers')[0]!.body!)).toMatchObject({
+      address: { geo: { lat: 18.58, lng: 99.01 } },
+    });
+  });
 });
 
 describe('deleting a service provider', () => {

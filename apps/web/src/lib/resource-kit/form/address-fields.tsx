@@ -112,6 +112,7 @@ export function AddressFields({
           label={t('address.latitude')}
           min={-90}
           max={90}
+          clampBehavior="none"
           decimalScale={7}
           {...form.getInputProps(`${path}.geo.lat`)}
         />
@@ -119,6 +120,7 @@ export function AddressFields({
           label={t('address.longitude')}
           min={-180}
           max={180}
+          clampBehavior="none"
           decimalScale={7}
           {...form.getInputProps(`${path}.geo.lng`)}
         />
