@@ -22,7 +22,11 @@ export const requiredText = (max = MAX_SHORT_TEXT) =>
     .max(max)
     .refine(noNul, { message: 'Must not contain NUL characters' });
 
-export const uuidSchema = z.uuid({ message: 'Must be a uuid' });
+/** A record's id. A wrong one reads 'Must be a uuid'; a missing one the sentence every missing value reads
+ * ("Device is required."), not a complaint about its form. */
+export const uuidSchema = z.uuid({
+  error: (issue) => (issue.input === undefined ? undefined : 'Must be a uuid'),
+});
 
 /** Whether a value can name a record at all (a uuid): an address with anything else names no page. */
 export const isRecordId = (value: string): boolean => uuidSchema.safeParse(value).success;

@@ -50,6 +50,7 @@ describe('refusals as sentences', () => {
 
   it('leave a message a schema sets itself as it is', () => {
     expect(messages(z.object({ id: uuidSchema }), { id: 'x' })).toEqual(['Must be a uuid']);
+    expect(messages(z.object({ device: uuidSchema }), {})).toEqual(['Device is required.']);
     expect(messages(z.object({ note: text() }), { note: 'a\u0000' })).toEqual([
       'Must not contain NUL characters',
     ]);

@@ -65,6 +65,8 @@ export const deviceJobFields: readonly FieldSpec[] = [
     name: 'purpose',
     label: () => i18next.t('devices:fields.purpose'),
     description: () => i18next.t('devices:fields.purposeHint', { text: specTexts.noPurposeProvided }),
+    // The contract wants a purpose sent; a blank one is stored as the spec's default, as the hint says.
+    sendEmpty: true,
   },
   {
     kind: 'lines',

@@ -4,7 +4,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deviceJobSchema, type DeviceJob } from '@careplane/shared/devices/devices.contract';
+import { deviceJobSchema, deviceSchema, type DeviceJob } from '@careplane/shared/devices/devices.contract';
 import { emptyHistory, fakeList } from '@/test/admin-fakes.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
@@ -88,6 +88,38 @@ describe("a device's jobs", () => {
     expect(
       await screen.findByText(/reboot, restart-agent, collect-logs, ping <host>, notify <text>/),
     ).toBeVisible();
+  });
+});
+
+describe('the new-job form', () => {
+  it('sends an empty purpose as empty, so the job reads the default the hint promises', async () => {
+    network.on('POST', '/api/devices/jobs', () => json(job('0a05', 'NEW', 'No purpose provided.'), 201));
+    renderApp(`/admin/devices/jobs/add?device=${deviceId}`, { env: 'test' });
+    expect(await screen.findByText('Left empty, it reads “No purpose provided.”')).toBeVisible();
+    await userEvent.type(screen.getByRole('textbox', { name: /Commands/ }), 'reboot');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(network.callsTo('POST', '/api/devices/jobs')).toHaveLength(1));
+    expect(JSON.parse(network.callsTo('POST', '/api/devices/jobs')[0]!.body!)).toMatchObject({
+      device: deviceId,
+      purpose: '',
+      commands: ['reboot'],
+    });
+  });
+
+  it('shows the missing device’s error with the focus on it, not covered by its list', async () => {
+    network.on('GET', '/api/devices', () => json(fakeList(deviceSchema, [device])));
+    renderApp('/admin/devices/jobs/add', { env: 'test' });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Commands/ }), 'reboot');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const deviceField = await screen.findByRole('combobox', { name: /Device/ });
+    await waitFor(() => expect(deviceField).toHaveFocus());
+    expect(deviceField).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Device is required.')).toBeVisible();
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(network.callsTo('POST', '/api/devices/jobs')).toHaveLength(0);
+    // The list still opens on a key.
+    await userEvent.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('listbox')).toBeVisible();
   });
 });
 

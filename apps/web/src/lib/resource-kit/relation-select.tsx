@@ -121,6 +121,9 @@ export function RelationSelect({
       searchValue={search}
       onSearchChange={setSearch}
       onDropdownOpen={() => setOpened(true)}
+      // A field in error takes the focus after a refused submit: opening the list then would cover the error it
+      // should show. It opens on a click, a key or typing, as always.
+      openOnFocus={!props.error}
       filter={showAll}
       clearable={clearable}
       nothingFoundMessage={searching ? t('searching') : nothingFound}
@@ -170,6 +173,9 @@ export function RelationMultiSelect({
       searchValue={search}
       onSearchChange={setSearch}
       onDropdownOpen={() => setOpened(true)}
+      // A field in error takes the focus after a refused submit: opening the list then would cover the error it
+      // should show. It opens on a click, a key or typing, as always.
+      openOnFocus={!props.error}
       filter={showAll}
       hidePickedOptions
       nothingFoundMessage={searching ? t('searching') : nothingFound}

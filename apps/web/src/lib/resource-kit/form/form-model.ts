@@ -23,7 +23,11 @@ interface Base {
 }
 
 export type FieldSpec =
-  | (Base & { kind: 'text' | 'textarea' | 'email' | 'tel' | 'password' })
+  | (Base & {
+      kind: 'text' | 'textarea' | 'email' | 'tel' | 'password';
+      /** Left empty, sent as empty text, for a value the contract wants sent and the server fills when blank. */
+      sendEmpty?: boolean;
+    })
   | (Base & { kind: 'number'; min?: number; max?: number; step?: number; decimals?: number })
   | (Base & { kind: 'switch'; defaultValue?: boolean })
   | (Base & {
@@ -218,7 +222,7 @@ function payloadValue(
     case 'password':
       // An empty required field is sent empty, so the schema answers with its own "Required".
       if (typeof value !== 'string') return undefined;
-      return value !== '' || field.required ? value : undefined;
+      return value !== '' || field.required || field.sendEmpty ? value : undefined;
     case 'number':
       return toNumber(value);
     case 'switch':
