@@ -130,11 +130,7 @@ export function CustodyDetail({ prescription }: { prescription: Prescription }) 
         >
           {history.data?.items.map((entry, index) => (
             <Text size="sm" component="li" key={index}>
-              {[
-                formatDateTime(entry.at),
-                historyEventText(entry.action, t),
-                entry.actor,
-              ]
+              {[formatDateTime(entry.at), historyEventText(entry.action, t), entry.actor]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>

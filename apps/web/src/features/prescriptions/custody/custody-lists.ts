@@ -108,7 +108,11 @@ const worksFor = (tab: CustodyTab, viewer: PrescriptionViewerAnswer, routeId: st
     (employer) => employer.id === routeId && areaProviders[tab.area].includes(employer.type),
   );
 
-function blockOf(tab: CustodyTab, viewer: PrescriptionViewerAnswer, routeId: string | undefined): Plan['blocked'] {
+function blockOf(
+  tab: CustodyTab,
+  viewer: PrescriptionViewerAnswer,
+  routeId: string | undefined,
+): Plan['blocked'] {
   const byProvider = tab.area === 'pharmacy' || tab.tab === 'waiting' || tab.tab === 'picked-up';
   if (byProvider && routeId !== undefined && !worksFor(tab, viewer, routeId)) return 'not-employer';
   const pharmacy = tab.area === 'pharmacy' && !viewer.isAdmin && !providerOf(tab, viewer, routeId);

@@ -210,12 +210,11 @@ describe('the pharmacy area', () => {
     const history = within(detail).getByRole('list', { name: 'History' });
     await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(4));
     // Every event in words, none as its recorded key.
-    expect(within(history).getAllByRole('listitem').map((item) => item.textContent?.split(' · ')[1])).toEqual([
-      'Accepted',
-      'Issued',
-      'Issue: signature asked on the phone',
-      'Created',
-    ]);
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.split(' · ')[1]),
+    ).toEqual(['Accepted', 'Issued', 'Issue: signature asked on the phone', 'Created']);
     expect(within(history).getAllByRole('listitem')[0]!.textContent).toContain('Accepted · Phil Test');
   });
 });
@@ -245,9 +244,7 @@ describe("a provider's id that is not the user's", () => {
     await act(() => i18next.changeLanguage('th'));
     signIn(courier);
     renderApp(`/prescriptions/${pharmacyId}`);
-    expect(
-      await screen.findByText('คุณไม่ได้สังกัดผู้ให้บริการรายนี้ จึงไม่แสดงใบสั่งยาของผู้ให้บริการรายนี้'),
-    ).toBeVisible();
+    expect(await screen.findByText('คุณไม่ได้สังกัดผู้ให้บริการรายนี้ จึงไม่แสดงใบสั่งยาของผู้ให้บริการรายนี้')).toBeVisible();
     expect(screen.getByRole('link', { name: 'เปิดรายการของคุณ' })).toHaveAttribute('href', '/prescriptions');
     expect(network.callsTo('GET', '/api/prescriptions')).toHaveLength(0);
   });
@@ -264,7 +261,8 @@ describe("a provider's id that is not the user's", () => {
     expect(within(list).getByRole('listitem', { name: /Amoxicillin 500 mg/ })).toBeVisible();
     const searches = network.callsTo('GET', '/api/prescriptions').map((call) => call.url.search);
     expect(searches.length).toBeGreaterThan(0);
-    for (const search of searches) expect(decodeURIComponent(search)).toContain(`supplier.id~${otherPharmacy}`);
+    for (const search of searches)
+      expect(decodeURIComponent(search)).toContain(`supplier.id~${otherPharmacy}`);
   });
 });
 
