@@ -1,11 +1,31 @@
 // The one TanStack Query client of the console. Queries run without a network too ('offlineFirst'): the
 // service worker answers the offline reads with their last answers (decision 046); only retries wait for it.
 import { QueryClient } from '@tanstack/react-query';
+import { ApiError, NetworkError } from './api-client.ts';
+
+/** At most one more try of a failed read. */
+const MAX_RETRIES = 1;
+
+/**
+ * Whether a failed read is asked again: only when asking again can help. No answer (NetworkError: offline, or
+ * the server out of reach) and a server failure (5xx) may pass; a 4xx answer (refused, not found, invalid)
+ * would be the same the second time, so it is shown at once.
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_RETRIES) return false;
+  if (error instanceof NetworkError) return true;
+  return error instanceof ApiError && error.status >= 500;
+}
 
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+      queries: {
+        staleTime: 30_000,
+        retry: shouldRetryQuery,
+        refetchOnWindowFocus: false,
+        networkMode: 'offlineFirst',
+      },
       mutations: { retry: 0 },
     },
   });
