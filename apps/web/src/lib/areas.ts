@@ -18,6 +18,16 @@ export interface Area {
 const hasAny = (user: RoleHolder, roles: readonly string[]) =>
   roles.some((role) => user.localRoles?.includes(role));
 
+/**
+ * Whether the person may open /command-center: an admin (every center), or someone of a center's care team
+ * (decision 027), the server's rule for its scoped calls (command-center-scope.service.ts). Whether a care-team
+ * member is assigned to a center only the server knows: the page says so when it answers 403.
+ */
+export function mayOpenCommandCenter(user: RoleHolder | null | undefined): boolean {
+  if (!user) return false;
+  return isAdmin(user) || hasAny(user, commandCenterTeamRoles);
+}
+
 /** The areas the user's roles open, in the order of the work (documents, which everyone has, last). */
 export function areasOf(user: RoleHolder | null | undefined): Area[] {
   if (!user) return [];

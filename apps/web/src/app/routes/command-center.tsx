@@ -1,13 +1,20 @@
-// /command-center: a supervisor's view of their command centers, with the top bar.
+// /command-center: a supervisor's view of their command centers, with the top bar. Someone whose roles do not
+// open it (a patient, a driver) reads so, and the view's reads are not asked: the server would refuse each.
 import { Box, Container, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths.ts';
 import { CommandCenterView } from '@/features/command-centers/command-center-view.tsx';
+import { mayOpenCommandCenter } from '@/lib/areas.ts';
+import { useSession } from '@/lib/session.ts';
 import { Brand } from '../layouts/brand.tsx';
 import { mainContentProps, SkipLink } from '../layouts/skip-link.tsx';
 import { AppFooter } from '../layouts/centered-layout.tsx';
 import { TopBarSession } from '../layouts/top-bar.tsx';
+import { ErrorPage } from './error-page.tsx';
 
 export function Component() {
+  const { t } = useTranslation('command-centers');
+  const allowed = useSession((state) => mayOpenCommandCenter(state.user));
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
@@ -23,7 +30,7 @@ export function Component() {
         </Group>
       </Box>
       <Container component="main" {...mainContentProps} size="xl" py="xl" w="100%" style={{ flex: 1 }}>
-        <CommandCenterView />
+        {allowed ? <CommandCenterView /> : <ErrorPage status={403} message={t('view.notAllowed')} />}
       </Container>
       <AppFooter />
     </Box>

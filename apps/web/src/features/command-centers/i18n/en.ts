@@ -50,6 +50,8 @@ const commandCenters = {
   view: {
     title: 'Command center',
     notAssigned: 'You are not assigned to a command center.',
+    notAllowed:
+      'You may not open the command center: it is for admins and for the care teams of command centers (supervisors, nurses and doctors).',
     loading: 'Loading…',
     openAlerts: 'Open alerts',
     noOpenAlerts: 'No open alerts.',

@@ -1,0 +1,82 @@
+// /command-center for each kind of person: the care team and admins get the view; anyone else (a patient, a
+// driver) reads once that the page is not theirs, and none of the view's reads is asked (the server answers
+// each with 403).
+import { act, cleanup, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
+import { deviceJobSchema, deviceSchema } from '@careplane/shared/devices/devices.contract';
+import { userSchema } from '@careplane/shared/users/users.contract';
+import { fakeList } from '@/test/admin-fakes.ts';
+import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+
+let network: FakeNetwork;
+beforeEach(() => {
+  resetSession();
+  network = fakeNetwork()
+    .on('GET', '/api/users/me', () => json(makeUser()))
+    .on('GET', '/api/command-centers/users', () => json(fakeList(userSchema, [])))
+    .on('GET', '/api/command-centers/devices', () => json(fakeList(deviceSchema, [])))
+    .on('GET', '/api/command-centers/alerts', () => json(fakeList(alertSchema, [])))
+    .on('GET', '/api/command-centers/jobs', () => json(fakeList(deviceJobSchema, [])))
+    .install();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const NOT_ALLOWED =
+  'You may not open the command center: it is for admins and for the care teams of command centers (supervisors, nurses and doctors).';
+
+/** What the page asked of the command-center calls and of the live events. */
+const commandCenterCalls = () =>
+  network.calls.filter(
+    (call) =>
+      call.url.pathname.startsWith('/api/command-centers/') || call.url.pathname.startsWith('/api/events'),
+  );
+
+describe('/command-center', () => {
+  it.each([
+    ['a patient', ['patient']],
+    ['a courier', ['courier']],
+    ['a pharmacist', ['pharmacist']],
+    ['someone without a role', []],
+  ])('tells %s once that it is not theirs, and asks the server nothing for it', async (_who, localRoles) => {
+    signIn(makeUser({ roles: ['public'], localRoles }));
+    renderApp('/command-center');
+    expect(await screen.findByText(NOT_ALLOWED)).toBeVisible();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Command center' })).toBeNull();
+    // The top bar is there, with the way to the areas the person has.
+    expect(screen.getByRole('button', { name: /Disconnect/ })).toBeVisible();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(commandCenterCalls()).toEqual([]);
+  });
+
+  it.each([
+    ['a supervisor', ['public'], ['supervisor']],
+    ['a nurse', ['public'], ['nurse']],
+    ['a doctor', ['public'], ['doctor']],
+    ['an admin', ['admin'], []],
+    ['an application admin', ['public'], ['application_admin']],
+  ])('shows %s the view', async (_who, roles, localRoles) => {
+    signIn(makeUser({ roles, localRoles }));
+    renderApp('/command-center');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Command center' })).toBeVisible();
+    expect(screen.queryByText(NOT_ALLOWED)).toBeNull();
+    expect(network.callsTo('GET', '/api/command-centers/users')).toHaveLength(1);
+  });
+
+  it('says it in Thai', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    signIn(makeUser({ roles: ['public'], localRoles: ['patient'] }));
+    renderApp('/command-center');
+    expect(
+      await screen.findByText(
+        'คุณไม่มีสิทธิ์เปิดศูนย์สั่งการ ส่วนนี้สำหรับผู้ดูแลระบบและทีมดูแลของศูนย์สั่งการ (หัวหน้างาน พยาบาล และแพทย์)',
+      ),
+    ).toBeVisible();
+  });
+});
