@@ -49,9 +49,11 @@ export const i18nOptions = (language: Language): InitOptions => ({
 
 /**
  * Thai letters come from the Sarabun web font where the device has none of its own (app/thai-font.css). Text
- * painted in Thai before the font has arrived can stay as boxes in Chromium even once it has, so the two weights
- * are fetched as soon as Thai is spoken, and the console's first Thai page, and a page turned to Thai, waits for
- * them (at most a second).
+ * painted in Thai before the font has arrived can stay as boxes in Chromium even once it has. Thai shows in
+ * either language (people's names in the demo data and in real records, ไทย in the language switch), so the two
+ * weights are fetched at start whatever the language, and the console's first page waits for them (at most a
+ * second, beside the runtime configuration and the catalogs it waits for anyway); a page turned to Thai waits
+ * for them too, which costs nothing once they are there.
  */
 function loadThaiFont(): Promise<unknown> {
   // Test DOMs have no font loading.
@@ -76,13 +78,13 @@ function followPage() {
   });
 }
 
-/** Starts i18next in `language` with the base namespaces loaded. */
+/** Starts i18next in `language` with the base namespaces loaded, and the Thai font (in either language). */
 export async function initI18n(language: Language) {
   followPage();
   applyLanguageToPage(language);
   await Promise.all([
     i18next.use(catalogBackend).use(initReactI18next).init(i18nOptions(language)),
-    language === 'th' ? loadThaiFont() : undefined,
+    loadThaiFont(),
   ]);
 }
 
