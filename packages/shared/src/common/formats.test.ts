@@ -125,11 +125,12 @@ describe('shortSha256', () => {
 });
 
 describe('formatWaited', () => {
-  it('names the two largest units, and under a minute just now', () => {
+  // A span, also under a minute: the console's cards read `Waiting for {{waited}}`, never `Waiting for just now`.
+  it('names the two largest units, and under a minute a span too', () => {
     const minute = 60_000;
-    expect(formatWaited(0)).toBe('just now');
-    expect(formatWaited(59_999)).toBe('just now');
-    expect(formatWaited(-5 * minute)).toBe('just now');
+    expect(formatWaited(0)).toBe('less than a minute');
+    expect(formatWaited(59_999)).toBe('less than a minute');
+    expect(formatWaited(-5 * minute)).toBe('less than a minute');
     expect(formatWaited(45 * minute)).toBe('45 min');
     expect(formatWaited(60 * minute)).toBe('1 h');
     expect(formatWaited(125 * minute)).toBe('2 h 5 min');

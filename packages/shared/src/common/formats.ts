@@ -215,15 +215,16 @@ export function shortSha256(hex: string): string {
   return hex.length > 20 ? `${hex.slice(0, 8)}…${hex.slice(-8)}` : hex;
 }
 
-// The units of a waiting time as people abbreviate them in each language (Thai: วัน, ชม., นาที).
+// The units of a waiting time as people abbreviate them in each language (Thai: วัน, ชม., นาที). Under a minute
+// is a span too ('less than a minute', not 'just now'): the console puts it in a sentence after 'for' / 'นาน'.
 const waitedUnits: Record<Language, { now: string; d: string; h: string; min: string }> = {
-  en: { now: 'just now', d: 'd', h: 'h', min: 'min' },
+  en: { now: 'less than a minute', d: 'd', h: 'h', min: 'min' },
   th: { now: 'ไม่ถึง 1 นาที', d: 'วัน', h: 'ชม.', min: 'นาที' },
 };
 
 /**
  * How long something has waited, for people on the move: the two largest units, e.g. `45 min`, `2 h 5 min`,
- * `3 d 4 h` (in Thai `2 ชม. 5 นาที`); under a minute `just now`. Negative spans (a clock ahead of the
+ * `3 d 4 h` (in Thai `2 ชม. 5 นาที`); under a minute `less than a minute`. Negative spans (a clock ahead of the
  * server's) count as none.
  */
 export function formatWaited(milliseconds: number, style?: FormatStyle): string {
