@@ -4,6 +4,7 @@ import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react
 import { paths } from '@/config/paths.ts';
 import { requireSession } from '@/features/auth/api/guard.ts';
 import { importWithReload } from '@/lib/chunk-reload.ts';
+import { OWN_OFFLINE_BANNER } from '@/lib/offline/offline-notice.tsx';
 import { loadAllNamespaces, loadNamespaces } from './i18n/i18n.ts';
 import { PageLoader } from './routes/page-loader.tsx';
 import { RootRoute } from './routes/root.tsx';
@@ -162,6 +163,8 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // The areas that work offline show their own offline banner (area-layout.tsx), not the shell's.
+            handle: OWN_OFFLINE_BANNER,
             ...page(() => import('./layouts/pharmacy-layout.tsx')),
             children: [
               {
@@ -179,6 +182,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            handle: OWN_OFFLINE_BANNER,
             ...page(() => import('./layouts/prescriptions-layout.tsx')),
             children: [
               {

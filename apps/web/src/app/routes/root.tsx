@@ -1,9 +1,10 @@
-// The root of the route table: the navigation progress bar, then the page.
+// The root of the route table: the navigation progress bar, the page, and the notice that the device is offline.
 import { nprogress } from '@mantine/nprogress';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { importWithReload } from '@/lib/chunk-reload.ts';
 import { createNavigationProgress } from '@/lib/navigation-progress.ts';
+import { OfflineNotice } from '@/lib/offline/offline-notice.tsx';
 
 const NavigationProgressHost = lazy(importWithReload(() => import('../navigation-progress-host.tsx')));
 
@@ -35,6 +36,7 @@ export function RootRoute() {
       <NavigationProgressDriver />
       <ScrollRestoration />
       <Outlet />
+      <OfflineNotice />
     </>
   );
 }

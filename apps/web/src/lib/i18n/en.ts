@@ -148,6 +148,9 @@ const kit = {
   // Offline work (decision 046). {{label}} is an action's button label ('Delivered'), {{subject}} what it was
   // done to ('Metformin 500 mg …').
   offline: {
+    // Every page but those of the areas that work offline (their banner says more).
+    notice:
+      'You are offline: what you see may be out of date, and nothing can be sent until you are back online.',
     bannerOffline:
       'You are offline. Lists show what was last loaded; actions are kept and sent when you are back online.',
     bannerPending_one: '{{count}} action waits to be sent.',
@@ -168,6 +171,12 @@ const kit = {
     signInToSend: 'Sign in again to send the kept actions.',
   },
   closeNotification: 'Close the notification',
+  // The session timer: the notice after Cancel on the expiry dialog (the dialog's own texts are the spec's,
+  // lib/i18n/spec-texts.ts). {{seconds}} is about how many seconds are left.
+  session: {
+    endingTitle: 'Session ending',
+    endingText: 'About {{seconds}} seconds of your session are left. Save your work, then sign in again.',
+  },
   requestFailed: 'Request failed ({{status}})',
   network: {
     offline: 'You are offline. This needs the network: it loads again once you are back online.',

@@ -1,5 +1,6 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session.ts';
 import { fakeNetwork, json } from '@/test/network.ts';
@@ -75,6 +76,20 @@ describe('the session expiry dialog', () => {
     expect(await screen.findByText(/About 100 seconds of your session are left/)).toBeVisible();
     expect(router.state.location.pathname).toBe('/account');
     expect(sessionStore.getState().loginStatus).toBe('approved');
+  });
+
+  it('speaks Thai on Cancel and in the notice after it; the spec’s words stay English', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    signIn(makeUser(), 99);
+    renderApp('/account');
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has expired' });
+    expect(within(dialog).getByRole('button', { name: 'Understood' })).toBeVisible();
+    await user().click(within(dialog).getByRole('button', { name: 'ยกเลิก' }));
+    expect(await screen.findByText('เซสชันใกล้หมดเวลา')).toBeVisible();
+    expect(
+      screen.getByText('เซสชันของคุณเหลืออีกประมาณ 100 วินาที โปรดบันทึกงานของคุณ แล้วเข้าสู่ระบบอีกครั้ง'),
+    ).toBeVisible();
+    expect(screen.queryByText(/Session ending|seconds of your session/)).toBeNull();
   });
 });
 

@@ -1,23 +1,19 @@
-// Runs the session timer while signed in and opens the expiry dialog of spec §8 when it fires.
+// Runs the session timer while signed in and opens the expiry dialog of spec §8 when it fires. The dialog's
+// title, text and confirm button are the spec's words (English in both languages); its Cancel and the notice
+// after it speak the console's language.
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { specTexts } from '@/lib/i18n/spec-texts.ts';
 import { sessionStore, useSession } from '@/lib/session.ts';
 import { EXPIRY_DIALOG_BELOW_SECONDS, startSessionTimer } from '@/lib/session-timer.ts';
 import { refreshSession } from '../api/refresh.ts';
 import { signOut } from '../api/sign-out.ts';
-
-export const EXPIRY_DIALOG = {
-  title: 'Your session has expired',
-  text: 'You will be redirected to front page. Login again to continue.',
-  confirm: 'Understood',
-  cancel: 'Cancel',
-  remaining: `About ${EXPIRY_DIALOG_BELOW_SECONDS} seconds of your session are left. Save your work, then sign in again.`,
-} as const;
 
 export function SessionWatcher() {
   const approved = useSession((state) => state.loginStatus === 'approved');
@@ -33,9 +29,9 @@ export function SessionWatcher() {
       onExpiring: () =>
         modals.openConfirmModal({
           modalId: 'session-expiry',
-          title: EXPIRY_DIALOG.title,
-          children: <Text size="sm">{EXPIRY_DIALOG.text}</Text>,
-          labels: { confirm: EXPIRY_DIALOG.confirm, cancel: EXPIRY_DIALOG.cancel },
+          title: specTexts.sessionExpiredTitle,
+          children: <Text size="sm">{specTexts.sessionExpiredText}</Text>,
+          labels: { confirm: specTexts.understood, cancel: i18next.t('kit:cancel') },
           closeOnClickOutside: false,
           closeOnEscape: false,
           withCloseButton: false,
@@ -47,8 +43,8 @@ export function SessionWatcher() {
             notifications.show({
               id: 'session-ending',
               color: 'yellow',
-              title: 'Session ending',
-              message: EXPIRY_DIALOG.remaining,
+              title: i18next.t('kit:session.endingTitle'),
+              message: i18next.t('kit:session.endingText', { seconds: EXPIRY_DIALOG_BELOW_SECONDS }),
               autoClose: 10_000,
             }),
         }),
