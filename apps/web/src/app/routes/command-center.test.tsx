@@ -45,6 +45,7 @@ describe('/command-center', () => {
     ['someone without a role', []],
   ])('tells %s once that it is not theirs, and asks the server nothing for it', async (_who, localRoles) => {
     signIn(makeUser({ roles: ['public'], localRoles }));
+    network.on('GET', '/api/users/me', () => json(makeUser({ roles: ['public'], localRoles })));
     renderApp('/command-center');
     expect(await screen.findByText(NOT_ALLOWED)).toBeVisible();
     expect(screen.getAllByRole('alert')).toHaveLength(1);
@@ -63,6 +64,7 @@ describe('/command-center', () => {
     ['an application admin', ['public'], ['application_admin']],
   ])('shows %s the view', async (_who, roles, localRoles) => {
     signIn(makeUser({ roles, localRoles }));
+    network.on('GET', '/api/users/me', () => json(makeUser({ roles, localRoles })));
     renderApp('/command-center');
     expect(await screen.findByRole('heading', { level: 1, name: 'Command center' })).toBeVisible();
     expect(screen.queryByText(NOT_ALLOWED)).toBeNull();
@@ -72,11 +74,30 @@ describe('/command-center', () => {
   it('says it in Thai', async () => {
     await act(() => i18next.changeLanguage('th'));
     signIn(makeUser({ roles: ['public'], localRoles: ['patient'] }));
+    network.on('GET', '/api/users/me', () => json(makeUser({ roles: ['public'], localRoles: ['patient'] })));
     renderApp('/command-center');
     expect(
       await screen.findByText(
         'คุณไม่มีสิทธิ์เปิดศูนย์สั่งการ ส่วนนี้สำหรับผู้ดูแลระบบและทีมดูแลของศูนย์สั่งการ (หัวหน้างาน พยาบาล และแพทย์)',
       ),
     ).toBeVisible();
+  });
+
+  it("opens for a role granted since sign-in: the roles are the server's as they are now", async () => {
+    signIn(makeUser({ roles: ['public'], localRoles: [] }));
+    network.on('GET', '/api/users/me', () =>
+      json(makeUser({ roles: ['public'], localRoles: ['supervisor'] })),
+    );
+    renderApp('/command-center');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Command center' })).toBeVisible();
+    expect(screen.queryByText(NOT_ALLOWED)).toBeNull();
+  });
+
+  it('closes for a role taken away since sign-in, asking nothing of the view', async () => {
+    signIn(makeUser({ roles: ['public'], localRoles: ['supervisor'] }));
+    network.on('GET', '/api/users/me', () => json(makeUser({ roles: ['public'], localRoles: ['patient'] })));
+    renderApp('/command-center');
+    expect(await screen.findByText(NOT_ALLOWED)).toBeVisible();
+    expect(commandCenterCalls()).toEqual([]);
   });
 });

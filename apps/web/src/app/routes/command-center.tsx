@@ -1,7 +1,11 @@
 // /command-center: a supervisor's view of their command centers, with the top bar. Someone whose roles do not
 // open it (a patient, a driver) reads so, and the view's reads are not asked: the server would refuse each.
+// The roles are the server's as they are now (the profile, read again on opening): a role granted since sign-in
+// opens the page at once; without an answer (offline), the session's copy decides.
 import { Box, Container, Group } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { accountQueries } from '@/features/account/api/account.queries.ts';
 import { paths } from '@/config/paths.ts';
 import { CommandCenterView } from '@/features/command-centers/command-center-view.tsx';
 import { mayOpenCommandCenter } from '@/lib/areas.ts';
@@ -11,10 +15,13 @@ import { mainContentProps, SkipLink } from '../layouts/skip-link.tsx';
 import { AppFooter } from '../layouts/centered-layout.tsx';
 import { TopBarSession } from '../layouts/top-bar.tsx';
 import { ErrorPage } from './error-page.tsx';
+import { PageLoader } from './page-loader.tsx';
 
 export function Component() {
   const { t } = useTranslation('command-centers');
-  const allowed = useSession((state) => mayOpenCommandCenter(state.user));
+  const sessionUser = useSession((state) => state.user);
+  const me = useQuery({ ...accountQueries.me(), refetchOnMount: 'always' });
+  const user = me.isError ? sessionUser : me.isFetchedAfterMount ? me.data : undefined;
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
@@ -30,7 +37,13 @@ export function Component() {
         </Group>
       </Box>
       <Container component="main" {...mainContentProps} size="xl" py="xl" w="100%" style={{ flex: 1 }}>
-        {allowed ? <CommandCenterView /> : <ErrorPage status={403} message={t('view.notAllowed')} />}
+        {!user ? (
+          <PageLoader />
+        ) : mayOpenCommandCenter(user) ? (
+          <CommandCenterView />
+        ) : (
+          <ErrorPage status={403} message={t('view.notAllowed')} />
+        )}
       </Container>
       <AppFooter />
     </Box>
