@@ -7,7 +7,7 @@ import {
   loadCertificateAuthority,
   type CertificateAuthority,
 } from './certificate-authority.js';
-import { buildSignedData, readSignedData } from './cms-signature.js';
+import { buildSignedAttributes, buildSignedData, readSignedData } from './cms-signature.js';
 import {
   ANN,
   BOB,
@@ -20,7 +20,7 @@ import {
 import { appendIncrementalUpdate } from './pdf/pdf-incremental-update.js';
 import { PdfDict, PdfRef, PdfString, serialize } from './pdf/pdf-objects.js';
 import { PdfStructure } from './pdf/pdf-structure.js';
-import { completeSignature, prepareSignature } from './pdf-signing.js';
+import { completeSignature, prepareSignature, rangeDigest } from './pdf-signing.js';
 import { formatTime, parsePdfDate, verifyPdf, type VerificationReport } from './pdf-verification.js';
 import { createLargeSamplePdf, createSamplePdf } from './sample-pdf.js';
 
@@ -206,6 +206,48 @@ describe('a file is reported as not intact', () => {
     expect(report.signatures.map((s) => s.intact)).toEqual([false, false]);
   });
 
+  it('whatever signed byte changed: never unsigned, unreadable, unsupported or changed after signing', async () => {
+    // Every fifth signed byte, and every byte of the form's field list and of each signature field: a change
+    // there once hid a signature from the reader ("not signed"), or left a later signature's revision looking
+    // like an unsigned update ("changed after Ann Lee signed").
+    const text = latin1(signedTwice);
+    const gaps = [0, 1].map((n) => byteRangeOf(signedTwice, n).values as [number, number, number, number]);
+    const signed = (at: number) => gaps.every(([, gapStart, gapEnd]) => at < gapStart || at >= gapEnd);
+    const regions = [...text.matchAll(/\/Fields \[[^\]]*\]|\/FT \/Sig[^>]*>>/g)].map(
+      (match) => [match.index, match.index + match[0].length] as const,
+    );
+    expect(regions.length).toBeGreaterThanOrEqual(3);
+    const positions = new Set<number>();
+    for (let at = 0; at < signedTwice.length; at += 5) positions.add(at);
+    for (const [start, end] of regions) for (let at = start; at < end; at++) positions.add(at);
+    const verdicts = new Map<string, number[]>();
+    for (const at of [...positions].filter(signed)) {
+      const status = (await verify(flipByte(signedTwice, at))).verdict.status;
+      verdicts.set(status, [...(verdicts.get(status) ?? []), at]);
+    }
+    expect([...verdicts.keys()]).toEqual(['tampered']);
+  }, 60_000);
+
+  it('names the signers of a file whose structure a change made unreadable, and calls it tampered', async () => {
+    const xref = latin1(signedTwice).lastIndexOf('startxref');
+    const report = await verify(flipByte(signedTwice, xref + 2));
+    expectNoSignatureHolds(report);
+    expect(report.signatures.map((signature) => signature.signer?.commonName)).toEqual([
+      'Ann Lee',
+      'Bob Okafor',
+    ]);
+    expect(report.signatures.map((signature) => signature.signingTime)).toEqual([ANN_TIME, BOB_TIME]);
+    expect(report.signatures[0]!.problems).toEqual([
+      expect.stringMatching(/^The file around it cannot be read \(.+\): it was changed after it was signed$/),
+    ]);
+    expect(report.signatures[1]!.problems[0]).toBe(
+      'The signed bytes were changed: their digest does not match the signature',
+    );
+    expect(report.verdict.summary).toMatch(
+      /^Tampered or damaged: signature 1 \(Ann Lee \(ann@careplane.local\)\)/,
+    );
+  });
+
   it('when a revision was appended after signing: intact, but not covering the file, and the change named', async () => {
     const structure = PdfStructure.read(signedOnce);
     const info = new PdfDict([['Title', PdfString.text('Something else entirely')]]);
@@ -311,18 +353,49 @@ describe('a file is reported as not intact', () => {
 });
 
 describe('signatures of a kind this verifier does not check', () => {
+  const genuine = '/SubFilter /ETSI.CAdES.detached';
+  const imitation = '/SubFilter /ETSI.RFC3161'.padEnd(genuine.length, ' ');
+
   it('are not verifiable, never authentic', async () => {
-    // A document timestamp (ETSI.RFC3161) is a signature field too; here only its /SubFilter is imitated.
-    const genuine = '/SubFilter /ETSI.CAdES.detached';
-    const imitation = '/SubFilter /ETSI.RFC3161'.padEnd(genuine.length, ' ');
-    const bytes = Buffer.from(latin1(signedOnce).replace(genuine, imitation), 'latin1');
-    expect(bytes.length).toBe(signedOnce.length);
+    // A document timestamp (ETSI.RFC3161) is a signature field too; here its /SubFilter is imitated, before the
+    // bytes are signed, so that the signature covers the file as it reads.
+    const prepared = prepareSignature(original, {
+      signerName: 'Ann Lee',
+      signingTime: ANN_TIME,
+      signerCertificate: ann.certificate.der,
+      caCertificate: ca.certificateDer,
+    });
+    const relabelled = Buffer.from(latin1(prepared.prepared).replace(genuine, imitation), 'latin1');
+    const digest = rangeDigest(relabelled, prepared.byteRange);
+    const toBeSigned = buildSignedAttributes({
+      messageDigest: digest,
+      signerCertificate: ann.certificate.der,
+    });
+    const bytes = completeSignature(
+      {
+        ...prepared,
+        prepared: relabelled,
+        toBeSigned,
+        documentDigest: Buffer.from(digest).toString('hex'),
+      },
+      { signature: await ann.sign(toBeSigned) },
+    );
     const report = await verify(bytes);
     expect(report.signatures[0]).toMatchObject({ intact: false, supported: false });
     expect(report.verdict.status).toBe('unsupported');
     expect(report.verdict.summary).toBe(
       'Not verifiable: signature 1 (Ann Lee (ann@careplane.local)) is in a form Careplane does not check ' +
         '(the signature format ETSI.RFC3161 is not one Careplane checks). Do not rely on it as signed.',
+    );
+  });
+
+  it('are tampered when their signed bytes were changed, the format named in them included', async () => {
+    const bytes = Buffer.from(latin1(signedOnce).replace(genuine, imitation), 'latin1');
+    expect(bytes.length).toBe(signedOnce.length);
+    const report = await verify(bytes);
+    expectNoSignatureHolds(report);
+    expect(report.signatures[0]!.problems[0]).toBe(
+      'The signed bytes were changed: their digest does not match the signature',
     );
   });
 });

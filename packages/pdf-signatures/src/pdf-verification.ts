@@ -12,6 +12,11 @@
 //   with (never one embedded in the file), is not a CA itself, and it and the CA are valid at the signing time;
 // - knownToPlatform: an injected lookup knows the SHA-256 of the signed revision (or of the whole file).
 //
+// Signatures are found twice: through the form fields, as a reader finds them, and by their signed values in the
+// bytes themselves (a /ByteRange whose gap is a hex /Contents). A signature the fields no longer reach (a changed
+// /Fields array, a damaged field, a structure that cannot be read at all) is still checked and reported as not
+// holding: a change to a signed byte can make a file "tampered", never "not signed" or "changed after signing".
+//
 // Anything malformed makes a signature "not intact" with a reason; nothing in a file makes this throw.
 import 'reflect-metadata';
 import { createHash, verify as verifySignature, X509Certificate } from 'node:crypto';
@@ -150,14 +155,18 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyPdfOptions): P
     return (await options.isKnownDigest(digest)) === true;
   };
 
-  let found: FoundSignature[];
-  let structure: PdfStructure;
+  let found: FoundSignature[] = [];
+  let structure: PdfStructure | undefined;
+  let unreadable: string | undefined;
   try {
     structure = PdfStructure.read(bytes);
     found = findSignatures(structure);
   } catch (error) {
     // Whatever a hostile file does to the reader ends here, as a verdict, not as an exception.
-    const reason = error instanceof PdfStructureError ? error.message : 'its structure cannot be read';
+    unreadable = error instanceof PdfStructureError ? error.message : 'its structure cannot be read';
+  }
+  const values = scanSignatureValues(bytes);
+  if (unreadable !== undefined && values.length === 0) {
     const fileDigest = createHash('sha256').update(bytes).digest('hex');
     return {
       fileDigest,
@@ -166,17 +175,17 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyPdfOptions): P
       allowedChanges: defaultAllowedChanges(),
       verdict: {
         status: 'unreadable',
-        summary: `Not a readable PDF: ${lowerFirst(reason)}.`,
+        summary: `Not a readable PDF: ${lowerFirst(unreadable)}.`,
         changedAfter: null,
       },
     };
   }
 
   // First the checks that need no hashing; then every digest in one pass over the file.
-  const checked = found.map((signature) => {
+  const checked: Inspected[] = found.map((signature) => {
     try {
       const inspected = inspectSignature(bytes, signature);
-      const level = signature.dict ? certificationLevel(structure, signature.dict) : undefined;
+      const level = signature.dict && structure ? certificationLevel(structure, signature.dict) : undefined;
       if (level !== undefined) inspected.report.certification = { permission: level };
       return inspected;
     } catch {
@@ -185,6 +194,17 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyPdfOptions): P
       return { report };
     }
   });
+  // The signed values the fields did not lead to.
+  const reached = new Set(checked.map((entry) => entry.report.byteRange?.join(' ')));
+  const unreached =
+    unreadable === undefined
+      ? 'Its signature field is no longer part of the document: the file was changed after it was signed'
+      : `The file around it cannot be read (${lowerFirst(unreadable)}): it was changed after it was signed`;
+  for (const value of values) {
+    if (reached.has(value.byteRange.join(' ')) || checked.length >= MAX_SIGNATURES) continue;
+    reached.add(value.byteRange.join(' '));
+    checked.push(inspectSignatureValue(bytes, value, unreached));
+  }
   const targets: DigestTarget[] = [{ algorithm: 'sha256', ranges: [[0, bytes.length]] }];
   const targetOf = checked.map((entry) => {
     if (!entry.ranges) return undefined;
@@ -204,8 +224,16 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyPdfOptions): P
       report.revisionDigest = digests[target + 1]!.toString('hex');
       if (entry.cms && entry.report.problems.length === 0) {
         checkCryptography(entry.cms, digests[target]!, report);
+      } else if (entry.cms && entry.digestAlgorithm) {
+        // A signature in a form this verifier does not check, or one found only by its value, still says which
+        // bytes it signed: when they are not those bytes, they were changed, whatever else is true of it.
+        if (entry.cms.messageDigest && Buffer.compare(entry.cms.messageDigest, digests[target]!) !== 0) {
+          report.problems.unshift(CHANGED_BYTES);
+          report.supported = true;
+        }
       }
     }
+    if (entry.unreached) report.problems.push(entry.unreached);
     report.intact = report.problems.length === 0;
     checkChain(entry.cms?.signerCertificate, ca, report);
     report.knownToPlatform = await lookup(report.revisionDigest);
@@ -214,7 +242,9 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyPdfOptions): P
   reports.sort((a, b) => signedEnd(a) - signedEnd(b));
   reports.forEach((report, i) => (report.index = i + 1));
   const maxListed = Math.max(1, Math.floor(options.maxListedChanges ?? DEFAULT_MAX_LISTED_CHANGES));
-  const allowedChanges = reviewChanges(bytes, structure, reports, maxListed);
+  const allowedChanges = structure
+    ? reviewChanges(bytes, structure, reports, maxListed)
+    : defaultAllowedChanges();
 
   const fileKnownToPlatform = await lookup(fileDigest);
   return {
@@ -293,6 +323,97 @@ function safeSpan(structure: PdfStructure, offset: number, num: number) {
   }
 }
 
+/** A signature value as the bytes hold it: a /ByteRange whose gap is a hex string, wherever it is written. */
+interface SignatureValue {
+  byteRange: [number, number, number, number];
+  /** The dictionary's /M, read from the bytes around the value (a literal D: date only). */
+  time: Date | null;
+}
+
+const DICTIONARY_TIME = /\/M\s*\((D:[0-9Zz+\-']{4,24})\)/;
+
+/** The /M of the dictionary that writes a /ByteRange at `at` and ends its gap at `gapEnd`, in its own bytes. */
+function timeNear(buffer: Buffer, at: number, gapEnd: number): Date | null {
+  const before = buffer.toString('latin1', Math.max(0, at - 256), at);
+  const after = buffer.toString('latin1', gapEnd, Math.min(buffer.length, gapEnd + 256));
+  const ownBefore = before.slice(before.lastIndexOf('<<') + 1);
+  const ownAfter = after.split('>>')[0] ?? '';
+  const match = DICTIONARY_TIME.exec(ownAfter) ?? DICTIONARY_TIME.exec(ownBefore);
+  return match ? parsePdfDate(new PdfString(Buffer.from(match[1]!, 'latin1'))) : null;
+}
+
+const BYTE_RANGE = Buffer.from('/ByteRange');
+const BYTE_RANGE_NUMBERS = /^\s*\[\s*(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s*\]/;
+
+/**
+ * Every signature value in the file's bytes. A signature's /Contents is never compressed (its byte range's gap
+ * must be in the file), so neither is the dictionary beside it: the plain bytes show every one. Only a byte range
+ * that starts at 0 and whose gap is a `<…>` string inside the file counts, so text about byte ranges does not.
+ */
+function scanSignatureValues(bytes: Uint8Array): SignatureValue[] {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const values: SignatureValue[] = [];
+  for (let at = buffer.indexOf(BYTE_RANGE); at !== -1; at = buffer.indexOf(BYTE_RANGE, at + 1)) {
+    if (values.length >= MAX_SIGNATURES) break;
+    const after = at + BYTE_RANGE.length;
+    const match = BYTE_RANGE_NUMBERS.exec(
+      buffer.toString('latin1', after, Math.min(after + 64, buffer.length)),
+    );
+    if (!match) continue;
+    const [start1, length1, start2, length2] = match.slice(1).map(Number) as [number, number, number, number];
+    const gapStart = start1 + length1;
+    const plausible =
+      start1 === 0 &&
+      gapStart < start2 - 1 &&
+      start2 + length2 <= bytes.length &&
+      bytes[gapStart] === 0x3c &&
+      bytes[start2 - 1] === 0x3e;
+    if (plausible)
+      values.push({ byteRange: [start1, length1, start2, length2], time: timeNear(buffer, at, start2) });
+  }
+  return values;
+}
+
+/** A signature found by its value only: what it signed and who signed it, with why the document lost it. */
+function inspectSignatureValue(bytes: Uint8Array, value: SignatureValue, unreached: string): Inspected {
+  const report = emptyReport(null);
+  const [, length1, start2, length2] = value.byteRange;
+  report.byteRange = [...value.byteRange];
+  report.coversWholeFile = start2 + length2 === bytes.length;
+  report.laterRevisionAdded = !report.coversWholeFile;
+  const ranges: Array<[number, number]> = [
+    [0, length1],
+    [start2, start2 + length2],
+  ];
+  const hex = Buffer.from(bytes.buffer, bytes.byteOffset + length1 + 1, start2 - length1 - 2).toString(
+    'latin1',
+  );
+  let cms: SignedDataView | undefined;
+  try {
+    if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length % 2 !== 0) throw new CmsFormatError('Not a hex string');
+    cms = readSignedData(trimPadding(Buffer.from(hex, 'hex')));
+  } catch {
+    cms = undefined;
+  }
+  if (cms?.signerCertificate) report.signer = signerOf(cms.signerCertificate);
+  if (cms?.signingTime) {
+    report.signingTime = cms.signingTime;
+    report.signingTimeSource = 'signed-attribute';
+  } else if (value.time) {
+    report.signingTime = value.time;
+    report.signingTimeSource = 'signature-dictionary';
+  }
+  const digestAlgorithm = cms ? DIGEST_NAMES[cms.digestAlgorithm] : undefined;
+  if (!cms) report.problems.push('The signature data is malformed');
+  return {
+    report,
+    ranges,
+    unreached,
+    ...(cms ? { cms } : {}),
+    ...(digestAlgorithm ? { digestAlgorithm } : {}),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Checks
 
@@ -301,7 +422,11 @@ interface Inspected {
   ranges?: Array<[number, number]>;
   digestAlgorithm?: 'sha256' | 'sha384' | 'sha512';
   cms?: SignedDataView;
+  /** Found by its value only: why the document no longer leads to it, said after any other problem. */
+  unreached?: string;
 }
+
+const CHANGED_BYTES = 'The signed bytes were changed: their digest does not match the signature';
 
 function emptyReport(fieldName: string | null): SignatureReport {
   return {
@@ -409,9 +534,8 @@ function inspectSignature(bytes: Uint8Array, found: FoundSignature): Inspected {
 /** The message digest, the CMS signature and the certificate binding. */
 function checkCryptography(cms: SignedDataView, digest: Buffer, report: SignatureReport): void {
   if (cms.contentType !== OIDS.data) report.problems.push('The signed content type is not data');
-  if (!cms.messageDigest || Buffer.compare(cms.messageDigest, digest) !== 0) {
-    report.problems.push('The signed bytes were changed: their digest does not match the signature');
-  }
+  if (!cms.messageDigest || Buffer.compare(cms.messageDigest, digest) !== 0)
+    report.problems.push(CHANGED_BYTES);
   const certificate = cms.signerCertificate!;
   const algorithm = SIGNATURE_ALGORITHMS[cms.signatureAlgorithm];
   let valid = false;

@@ -12,6 +12,9 @@ import type {
 /** Fixed sentences of the signing core (problems and changes) and their Thai. */
 const sentences: Record<string, string> = {
   'The signature cannot be read': 'อ่านลายมือชื่อไม่ได้',
+  'The signature data is malformed': 'ข้อมูลลายมือชื่อผิดรูปแบบ',
+  'Its signature field is no longer part of the document: the file was changed after it was signed':
+    'ช่องลายมือชื่อนี้ไม่ได้เป็นส่วนหนึ่งของเอกสารแล้ว: ไฟล์ถูกเปลี่ยนแปลงหลังจากลงนาม',
   'No signature dictionary': 'ไม่มีพจนานุกรมลายมือชื่อ (signature dictionary)',
   'The signature field has no readable signature dictionary': 'ช่องลายมือชื่อไม่มีพจนานุกรมลายมือชื่อที่อ่านได้',
   'The byte range is missing or malformed': 'ช่วงไบต์ที่ลงนาม (ByteRange) ไม่มีหรือผิดรูปแบบ',
@@ -64,6 +67,10 @@ const patterns: [RegExp, (...parts: string[]) => string][] = [
     (format) => `Careplane ไม่ได้ตรวจสอบลายมือชื่อรูปแบบ ${format}`,
   ],
   [/^The signature data is malformed \((.+)\)$/, (detail) => `ข้อมูลลายมือชื่อผิดรูปแบบ (${detail})`],
+  [
+    /^The file around it cannot be read \((.+)\): it was changed after it was signed$/,
+    (detail) => `อ่านไฟล์ส่วนรอบลายมือชื่อนี้ไม่ได้ (${detail}): ไฟล์ถูกเปลี่ยนแปลงหลังจากลงนาม`,
+  ],
   [/^filled in form field "(.*)"$/, (name) => `กรอกช่องแบบฟอร์ม "${name}"`],
   [/^added form field "(.*)"$/, (name) => `เพิ่มช่องแบบฟอร์ม "${name}"`],
   [/^changed read-only form field "(.*)"$/, (name) => `แก้ไขช่องแบบฟอร์มแบบอ่านอย่างเดียว "${name}"`],
