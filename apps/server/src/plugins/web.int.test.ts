@@ -166,6 +166,27 @@ describe('the console build', () => {
     },
   );
 
+  it('sends a page asked at another loopback name of the same port to PUBLIC_URL, where its sign-in works', async () => {
+    const local = await consoleServer(root, { PORT: '3310', PUBLIC_URL: 'http://localhost:3310' });
+    try {
+      const asked = (host: string, url = '/admin/users?page=2') =>
+        local.inject({ method: 'GET', url, headers: { host } });
+      const moved = await asked('127.0.0.1:3310');
+      expect(moved.statusCode).toBe(302);
+      expect(moved.headers.location).toBe('http://localhost:3310/admin/users?page=2');
+      expect((await asked('[::1]:3310', '/')).headers.location).toBe('http://localhost:3310/');
+      // Its own name, another port, or another host: the console as it is asked.
+      for (const host of ['localhost:3310', '127.0.0.1:4000', 'careplane.example:3310']) {
+        expect((await asked(host)).statusCode).toBe(200);
+      }
+      // The API and files answer at any name.
+      expect((await asked('127.0.0.1:3310', '/assets/index-abc123.js')).statusCode).toBe(200);
+      expect((await asked('127.0.0.1:3310', '/api/known')).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('serves built files, hashed assets as immutable', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);

@@ -48,6 +48,28 @@ const serverOwned = /^\/(api|auth)(\/|$)/;
 // A last path segment with an extension names a file; a missing file is a 404, not the console.
 const namesFile = /\/[^/]*\.[^/]*$/;
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Where a page asked at another name of this machine belongs: the console at http://127.0.0.1:3000 while
+ * PUBLIC_URL is http://localhost:3000 signs in and calls the API at PUBLIC_URL, which its own content policy
+ * (connect-src 'self') refuses from another origin, so the sign-in failed. Such a page is sent to PUBLIC_URL.
+ * Only loopback names on the same port: any other host is the proxy's business, not guessed at here.
+ */
+export function publicAddressOf(publicUrl: string, host: string | undefined, url: string): string | undefined {
+  if (!host) return undefined;
+  const wanted = new URL(publicUrl);
+  let asked: URL;
+  try {
+    asked = new URL(`${wanted.protocol}//${host}`);
+  } catch {
+    return undefined;
+  }
+  const sameMachine = LOOPBACK.has(asked.hostname) && LOOPBACK.has(wanted.hostname);
+  if (asked.host === wanted.host || !sameMachine || asked.port !== wanted.port) return undefined;
+  return new URL(url, wanted).toString();
+}
+
 export async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   const runtimeConfig = runtimeConfigOf(options.config);
   app.withTypeProvider<ZodTypeProvider>().get('/config.json', {
@@ -92,6 +114,8 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     const pathname = request.url.split('?')[0] ?? '/';
     if (serverOwned.test(pathname) || namesFile.test(pathname)) return reply.callNotFound();
     if (!built) throw new AppError(404, serviceTexts.consoleNotBuilt);
+    const elsewhere = publicAddressOf(options.config.publicUrl, request.headers.host, request.url);
+    if (elsewhere) return reply.redirect(elsewhere, 302);
     return reply.sendFile('index.html');
   });
 }
