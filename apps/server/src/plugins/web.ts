@@ -56,7 +56,11 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
  * (connect-src 'self') refuses from another origin, so the sign-in failed. Such a page is sent to PUBLIC_URL.
  * Only loopback names on the same port: any other host is the proxy's business, not guessed at here.
  */
-export function publicAddressOf(publicUrl: string, host: string | undefined, url: string): string | undefined {
+export function publicAddressOf(
+  publicUrl: string,
+  host: string | undefined,
+  url: string,
+): string | undefined {
   if (!host) return undefined;
   const wanted = new URL(publicUrl);
   let asked: URL;
