@@ -253,6 +253,30 @@ describe('demo data', () => {
       ),
     ).toBeGreaterThan(0);
 
+    // An alert raised by a reading out of bounds has that reading among its device's readings (its chart
+    // shows what raised it).
+    const outOfBounds = await rows(
+      db,
+      `select a.id, a.data, d.id as device_id from alerts a join iot_devices d on d.id = a.iot_device_id
+        where a.data->>'reason' = 'out_of_bounds'`,
+    );
+    expect(outOfBounds.length).toBeGreaterThan(0);
+    for (const alert of outOfBounds) {
+      const data = alert.data as {
+        dataType: string;
+        reading: Record<string, unknown> & { timestamp: number };
+      };
+      const found = await rows(
+        db,
+        `select data from iot_device_data where iot_device_id = '${String(alert.device_id)}'
+          and data_type = '${data.dataType}' and timestamp = ${data.reading.timestamp}`,
+      );
+      const measured = Object.fromEntries(
+        Object.entries(data.reading).filter(([key]) => key !== 'timestamp'),
+      );
+      expect(found.map((reading) => reading.data)).toContainEqual(measured);
+    }
+
     const jobs = await rows(db, 'select status, results from device_runner_jobs');
     expect([...new Set(jobs.map((job) => job.status))].sort()).toEqual([...processStatuses].sort());
     for (const job of jobs.filter(

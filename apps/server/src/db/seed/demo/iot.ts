@@ -388,6 +388,19 @@ export function buildAlerts(
         createdAt: new Date(timestamp + 900),
       });
     }
+    // A reading out of bounds is among the device's readings too, so its chart shows what raised the alert.
+    const measure = measured[plan.kind];
+    if (!fromAlertReading && measure && plan.value !== undefined && plan.iotKey) {
+      alertReadingRows.push({
+        id: id('reading', plan.iotKey, measure.dataType, plan.key),
+        timestamp,
+        dataType: measure.dataType,
+        data: { [measure.field]: plan.value, ...measure.extra },
+        iotDeviceId: iotId(plan.iotKey),
+        createdByUserId: plan.patient.id,
+        createdAt: new Date(timestamp + 900),
+      });
+    }
     const closedAt = plan.closedBy && plan.closedAfter ? timestamp + plan.closedAfter : null;
     const creator = plan.kind === 'manual' ? (index % 2 === 0 ? supervisor : nurse) : plan.patient;
     return {
