@@ -42,7 +42,7 @@ const kit = {
     recordId: 'A record id',
     mustBeUuid: 'Must be a uuid',
     mustBeNumber: 'Must be a number',
-    exact: 'Exact {{path}}',
+    exact: 'The exact value',
     clearFilters: 'Clear filters',
   },
   relation: {
@@ -114,6 +114,7 @@ const kit = {
     onePerLine: 'One per line',
     mustBeJsonObject: 'Must be a JSON object',
     mustBeJson: 'Must be valid JSON',
+    mustBeDate: 'Not a date: type it as DD.MM.YYYY, or pick it in the calendar',
     // {{item}} is the item's label ("Contact"), {{number}} its place in the list.
     item: '{{item}} {{number}}',
     removeItem: 'Remove {{item}} {{number}}',
@@ -201,6 +202,8 @@ const kit = {
     hint: "Shown on the user's devices. One line, at most {{max}} characters.",
     notValid: 'Not a valid message',
     send: 'Send alert',
+    // The message the dialog suggests (the contract's USER_ALERT_SUGGESTION).
+    suggestion: 'Your care team needs you to get in touch with them.',
   },
 } as const;
 

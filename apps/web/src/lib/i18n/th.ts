@@ -38,7 +38,7 @@ const th: Translation<typeof kit> = {
     recordId: 'รหัสของระเบียน',
     mustBeUuid: 'ต้องเป็นรหัสแบบ UUID',
     mustBeNumber: 'ต้องเป็นตัวเลข',
-    exact: '{{path}} ตรงทุกตัวอักษร',
+    exact: 'ค่าที่ตรงทุกตัวอักษร',
     clearFilters: 'ล้างตัวกรอง',
   },
   relation: {
@@ -110,6 +110,7 @@ const th: Translation<typeof kit> = {
     onePerLine: 'บรรทัดละหนึ่งรายการ',
     mustBeJsonObject: 'ต้องเป็นออบเจ็กต์ JSON',
     mustBeJson: 'ต้องเป็น JSON ที่ถูกต้อง',
+    mustBeDate: 'ไม่ใช่วันที่: พิมพ์เป็น วว.ดด.ปปปป หรือเลือกจากปฏิทิน',
     item: '{{item}}ที่ {{number}}',
     removeItem: 'ลบ{{item}}ที่ {{number}}',
     remove: 'ลบ',
@@ -184,6 +185,7 @@ const th: Translation<typeof kit> = {
     hint: 'แสดงบนอุปกรณ์ของผู้ใช้ หนึ่งบรรทัด ไม่เกิน {{max}} ตัวอักษร',
     notValid: 'ข้อความไม่ถูกต้อง',
     send: 'ส่งการแจ้งเตือน',
+    suggestion: 'ทีมดูแลของคุณขอให้คุณติดต่อกลับ',
   },
 };
 

@@ -58,6 +58,8 @@ describe('filter controls built from a list spec', () => {
     renderPanel();
     expect(screen.getByRole('textbox', { name: 'ID' })).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Title' })).toBeVisible();
+    // The label names the field; the hint says how it matches, never the field's key.
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAttribute('placeholder', 'The exact value');
     // Yes/no, one of, any of, and a record picked by name: all comboboxes with their labels.
     for (const name of ['Is enabled', 'Role', 'Assigned user']) {
       expect(screen.getByRole('combobox', { name }).getAttribute('aria-haspopup')).toBe('listbox');

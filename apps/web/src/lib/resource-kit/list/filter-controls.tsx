@@ -55,7 +55,6 @@ function TypedFilter({
 }
 
 export interface FilterControlProps {
-  path: string;
   kind: FilterKind;
   label: string;
   value: string | undefined;
@@ -64,7 +63,7 @@ export interface FilterControlProps {
   optionLabel?: OptionLabel;
 }
 
-export function FilterControl({ path, kind, label, value, onChange, optionLabel }: FilterControlProps) {
+export function FilterControl({ kind, label, value, onChange, optionLabel }: FilterControlProps) {
   const { t } = useTranslation('kit');
   const yesNo = [
     { value: 'true', label: t('yes') },
@@ -149,7 +148,7 @@ export function FilterControl({ path, kind, label, value, onChange, optionLabel 
           label={label}
           value={value ?? ''}
           onChange={onChange}
-          placeholder={t('filter.exact', { path })}
+          placeholder={t('filter.exact')}
         />
       );
   }
@@ -185,7 +184,6 @@ export function FilterPanel({
         {paths.map((path) => (
           <FilterControl
             key={path}
-            path={path}
             kind={spec.filters[path]!}
             label={pathLabel(path, labels)}
             value={filters[path]}
