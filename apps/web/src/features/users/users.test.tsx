@@ -143,6 +143,34 @@ describe("a user's page", () => {
   });
 });
 
+describe("a user's history", () => {
+  it('names the changed fields as the pages name them, never by their keys', async () => {
+    network.on('GET', '/api/users/logs', () =>
+      json({
+        items: [
+          {
+            id: 7,
+            at: '2026-11-23T10:00:00.000Z',
+            action: 'update',
+            resource: 'users',
+            recordId: ann.id,
+            actorUserId: null,
+            actorSubject: null,
+            changes: { lastName: 'Lee', masterId: 'x', registrationCompleted: true },
+            ip: null,
+          },
+        ],
+        total: 1,
+        limit: 50,
+        offset: 0,
+      }),
+    );
+    renderApp(`/admin/users/${ann.id}`, { env: 'test' });
+    const history = await screen.findByRole('table', { name: 'History' });
+    expect(await within(history).findByText('Last name, Master ID, Registration completed')).toBeVisible();
+  });
+});
+
 describe('in Thai', () => {
   it('titles the list, its columns and the user’s page in Thai, roles included', async () => {
     await act(() => i18next.changeLanguage('th'));

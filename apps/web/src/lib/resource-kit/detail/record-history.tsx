@@ -9,7 +9,14 @@ import { DetailSection, RecordLink } from './detail-parts.tsx';
 const actionColors: Record<string, string> = { create: 'teal', update: 'blue', delete: 'red' };
 const isKnownAction = (action: string): action is 'create' | 'update' | 'delete' => action in actionColors;
 
-export function RecordHistory({ recordId }: { recordId: string }) {
+export function RecordHistory({
+  recordId,
+  fieldLabel = (key) => key,
+}: {
+  recordId: string;
+  /** A changed field's name as the record's pages name it (its column title), never its key. */
+  fieldLabel?: (key: string) => string;
+}) {
   const { t } = useTranslation('kit');
   const history = useQuery(historyQueries.forRecord(recordId));
   const actorIds = [
@@ -70,7 +77,11 @@ export function RecordHistory({ recordId }: { recordId: string }) {
                       {isKnownAction(entry.action) ? t(`history.actions.${entry.action}`) : entry.action}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{Object.keys(entry.changes ?? {}).join(', ') || '—'}</Table.Td>
+                  <Table.Td>
+                    {Object.keys(entry.changes ?? {})
+                      .map(fieldLabel)
+                      .join(', ') || '—'}
+                  </Table.Td>
                 </Table.Tr>
               );
             })}
