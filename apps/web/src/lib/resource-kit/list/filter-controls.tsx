@@ -144,12 +144,7 @@ export function FilterControl({ kind, label, value, onChange, optionLabel }: Fil
       );
     case 'text':
       return (
-        <TypedFilter
-          label={label}
-          value={value ?? ''}
-          onChange={onChange}
-          placeholder={t('filter.exact')}
-        />
+        <TypedFilter label={label} value={value ?? ''} onChange={onChange} placeholder={t('filter.exact')} />
       );
   }
 }
