@@ -34,17 +34,87 @@ const wide: CSSProperties = { gridColumn: '1 / -1' };
 const options = (values: readonly string[], label?: OptionLabel) =>
   values.map((value) => ({ value, label: label ? uiText(label(value)) : enumText(value) }));
 
+/** A date field's value once it holds a date: `YYYY-MM-DD`, as the pickers and the contract write it. */
+export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
 /**
- * DD.MM.YYYY as typed into a date field (spec §9's date format), read as a calendar date; in Thai the year may
- * be the Buddhist era's, as the field shows it.
+ * A date as typed into a date field, as `YYYY-MM-DD`: DD.MM.YYYY as the field shows it (spec §9's date format;
+ * `/` and `-` between the parts are read too), or YYYY-MM-DD. In Thai the year may be the Buddhist era's, as
+ * the field shows it (15.03.2493 is 1950-03-15). Null for a text that is no calendar date.
  */
-export function parseTypedDate(input: string, language: Language = 'en'): Date | null {
-  const match = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(input.trim());
-  if (!match) return null;
-  const [, day, month, typed] = match.map(Number) as [number, number, number, number];
+export function parseTypedDate(input: string, language: Language = 'en'): string | null {
+  const text = input.trim();
+  const shown = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const parts = shown ? [shown[3], shown[2], shown[1]] : iso ? [iso[1], iso[2], iso[3]] : null;
+  if (!parts) return null;
+  const [typed, month, day] = parts.map(Number) as [number, number, number];
   const year = typedYear(typed, language);
-  const date = new Date(year, month - 1, day);
-  return date.getMonth() === month - 1 && date.getDate() === day ? date : null;
+  const date = new Date(2000, month - 1, day);
+  date.setFullYear(year);
+  const real = date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
+  return real ? `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}` : null;
+}
+
+type CommonProps = {
+  label: string;
+  description: string | undefined;
+  withAsterisk: boolean | undefined;
+};
+
+/**
+ * A date field that takes a typed date as well as a picked one. What is typed becomes the value as soon as it
+ * reads as a date; a text that does not stays in the field and in the form as typed, so the field says so
+ * when left and the form refuses to send it (formPayload) rather than drop it or send the last date.
+ */
+function DateField({
+  common,
+  placeholder,
+  path,
+  form,
+}: {
+  common: CommonProps;
+  placeholder: string;
+  path: string;
+  form: KitForm;
+}) {
+  const { t } = useTranslation('kit');
+  const language = useLanguage();
+  const { value, error, onFocus, onBlur } = form.getInputProps(path) as {
+    value: unknown;
+    error?: string;
+    onFocus?: () => void;
+    onBlur?: () => void;
+  };
+  const date = typeof value === 'string' && isoDatePattern.test(value) ? value : null;
+  const notADate = typeof value === 'string' && value !== '' && date === null;
+  const take = (typed: string) =>
+    form.setFieldValue(path, typed.trim() ? (parseTypedDate(typed, language) ?? typed) : null);
+  return (
+    <DateInput
+      {...common}
+      {...datePickerFormats(language)}
+      value={date}
+      error={error}
+      // A day picked in the calendar, or the field cleared.
+      onChange={(picked) => form.setFieldValue(path, picked)}
+      // Every text typed, a date or not (the picker itself reports only dates).
+      onInput={(event) => take(event.currentTarget.value)}
+      dateParser={(typed) => parseTypedDate(typed, language)}
+      // A date typed is rewritten as the field shows dates when left; a text that is none stays as typed.
+      fixOnBlur={!notADate}
+      onFocus={onFocus}
+      onBlur={() => {
+        onBlur?.();
+        if (notADate) form.setFieldError(path, t('form.mustBeDate'));
+      }}
+      placeholder={placeholder}
+      clearable
+      popoverProps={{ withinPortal: true }}
+    />
+  );
 }
 
 function Field({ field, path, form }: { field: FieldSpec; path: string; form: KitForm }) {
@@ -152,14 +222,11 @@ function Field({ field, path, form }: { field: FieldSpec; path: string; form: Ki
       );
     case 'date':
       return (
-        <DateInput
-          {...common}
-          {...input}
-          {...datePickerFormats(language)}
-          dateParser={(typed) => parseTypedDate(typed, language)}
+        <DateField
+          common={common}
           placeholder={uiText(field.placeholder ?? 'DD.MM.YYYY')}
-          clearable
-          popoverProps={{ withinPortal: true }}
+          path={path}
+          form={form}
         />
       );
     case 'datetime':

@@ -204,7 +204,7 @@ function addressPayload(value: AddressValues, required: boolean) {
 
 export interface PayloadResult {
   payload: Record<string, unknown>;
-  /** Problems found before any schema: JSON that does not parse. */
+  /** Problems found before any schema: JSON that does not parse, a typed date that is none. */
   errors: Record<string, string>;
 }
 
@@ -229,8 +229,15 @@ function payloadValue(
       return Boolean(value);
     case 'select':
     case 'ref':
-    case 'date':
       return typeof value === 'string' && value ? value : undefined;
+    case 'date':
+      if (typeof value !== 'string' || !value) return undefined;
+      // A text typed into the field that is no date (form-fields.tsx) is refused, not sent and not dropped.
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+        errors[path] = i18next.t('kit:form.mustBeDate');
+        return undefined;
+      }
+      return value;
     case 'datetime': {
       if (typeof value !== 'string' || !value) return undefined;
       const date = new Date(value.includes('T') ? value : value.replace(' ', 'T'));
