@@ -1,15 +1,16 @@
 // The admin area's frame (spec §2): top bar, a side menu opened by Menu and closed by Close Menu (and by every
-// route change), the menu entries, Settings, Public → Home, Actions → Disconnect. Non-admins go to /account.
-// The closed menu is inert: out of the tab order and of the accessibility tree, not only slid off-screen. Opening
-// it moves the focus to its first entry; Escape closes it back to the toggle; following one of its links moves
-// the focus to the new page's content.
-import { AppShell, Button, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+// route change), the menu entries, Settings, Public → Home, Actions → Disconnect, and on a phone the language
+// switch. Non-admins go to /account. The closed menu is inert: out of the tab order and of the accessibility
+// tree, not only slid off-screen. Opening it moves the focus to its first entry; Escape closes it back to the
+// toggle; following one of its links moves the focus to the new page's content.
+import { AppShell, Box, Button, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { isAdmin } from '@careplane/shared/auth/roles';
 import { paths } from '@/config/paths.ts';
+import { LanguageSwitch } from '@/features/account/components/language-switch.tsx';
 import { useLiveEvents } from '@/lib/live-events.ts';
 import { useSession } from '@/lib/session.ts';
 import { AppFooter } from './centered-layout.tsx';
@@ -132,6 +133,13 @@ export function Component() {
           <MenuLink label={t('menu.home')} to={paths.account.to()} />
           <SectionTitle>{t('menu.actions')}</SectionTitle>
           <NavLink component="button" label={t('menu.disconnect')} onClick={disconnect} c="red" />
+          {/* On a phone the top bar has no room for the language switch: the menu holds it. */}
+          <Box hiddenFrom="xs">
+            <SectionTitle>{t('language.label')}</SectionTitle>
+            <Box px="sm">
+              <LanguageSwitch />
+            </Box>
+          </Box>
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main {...mainContentProps}>

@@ -1,9 +1,11 @@
-// /account: the signed-in user's own page, with the top bar, and a link to every area their roles open.
+// /account: the signed-in user's own page, with the top bar, the language switch, and a link to every area
+// their roles open.
 import { Anchor, Box, Container, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { AccountProfile } from '@/features/account/components/account-profile.tsx';
+import { LanguageSwitch } from '@/features/account/components/language-switch.tsx';
 import { areasOf } from '@/lib/areas.ts';
 import { useSession } from '@/lib/session.ts';
 import { Brand } from '../layouts/brand.tsx';
@@ -13,6 +15,7 @@ import { TopBarSession } from '../layouts/top-bar.tsx';
 
 export function Component() {
   const { t } = useTranslation('account');
+  const { t: tc } = useTranslation();
   const user = useSession((state) => state.user);
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -31,6 +34,13 @@ export function Component() {
       <Container component="main" {...mainContentProps} size="sm" py="xl" w="100%" style={{ flex: 1 }}>
         <Stack gap="md">
           <AccountProfile />
+          {/* The language at every width: on a phone the top bar has no room for its switch. */}
+          <Stack component="section" gap="xs" align="flex-start" aria-labelledby="account-language">
+            <Title order={2} size="h4" id="account-language">
+              {tc('language.label')}
+            </Title>
+            <LanguageSwitch />
+          </Stack>
           <Stack component="nav" gap="xs" aria-labelledby="account-areas">
             <Title order={2} size="h4" id="account-areas">
               {t('whereYouWork')}

@@ -1,6 +1,7 @@
 // The language switch of the top bar and the landing page: English or ไทย, each named in itself. It changes the
 // console at once; when someone is signed in, the choice is stored on their account too (decision 047). On a
-// phone the top bar has no room for it: the Areas menu offers the same choice (useChooseLanguage).
+// phone the top bar has no room for it: the Areas menu offers the same choice (useChooseLanguage), the admin
+// menu's drawer holds the switch, and /account has it at every width.
 import { SegmentedControl } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +36,11 @@ export function useChooseLanguage() {
   return choose;
 }
 
-export function LanguageSwitch({ visibleFrom }: { visibleFrom?: 'xs' }) {
+/**
+ * The switch. `visibleFrom` / `hiddenFrom`: shown only from, or only below, a width (the top bar shows it from
+ * xs up; the admin menu's drawer below xs, where the top bar has no room for it).
+ */
+export function LanguageSwitch({ visibleFrom, hiddenFrom }: { visibleFrom?: 'xs'; hiddenFrom?: 'xs' }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const choose = useChooseLanguage();
@@ -50,6 +55,7 @@ export function LanguageSwitch({ visibleFrom }: { visibleFrom?: 'xs' }) {
       data={options}
       style={{ flexShrink: 0 }}
       visibleFrom={visibleFrom}
+      hiddenFrom={hiddenFrom}
     />
   );
 }
