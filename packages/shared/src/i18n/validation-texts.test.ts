@@ -3,6 +3,7 @@
 // that names the field.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { commandCenterCreateSchema } from '../command-centers/command-centers.contract.ts';
 import '../common/validation-messages.ts';
 import {
   authoredMessages,
@@ -106,6 +107,26 @@ describe('a refusal in the reader’s language', () => {
     expect(fieldName(['content', 2], 'en')).toBe('Item 3 of content');
     expect(fieldName(['matrixIdentity'], 'th')).toBe('Matrix identity');
     expect(fieldName([], 'th')).toBe('ค่านี้');
+  });
+
+  it("names an address's title with its address, not as the record's own title", () => {
+    expect(fieldName(['address', 'title'], 'en')).toBe('Address title');
+    expect(fieldName(['address', 'title'], 'th')).toBe('ชื่อที่อยู่');
+    // The user's address is a list of one.
+    expect(fieldName(['address', 0, 'title'], 'en')).toBe('Address title');
+    expect(fieldName(['deliveryAddress', 'title'], 'en')).toBe('Delivery address title');
+    // The command center's address, sent without its title.
+    const checked = commandCenterCreateSchema.safeParse({
+      title: 'North',
+      address: { street: 'Rama IV Road', city: 'Bangkok', country: 'Thailand' },
+    });
+    const issue = checked.error?.issues.find((each) => each.path.join('.') === 'address.title');
+    expect(issue?.message).toBe('Address title is required.');
+    expect(issue && localizeIssue(issue, 'en')).toBe('Address title is required.');
+    expect(issue && localizeIssue(issue, 'th')).toBe('ต้องระบุชื่อที่อยู่');
+    // The record's own title, and an address's other parts, keep their own names.
+    expect(fieldName(['title'], 'en')).toBe('Title');
+    expect(fieldName(['address', 'city'], 'en')).toBe('City');
     expect(localizeIssue({ code: 'custom', path: ['x'], message: 'Something nobody translated' }, 'th')).toBe(
       'X ไม่ถูกต้อง: Something nobody translated',
     );

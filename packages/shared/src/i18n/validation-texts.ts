@@ -268,7 +268,16 @@ function labelOf(key: string, language: Language): string | undefined {
   return known?.en ?? humanize(key);
 }
 
-/** `lastName` → `Last name` / `นามสกุล`; an index names the list's item; nested fields go by their own key. */
+/** Keys that name a record's own field as well as a part of an address: bare, "Title" would say neither. */
+const ambiguousInAddress = new Set(['title', 'name', 'type']);
+const isAddressKey = (key: PropertyKey | undefined): key is string =>
+  typeof key === 'string' && /(^a|A)ddress$/.test(key);
+
+/**
+ * `lastName` → `Last name` / `นามสกุล`; an index names the list's item; nested fields go by their own key, but
+ * for a part of an address whose bare name would be the record's own (`address.title`, `address.0.title`),
+ * which is named with its address: "Address title" / "ชื่อที่อยู่".
+ */
 export function fieldName(path: readonly PropertyKey[] | undefined, language: Language = 'en'): string {
   const texts = validationTexts[language];
   const keys = (path ?? []).filter((key) => typeof key === 'string' || typeof key === 'number');
@@ -279,7 +288,14 @@ export function fieldName(path: readonly PropertyKey[] | undefined, language: La
     const listName = typeof list === 'string' ? labelOf(list, language) : undefined;
     return listName ? texts.itemOf(last + 1, listName) : texts.item(last + 1);
   }
-  return labelOf(last, language) ?? texts.theValue;
+  const own = labelOf(last, language) ?? texts.theValue;
+  // The address holding the part: its key, past the index of a list of addresses.
+  const parent = keys.slice(0, -1).findLast((key) => typeof key === 'string');
+  if (ambiguousInAddress.has(last) && isAddressKey(parent)) {
+    const address = labelOf(parent, language);
+    if (address) return language === 'th' ? `${own}${address}` : `${address} ${own.toLowerCase()}`;
+  }
+  return own;
 }
 
 const isCount = (value: unknown): value is Count => typeof value === 'number' || typeof value === 'bigint';
