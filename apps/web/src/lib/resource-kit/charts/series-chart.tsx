@@ -19,6 +19,16 @@ export interface SeriesChartProps {
   yDomain?: [number, number];
 }
 
+/**
+ * A value as the chart's axis and tooltip write it: whole numbers as they are, others with enough digits that a
+ * gridline reads as the value it stands at (0.25, not 0.3) and a small value does not read as 0: three significant
+ * digits below 1, at most three decimals above.
+ */
+export function chartValue(value: number): string {
+  if (!Number.isFinite(value) || Number.isInteger(value)) return String(value);
+  return String(Number(Math.abs(value) < 1 ? value.toPrecision(3) : value.toFixed(3)));
+}
+
 export function SeriesChart({ kind, data, dataKey, series, unit, h = 240, yDomain }: SeriesChartProps) {
   const common = {
     h,
@@ -30,7 +40,7 @@ export function SeriesChart({ kind, data, dataKey, series, unit, h = 240, yDomai
     legendProps: { verticalAlign: 'bottom' as const, height: 40 },
     tooltipAnimationDuration: 150,
     yAxisProps: yDomain ? { domain: yDomain } : undefined,
-    valueFormatter: (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1)),
+    valueFormatter: chartValue,
   };
   // The figure around the chart carries its meaning in words; the drawing itself takes no focus.
   const quiet = { accessibilityLayer: false };
