@@ -1,10 +1,14 @@
 // The care actions on a user's page ask first: "Send alert" for its message (required, one line, bounded, as
 // the contract says) and "Reboot devices" naming the devices it restarts; nothing is sent before that.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
-import { MAX_USER_ALERT_MESSAGE } from '@careplane/shared/command-centers/command-centers.contract';
+import {
+  MAX_USER_ALERT_MESSAGE,
+  USER_ALERT_SUGGESTION,
+} from '@careplane/shared/command-centers/command-centers.contract';
 import { deviceJobSchema } from '@careplane/shared/devices/devices.contract';
 import { userSchema } from '@careplane/shared/users/users.contract';
 import { emptyHistory, fakeList, fakeUser } from '@/test/admin-fakes.ts';
@@ -128,5 +132,20 @@ describe('care actions', () => {
     expect(await within(await care()).findByText('Alert sent')).toBeVisible();
     const calls = network.callsTo('POST', `/api/command-centers/users/${ids.user}/alert`);
     expect(calls.map((call) => JSON.parse(call.body!))).toEqual([{ message: 'Please call the nurse today' }]);
+  });
+
+  it('suggests the message in the console’s language', async () => {
+    renderApp(`/admin/users/${ids.user}`, { env: 'test' });
+    await userEvent.click(within(await care()).getByRole('button', { name: 'Send alert' }));
+    const english = await screen.findByRole('dialog', { name: 'Send an alert to Somchai Boonmee' });
+    expect(within(english).getByRole('textbox', { name: /Message/ })).toHaveValue(USER_ALERT_SUGGESTION);
+    cleanup();
+
+    await act(() => i18next.changeLanguage('th'));
+    renderApp(`/admin/users/${ids.user}`, { env: 'test' });
+    const thaiCare = await screen.findByRole('region', { name: 'การดูแล' });
+    await userEvent.click(within(thaiCare).getByRole('button', { name: 'ส่งการแจ้งเตือน' }));
+    const thai = await screen.findByRole('dialog', { name: 'ส่งการแจ้งเตือนถึง Somchai Boonmee' });
+    expect(within(thai).getByRole('textbox', { name: /ข้อความ/ })).toHaveValue('ทีมดูแลของคุณขอให้คุณติดต่อกลับ');
   });
 });

@@ -1,11 +1,11 @@
 // Sending an alert to a user asks for the message first (decision 038): the user's devices show it. The
-// message is checked by the contract's schema before it is sent; the server checks it again.
+// message starts as a suggestion in the console's language; it is checked by the contract's schema before it
+// is sent, and the server checks it again.
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_USER_ALERT_MESSAGE,
-  USER_ALERT_SUGGESTION,
   userAlertSchema,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import { localizeIssue } from '@careplane/shared/i18n/validation-texts';
@@ -29,7 +29,9 @@ export function SendAlertDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('kit');
-  const [message, setMessage] = useState(USER_ALERT_SUGGESTION);
+  // Until edited, the message is the suggestion in the console's language (a switch of language follows).
+  const [edited, setMessage] = useState<string | null>(null);
+  const message = edited ?? t('sendAlert.suggestion');
   const [touched, setTouched] = useState(false);
   const parsed = userAlertSchema.safeParse({ message });
   const issue = parsed.success ? undefined : parsed.error.issues[0];
