@@ -395,14 +395,14 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
   },
   'At least one reading': { th: (field) => `${field} ต้องมีค่าที่วัดได้อย่างน้อยหนึ่งค่า` },
   'At least one item is required': { th: (field) => `${field} ต้องมีอย่างน้อยหนึ่งรายการ` },
-  'Required when pickupByNurse is true': { th: (field) => `ต้องระบุ${field} เมื่อพยาบาลเป็นผู้รับยา` },
-  'Required unless pickupByNurse is true': {
+  'Required when a nurse picks it up': { th: (field) => `ต้องระบุ${field} เมื่อพยาบาลเป็นผู้รับยา` },
+  'Required unless a nurse picks it up': {
     th: (field) => `ต้องระบุ${field} เว้นแต่พยาบาลเป็นผู้รับยา`,
   },
-  'Required when trustLevel is trusted': {
+  'Required when the trust level is trusted': {
     th: (field) => `ต้องระบุ${field} เมื่อระดับความน่าเชื่อถือเป็น trusted`,
   },
-  'Required when a connectionSecret is given': {
+  'Required when a connection secret is given': {
     th: (field) => `ต้องระบุ${field} เมื่อให้รหัสลับการเชื่อมต่อ`,
   },
   'Required when closing an alert': { th: (field) => `ต้องระบุ${field} เมื่อปิดการแจ้งเตือน` },

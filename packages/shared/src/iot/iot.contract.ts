@@ -337,10 +337,10 @@ interface SecretRuleInput {
 export function connectionSecretIssues(trustLevel: string | null | undefined, hasSecret: boolean) {
   const issues: { path: string; message: string }[] = [];
   if (trustLevel === TRUSTED_LEVEL && !hasSecret) {
-    issues.push({ path: 'connectionSecret', message: 'Required when trustLevel is trusted' });
+    issues.push({ path: 'connectionSecret', message: 'Required when the trust level is trusted' });
   }
   if (hasSecret && !trustLevel) {
-    issues.push({ path: 'trustLevel', message: 'Required when a connectionSecret is given' });
+    issues.push({ path: 'trustLevel', message: 'Required when a connection secret is given' });
   }
   return issues;
 }

@@ -55,9 +55,9 @@ export interface PrescriptionIssue {
  */
 export function pickupAssignmentIssues(assignment: PickupAssignment): PrescriptionIssue[] {
   if (assignment.pickupByNurse === true) {
-    return assignment.nurse ? [] : [{ path: 'nurse', message: 'Required when pickupByNurse is true' }];
+    return assignment.nurse ? [] : [{ path: 'nurse', message: 'Required when a nurse picks it up' }];
   }
-  return assignment.shipper ? [] : [{ path: 'shipper', message: 'Required unless pickupByNurse is true' }];
+  return assignment.shipper ? [] : [{ path: 'shipper', message: 'Required unless a nurse picks it up' }];
 }
 
 /** Fields covered by the issuer's signed receipt: they change only while the prescription is `new`. */
