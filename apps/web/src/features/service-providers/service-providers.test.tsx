@@ -93,7 +93,8 @@ describe('creating a service provider', () => {
 });
 
 describe('a service provider address', () => {
-  it('must say where the provider is before the form sends it', async () => {
+  /** The create form with a title and a type, and a server that takes what it is sent. */
+  async function startCornerPharmacy() {
     network.on('POST', '/api/service-providers', (call) =>
       json(fakeServiceProvider(JSON.parse(call.body ?? '{}')), 201),
     );
@@ -101,6 +102,10 @@ describe('a service provider address', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Corner Pharmacy');
     await userEvent.click(screen.getByRole('combobox', { name: /Type/ }));
     await userEvent.click(await screen.findByRole('option', { name: /pharmacy/i }));
+  }
+
+  it('must say where the provider is before the form sends it', async () => {
+    await startCornerPharmacy();
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Needs a street, a city or a map position')).toBeVisible();
     expect(network.callsTo('POST', '/api/service-providers')).toHaveLength(0);
@@ -115,13 +120,7 @@ describe('a service provider address', () => {
   });
 
   it('refuses a map position off the globe, as typed, instead of moving it to the nearest edge', async () => {
-    network.on('POST', '/api/service-providers', (call) =>
-      json(fakeServiceProvider(JSON.parse(call.body ?? '{}')), 201),
-    );
-    renderApp('/admin/service-providers/create', { env: 'test' });
-    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Corner Pharmacy');
-    await userEvent.click(screen.getByRole('combobox', { name: /Type/ }));
-    await userEvent.click(await screen.findByRole('option', { name: /pharmacy/i }));
+    await startCornerPharmacy();
     await userEvent.type(field('Latitude'), '95');
     await userEvent.type(field('Longitude'), '99.01');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));

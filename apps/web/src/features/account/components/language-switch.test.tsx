@@ -37,6 +37,16 @@ const atWidth = (width: number) =>
     width,
   });
 
+/** An admin's console with its menu open: the menu. */
+async function openAdminMenu() {
+  const admin = makeUser({ roles: ['admin'] });
+  signIn(admin);
+  network.on('GET', '/api/users/me', () => json(admin));
+  renderApp('/admin');
+  await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+  return screen.getByRole('navigation', { name: 'Admin menu' });
+}
+
 describe('the language switch on a phone', () => {
   it('is on /account, and switches the console and the account', async () => {
     atWidth(390);
@@ -56,12 +66,7 @@ describe('the language switch on a phone', () => {
 
   it('is in the admin menu’s drawer, where the top bar has no room for it', async () => {
     atWidth(390);
-    const admin = makeUser({ roles: ['admin'] });
-    signIn(admin);
-    network.on('GET', '/api/users/me', () => json(admin));
-    renderApp('/admin');
-    await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
-    const menu = screen.getByRole('navigation', { name: 'Admin menu' });
+    const menu = await openAdminMenu();
     expect(within(screen.getByRole('banner')).queryByRole('radiogroup', { name: 'Language' })).toBeNull();
     const choice = within(menu).getByRole('radiogroup', { name: 'Language' });
     expect(choice).toBeVisible();
@@ -70,12 +75,7 @@ describe('the language switch on a phone', () => {
   });
 
   it('stays in the top bar alone on a wider screen', async () => {
-    const admin = makeUser({ roles: ['admin'] });
-    signIn(admin);
-    network.on('GET', '/api/users/me', () => json(admin));
-    renderApp('/admin');
-    await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
-    const menu = screen.getByRole('navigation', { name: 'Admin menu' });
+    const menu = await openAdminMenu();
     expect(within(menu).queryByRole('radiogroup', { name: 'Language' })).toBeNull();
     expect(within(screen.getByRole('banner')).getByRole('radiogroup', { name: 'Language' })).toBeVisible();
   });

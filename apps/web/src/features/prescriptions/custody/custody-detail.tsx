@@ -7,9 +7,10 @@ import { prescriptionStatusLabel } from '@/lib/i18n/enum-labels.ts';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { addressLine, personName, textOf, titleOf } from '@careplane/shared/common/record-labels';
 import { isPrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
-import type {
-  PrescriptionReceipt,
-  Prescription,
+import {
+  prescriptionSigningStatuses,
+  type PrescriptionReceipt,
+  type Prescription,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { specTexts } from '@/lib/i18n/spec-texts.ts';
 import { custodyQueries, downloadReceipt } from '../api/custody.ts';
@@ -33,7 +34,14 @@ function ReceiptButton({ id, receipt, label }: { id: string; receipt: Prescripti
   );
 }
 
-const SIGNING_OUTCOMES = ['requested', 'denied', 'expired', 'failed'] as const;
+/** What the server records of a signature an action waited for: asked, then how it ended unless signed (the
+ * signed action is recorded as the action itself). */
+const SIGNING_OUTCOMES = [
+  'requested',
+  ...prescriptionSigningStatuses.filter(
+    (status): status is 'denied' | 'expired' | 'failed' => status !== 'pending' && status !== 'signed',
+  ),
+] as const;
 
 /**
  * A history entry's event in words: a status action as done, the phone signature an issue or a pickup waited for
