@@ -25,7 +25,11 @@ import {
   verificationReportSchema,
 } from '@careplane/shared/documents/documents.contract';
 import { eventTicketSchema } from '@careplane/shared/events/events.contract';
-import { iotDataRecordSchema, iotDeviceSchema } from '@careplane/shared/iot/iot.contract';
+import {
+  iotDataRecordSchema,
+  iotDeviceSchema,
+  lastDataSubmissionSchema,
+} from '@careplane/shared/iot/iot.contract';
 import {
   prescriptionHistorySchema,
   prescriptionSchema,
@@ -125,10 +129,12 @@ const commandCenterCalls: [method: string, pattern: RegExp, answer: z.ZodType][]
   ['POST', new RegExp(`^/api/command-centers/users/${UUID}/device/reboot$`), deviceRebootRequestedSchema],
 ];
 
-/** Alerts beyond the generic calls: acknowledging and closing one. */
+/** Alerts beyond the generic calls (acknowledging and closing one), and an IoT device's last reading. */
 const alertActions: [method: string, pattern: RegExp, answer: z.ZodType][] = [
   ['POST', new RegExp(`^/api/alerts/${UUID}/acknowledge$`), alertSchema],
   ['POST', new RegExp(`^/api/alerts/${UUID}/close$`), alertSchema],
+  // An IoT device's last reading.
+  ['GET', new RegExp(`^/api/iot-devices/${UUID}/last-data-submission$`), lastDataSubmissionSchema],
 ];
 
 function resourceContract(method: string, path: string): Contract | undefined {

@@ -4,49 +4,21 @@
 // told from the data when it is read, in the reader's language; the server stores the English one in
 // `data.title` for readers without a language (decision 048).
 import type { Language } from '../i18n/language-tags.ts';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-const numberOf = (value: unknown) =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-
-/** A number as a care team reads it: at most one decimal. */
-const shown = (value: number) => String(Math.round(value * 10) / 10);
+import {
+  amountText,
+  dataTypeLabel,
+  eventTitle,
+  isRecord,
+  measureOf,
+  numberOf,
+  shown,
+  text,
+} from '../iot/reading-text.ts';
 
 /** The longest title; a longer message is cut with an ellipsis. */
 export const MAX_ALERT_TITLE = 120;
 const bounded = (title: string) =>
   title.length > MAX_ALERT_TITLE ? `${title.slice(0, MAX_ALERT_TITLE - 1).trimEnd()}…` : title;
-
-/** "heart_rate" → "Heart rate", "SPO2" stays. */
-const sentence = (raw: string) => {
-  const words = raw.replaceAll(/[_-]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : '';
-};
-
-interface Measure {
-  /** How the title names it, per language. */
-  label: Record<Language, string>;
-  /** The unit when the reading names none. */
-  unit: string;
-}
-
-const m = (en: string, th: string, unit: string): Measure => ({ label: { en, th }, unit });
-
-/** The measured quantities of each data type and field (the bounds' field names, decision 038). */
-const measures: Record<string, Record<string, Measure>> = {
-  heart_rate: { rate: m('Heart rate', 'ชีพจร', '/min') },
-  temperature: { value: m('Temperature', 'อุณหภูมิ', '°C') },
-  battery: { level: m('Battery', 'แบตเตอรี่', '%') },
-  pressure: { value: m('Pressure', 'ความดัน', '') },
-  blood_pressure: {
-    sys: m('Systolic blood pressure', 'ความดันโลหิตตัวบน', 'mmHg'),
-    dias: m('Diastolic blood pressure', 'ความดันโลหิตตัวล่าง', 'mmHg'),
-  },
-  spo2: { value: m('SpO2', 'SpO2', '%'), level: m('SpO2', 'SpO2', '%') },
-  oxygen_saturation: { value: m('SpO2', 'SpO2', '%'), level: m('SpO2', 'SpO2', '%') },
-};
 
 /** The words of a title, per language. */
 const words = {
@@ -54,7 +26,6 @@ const words = {
     below: (min: string) => `below ${min}`,
     above: (max: string) => `above ${max}`,
     outOfRange: 'out of range',
-    unit: (unit: string) => unit,
     measured: (label: string, amount: string, bound: string) => `${label} ${amount}, ${bound}`,
     bounded: (label: string, bound: string) => `${label} ${bound}`,
     outOfBounds: (label: string) => `${label} out of bounds`,
@@ -74,7 +45,6 @@ const words = {
     below: (min: string) => `ต่ำกว่า ${min}`,
     above: (max: string) => `สูงกว่า ${max}`,
     outOfRange: 'อยู่นอกช่วงที่กำหนด',
-    unit: (unit: string) => (unit === '/min' ? 'ครั้ง/นาที' : unit),
     measured: (label: string, amount: string, bound: string) => `${label} ${amount} ${bound}`,
     bounded: (label: string, bound: string) => `${label}${bound}`,
     outOfBounds: (label: string) => `${label}อยู่นอกเกณฑ์`,
@@ -91,39 +61,6 @@ const words = {
     sentByTeam: 'ส่งโดยทีมดูแล',
   },
 } satisfies Record<Language, unknown>;
-
-/** What an alert reading (an event a device raised) reports, by its `type`. */
-const eventTitles: Record<string, Record<Language, string>> = {
-  fall: { en: 'Fall detected', th: 'ตรวจพบการหกล้ม' },
-  fall_detected: { en: 'Fall detected', th: 'ตรวจพบการหกล้ม' },
-  panic_button: { en: 'Alarm button pressed', th: 'มีการกดปุ่มขอความช่วยเหลือ' },
-  sos: { en: 'Alarm button pressed', th: 'มีการกดปุ่มขอความช่วยเหลือ' },
-  low_battery: { en: 'Battery low', th: 'แบตเตอรี่ใกล้หมด' },
-  heart_rate_high: { en: 'Heart rate high', th: 'ชีพจรสูง' },
-  heart_rate_low: { en: 'Heart rate low', th: 'ชีพจรต่ำ' },
-  temperature_high: { en: 'Temperature high', th: 'อุณหภูมิสูง' },
-  temperature_low: { en: 'Temperature low', th: 'อุณหภูมิต่ำ' },
-  device_offline: { en: 'Device offline', th: 'อุปกรณ์ขาดการเชื่อมต่อ' },
-  no_movement: { en: 'No movement', th: 'ไม่พบการเคลื่อนไหว' },
-  wandering: { en: 'Left the safe area', th: 'ออกนอกพื้นที่ปลอดภัย' },
-};
-
-const dataTypeLabel = (dataType: string, language: Language) => {
-  if (dataType === 'blood_pressure') return language === 'th' ? 'ความดันโลหิต' : 'Blood pressure';
-  return Object.values(measures[dataType] ?? {})[0]?.label[language] ?? sentence(dataType);
-};
-
-function measureOf(dataType: string, field: string): Measure {
-  return (
-    measures[dataType]?.[field] ?? {
-      label: {
-        en: `${dataTypeLabel(dataType, 'en')} ${field.replaceAll('_', ' ')}`.trim(),
-        th: `${dataTypeLabel(dataType, 'th')} ${field.replaceAll('_', ' ')}`.trim(),
-      },
-      unit: '',
-    }
-  );
-}
 
 /** "Heart rate 31 /min, below 40" from one field of `data.fields` (an out-of-bounds alert). */
 function breachTitle(
@@ -144,11 +81,10 @@ function breachTitle(
   const label = measure.label[language];
   // Temperatures are compared in °C whatever the reading's unit, and the values kept are in °C too.
   const readingUnit = isRecord(reading) ? text(reading.unit) : '';
-  const unit = say.unit(dataType === 'temperature' ? '°C' : readingUnit || measure.unit);
+  const unit = dataType === 'temperature' ? '°C' : readingUnit || measure.unit;
   const bound = below ? say.below(shown(min)) : max !== undefined ? say.above(shown(max)) : say.outOfRange;
   if (value === undefined) return { title: say.bounded(label, bound), bound };
-  const amount = unit === '%' ? `${shown(value)}%` : `${shown(value)}${unit ? ` ${unit}` : ''}`;
-  return { title: say.measured(label, amount, bound), bound };
+  return { title: say.measured(label, amountText(value, unit, language), bound), bound };
 }
 
 function outOfBoundsTitle(data: Record<string, unknown>, language: Language) {
@@ -177,11 +113,6 @@ function outOfBoundsTitle(data: Record<string, unknown>, language: Language) {
     }
   }
   return title;
-}
-
-function eventTitle(event: Record<string, unknown>, language: Language) {
-  const type = text(event.type).toLowerCase();
-  return eventTitles[type]?.[language] ?? (sentence(type) || text(event.message));
 }
 
 /**

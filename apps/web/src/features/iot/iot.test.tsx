@@ -1,12 +1,13 @@
 // The IoT devices list and page in Thai: titles, columns, labels and the device's enumerations follow the
-// console's language. The API is faked at the network edge.
+// console's language; readings are told in words, never as the JSON the device sent. The API is faked at the
+// network edge.
 import { act, cleanup, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { iotDeviceSchema, type IotDevice } from '@careplane/shared/iot/iot.contract';
 import { emptyHistory, fakeList } from '@/test/admin-fakes.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
-import { fakeNetwork, json } from '@/test/network.ts';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 
 const at = '2030-01-01T08:00:00.000Z';
 const device: IotDevice = {
@@ -25,11 +26,22 @@ const device: IotDevice = {
   createdByDeviceId: null,
 };
 const empty = { items: [], total: 0, limit: 20, offset: 0 };
+const taken = Date.parse('2030-01-01T07:30:00.000Z');
+const record = (id: string, dataType: string, data: Record<string, unknown>) => ({
+  id: `0190f6a2-6d3b-7c8e-9f00-00000000d0${id}`,
+  createdAt: at,
+  timestamp: taken,
+  dataType,
+  data: { timestamp: taken, ...data },
+  iotDeviceId: device.id,
+  createdByUserId: null,
+});
 
+let network: FakeNetwork;
 beforeEach(() => {
   resetSession();
   signIn(makeUser({ roles: ['admin'] }));
-  fakeNetwork()
+  network = fakeNetwork()
     .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
     .on('GET', '/api/users/logs', () => json(emptyHistory))
     .on('GET', '/api/iot-devices', () => json(fakeList(iotDeviceSchema, [device])))
@@ -58,5 +70,34 @@ describe('IoT devices in Thai', () => {
     expect(screen.getAllByText('ความดันโลหิต').length).toBeGreaterThan(0);
     expect(screen.getByText('ระดับความน่าเชื่อถือ')).toBeVisible();
     expect(screen.getByRole('region', { name: 'ค่าที่วัดได้' })).toBeVisible();
+  });
+});
+
+describe('Readings in words', () => {
+  it('tells the last submission as a care team reads it, without the milliseconds the device sent', async () => {
+    network.on('GET', `/api/iot-devices/${device.id}/last-data-submission`, () =>
+      json(record('01', 'blood_pressure', { sys: 128, dias: 82 })),
+    );
+    renderApp(`/admin/iot-devices/${device.id}`, { env: 'test' });
+    expect(await screen.findByText('Blood pressure 128/82 mmHg')).toBeVisible();
+    expect(screen.queryByText(new RegExp(String(taken)))).toBeNull();
+    expect(screen.queryByText(/"sys"/)).toBeNull();
+  });
+
+  it('lists alert readings by the event they report, in Thai too', async () => {
+    const alerting = { ...device, supportedDataTypes: ['alert'] };
+    network
+      .on('GET', `/api/iot-devices/${device.id}`, () => json(alerting))
+      .on('GET', '/api/iot-devices/data', () =>
+        json({
+          ...empty,
+          total: 1,
+          items: [record('02', 'alert', { id: 'e1', type: 'fall', room: 'kitchen' })],
+        }),
+      );
+    await act(() => i18next.changeLanguage('th'));
+    renderApp(`/admin/iot-devices/${device.id}`, { env: 'test' });
+    expect(await screen.findByText('ตรวจพบการหกล้ม, Room kitchen')).toBeVisible();
+    expect(screen.queryByText(/"type"/)).toBeNull();
   });
 });

@@ -1,18 +1,20 @@
 // An IoT device's readings (spec §2): the last data submission, and a chart of one data type over a chosen
 // period (battery level, heart rate, temperature, pressure, blood pressure; alerts as a list).
-import { Alert, Code, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import type { IotDataRecord, IotDevice } from '@careplane/shared/iot/iot.contract';
 import { iotDataTypes } from '@careplane/shared/common/enums';
+import { readingText } from '@careplane/shared/iot/reading-text';
 import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
 import type { SeriesLine } from '@/lib/resource-kit/charts/series-chart.tsx';
 import { recentRange, TimeRangePicker, type TimeRange } from '@/lib/resource-kit/charts/time-range.tsx';
-import { DetailField, DetailSection, FieldGrid, JsonValue } from '@/lib/resource-kit/detail/detail-parts.tsx';
+import { DetailField, DetailSection, FieldGrid } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { iotDataQueries } from '../api/iot.queries.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
+import { useLanguage } from '@/lib/i18n/language.ts';
 
 /** A line's label is its text in the catalog (`iot:readings.<label>`). */
 type LineLabel = 'level' | 'heartRate' | 'temperature' | 'pressure' | 'systolic' | 'diastolic';
@@ -69,6 +71,7 @@ export function readingPoints(records: readonly IotDataRecord[], measure: Measur
 export function LastSubmission({ deviceId }: { deviceId: string }) {
   const last = useQuery(iotDataQueries.last(deviceId));
   const { t } = useTranslation('iot');
+  const language = useLanguage();
   return (
     <DetailSection title={t('readings.lastSubmission')}>
       {last.isPending ? (
@@ -85,7 +88,7 @@ export function LastSubmission({ deviceId }: { deviceId: string }) {
           </DetailField>
           <DetailField label={t('readings.received')}>{formatDateTime(last.data.createdAt)}</DetailField>
           <DetailField label={t('readings.reading')} wide>
-            <JsonValue value={last.data.data} />
+            {readingText(last.data.dataType, last.data.data, language)}
           </DetailField>
         </FieldGrid>
       ) : (
@@ -103,6 +106,7 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
   const [range, setRange] = useState<TimeRange>(() => recentRange('24h'));
   const readings = useQuery(iotDataQueries.range(device.id, dataType, range.from, range.to));
   const { t } = useTranslation('iot');
+  const language = useLanguage();
   const typeText = enumLabel('iotDataType', dataType);
   const records = readings.data?.items ?? [];
   const measure = measures[dataType];
@@ -153,9 +157,7 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
               {records.map((record) => (
                 <Table.Tr key={record.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(record.timestamp)}</Table.Td>
-                  <Table.Td>
-                    <Code>{JSON.stringify(record.data)}</Code>
-                  </Table.Td>
+                  <Table.Td>{readingText(record.dataType, record.data, language)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
