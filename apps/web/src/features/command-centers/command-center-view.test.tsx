@@ -110,6 +110,39 @@ describe('the command-center view', () => {
     );
   });
 
+  it('pages a section of more than ten: every user of a large center can be reached', async () => {
+    const people = Array.from({ length: 23 }, (_, index) =>
+      fakeUser({
+        id: `0195f3a2-7c41-7d2e-9a10-${String(index).padStart(12, '0')}`,
+        firstName: 'Person',
+        lastName: `No. ${index + 1}`,
+        localRoles: ['patient'],
+      }),
+    );
+    network.on('GET', '/api/command-centers/users', (call) => {
+      const offset = Number(call.url.searchParams.get('offset'));
+      const limit = Number(call.url.searchParams.get('limit'));
+      return json(fakeList(userSchema, people.slice(offset, offset + limit), people.length));
+    });
+    renderView();
+    const users = await screen.findByRole('region', { name: 'Users' });
+    expect(await within(users).findByText('Person No. 1')).toBeVisible();
+    expect(within(users).getAllByRole('button', { name: 'Send an alert' })).toHaveLength(10);
+    expect(within(users).getByText('23')).toBeVisible();
+    // Other sections of one record draw no page numbers.
+    expect(
+      within(screen.getByRole('region', { name: 'Devices' })).queryByRole('button', { name: 'Page 1' }),
+    ).toBeNull();
+
+    await userEvent.click(within(users).getByRole('button', { name: 'Page 3' }));
+    expect(await within(users).findByText('Person No. 21')).toBeVisible();
+    expect(within(users).queryByText('Person No. 1')).toBeNull();
+    expect(within(users).getAllByRole('button', { name: 'Send an alert' })).toHaveLength(3);
+    expect(network.callsTo('GET', '/api/command-centers/users').at(-1)!.url.searchParams.get('offset')).toBe(
+      '20',
+    );
+  });
+
   it('sends an alert to a user of the center', async () => {
     network.on('POST', `/api/command-centers/users/${ids.patient}/alert`, () =>
       json(

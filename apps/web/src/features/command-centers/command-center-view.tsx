@@ -1,5 +1,6 @@
 // A supervisor's command-center view: the users, devices, open alerts and jobs of the centers they are
-// assigned to (admins see every center), kept current by live events without reloading.
+// assigned to (admins see every center), kept current by live events without reloading, ten rows to a page
+// in each section.
 import {
   Alert as Notice,
   Badge,
@@ -13,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import { formatDateTime } from '@careplane/shared/common/formats';
@@ -28,9 +29,20 @@ import { SendAlertDialog } from '@/lib/care/send-alert-dialog.tsx';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useLiveEvents } from '@/lib/live-events.ts';
 import { notify } from '@/lib/notify.ts';
-import { commandCenterViewQueries as queries } from './api/command-center-view.queries.ts';
+import { PageControls } from '@/lib/resource-kit/list/page-controls.tsx';
+import { commandCenterViewQueries as queries, VIEW_PAGE_SIZE } from './api/command-center-view.queries.ts';
 
-function Section({ title, count, children }: { title: string; count?: number | null; children: ReactNode }) {
+type Section = 'users' | 'devices' | 'alerts' | 'jobs';
+
+function SectionCard({
+  title,
+  count,
+  children,
+}: {
+  title: string;
+  count?: number | null;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder component="section" aria-label={title}>
       <Group justify="space-between" mb="sm">
@@ -84,10 +96,17 @@ export function CommandCenterView() {
   const { t } = useTranslation('command-centers');
   const language = useLanguage();
   useLiveEvents();
-  const users = useQuery(queries.users());
-  const devices = useQuery(queries.devices());
-  const alerts = useQuery(queries.openAlerts());
-  const jobs = useQuery(queries.jobs());
+  const [pages, setPages] = useState<Record<Section, number>>({ users: 1, devices: 1, alerts: 1, jobs: 1 });
+  // One stable handler per section: a section whose page is beyond its last moves back from an effect.
+  const turnTo = useMemo(() => {
+    const turn = (section: Section) => (page: number) =>
+      setPages((current) => ({ ...current, [section]: page }));
+    return { users: turn('users'), devices: turn('devices'), alerts: turn('alerts'), jobs: turn('jobs') };
+  }, []);
+  const users = useQuery(queries.users(pages.users));
+  const devices = useQuery(queries.devices(pages.devices));
+  const alerts = useQuery(queries.openAlerts(pages.alerts));
+  const jobs = useQuery(queries.jobs(pages.jobs));
 
   if (users.error instanceof ApiError && users.error.status === 403) {
     return <Notice color="gray">{t('view.notAssigned')}</Notice>;
@@ -97,7 +116,7 @@ export function CommandCenterView() {
     <Stack gap="md">
       <Title order={1}>{t('view.title')}</Title>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Section title={t('view.openAlerts')} count={alerts.data?.total}>
+        <SectionCard title={t('view.openAlerts')} count={alerts.data?.total}>
           {alerts.data?.items.length ? (
             <Table>
               <Table.Thead>
@@ -120,8 +139,14 @@ export function CommandCenterView() {
           ) : (
             <Empty>{alerts.isPending ? t('view.loading') : t('view.noOpenAlerts')}</Empty>
           )}
-        </Section>
-        <Section title={t('view.jobs')} count={jobs.data?.total}>
+          <PageControls
+            total={alerts.data?.total}
+            pageSize={VIEW_PAGE_SIZE}
+            page={pages.alerts}
+            onChange={turnTo.alerts}
+          />
+        </SectionCard>
+        <SectionCard title={t('view.jobs')} count={jobs.data?.total}>
           {jobs.data?.items.length ? (
             <Table>
               <Table.Thead>
@@ -146,8 +171,14 @@ export function CommandCenterView() {
           ) : (
             <Empty>{jobs.isPending ? t('view.loading') : t('view.noJobs')}</Empty>
           )}
-        </Section>
-        <Section title={t('view.users')} count={users.data?.total}>
+          <PageControls
+            total={jobs.data?.total}
+            pageSize={VIEW_PAGE_SIZE}
+            page={pages.jobs}
+            onChange={turnTo.jobs}
+          />
+        </SectionCard>
+        <SectionCard title={t('view.users')} count={users.data?.total}>
           {users.data?.items.length ? (
             <Table>
               <Table.Tbody>
@@ -165,8 +196,14 @@ export function CommandCenterView() {
           ) : (
             <Empty>{users.isPending ? t('view.loading') : t('view.noUsers')}</Empty>
           )}
-        </Section>
-        <Section title={t('view.devices')} count={devices.data?.total}>
+          <PageControls
+            total={users.data?.total}
+            pageSize={VIEW_PAGE_SIZE}
+            page={pages.users}
+            onChange={turnTo.users}
+          />
+        </SectionCard>
+        <SectionCard title={t('view.devices')} count={devices.data?.total}>
           {devices.data?.items.length ? (
             <Table>
               <Table.Tbody>
@@ -182,7 +219,13 @@ export function CommandCenterView() {
           ) : (
             <Empty>{devices.isPending ? t('view.loading') : t('view.noDevices')}</Empty>
           )}
-        </Section>
+          <PageControls
+            total={devices.data?.total}
+            pageSize={VIEW_PAGE_SIZE}
+            page={pages.devices}
+            onChange={turnTo.devices}
+          />
+        </SectionCard>
       </SimpleGrid>
     </Stack>
   );

@@ -4,9 +4,7 @@
 import {
   Alert as Notice,
   Card,
-  Group,
   Loader,
-  Pagination,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -19,6 +17,7 @@ import { useSearchParams } from 'react-router';
 import { alertSeverities } from '@careplane/shared/alerts/alerts.contract';
 import { PageHeader } from '@/lib/resource-kit/page-header.tsx';
 import { RelationSelect } from '@/lib/resource-kit/relation-select.tsx';
+import { PageControls } from '@/lib/resource-kit/list/page-controls.tsx';
 import { ALERTS_PAGE_SIZE, alertsPageQuery, type AlertFilters } from '../api/alerts.queries.ts';
 import { AlertEntry, severityText } from './alert-entry.tsx';
 
@@ -63,7 +62,6 @@ export function AlertsPage() {
     );
 
   const total = alerts.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ALERTS_PAGE_SIZE));
   return (
     <Stack gap="md">
       <PageHeader
@@ -133,17 +131,12 @@ export function AlertsPage() {
                 <AlertEntry key={alert.id} alert={alert} />
               ))}
             </Stack>
-            {pages > 1 ? (
-              <Group justify="center">
-                <Pagination
-                  total={pages}
-                  value={Math.min(filters.page, pages)}
-                  onChange={(page) => set('page', String(page))}
-                  getControlProps={(control) => ({ 'aria-label': t(`page.controls.${control}`) })}
-                  getItemProps={(page) => ({ 'aria-label': t('page.pageNumber', { page }) })}
-                />
-              </Group>
-            ) : null}
+            <PageControls
+              total={total}
+              pageSize={ALERTS_PAGE_SIZE}
+              page={filters.page}
+              onChange={(page) => set('page', String(page))}
+            />
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">

@@ -26,13 +26,6 @@ const alerts = {
     loading: 'Loading the alerts',
     loadFailed: 'Could not load the alerts.',
     noneMatch: 'No alerts match.',
-    pageNumber: 'Page {{page}}',
-    controls: {
-      first: 'first page',
-      previous: 'previous page',
-      next: 'next page',
-      last: 'last page',
-    },
   },
   record: {
     title: 'Alerts',

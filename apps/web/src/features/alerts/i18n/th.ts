@@ -26,13 +26,6 @@ const th: Translation<typeof alerts> = {
     loading: 'กำลังโหลดการแจ้งเตือน',
     loadFailed: 'โหลดการแจ้งเตือนไม่สำเร็จ',
     noneMatch: 'ไม่มีการแจ้งเตือนที่ตรงกับเงื่อนไข',
-    pageNumber: 'หน้า {{page}}',
-    controls: {
-      first: 'หน้าแรก',
-      previous: 'หน้าก่อนหน้า',
-      next: 'หน้าถัดไป',
-      last: 'หน้าสุดท้าย',
-    },
   },
   record: {
     title: 'การแจ้งเตือน',

@@ -1,6 +1,6 @@
 // A supervisor's view of their command centers (the scoped calls of spec §7): its users, devices, open alerts
 // and jobs. Keys start with 'command-center' and the resource's name, so live events refresh them.
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Alert } from '@careplane/shared/alerts/alerts.contract';
 import type { ListResponse } from '@careplane/shared/common/http';
 import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
@@ -8,46 +8,52 @@ import type { Device, DeviceJob } from '@careplane/shared/devices/devices.contra
 import type { User } from '@careplane/shared/users/users.contract';
 import { api } from '@/lib/api-client.ts';
 
-/** Rows each section shows (the newest first). */
-export const VIEW_PAGE_SIZE = 50;
+/** Rows each section shows at once; a section of more has pages of its own. */
+export const VIEW_PAGE_SIZE = 10;
+
+const pageOf = (page: number) => ({ limit: VIEW_PAGE_SIZE, offset: (page - 1) * VIEW_PAGE_SIZE });
 
 const root = 'command-center';
 
 export const commandCenterViewQueries = {
-  users: () =>
+  users: (page = 1) =>
     queryOptions({
-      queryKey: [root, 'users', 'list'],
+      queryKey: [root, 'users', 'list', page],
+      placeholderData: keepPreviousData,
       queryFn: ({ signal }) =>
         api.get<ListResponse<User>>(commandCenterEndpoints.users, {
           signal,
-          query: { limit: VIEW_PAGE_SIZE, sort: 'lastName:asc' },
+          query: { ...pageOf(page), sort: 'lastName:asc' },
         }),
     }),
-  devices: () =>
+  devices: (page = 1) =>
     queryOptions({
-      queryKey: [root, 'devices', 'list'],
+      queryKey: [root, 'devices', 'list', page],
+      placeholderData: keepPreviousData,
       queryFn: ({ signal }) =>
         api.get<ListResponse<Device>>(commandCenterEndpoints.devices, {
           signal,
-          query: { limit: VIEW_PAGE_SIZE, sort: 'title:asc', relations: 'assignedUser' },
+          query: { ...pageOf(page), sort: 'title:asc', relations: 'assignedUser' },
         }),
     }),
-  openAlerts: () =>
+  openAlerts: (page = 1) =>
     queryOptions({
-      queryKey: [root, 'alerts', 'open'],
+      queryKey: [root, 'alerts', 'open', page],
+      placeholderData: keepPreviousData,
       queryFn: ({ signal }) =>
         api.get<ListResponse<Alert>>(commandCenterEndpoints.alerts, {
           signal,
-          query: { limit: VIEW_PAGE_SIZE, filters: 'isActive~true', relations: 'user' },
+          query: { ...pageOf(page), filters: 'isActive~true', relations: 'user' },
         }),
     }),
-  jobs: () =>
+  jobs: (page = 1) =>
     queryOptions({
-      queryKey: [root, 'device-jobs', 'list'],
+      queryKey: [root, 'device-jobs', 'list', page],
+      placeholderData: keepPreviousData,
       queryFn: ({ signal }) =>
         api.get<ListResponse<DeviceJob>>(commandCenterEndpoints.jobs, {
           signal,
-          query: { limit: VIEW_PAGE_SIZE, relations: 'device' },
+          query: { ...pageOf(page), relations: 'device' },
         }),
     }),
 };

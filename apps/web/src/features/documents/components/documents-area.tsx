@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Group,
-  Pagination,
   Paper,
   Skeleton,
   Stack,
@@ -26,6 +25,7 @@ import {
   type Document,
   type DocumentScope,
 } from '@careplane/shared/documents/documents.contract';
+import { PageControls } from '@/lib/resource-kit/list/page-controls.tsx';
 import { DOCUMENTS_PAGE_SIZE, documentQueries } from '../api/documents.queries.ts';
 import { DocumentStateBadge } from './document-status.tsx';
 import { DocumentUpload } from './document-upload.tsx';
@@ -89,7 +89,6 @@ export function DocumentsArea({ detailPath, onOpen }: Props) {
   }, [debounced]);
 
   const list = useQuery(documentQueries.list({ scope, search: debounced, page }));
-  const pages = list.data ? Math.max(1, Math.ceil((list.data.total ?? 0) / DOCUMENTS_PAGE_SIZE)) : 1;
 
   return (
     <Stack gap="lg">
@@ -154,13 +153,12 @@ export function DocumentsArea({ detailPath, onOpen }: Props) {
           ))}
         </Stack>
       )}
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={(value) => update({ page: value === 1 ? null : String(value) })}
-        />
-      ) : null}
+      <PageControls
+        total={list.data?.total}
+        pageSize={DOCUMENTS_PAGE_SIZE}
+        page={page}
+        onChange={(value) => update({ page: value === 1 ? null : String(value) })}
+      />
     </Stack>
   );
 }
