@@ -6,6 +6,7 @@ import { DatesProvider } from '@mantine/dates';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
+import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FieldSpec } from './form-model.ts';
 import { ResourceForm } from './resource-form.tsx';
@@ -98,5 +99,33 @@ describe('a typed date', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith({ additionalInfo: { dateOfBirth: '1950-02-28' } }, 'edit');
+  });
+});
+
+describe('a form with several problems', () => {
+  it('shows JSON that does not parse together with every other field’s problem, and sends nothing', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    const schema = z.strictObject({
+      model: z.string().min(1, 'Model is required.'),
+      connectionMeta: z.looseObject({}).optional(),
+    });
+    render(
+      <MantineProvider>
+        <ResourceForm
+          fields={[
+            { kind: 'text', name: 'model', label: 'Model', required: true },
+            { kind: 'json', name: 'connectionMeta', label: 'Connection details' },
+          ]}
+          createSchema={schema}
+          onSubmit={onSubmit}
+          onCancel={() => undefined}
+        />
+      </MantineProvider>,
+    );
+    await userEvent.type(box(/Connection details/), '{{ "pairedWith": ');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Must be valid JSON')).toBeVisible();
+    expect(screen.getByText('Model is required.')).toBeVisible();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

@@ -74,31 +74,31 @@ export function ResourceForm({
   const submit = async (values: FormValues) => {
     setFormError(null);
     const current = formPayload(fields, values);
-    if (Object.keys(current.errors).length) return showErrors(current.errors, null, []);
+    // A field that cannot even be read (JSON that does not parse, a typed text that is no date) is shown together
+    // with every other field's problem, so the form is put right in one pass, not one kind of error at a time.
+    const unreadable = current.errors;
+    const readable = Object.keys(unreadable).length === 0;
     let body: Record<string, unknown> = current.payload;
     if (record) {
       const { changes, changed } = editFormChanges(formPayload(fields, initial).payload, current.payload);
-      if (!changed) {
+      if (!changed && readable) {
         notify({ message: t('form.nothingChanged') });
         return;
       }
       body = changes;
     }
     const schema = record ? updateSchema : createSchema;
-    if (schema) {
-      const checked = schema.safeParse(body);
-      if (!checked.success) {
-        // The schema speaks English; the reader reads the sentence the server would send them.
-        const language = currentLanguage();
-        const issues = checked.error.issues.map((issue) => ({
-          path: issue.path,
-          message: localizeIssue(issue, language),
-        }));
-        const placed = placeIssues(issues, fields);
-        return showErrors(placed.fieldErrors, null, placed.other);
-      }
-      body = checked.data as Record<string, unknown>;
+    const checked = schema?.safeParse(body);
+    if (checked?.success === false || !readable) {
+      // The schema speaks English; the reader reads the sentence the server would send them.
+      const language = currentLanguage();
+      const issues = (checked?.error?.issues ?? [])
+        .filter((issue) => !(issue.path.map(String).join('.') in unreadable))
+        .map((issue) => ({ path: issue.path, message: localizeIssue(issue, language) }));
+      const placed = placeIssues(issues, fields);
+      return showErrors({ ...placed.fieldErrors, ...unreadable }, null, placed.other);
     }
+    if (checked) body = checked.data as Record<string, unknown>;
     setSending(true);
     try {
       await onSubmit(body, mode);
