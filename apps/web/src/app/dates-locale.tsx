@@ -8,7 +8,6 @@ import { use, type ReactNode } from 'react';
 import { importWithReload } from '@/lib/chunk-reload.ts';
 import { currentLanguage, useLanguage, withCatalogs } from '@/lib/i18n/language.ts';
 
-let thaiReady = false;
 let thaiLoading: Promise<boolean> | null = null;
 const importThai = importWithReload(() => import('dayjs/locale/th'));
 
@@ -18,7 +17,7 @@ const importThai = importWithReload(() => import('dayjs/locale/th'));
  */
 export function loadThaiDates(): Promise<boolean> {
   thaiLoading ??= importThai().then(
-    () => (thaiReady = true),
+    () => true,
     () => false,
   );
   return thaiLoading;
@@ -30,7 +29,9 @@ if (currentLanguage() === 'th') void loadThaiDates();
 
 export function ConsoleDatesProvider({ children }: { children: ReactNode }) {
   const language = useLanguage();
-  // Suspends until the names are there; only a chunk that cannot be had leaves the pickers in English.
-  const thai = language === 'th' && (thaiReady || use(loadThaiDates()));
+  // Suspends until the names are there; only a chunk that cannot be had leaves the pickers in English. `use` is
+  // asked every time the screen is Thai (the promise is one and the same, settled or not): a render that
+  // suspended on it must call it again when it resumes.
+  const thai = language === 'th' && use(loadThaiDates());
   return <DatesProvider settings={{ locale: thai ? 'th' : 'en' }}>{children}</DatesProvider>;
 }
