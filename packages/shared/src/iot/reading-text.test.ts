@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readingText } from './reading-text.ts';
+import { readingText, unitOf } from './reading-text.ts';
 
 const at = { timestamp: 1_795_849_267_846 };
 
@@ -40,5 +40,16 @@ describe('readingText', () => {
     expect(readingText('steps', { ...at, count: 5200, source: 'wrist' })).toBe('Count 5200, Source wrist');
     expect(readingText('heart_rate', { ...at })).toBe('Heart rate');
     expect(readingText('heart_rate', null)).toBe('Heart rate');
+  });
+});
+
+describe('unitOf', () => {
+  it('is the reading’s own unit as people write it, else the quantity’s, in the reader’s language', () => {
+    expect(unitOf('heart_rate', 'rate', undefined, 'en')).toBe('/min');
+    expect(unitOf('heart_rate', 'rate', undefined, 'th')).toBe('ครั้ง/นาที');
+    expect(unitOf('temperature', 'value', { unit: 'F' }, 'en')).toBe('°F');
+    expect(unitOf('temperature', 'value', null, 'en')).toBe('°C');
+    expect(unitOf('pressure', 'value', { unit: 'hPa' }, 'th')).toBe('hPa');
+    expect(unitOf('blood_pressure', 'sys', undefined, 'en')).toBe('mmHg');
   });
 });

@@ -114,6 +114,19 @@ function readingUnit(data: Record<string, unknown>, fallback: string) {
   return /^[CF]$/i.test(unit) ? `°${unit.toUpperCase()}` : unit;
 }
 
+/**
+ * The unit readings of a data type's field are written in, in a language: the one a reading gives for itself
+ * (as people write it), else the quantity's own ("/min" for a heart rate, "ครั้ง/นาที" in Thai).
+ */
+export function unitOf(
+  dataType: string,
+  field: string,
+  reading: Record<string, unknown> | null | undefined,
+  language: Language,
+) {
+  return unitText(readingUnit(isRecord(reading) ? reading : {}, measureOf(dataType, field).unit), language);
+}
+
 const says = {
   en: { fromDevice: 'Alert from the device', reading: 'Reading' },
   th: { fromDevice: 'การแจ้งเตือนจากอุปกรณ์', reading: 'ค่าที่วัดได้' },

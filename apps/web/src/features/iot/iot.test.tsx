@@ -101,3 +101,17 @@ describe('Readings in words', () => {
     expect(screen.queryByText(/"type"/)).toBeNull();
   });
 });
+
+describe('The readings chart', () => {
+  it('is titled by the data type and the unit the readings and their alerts speak', async () => {
+    network
+      .on('GET', `/api/iot-devices/${device.id}`, () =>
+        json({ ...device, supportedDataTypes: ['heart_rate'] }),
+      )
+      .on('GET', '/api/iot-devices/data', () =>
+        json({ ...empty, total: 1, items: [record('03', 'heart_rate', { rate: 72 })] }),
+      );
+    renderApp(`/admin/iot-devices/${device.id}`, { env: 'test' });
+    expect(await screen.findByText('Heart rate (/min)')).toBeVisible();
+  });
+});

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import type { IotDataRecord, IotDevice } from '@careplane/shared/iot/iot.contract';
 import { iotDataTypes } from '@careplane/shared/common/enums';
-import { readingText } from '@careplane/shared/iot/reading-text';
+import { readingText, sentence, unitOf } from '@careplane/shared/iot/reading-text';
+import type { Language } from '@careplane/shared/i18n/language-tags';
 import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
 import type { SeriesLine } from '@/lib/resource-kit/charts/series-chart.tsx';
 import { recentRange, TimeRangePicker, type TimeRange } from '@/lib/resource-kit/charts/time-range.tsx';
@@ -21,31 +22,32 @@ type LineLabel = 'level' | 'heartRate' | 'temperature' | 'pressure' | 'systolic'
 
 interface Measure {
   series: (SeriesLine & { label: LineLabel })[];
-  unit: (records: readonly IotDataRecord[]) => string;
 }
 
-const unitOf = (records: readonly IotDataRecord[], fallback: string) => {
-  const unit = records.find((record) => typeof record.data.unit === 'string')?.data.unit;
-  return typeof unit === 'string' ? ` ${unit}` : fallback;
-};
-
-/** What is drawn for each kind of reading. */
+/** What is drawn for each kind of reading; the unit is the readings' own (reading-text's `unitOf`). */
 export const measures: Partial<Record<string, Measure>> = {
-  battery: { series: [{ name: 'level', label: 'level', color: 'teal.6' }], unit: () => ' %' },
-  heart_rate: { series: [{ name: 'rate', label: 'heartRate', color: 'red.6' }], unit: () => ' bpm' },
-  temperature: {
-    series: [{ name: 'value', label: 'temperature', color: 'orange.6' }],
-    unit: (r) => unitOf(r, ''),
-  },
-  pressure: { series: [{ name: 'value', label: 'pressure', color: 'blue.6' }], unit: (r) => unitOf(r, '') },
+  battery: { series: [{ name: 'level', label: 'level', color: 'teal.6' }] },
+  heart_rate: { series: [{ name: 'rate', label: 'heartRate', color: 'red.6' }] },
+  temperature: { series: [{ name: 'value', label: 'temperature', color: 'orange.6' }] },
+  pressure: { series: [{ name: 'value', label: 'pressure', color: 'blue.6' }] },
   blood_pressure: {
     series: [
       { name: 'sys', label: 'systolic', color: 'red.6' },
       { name: 'dias', label: 'diastolic', color: 'blue.6' },
     ],
-    unit: () => ' mmHg',
   },
 };
+
+/** The unit the chart of a data type speaks, from the first reading that names one. */
+function chartUnit(
+  dataType: string,
+  measure: Measure,
+  records: readonly IotDataRecord[],
+  language: Language,
+) {
+  const named = records.find((record) => typeof record.data.unit === 'string')?.data;
+  return unitOf(dataType, measure.series[0]!.name, named, language);
+}
 
 const timeLabel = (timestamp: number, span: number) => {
   const date = new Date(timestamp);
@@ -110,6 +112,7 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
   const typeText = enumLabel('iotDataType', dataType);
   const records = readings.data?.items ?? [];
   const measure = measures[dataType];
+  const unit = measure ? chartUnit(dataType, measure, records, language) : '';
   const span = range.to - range.from;
   return (
     <DetailSection title={t('readings.title')}>
@@ -130,7 +133,7 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
         </Alert>
       ) : measure ? (
         <ChartFigure
-          title={`${typeText} (${measure.unit(records).trim() || t('readings.value')})`}
+          title={`${sentence(typeText)} (${unit || t('readings.value')})`}
           summary={t('readings.summary', {
             count: records.length,
             type: typeText,
@@ -141,7 +144,7 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
           data={readingPoints(records, measure, span)}
           dataKey="time"
           series={measure.series.map((line) => ({ ...line, label: t(`readings.${line.label}`) }))}
-          unit={measure.unit(records)}
+          unit={unit ? ` ${unit}` : undefined}
           h={280}
         />
       ) : records.length ? (

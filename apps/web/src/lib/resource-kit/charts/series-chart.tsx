@@ -39,7 +39,8 @@ export function SeriesChart({ kind, data, dataKey, series, unit, h = 240, yDomai
     withLegend: series.length > 1,
     legendProps: { verticalAlign: 'bottom' as const, height: 40 },
     tooltipAnimationDuration: 150,
-    yAxisProps: yDomain ? { domain: yDomain } : undefined,
+    // Wide enough for a value and its unit on one line ("100 /min" wrapped onto two at recharts' 60 px).
+    yAxisProps: { ...(yDomain ? { domain: yDomain } : {}), width: 44 + 7 * (unit?.length ?? 0) },
     valueFormatter: chartValue,
   };
   // The figure around the chart carries its meaning in words; the drawing itself takes no focus.
