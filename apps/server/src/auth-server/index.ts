@@ -2,6 +2,7 @@
 // authorization, on its own tables. Mounted at the issuer's path (default /auth) of the default process; the
 // same plugin can run in a process of its own.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { once } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
@@ -112,10 +113,14 @@ export async function createAuthServer(
     secrets: deps.secrets,
   });
   const identities = new IdentityService(db, settings);
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : null;
   const limitStore = redis
-    ? new RedisLimitStore(redis, `${config.redisKeyPrefix}auth:limit:`, (error) =>
-        log.warn({ err: error }, 'rate limit not counted: Redis did not answer'),
+    ? new RedisLimitStore(
+        redis,
+        `${config.redisKeyPrefix}auth:limit:`,
+        onceIn(30_000, (error) =>
+          log.warn({ reason: String(error) }, 'rate limits not counted: Redis did not answer'),
+        ),
       )
     : new MemoryLimitStore();
   const identityLimiter = new Limiter(limitStore, settings.rateLimitPerIdentity);
@@ -177,16 +182,61 @@ export async function createAuthServer(
   };
 }
 
-/** A Redis connection that never queues a command for long: limits must not stall sign-ins. */
-function connectRedis(url: string, log: FastifyBaseLogger): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 5_000 });
-  let lastWarning = 0;
-  redis.on('error', (error: Error) => {
-    if (Date.now() - lastWarning < 30_000) return;
-    lastWarning = Date.now();
-    log.warn({ err: error }, 'Redis connection problem');
+/** Calls `report` at most once per `ms`: an outage is one warning per half minute, not one per request. */
+function onceIn<T>(ms: number, report: (value: T) => void) {
+  let last = 0;
+  return (value: T) => {
+    if (Date.now() - last < ms) return;
+    last = Date.now();
+    report(value);
+  };
+}
+
+/** How long a start waits for Redis before it goes on without it (limits then count from when it answers). */
+const REDIS_START_WAIT_MS = 2_000;
+
+/**
+ * A Redis connection that never makes a sign-in wait for it: a command while it is away fails at once (no
+ * offline queue, no retries), one it does not answer fails after a second, and the limits then let the request
+ * through (decision 042). A start waits a moment for it, so the first sign-ins are counted.
+ */
+async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    connectTimeout: 5_000,
+    commandTimeout: 1_000,
   });
+  redis.on(
+    'error',
+    onceIn(30_000, (error: Error) => log.warn({ reason: error.message }, 'Redis connection problem')),
+  );
+  const ready = await Promise.race([
+    // An error before it is ready (refused, unknown host) ends the wait at once; it keeps trying behind.
+    once(redis, 'ready').then(
+      () => true,
+      () => false,
+    ),
+    new Promise<false>((resolve) => setTimeout(resolve, REDIS_START_WAIT_MS, false).unref()),
+  ]);
+  if (!ready) {
+    log.warn(
+      { url: redactedUrl(url) },
+      'Redis does not answer: sign-in limits are not counted until it does',
+    );
+  }
   return redis;
+}
+
+/** An address without its password, for a log line. */
+function redactedUrl(url: string) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'an unreadable address';
+  }
 }
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@
 // own limiter) and per caller address (@fastify/rate-limit). Two processes on one Redis and one database,
 // each test under a key prefix of its own, removed afterwards. When Redis stops answering, sign-ins go on.
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisLimitStore } from './limits.js';
@@ -143,6 +144,28 @@ describe.skipIf(!available)('rate limits shared through Redis', () => {
 });
 
 describe('when Redis does not answer', () => {
+  it('a sign-in is not held for it: a Redis that takes connections but never answers, or none at all', async () => {
+    // Takes the connection and says nothing, as a hung Redis (or a proxy in front of a dead one) does.
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const servers = [
+      await startAuthTestServer({ REDIS_URL: `redis://127.0.0.1:${port}` }),
+      await startAuthTestServer({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` }),
+    ];
+    try {
+      for (const server of servers) {
+        // Each answers (its own limits let it through) instead of waiting on Redis for good.
+        const answer = await backchannel(server, 'nobody@careplane.test');
+        expect(answer.status).toBeLessThan(500);
+        expect((await fetch(`${server.baseUrl}/auth/qr/sessions`, { method: 'POST' })).status).toBe(200);
+      }
+    } finally {
+      for (const server of servers) await server.close();
+      silent.close();
+    }
+  });
+
   it('does not count the hit and reports the failure, so sign-ins are not refused', async () => {
     const port = await freePort();
     const broken = new Redis(`redis://127.0.0.1:${port}`, {
