@@ -28,7 +28,13 @@ const configSchema = z
     DATA_DIR: z.string().min(1).default('./.data'),
     /** Set by npm to the folder it was started in. */
     INIT_CWD: z.string().optional(),
-    DATABASE_URL: z.string().url().optional(),
+    DATABASE_URL: z
+      .string()
+      .url()
+      .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+        message: 'Must be a PostgreSQL address: postgres://user:password@host:5432/database',
+      })
+      .optional(),
     /** PostgreSQL: how long a request waits for a connection, a statement and a lock at most (ms; 0: no limit). */
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
@@ -296,11 +302,16 @@ function parseTrustProxy(value: string | undefined): false | number | string[] {
     .filter(Boolean);
 }
 
+/** Settings that do not parse: the message names each setting and what is wrong with it. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigurationError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
 }

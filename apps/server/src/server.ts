@@ -8,6 +8,7 @@ import { createAuthServer } from '@/auth-server/index.js';
 import { authServerRoutes } from '@/auth-server/routes.js';
 import type { AppConfig } from '@/config.js';
 import { openDatabase, type DatabaseHandle } from '@/db/client.js';
+import { DatabaseUnavailable, databaseWhere } from '@/startup-failure.js';
 import { createChangeFeed } from '@/lib/changes.js';
 import { lockEmbeddedDatabase } from '@/db/embedded-lock.js';
 import { loadDemoDataIfEmpty } from '@/db/seed/demo.js';
@@ -84,6 +85,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       },
       onIdleError: (error) =>
         logger.current?.warn({ err: error }, 'an idle database connection failed; it was replaced'),
+    }).catch((error: unknown) => {
+      throw new DatabaseUnavailable(databaseWhere(effective.databaseUrl, effective.dataDir), error);
     });
     const app =
       part === 'auth'

@@ -250,8 +250,11 @@ export async function run(argv: string[], context: RunContext = {}): Promise<num
       io.err(`${error.message}\n\nRun careplane --help for the commands.`);
       return 1;
     }
-    if (error instanceof Error && /^Invalid configuration/.test(error.message)) {
-      io.err(error.message);
+    // Settings, a database or a port an operator can put right (startup-failure.ts).
+    const { startupFailureMessage } = await import('@/startup-failure.js');
+    const message = startupFailureMessage(error);
+    if (message !== undefined) {
+      io.err(message);
       return 1;
     }
     throw error;
