@@ -44,6 +44,13 @@ function listenOnPool(
   let client: pg.PoolClient | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  // One report per outage, not one per retry (a second apart): the first failure, then quiet until it listens.
+  let failing = false;
+  const report = (error: unknown) => {
+    if (failing) return;
+    failing = true;
+    onError(error);
+  };
 
   const connect = async () => {
     try {
@@ -55,12 +62,13 @@ function listenOnPool(
         if (relayed) feed.receive(relayed);
       });
       connected.on('error', (error) => {
-        onError(error);
+        report(error);
         lost(connected, error);
       });
       await connected.query(`LISTEN ${CHANGE_CHANNEL}`);
+      failing = false;
     } catch (error) {
-      onError(error);
+      report(error);
       if (client) lost(client, error);
       else schedule();
     }
