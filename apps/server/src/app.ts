@@ -10,6 +10,7 @@ import { createAuthServer, type AuthServer } from '@/auth-server/index.js';
 import { authServerRoutes } from '@/auth-server/routes.js';
 import { recordRouteAccess } from '@/lib/access.js';
 import { listenForRemoteChanges, type ChangeListenerHandle } from '@/lib/change-listener.js';
+import { mqttPresenceName, otherMqttMembers } from '@/modules/iot/mqtt-members.js';
 import { createChangeFeed, type ChangeFeed } from '@/lib/changes.js';
 import { createSecretBox, type SecretBox } from '@/lib/secret-box.js';
 import { createStore } from '@/lib/store.js';
@@ -212,12 +213,18 @@ function startTransports(app: FastifyInstance, { config, deps, changes, services
     intervalMs: config.documents.signingSweepSeconds * 1000,
     log: app.log,
   });
+  // Tells the other processes of this deployment that this one takes MQTT readings, while it runs.
+  const presence = config.mqtt.url ? mqttPresenceName({ ...config.mqtt, url: config.mqtt.url }) : undefined;
   app.addHook('onReady', async () => {
-    listener = listenForRemoteChanges(deps.database, changes, (error) =>
-      app.log.warn(
-        { err: error },
-        'the connection that carries the changes of other server processes failed',
-      ),
+    listener = listenForRemoteChanges(
+      deps.database,
+      changes,
+      (error) =>
+        app.log.warn(
+          { err: error },
+          'the connection that carries the changes of other server processes failed',
+        ),
+      presence ? { presence } : {},
     );
     const { url, ...mqtt } = config.mqtt;
     if (url) {
@@ -241,7 +248,18 @@ function startTransports(app: FastifyInstance, { config, deps, changes, services
   app.addHook('onClose', async () => {
     clearInterval(uploadSweep);
     await signingCompletion.close();
-    await ingestion?.close();
+    if (ingestion && presence) {
+      // Another member up: this one leaves the shared subscription, and the broker gives it all to the others.
+      // The last one keeps its sessions subscribed: the broker keeps its readings until it is back.
+      const others = await otherMqttMembers(deps.database, presence).catch(() => 0);
+      app.log.info(
+        { otherMembers: others },
+        others > 0
+          ? 'leaving the shared MQTT subscription to the other processes'
+          : 'keeping the MQTT sessions subscribed: the broker keeps the readings until this process is back',
+      );
+      await ingestion.close({ leave: others > 0 });
+    }
     services.events.close();
     await listener?.close();
   });

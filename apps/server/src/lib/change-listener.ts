@@ -13,13 +13,22 @@ export interface ChangeListenerHandle {
 
 const RETRY_MS = 1_000;
 
+export interface ChangeListenerOptions {
+  /**
+   * The `application_name` the listening connection carries on PostgreSQL: one connection per process for as
+   * long as it runs, so other processes can tell it is up (modules/iot/mqtt-members.ts).
+   */
+  presence?: string;
+}
+
 export function listenForRemoteChanges(
   database: DatabaseHandle,
   feed: ChangeFeed,
   onError: (error: unknown) => void = () => {},
+  options: ChangeListenerOptions = {},
 ): ChangeListenerHandle {
   const { driver } = database;
-  if (driver.kind === 'postgres') return listenOnPool(driver.pool, feed, onError);
+  if (driver.kind === 'postgres') return listenOnPool(driver.pool, feed, onError, options.presence);
   const receive = (payload: string) => {
     const relayed = parseRelayedChanges(payload);
     if (relayed) feed.receive(relayed);
@@ -39,7 +48,8 @@ export function listenForRemoteChanges(
 function listenOnPool(
   pool: pg.Pool,
   feed: ChangeFeed,
-  onError: (error: unknown) => void = () => {},
+  onError: (error: unknown) => void,
+  presence: string | undefined,
 ): ChangeListenerHandle {
   let client: pg.PoolClient | undefined;
   let closed = false;
@@ -66,6 +76,7 @@ function listenOnPool(
         lost(connected, error);
       });
       await connected.query(`LISTEN ${CHANGE_CHANNEL}`);
+      if (presence) await connected.query(`select set_config('application_name', $1, false)`, [presence]);
       failing = false;
     } catch (error) {
       report(error);
@@ -97,6 +108,8 @@ function listenOnPool(
       client = undefined;
       if (current) {
         await current.query(`UNLISTEN ${CHANGE_CHANNEL}`).catch(() => undefined);
+        // Back in the pool, the connection no longer tells that this process is up.
+        if (presence) await current.query('RESET application_name').catch(() => undefined);
         current.release();
       }
     },

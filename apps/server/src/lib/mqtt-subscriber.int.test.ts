@@ -148,6 +148,41 @@ describe('the QoS 1 subscriber', () => {
     for (const entry of second.held) entry.resolve();
   });
 
+  it('leaves a shared subscription on close({ leave }): the members still up get every message', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const member = (name: string) => {
+      sessions.push(`cpt-sub-${tag}-${name}`);
+      return holdingSubscriber(`${tag}-${name}`, { filter: `$share/g-${tag}/test-${tag}/#` });
+    };
+    const [stays, leaves, stops] = [member('a'), member('b'), member('c')];
+    await Promise.all([stays, leaves, stops].map((one) => one.subscription.ready));
+    const settleAll = (one: { held: Held[] }) => {
+      const timer = setInterval(() => one.held.forEach((entry) => entry.resolve()), 20);
+      return () => clearInterval(timer);
+    };
+    const stopSettling = settleAll(stays);
+    await leaves.subscription.close({ leave: true });
+    // Without leaving, a stopped member's session keeps its share: the broker queues it for its return.
+    await stops.subscription.close();
+
+    await publishAll(await publisher(), tag, 60);
+    await expect.poll(() => stays.held.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(30);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    stopSettling();
+    // Every message reached a member that is up or a session kept for one that stopped; none went to the one
+    // that left.
+    const kept = 60 - stays.held.length;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(60);
+    const back = holdingSubscriber(`${tag}-c`, { filter: `$share/g-${tag}/test-${tag}/#` });
+    await back.subscription.ready;
+    await expect.poll(() => back.held.length, { timeout: 10_000 }).toBe(kept);
+    for (const entry of back.held) entry.resolve();
+    expect([...bodies(stays.held), ...bodies(back.held)].sort((a, b) => +a - +b)).toEqual(
+      Array.from({ length: 60 }, (_, index) => String(index)),
+    );
+  });
+
   it('refuses an address it cannot speak to', () => {
     expect(() =>
       subscribe({

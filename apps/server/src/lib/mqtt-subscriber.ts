@@ -43,12 +43,17 @@ export interface Subscription {
   ready: Promise<void>;
   /**
    * Stops taking messages (the ones not yet taken stay with the broker's session), waits for the handlers
-   * under way and sends their acknowledgements, then disconnects.
+   * under way and sends their acknowledgements, then disconnects. With `leave`, it first unsubscribes: the
+   * session the broker keeps then takes no further share of a shared subscription (other members get it all),
+   * where otherwise the broker queues this member's share until it returns, up to its queue limit.
    */
-  close(): Promise<void>;
+  close(options?: { leave?: boolean }): Promise<void>;
 }
 
 const PROTOCOL = { protocolVersion: 5 } as const;
+
+/** How long `close({ leave: true })` waits for the broker to confirm the unsubscription. */
+const LEAVE_WAIT_MS = 2_000;
 
 /** One TCP (or TLS) connection; acknowledgements of a connection that has ended are dropped. */
 interface Link {
@@ -77,6 +82,8 @@ export function subscribe(options: SubscriberOptions): Subscription {
   let link: Link | null = null;
   const handling = new Set<Promise<void>>();
   let reconnectTimer: NodeJS.Timeout | null = null;
+  /** Settles the unsubscription `close({ leave })` waits for. */
+  let unsubscribed: (() => void) | null = null;
   let settleReady!: (error?: Error) => void;
   const ready = new Promise<void>((resolve, reject) => {
     settleReady = (error) => (error ? reject(error) : resolve());
@@ -215,8 +222,10 @@ export function subscribe(options: SubscriberOptions): Subscription {
       case 'pubcomp':
       case 'pubrec':
       case 'pubrel':
-      case 'subscribe':
       case 'unsuback':
+        unsubscribed?.();
+        return;
+      case 'subscribe':
       case 'unsubscribe':
         return;
     }
@@ -281,9 +290,20 @@ export function subscribe(options: SubscriberOptions): Subscription {
 
   return {
     ready,
-    async close() {
+    async close({ leave = false } = {}) {
       closing = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
+      const joined = link;
+      if (leave && joined && !joined.socket.destroyed) {
+        // Answered at once by a broker that is up; one that does not answer leaves the session as it is.
+        const answered = new Promise<void>((resolve) => {
+          unsubscribed = resolve;
+          setTimeout(resolve, LEAVE_WAIT_MS).unref();
+        });
+        send(joined, { cmd: 'unsubscribe', messageId: 2, unsubscriptions: [options.filter] });
+        await answered;
+        unsubscribed = null;
+      }
       // What is being handled is acknowledged before the connection ends.
       await Promise.allSettled(handling);
       await new Promise((resolve) => setImmediate(resolve));

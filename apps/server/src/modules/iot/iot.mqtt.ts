@@ -34,8 +34,11 @@ export interface MqttIngestionSettings {
 export interface MqttIngestion {
   /** Resolves once every connection has subscribed. */
   ready: Promise<void>;
-  /** Writes what is queued (acknowledging it), then disconnects; sessions stay with the broker. */
-  close(): Promise<void>;
+  /**
+   * Writes what is queued (acknowledging it), then disconnects; sessions stay with the broker. With `leave`,
+   * they first leave the shared subscription, so the broker sends the other members this process's share.
+   */
+  close(options?: { leave?: boolean }): Promise<void>;
 }
 
 /** Why a message is refused before it reaches a batch. */
@@ -167,10 +170,10 @@ export function startMqttIngestion(
 
   return {
     ready,
-    async close() {
+    async close(options = {}) {
       // Each subscription stops taking messages and waits for the ones under way, whose batches the drain
       // writes now rather than after their delay; then their acknowledgements go out and it disconnects.
-      const closed = Promise.all(subscriptions.map((subscription) => subscription.close()));
+      const closed = Promise.all(subscriptions.map((subscription) => subscription.close(options)));
       await batcher.drain();
       await closed;
     },
