@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@/test/auth-server.js';
+import { SecretBoxError } from '@/lib/secret-box.js';
 import { startupFailureMessage } from './startup-failure.js';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/careplane.mjs');
@@ -82,6 +83,10 @@ describe('a start that cannot succeed', () => {
     expect(startupFailureMessage(error, port)).toBe(
       `Port ${port} is in use by another process: stop it, or start with another PORT.`,
     );
+    const key = new SecretBoxError(
+      'The encryption key must be 32 bytes, written as 64 hex or 43 base64 characters',
+    );
+    expect(startupFailureMessage(key)).toBe(key.message);
     // A fault that is no operator's to put right keeps its stack.
     expect(startupFailureMessage(new TypeError('undefined is not a function'))).toBeUndefined();
   });

@@ -1,10 +1,11 @@
 // What an operator reads when the server cannot start: one sentence naming the setting to put right, not a
 // stack. A configuration that does not parse, an embedded database another process holds, a database that
-// cannot be reached, signing keys sealed with another key, a port in use. Anything else is a fault worth its
-// stack, and is left to crash as it is.
+// cannot be reached, an encryption key that is none or not the one the keys were sealed with, a port in use.
+// Anything else is a fault worth its stack, and is left to crash as it is.
 import { ConfigurationError } from '@/config.js';
 import { SigningKeysLocked } from '@/auth-server/keys.js';
 import { EmbeddedDatabaseBusy } from '@/db/embedded-lock.js';
+import { SecretBoxError } from '@/lib/secret-box.js';
 
 /** The database could not be opened at start (unreachable, unknown, refused, or its migration failed). */
 export class DatabaseUnavailable extends Error {
@@ -56,6 +57,8 @@ export function startupFailureMessage(error: unknown, port?: number): string | u
     error instanceof ConfigurationError ||
     error instanceof EmbeddedDatabaseBusy ||
     error instanceof SigningKeysLocked ||
+    // At start, only the encryption key itself (ENCRYPTION_KEY, ENCRYPTION_KEY_FILE) can be wrong.
+    error instanceof SecretBoxError ||
     error instanceof DatabaseUnavailable
   ) {
     return error.message;
