@@ -79,6 +79,7 @@ export function subscribe(options: SubscriberOptions): Subscription {
 
   let closing = false;
   let failing = false;
+  let connectedBefore = false;
   let link: Link | null = null;
   const handling = new Set<Promise<void>>();
   let reconnectTimer: NodeJS.Timeout | null = null;
@@ -170,8 +171,14 @@ export function subscribe(options: SubscriberOptions): Subscription {
           current.socket.destroy();
           return;
         }
-        if (failing) log.info({ clientId: options.clientId }, 'connected to the MQTT broker again');
+        if (failing) {
+          const message = connectedBefore
+            ? 'connected to the MQTT broker again'
+            : 'connected to the MQTT broker';
+          log.info({ clientId: options.clientId }, message);
+        }
         failing = false;
+        connectedBefore = true;
         // A present session still has the subscription; subscribing again is harmless and covers a broker
         // that lost it.
         send(current, {
