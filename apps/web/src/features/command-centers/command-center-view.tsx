@@ -34,13 +34,18 @@ import { commandCenterViewQueries as queries, VIEW_PAGE_SIZE } from './api/comma
 
 type Section = 'users' | 'devices' | 'alerts' | 'jobs';
 
+/** One section: its title, how many records it holds, its rows, and its own page numbers. */
 function SectionCard({
   title,
   count,
+  page,
+  onPage,
   children,
 }: {
   title: string;
-  count?: number | null;
+  count: number | null | undefined;
+  page: number;
+  onPage: (page: number) => void;
   children: ReactNode;
 }) {
   return (
@@ -52,6 +57,7 @@ function SectionCard({
         {count === undefined || count === null ? null : <Badge variant="light">{count}</Badge>}
       </Group>
       {children}
+      <PageControls total={count} pageSize={VIEW_PAGE_SIZE} page={page} onChange={onPage} />
     </Card>
   );
 }
@@ -116,7 +122,12 @@ export function CommandCenterView() {
     <Stack gap="md">
       <Title order={1}>{t('view.title')}</Title>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <SectionCard title={t('view.openAlerts')} count={alerts.data?.total}>
+        <SectionCard
+          title={t('view.openAlerts')}
+          count={alerts.data?.total}
+          page={pages.alerts}
+          onPage={turnTo.alerts}
+        >
           {alerts.data?.items.length ? (
             <Table>
               <Table.Thead>
@@ -139,14 +150,8 @@ export function CommandCenterView() {
           ) : (
             <Empty>{alerts.isPending ? t('view.loading') : t('view.noOpenAlerts')}</Empty>
           )}
-          <PageControls
-            total={alerts.data?.total}
-            pageSize={VIEW_PAGE_SIZE}
-            page={pages.alerts}
-            onChange={turnTo.alerts}
-          />
         </SectionCard>
-        <SectionCard title={t('view.jobs')} count={jobs.data?.total}>
+        <SectionCard title={t('view.jobs')} count={jobs.data?.total} page={pages.jobs} onPage={turnTo.jobs}>
           {jobs.data?.items.length ? (
             <Table>
               <Table.Thead>
@@ -171,14 +176,13 @@ export function CommandCenterView() {
           ) : (
             <Empty>{jobs.isPending ? t('view.loading') : t('view.noJobs')}</Empty>
           )}
-          <PageControls
-            total={jobs.data?.total}
-            pageSize={VIEW_PAGE_SIZE}
-            page={pages.jobs}
-            onChange={turnTo.jobs}
-          />
         </SectionCard>
-        <SectionCard title={t('view.users')} count={users.data?.total}>
+        <SectionCard
+          title={t('view.users')}
+          count={users.data?.total}
+          page={pages.users}
+          onPage={turnTo.users}
+        >
           {users.data?.items.length ? (
             <Table>
               <Table.Tbody>
@@ -196,14 +200,13 @@ export function CommandCenterView() {
           ) : (
             <Empty>{users.isPending ? t('view.loading') : t('view.noUsers')}</Empty>
           )}
-          <PageControls
-            total={users.data?.total}
-            pageSize={VIEW_PAGE_SIZE}
-            page={pages.users}
-            onChange={turnTo.users}
-          />
         </SectionCard>
-        <SectionCard title={t('view.devices')} count={devices.data?.total}>
+        <SectionCard
+          title={t('view.devices')}
+          count={devices.data?.total}
+          page={pages.devices}
+          onPage={turnTo.devices}
+        >
           {devices.data?.items.length ? (
             <Table>
               <Table.Tbody>
@@ -219,12 +222,6 @@ export function CommandCenterView() {
           ) : (
             <Empty>{devices.isPending ? t('view.loading') : t('view.noDevices')}</Empty>
           )}
-          <PageControls
-            total={devices.data?.total}
-            pageSize={VIEW_PAGE_SIZE}
-            page={pages.devices}
-            onChange={turnTo.devices}
-          />
         </SectionCard>
       </SimpleGrid>
     </Stack>
