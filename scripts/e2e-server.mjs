@@ -61,6 +61,8 @@ const testIdentities = [
   'console.rx.offline.doctor@careplane.local',
   'console.rx.offline.pharmacist@careplane.local',
   'console.rx.offline.driver@careplane.local',
+  // … and a phone whose first visit is followed by a reload without a network.
+  'console.rx.offline.first@careplane.local',
   // A supervisor whose command center the admin spec of the command-center view makes.
   'console.supervisor@careplane.local',
   // apps/web/e2e/console-thai.spec.ts: switches the console to Thai (stored on this account).

@@ -7,6 +7,7 @@ import '@/app/thai-font.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app.tsx';
+import { showStartFailure } from '@/app/start-failure.ts';
 import { initI18n } from '@/app/i18n/i18n.ts';
 import { loadRuntimeConfig } from '@/lib/config.ts';
 import { reportError } from '@/lib/error-reporting.ts';
@@ -42,6 +43,10 @@ try {
     </StrictMode>,
   );
 } catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
-  container.textContent = `Careplane could not start: ${message}. Reload the page to try again.`;
+  showStartFailure(container, error, {
+    language: languageFor(sessionStore.getState().user),
+    online: navigator.onLine,
+    retry: () => window.location.reload(),
+    events: window,
+  });
 }

@@ -4,6 +4,7 @@ import {
   runtimeConfigSchema,
 } from '@careplane/shared/common/runtime-config';
 import {
+  CONFIG_STORAGE_KEY,
   getRuntimeConfig,
   loadRuntimeConfig,
   parseRuntimeConfig,
@@ -56,6 +57,42 @@ describe('the runtime configuration', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]).toEqual(['/config.json', expect.anything()]);
     expect(getRuntimeConfig().supportEmail).toBe('help@example.org');
+  });
+
+  it('starts without a network with the configuration kept from the last start (decision 076)', async () => {
+    localStorage.removeItem(CONFIG_STORAGE_KEY);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    // Nothing kept yet (a first visit): the start fails with the network's error.
+    await expect(loadRuntimeConfig()).rejects.toThrow('Failed to fetch');
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(served), { status: 200 })),
+    );
+    await loadRuntimeConfig();
+    setRuntimeConfig(undefined);
+
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(loadRuntimeConfig()).resolves.toMatchObject({
+      apiUrl: 'https://care.example.org',
+      mapsRegion: 'TH',
+    });
+    expect(getRuntimeConfig().supportEmail).toBe('help@example.org');
+    localStorage.removeItem(CONFIG_STORAGE_KEY);
+  });
+
+  it('does not hide a server that answers with an error behind the kept configuration', async () => {
+    localStorage.setItem(CONFIG_STORAGE_KEY, JSON.stringify(served));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('down', { status: 503 })),
+    );
+    await expect(loadRuntimeConfig()).rejects.toThrow('503');
+    localStorage.setItem(CONFIG_STORAGE_KEY, '{"apiUrl": 1');
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    // What is kept and no longer reads as a configuration is not used.
+    await expect(loadRuntimeConfig()).rejects.toThrow('Failed to fetch');
+    localStorage.removeItem(CONFIG_STORAGE_KEY);
   });
 
   it('tries again after a failed fetch', async () => {

@@ -61,14 +61,49 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
 let current: RuntimeConfig | undefined;
 let loading: Promise<RuntimeConfig> | undefined;
 
-/** Fetches /config.json the first time; later calls share the same answer. */
+/**
+ * Where the last configuration the server sent is kept on the device: a phone that reloads without a network,
+ * even on its first visit (before the service worker keeps anything), starts with it (decision 076).
+ */
+export const CONFIG_STORAGE_KEY = 'careplane.config';
+
+function keep(config: RuntimeConfig) {
+  try {
+    localStorage.setItem(CONFIG_STORAGE_KEY, JSON.stringify(config));
+  } catch {
+    // Storage full or refused (a private window): the next start without a network has none to use.
+  }
+}
+
+function kept(): RuntimeConfig | undefined {
+  try {
+    const stored = localStorage.getItem(CONFIG_STORAGE_KEY);
+    return stored ? parseRuntimeConfig(JSON.parse(stored)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Fetches /config.json the first time; later calls share the same answer. When the fetch finds no network
+ * (it rejects, as opposed to a server that answers with an error), the configuration kept from the last start
+ * serves instead; a server that answers wrongly is still a failed start.
+ */
 export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   loading ??= fetch('/config.json', { headers: { accept: 'application/json' } })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`The runtime configuration answered ${response.status}`);
-      current = parseRuntimeConfig(await response.json());
-      return current;
-    })
+    .then(
+      async (response) => {
+        if (!response.ok) throw new Error(`The runtime configuration answered ${response.status}`);
+        current = parseRuntimeConfig(await response.json());
+        keep(current);
+        return current;
+      },
+      (error: unknown) => {
+        current = kept();
+        if (!current) throw error;
+        return current;
+      },
+    )
     .catch((error: unknown) => {
       loading = undefined;
       throw error;

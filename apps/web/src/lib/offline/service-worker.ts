@@ -22,3 +22,14 @@ export function registerServiceWorker(session: SessionStore) {
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }
+
+/**
+ * On a first visit the page's reads went out before the service worker was there to keep them (decision 076):
+ * when it takes control of the page, `again` asks them once more, through it, so that a reload without a
+ * network finds their last answers. Returns the unsubscribe.
+ */
+export function onFirstControl(again: () => void, container = globalThis.navigator?.serviceWorker) {
+  if (!container || container.controller) return () => undefined;
+  container.addEventListener('controllerchange', again, { once: true });
+  return () => container.removeEventListener('controllerchange', again);
+}
