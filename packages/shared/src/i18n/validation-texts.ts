@@ -173,6 +173,7 @@ export const fieldLabels: Record<string, { th: string; en?: string }> = {
   message: { th: 'ข้อความ' },
   notes: { th: 'หมายเหตุ' },
   reason: { th: 'เหตุผล' },
+  keptForSeconds: { th: 'เวลาที่เก็บรายการไว้ในเครื่อง (วินาที)' },
   status: { th: 'สถานะ' },
   kind: { th: 'ประเภท' },
   type: { th: 'ประเภท' },

@@ -179,9 +179,29 @@ export const prescriptionEndpoints = resourceEndpoints('/api/prescriptions');
 
 export const MAX_ACTION_REASON = 500;
 
-/** hold and return may say why; every other action takes an empty body (or none). */
-export const prescriptionReasonBodySchema = z.strictObject({ reason: text(MAX_ACTION_REASON).optional() });
+/** The longest a phone keeps an action for later: as long as its Idempotency-Key answers (decision 046). */
+export const MAX_KEPT_ACTION_DAYS = 30;
+
+/**
+ * A plain action kept on a phone without a network says, when it is sent, how long ago it was taken: seconds
+ * by the phone's own clock, which need not agree with the server's. The server records the action's time as
+ * its own time less that, beside its time of recording (decision 076).
+ */
+const keptForSeconds = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_KEPT_ACTION_DAYS * 24 * 3600)
+  .optional();
+
+/** hold and return may say why; the other plain actions take only `keptForSeconds`; issue and pickup nothing. */
+export const prescriptionReasonBodySchema = z.strictObject({
+  reason: text(MAX_ACTION_REASON).optional(),
+  keptForSeconds,
+});
+export const prescriptionPlainBodySchema = z.strictObject({ keptForSeconds });
 export const prescriptionEmptyBodySchema = z.strictObject({});
+export type PrescriptionActionBody = z.infer<typeof prescriptionReasonBodySchema>;
 export const actionsWithReason: readonly PrescriptionAction[] = ['hold', 'return'];
 
 export const prescriptionActionPath = (id: string, action: PrescriptionAction) =>

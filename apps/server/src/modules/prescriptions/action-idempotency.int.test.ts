@@ -181,3 +181,67 @@ describe('Idempotency-Key on a plain action', () => {
     expect(kept).toEqual([]);
   });
 });
+
+describe('an action kept on a phone and sent later (decision 076)', () => {
+  const history = async (id: string) =>
+    (
+      await context.app.inject({
+        method: 'GET',
+        url: `/api/prescriptions/${id}/history`,
+        headers: { authorization: `Bearer ${context.adminToken}` },
+      })
+    ).json<{ items: { at: string; action: string; changes: Record<string, unknown> | null }[] }>().items;
+
+  it('records when it was taken, by the server clock, beside when the server got it', async () => {
+    const id = await prescription('picked_up');
+    // Kept 21 minutes on the phone; what its clock says the time is does not matter.
+    const answer = await act(driver, id, 'delivered', randomUUID(), { keptForSeconds: 21 * 60 });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [delivered] = (await history(id)).filter((item) => item.action === 'delivered');
+    const performedAt = delivered!.changes?.performedAt as string;
+    expect(Date.parse(delivered!.at) - Date.parse(performedAt)).toBeGreaterThanOrEqual(21 * 60_000 - 1_000);
+    expect(Date.parse(delivered!.at) - Date.parse(performedAt)).toBeLessThanOrEqual(21 * 60_000 + 1_000);
+    expect(delivered!.changes).toMatchObject({ status: 'delivered' });
+  });
+
+  it('takes a reason and the time kept together, and records no time where none was sent', async () => {
+    const id = await prescription('picked_up');
+    const returned = await act(driver, id, 'return', randomUUID(), {
+      reason: 'Nobody home',
+      keptForSeconds: 60,
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    const [item] = (await history(id)).filter((entry) => entry.action === 'return');
+    expect(item!.changes).toMatchObject({ reason: 'Nobody home', performedAt: expect.any(String) });
+
+    const other = await prescription('picked_up');
+    expect((await act(driver, other, 'delivered', randomUUID())).statusCode).toBe(200);
+    const [plain] = (await history(other)).filter((entry) => entry.action === 'delivered');
+    expect(plain!.changes).not.toHaveProperty('performedAt');
+  });
+
+  it('answers the repeat of a send whose answer was lost, though the repeat says how long it was kept', async () => {
+    const id = await prescription('picked_up');
+    const key = randomUUID();
+    expect((await act(driver, id, 'delivered', key)).statusCode).toBe(200);
+    const again = await act(driver, id, 'delivered', key, { keptForSeconds: 90 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await transitions(id, 'delivered')).toHaveLength(1);
+  });
+
+  it('refuses a time kept that is negative, longer than a key answers, or not whole seconds', async () => {
+    const id = await prescription('picked_up');
+    for (const keptForSeconds of [-1, 30 * 24 * 3600 + 1, 1.5, '60']) {
+      const answer = await act(driver, id, 'delivered', randomUUID(), { keptForSeconds });
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().issues).toEqual([expect.objectContaining({ path: 'body.keptForSeconds' })]);
+    }
+    // Nothing of it applied.
+    expect(await transitions(id, 'delivered')).toHaveLength(0);
+    // A signing action is never kept: it takes no such field.
+    const ready = await prescription('ready');
+    const pickup = await act(driver, ready, 'pickup', undefined, { keptForSeconds: 0 });
+    expect(pickup.statusCode, pickup.body).toBe(400);
+  });
+});

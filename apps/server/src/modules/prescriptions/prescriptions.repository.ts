@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import type { PrescriptionViewer } from '@careplane/shared/prescriptions/prescription-actors';
+import { MAX_KEPT_ACTION_DAYS } from '@careplane/shared/prescriptions/prescriptions.contract';
 import type { Executor } from '@/db/client.js';
 import {
   auditLog,
@@ -236,8 +237,11 @@ export async function historyOf(executor: Executor, id: string) {
 
 export type PrescriptionActionKeyRow = typeof prescriptionActionKeys.$inferSelect;
 
-/** How long an Idempotency-Key answers its repeats (decision 046): longer than a phone stays offline. */
-export const ACTION_KEY_DAYS = 30;
+/**
+ * How long an Idempotency-Key answers its repeats (decision 046): as long as a phone may keep an action
+ * (decision 076).
+ */
+export const ACTION_KEY_DAYS = MAX_KEPT_ACTION_DAYS;
 
 export async function findActionKey(
   executor: Executor,

@@ -6,12 +6,16 @@ import type { Redis } from 'ioredis';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '@careplane/shared/common/http';
-import { prescriptionActions } from '@careplane/shared/prescriptions/prescription-transitions';
+import {
+  prescriptionActions,
+  prescriptionTransitions,
+} from '@careplane/shared/prescriptions/prescription-transitions';
 import {
   actionsWithReason,
   prescriptionEmptyBodySchema,
   prescriptionEndpointPatterns,
   prescriptionHistorySchema,
+  prescriptionPlainBodySchema,
   prescriptionReasonBodySchema,
   prescriptionReceiptParamsSchema,
   prescriptionSchema,
@@ -108,7 +112,12 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
             : `${action} (decisions §5). An Idempotency-Key header (a UUID) makes a repeat answer the ` +
               'first answer without acting twice (decision 046)',
         params: idParamsSchema,
-        body: (withReason ? prescriptionReasonBodySchema : prescriptionEmptyBodySchema).nullish(),
+        body: (prescriptionTransitions[action].signs
+          ? prescriptionEmptyBodySchema
+          : withReason
+            ? prescriptionReasonBodySchema
+            : prescriptionPlainBodySchema
+        ).nullish(),
         response: {
           200: prescriptionSchema,
           202: prescriptionSigningStartedSchema,

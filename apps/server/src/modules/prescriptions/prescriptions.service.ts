@@ -20,6 +20,7 @@ import {
   shipperProviderTypes,
   supplierProviderTypes,
   type Prescription,
+  type PrescriptionActionBody,
   type PrescriptionHistory,
   type PrescriptionReceipt,
   type PrescriptionSigningStarted,
@@ -254,6 +255,17 @@ export type ActionOutcome =
   | { kind: 'signing'; started: PrescriptionSigningStarted };
 
 /** What a repeat must match to be one: the body as sent (the reason of hold and return), hashed. */
+/**
+ * When a kept action was taken, by the server's clock: its own time less how long the phone kept it (decision
+ * 076). The phone's clock may be off by any amount; only the time it counted is used.
+ */
+export const performedAtOf = (keptForSeconds: number, now: Date) =>
+  new Date(now.getTime() - keptForSeconds * 1000).toISOString();
+
+/**
+ * What a key's repeat must match: the reason. Not `keptForSeconds`: a send whose answer was lost is kept and
+ * sent again, saying how long it was kept, and is the same action.
+ */
 const bodyFingerprint = (body: { reason?: string | undefined } | null | undefined) =>
   createHash('sha256')
     .update(JSON.stringify({ reason: body?.reason ?? null }))
@@ -345,12 +357,14 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
   async function perform(
     id: string,
     action: PrescriptionAction,
-    body: { reason?: string | undefined } | null | undefined,
+    body: PrescriptionActionBody | null | undefined,
     context: ActionContext,
     idempotencyKey?: string,
   ): Promise<ActionOutcome> {
     if (!context.caller) throw unauthorized();
     const transition = prescriptionTransitions[action];
+    const performedAt =
+      body?.keptForSeconds === undefined ? undefined : performedAtOf(body.keptForSeconds, new Date());
     const userId = context.caller.userId;
     if (idempotencyKey && transition.signs) {
       throw badRequest(serviceTexts.idempotencyKeyNotForSigning(action), [
@@ -397,6 +411,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
         changes: {
           status: transition.to,
           ...(body?.reason ? { reason: body.reason } : {}),
+          ...(performedAt ? { performedAt } : {}),
           ...(key ? { idempotencyKey: key.key } : {}),
         },
       });

@@ -1,7 +1,10 @@
 // The console's one outbox of prescription actions: kept in IndexedDB (memory only where a browser has none,
 // as in the unit tests), sent through the API client with each entry's Idempotency-Key.
 import { createStore, get, update } from 'idb-keyval';
-import { prescriptionActionPath } from '@careplane/shared/prescriptions/prescriptions.contract';
+import {
+  MAX_KEPT_ACTION_DAYS,
+  prescriptionActionPath,
+} from '@careplane/shared/prescriptions/prescriptions.contract';
 import { ApiError, api } from '@/lib/api-client.ts';
 import {
   createOutbox,
@@ -54,9 +57,25 @@ export function outcomeOf(error: unknown): SendOutcome {
   return { kind: 'rejected', message: error.message };
 }
 
-/** Sends one action with its key: a plain action's answer is the prescription, a repeat's the same. */
-export async function postAction(entry: Pick<OutboxEntry, 'prescriptionId' | 'action' | 'key'>) {
-  return api.post<unknown>(prescriptionActionPath(entry.prescriptionId, entry.action), undefined, {
+/**
+ * Sends one action with its key: a plain action's answer is the prescription, a repeat's the same. A kept
+ * action also says how long it was kept (decision 076), by this device's clock: the server records when it was
+ * taken by its own clock, whatever this one says the time is.
+ */
+export async function postAction(
+  entry: Pick<OutboxEntry, 'prescriptionId' | 'action' | 'key'> & { queuedAt?: number },
+  now = Date.now(),
+) {
+  const body =
+    entry.queuedAt === undefined
+      ? undefined
+      : {
+          keptForSeconds: Math.min(
+            Math.max(0, Math.round((now - entry.queuedAt) / 1000)),
+            MAX_KEPT_ACTION_DAYS * 24 * 3600,
+          ),
+        };
+  return api.post<unknown>(prescriptionActionPath(entry.prescriptionId, entry.action), body, {
     headers: { 'idempotency-key': entry.key },
   });
 }

@@ -1,7 +1,7 @@
 // A prescription in an area: content, addresses, parties, receipts and history.
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { prescriptionStatusLabel } from '@/lib/i18n/enum-labels.ts';
 import { formatDateTime } from '@careplane/shared/common/formats';
@@ -9,9 +9,11 @@ import { addressLine, personName, textOf, titleOf } from '@careplane/shared/comm
 import { isPrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
 import {
   prescriptionSigningStatuses,
+  type PrescriptionHistory,
   type PrescriptionReceipt,
   type Prescription,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
+import { NetworkError } from '@/lib/api-client.ts';
 import { specTexts } from '@/lib/i18n/spec-texts.ts';
 import { custodyQueries, downloadReceipt } from '../api/custody.ts';
 
@@ -19,7 +21,9 @@ import { custodyQueries, downloadReceipt } from '../api/custody.ts';
 export const RECEIPT_ERROR = specTexts.couldNotGetPrescriptionDocument;
 
 function ReceiptButton({ id, receipt, label }: { id: string; receipt: PrescriptionReceipt; label: string }) {
-  const download = useMutation({ mutationFn: () => downloadReceipt(id, receipt) });
+  // Without a network the download fails at once and says so, instead of waiting for the network and then
+  // downloading by itself when nobody expects it.
+  const download = useMutation({ mutationFn: () => downloadReceipt(id, receipt), networkMode: 'always' });
   return (
     <Stack gap={2}>
       <Button size="xs" variant="light" loading={download.isPending} onClick={() => download.mutate()}>
@@ -27,7 +31,9 @@ function ReceiptButton({ id, receipt, label }: { id: string; receipt: Prescripti
       </Button>
       {download.isError ? (
         <Text size="xs" c="red" role="alert">
-          {RECEIPT_ERROR}
+          {download.error instanceof NetworkError
+            ? `${RECEIPT_ERROR} ${download.error.message}`
+            : RECEIPT_ERROR}
         </Text>
       ) : null}
     </Stack>
@@ -55,6 +61,24 @@ export function historyEventText(action: string, t: TFunction<'prescriptions'>):
   if (isPrescriptionAction(signed) && SIGNING_OUTCOMES.some((known) => known === outcome))
     return t(`event.${outcome as (typeof SIGNING_OUTCOMES)[number]}`, { action: t(`actions.${signed}`) });
   return action;
+}
+
+/**
+ * When a history entry happened: the server's time of recording, or for an action kept on a phone without a
+ * network for a minute or more, the time it was taken there and then when it reached the server (decision 076).
+ */
+export function historyTimeText(
+  entry: Pick<PrescriptionHistory['items'][number], 'at' | 'changes'>,
+  t: TFunction<'prescriptions'>,
+): string {
+  const performedAt = entry.changes?.performedAt;
+  const late = typeof performedAt === 'string' ? Date.parse(entry.at) - Date.parse(performedAt) : Number.NaN;
+  // Kept less than a minute (or not at all, or unreadable): the time of recording says it.
+  if (typeof performedAt !== 'string' || !(late >= 60_000)) return formatDateTime(entry.at);
+  return t('detail.performedOffline', {
+    performed: formatDateTime(performedAt),
+    recorded: formatDateTime(entry.at),
+  });
 }
 
 export function CustodyDetail({ prescription }: { prescription: Prescription }) {
@@ -130,6 +154,11 @@ export function CustodyDetail({ prescription }: { prescription: Prescription }) 
           {t('detail.history')}
         </Title>
         {history.isError ? <Alert color="red">{history.error.message}</Alert> : null}
+        {!history.data && history.fetchStatus === 'paused' ? (
+          <Text size="sm" c="dimmed" data-testid="history-offline">
+            {history.failureReason?.message ?? i18next.t('kit:network.offline')}
+          </Text>
+        ) : null}
         <Stack
           gap={2}
           component="ol"
@@ -138,7 +167,7 @@ export function CustodyDetail({ prescription }: { prescription: Prescription }) 
         >
           {history.data?.items.map((entry, index) => (
             <Text size="sm" component="li" key={index}>
-              {[formatDateTime(entry.at), historyEventText(entry.action, t), entry.actor]
+              {[historyTimeText(entry, t), historyEventText(entry.action, t), entry.actor]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>

@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VerificationReport } from '@careplane/shared/documents/documents.contract';
+import { formatDateTime } from '@careplane/shared/common/formats';
 import type {
   Prescription,
   PrescriptionViewerAnswer,
@@ -13,7 +14,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 import { refusalText } from './action-button.tsx';
-import { historyEventText } from './custody-detail.tsx';
+import { historyEventText, historyTimeText } from './custody-detail.tsx';
 
 const pharmacist = makeUser({ localRoles: ['pharmacist'] });
 const courier = makeUser({ id: '8b3c7a52-3f0e-4b59-9a77-0b1f1f5f2a11', localRoles: ['courier'] });
@@ -615,6 +616,31 @@ describe('in Thai', () => {
     ]);
     expect(historyEventText('accept-requested', en)).toBe('Accept: signature asked on the phone');
     expect(historyEventText('reassigned-elsewhere', en)).toBe('reassigned-elsewhere');
+  });
+
+  it('tells when an action kept on a phone was taken there and when the server got it (decision 076)', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    const th = i18next.getFixedT('th', 'prescriptions');
+    const en = i18next.getFixedT('en', 'prescriptions');
+    const kept = {
+      at: '2026-11-23T09:43:00.000Z',
+      changes: { status: 'delivered', performedAt: '2026-11-23T09:22:00.000Z' },
+    };
+    expect(historyTimeText(kept, en)).toBe(
+      `${formatDateTime(kept.changes.performedAt)} on the device (offline), recorded ${formatDateTime(kept.at)}`,
+    );
+    expect(historyTimeText(kept, th)).toBe(
+      `${formatDateTime(kept.changes.performedAt)} บนอุปกรณ์ (ออฟไลน์) บันทึกเมื่อ ${formatDateTime(kept.at)}`,
+    );
+    // Kept for seconds only, or with nothing readable kept: the time of recording alone.
+    for (const changes of [
+      { performedAt: '2026-11-23T09:42:30.000Z' },
+      { performedAt: 'soon' },
+      { performedAt: 42 },
+      null,
+    ]) {
+      expect(historyTimeText({ at: kept.at, changes }, en)).toBe(formatDateTime(kept.at));
+    }
   });
 
   it('asks the server in Thai: every request says Accept-Language th', async () => {

@@ -110,6 +110,8 @@ const prescriptions = {
     signedPrescription: 'Signed prescription',
     pickupReceipt: 'Pickup receipt',
     history: 'History',
+    /** An action kept on a phone without a network: when it was taken there, when the server got it. */
+    performedOffline: '{{performed}} on the device (offline), recorded {{recorded}}',
   },
   /** A history entry's event: the record's creation and edits, and the phone signature an issue or a pickup
    * waited for ({{action}} is the action's name). The status actions read as `done`. */

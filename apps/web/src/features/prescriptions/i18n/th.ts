@@ -110,6 +110,7 @@ const th: Translation<typeof prescriptions> = {
     signedPrescription: 'ใบสั่งยาที่ลงนามแล้ว',
     pickupReceipt: 'ใบรับยา',
     history: 'ประวัติ',
+    performedOffline: '{{performed}} บนอุปกรณ์ (ออฟไลน์) บันทึกเมื่อ {{recorded}}',
   },
   event: {
     create: 'สร้างแล้ว',
