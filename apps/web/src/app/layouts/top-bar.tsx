@@ -1,7 +1,9 @@
 // The top bar of spec §2: shown only while approved, with the server address, the user's name, and
 // Disconnect with the seconds left in the session; and a menu of the areas the user's roles open.
 import { Button, Group, Menu, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -10,14 +12,34 @@ import { languageNames, languages } from '@careplane/shared/i18n/language-tags';
 import { signOut } from '@/features/auth/api/sign-out.ts';
 import { areasOf } from '@/lib/areas.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
-import { useSession } from '@/lib/session.ts';
+import { actionOutbox } from '@/lib/offline/action-outbox.ts';
+import { sessionStore, useSession } from '@/lib/session.ts';
 
+/**
+ * Logs out and goes to the front page. Actions kept on this device and not sent yet (decision 076) stay there
+ * and are sent after the same person's next sign-in here; logging out with some waiting asks first.
+ */
 export function useDisconnect() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return () => {
-    signOut(queryClient);
-    void navigate(paths.home.to());
+    const leave = () => {
+      signOut(queryClient);
+      void navigate(paths.home.to());
+    };
+    const userId = sessionStore.getState().user?.id;
+    const waiting = actionOutbox.entries().filter((entry) => entry.userId === userId).length;
+    if (waiting === 0) return leave();
+    modals.openConfirmModal({
+      title: i18next.t('kit:offline.logoutTitle'),
+      children: <Text size="sm">{i18next.t('kit:offline.logoutText', { count: waiting })}</Text>,
+      labels: {
+        confirm: i18next.t('kit:offline.logoutConfirm'),
+        cancel: i18next.t('kit:offline.logoutCancel'),
+      },
+      confirmProps: { color: 'red' },
+      onConfirm: leave,
+    });
   };
 }
 

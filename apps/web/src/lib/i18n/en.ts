@@ -167,9 +167,20 @@ const kit = {
     notApplied: 'Not applied',
     conflict:
       "Someone else already moved this prescription: it is now {{status}}. Your '{{label}}' was not applied.",
+    conflictOn:
+      "Someone else already moved the prescription {{subject}}: it is now {{status}}. Your '{{label}}' was not applied.",
     rejected: "Your '{{label}}' was not applied: {{message}}",
+    rejectedOn: "Your '{{label}}' of {{subject}} was not applied: {{message}}",
     retrying: 'Could not send yet ({{message}}); trying again shortly.',
     signInToSend: 'Sign in again to send the kept actions.',
+    // Log out while actions wait to be sent (decision 076).
+    logoutTitle: 'Actions not sent yet',
+    logoutText_one:
+      '{{count}} action is kept on this device and not sent yet. It stays here and is sent after you sign in again on this device. Log out anyway?',
+    logoutText_other:
+      '{{count}} actions are kept on this device and not sent yet. They stay here and are sent after you sign in again on this device. Log out anyway?',
+    logoutConfirm: 'Log out',
+    logoutCancel: 'Stay signed in',
   },
   closeNotification: 'Close the notification',
   // The session timer: the notice after Cancel on the expiry dialog (the dialog's own texts are the spec's,

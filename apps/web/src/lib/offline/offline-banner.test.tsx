@@ -49,6 +49,13 @@ describe('the offline notices', () => {
     expect(offlineTexts.conflict('Delivered', 'returned')).toBe(
       "Someone else already moved this prescription: it is now returned. Your 'Delivered' was not applied.",
     );
+    // The notice names which prescription, where it knows (two kept actions may end in notices at once).
+    expect(offlineTexts.conflict('Delivered', 'returned', 'Losartan 50 mg for Pia Patient')).toBe(
+      "Someone else already moved the prescription Losartan 50 mg for Pia Patient: it is now returned. Your 'Delivered' was not applied.",
+    );
+    expect(offlineTexts.rejected('Delivered', 'Not yours', 'Losartan 50 mg')).toBe(
+      "Your 'Delivered' of Losartan 50 mg was not applied: Not yours",
+    );
   });
 
   it('name the prescription status by its Thai label in Thai', async () => {

@@ -21,7 +21,7 @@ function announce({ entry, outcome }: FlushResult) {
       notify({
         color: 'red',
         title: offlineTexts.conflictTitle,
-        message: offlineTexts.conflict(entry.label, outcome.status),
+        message: offlineTexts.conflict(entry.label, outcome.status, entry.subject),
         autoClose: false,
       });
       return;
@@ -29,7 +29,7 @@ function announce({ entry, outcome }: FlushResult) {
       notify({
         color: 'red',
         title: offlineTexts.rejectedTitle,
-        message: offlineTexts.rejected(entry.label, outcome.message),
+        message: offlineTexts.rejected(entry.label, outcome.message, entry.subject),
         autoClose: false,
       });
       return;

@@ -186,6 +186,26 @@ describe('kept in IndexedDB', () => {
     expect(entries.map((entry) => entry.prescriptionId).sort()).toEqual(['a', 'b', 'c']);
     expect(new Set(entries.map((entry) => entry.seq)).size).toBe(3);
   });
+
+  it('keeps the same action once when two pages keep it at the same time, and sends it once (decision 076)', async () => {
+    const one = createOutbox({ storage: indexedDbStorage, send: scriptedServer().send });
+    const two = createOutbox({ storage: indexedDbStorage, send: scriptedServer().send });
+    const [first, second] = await Promise.all([one.enqueue(action('a')), two.enqueue(action('a'))]);
+    expect(second.key).toBe(first.key);
+    // Another action on it, or the same action of another user, is another entry.
+    await one.enqueue(action('a', { action: 'return', label: 'Return' }));
+    await two.enqueue(action('a', { userId: 'driver-2' }));
+    const entries = await indexedDbStorage().read();
+    expect(entries.map((entry) => `${entry.userId} ${entry.action}`)).toEqual([
+      'driver-1 delivered',
+      'driver-1 return',
+      'driver-2 delivered',
+    ]);
+    const server = scriptedServer();
+    const sender = createOutbox({ storage: indexedDbStorage, send: server.send });
+    await sender.flush(DRIVER);
+    expect(server.sent.map((entry) => entry.action)).toEqual(['delivered', 'return']);
+  });
 });
 
 describe('what an answer means for a kept action', () => {

@@ -137,11 +137,21 @@ export function createOutbox(options: OutboxOptions) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    /** Keeps an action for later, after everything kept before it. */
+    /**
+     * Keeps an action for later, after everything kept before it. The same action of the same user on the same
+     * prescription already kept (in another tab, or tapped twice) is that one: it is sent once (decision 076).
+     */
     async enqueue(input: OutboxInput): Promise<OutboxEntry> {
       let entry: OutboxEntry | undefined;
       show(
         await store().update((list) => {
+          entry = list.find(
+            (kept) =>
+              kept.userId === input.userId &&
+              kept.prescriptionId === input.prescriptionId &&
+              kept.action === input.action,
+          );
+          if (entry) return list;
           entry = {
             ...input,
             key: input.key ?? newIdempotencyKey(),

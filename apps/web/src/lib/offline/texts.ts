@@ -35,12 +35,17 @@ export const offlineTexts = {
   get conflictTitle() {
     return i18next.t('kit:offline.notApplied');
   },
-  conflict: (label: string, status: string) =>
-    i18next.t('kit:offline.conflict', { label, status: statusInSentence(status) }),
+  conflict: (label: string, status: string, subject?: string) =>
+    subject
+      ? i18next.t('kit:offline.conflictOn', { label, subject, status: statusInSentence(status) })
+      : i18next.t('kit:offline.conflict', { label, status: statusInSentence(status) }),
   get rejectedTitle() {
     return i18next.t('kit:offline.notApplied');
   },
-  rejected: (label: string, message: string) => i18next.t('kit:offline.rejected', { label, message }),
+  rejected: (label: string, message: string, subject?: string) =>
+    subject
+      ? i18next.t('kit:offline.rejectedOn', { label, subject, message })
+      : i18next.t('kit:offline.rejected', { label, message }),
   retrying: (message: string) => i18next.t('kit:offline.retrying', { message }),
   get signInToSend() {
     return i18next.t('kit:offline.signInToSend');

@@ -9,6 +9,8 @@ import type {
   PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
+import { actionOutbox, postAction } from '@/lib/offline/action-outbox.ts';
+import { sessionStore } from '@/lib/session.ts';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 
 const driver = makeUser({ id: '8b3c7a52-3f0e-4b59-9a77-0b1f1f5f2a12', localRoles: ['courier'] });
@@ -147,7 +149,32 @@ describe('the prescriptions area offline', () => {
     const sent = network.callsTo('POST', `/api/prescriptions/${rxId}/delivered`);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    // It says how long it was kept (by this device's clock), so the server records when it was taken.
+    expect(JSON.parse(sent[0]!.body!)).toEqual({ keptForSeconds: expect.any(Number) });
     expect(screen.queryByTestId('offline-banner')).toBeNull();
+  });
+
+  it('says how long an action was kept, however wrong the device clock is, and nothing for a direct one', async () => {
+    network.on('POST', `/api/prescriptions/${rxId}/delivered`, () =>
+      json(prescriptionOf({ status: 'delivered' })),
+    );
+    signIn(driver);
+    const entry = { prescriptionId: rxId, action: 'delivered' as const, key: crypto.randomUUID() };
+    // Kept 21 minutes; the device believes it is 1970.
+    await postAction({ ...entry, queuedAt: 5_000 }, 5_000 + 21 * 60_000);
+    // A clock set back meanwhile counts nothing, not a negative time; the longest is what a key answers for.
+    await postAction({ ...entry, queuedAt: 9_000 }, 1_000);
+    await postAction({ ...entry, queuedAt: 0 }, 40 * 24 * 3600_000);
+    await postAction(entry);
+    const bodies = network
+      .callsTo('POST', `/api/prescriptions/${rxId}/delivered`)
+      .map((call) => (call.body ? (JSON.parse(call.body) as unknown) : null));
+    expect(bodies).toEqual([
+      { keptForSeconds: 1260 },
+      { keptForSeconds: 0 },
+      { keptForSeconds: 30 * 24 * 3600 },
+      null,
+    ]);
   });
 
   it('says plainly that a kept delivery was not applied when someone else moved the prescription', async () => {
@@ -175,11 +202,83 @@ describe('the prescriptions area offline', () => {
     setOnline(true);
     expect(
       await screen.findByText(
-        "Someone else already moved this prescription: it is now returned. Your 'Delivered' was not applied.",
+        "Someone else already moved the prescription Losartan 50 mg × 30 tablets: it is now returned. Your 'Delivered' was not applied.",
       ),
     ).toBeVisible();
     // Not kept any longer: the card offers its actions again as the server has it.
     expect(await within(card).findByRole('button', { name: 'Delivered' })).toBeVisible();
     expect(network.callsTo('POST', `/api/prescriptions/${rxId}/delivered`)).toHaveLength(1);
+  });
+
+  it('says that the history and a signed receipt need the network, at once, and fetches nothing later by itself', async () => {
+    const noNetwork = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    network
+      .on('GET', '/api/prescriptions/viewer', () => json(viewer))
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf()]))
+      .on('GET', `/api/prescriptions/${rxId}/history`, noNetwork)
+      .on('GET', `/api/prescriptions/${rxId}/receipts/issuer`, noNetwork);
+    signIn(driver);
+    renderApp('/prescriptions/picked-up');
+    const card = await screen.findByRole('listitem', { name: /Losartan/ });
+    setOnline(false);
+    fireEvent.click(within(card).getByRole('button', { name: 'Details and history' }));
+    expect(await screen.findByTestId('history-offline')).toHaveTextContent(
+      'You are offline. This needs the network: it loads again once you are back online.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Signed prescription' }));
+    expect(await screen.findByText(/^Could not get prescription document\. You are offline\./)).toBeVisible();
+    const receipts = () => network.callsTo('GET', `/api/prescriptions/${rxId}/receipts/issuer`).length;
+    expect(receipts()).toBe(1);
+    // Back online, the receipt is not downloaded by itself; the history loads again.
+    network.on('GET', `/api/prescriptions/${rxId}/history`, () =>
+      json({
+        items: [{ at: '2026-11-23T10:00:00.000Z', action: 'pickup', actor: 'Dan Driver', changes: null }],
+      }),
+    );
+    setOnline(true);
+    expect(await screen.findByText(/Picked up · Dan Driver/)).toBeVisible();
+    expect(screen.queryByTestId('history-offline')).toBeNull();
+    expect(receipts()).toBe(1);
+  });
+
+  it('asks before logging out with actions not sent yet, and keeps them for the next sign-in (decision 076)', async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () => json(viewer))
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf()]))
+      .on('POST', `/api/prescriptions/${rxId}/delivered`, () =>
+        json(prescriptionOf({ status: 'delivered' })),
+      );
+    signIn(driver);
+    renderApp('/prescriptions/picked-up');
+    const card = await screen.findByRole('listitem', { name: /Losartan/ });
+    setOnline(false);
+    fireEvent.click(within(card).getByRole('button', { name: 'Delivered' }));
+    await confirmDelivered();
+    await within(card).findByTestId('kept-action');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    const asked = await screen.findByRole('dialog', { name: 'Actions not sent yet' });
+    expect(asked).toHaveTextContent(
+      '1 action is kept on this device and not sent yet. It stays here and is sent after you sign in again on this device. Log out anyway?',
+    );
+    fireEvent.click(within(asked).getByRole('button', { name: 'Stay signed in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sessionStore.getState().user?.id).toBe(driver.id);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    const again = await screen.findByRole('dialog', { name: 'Actions not sent yet' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(sessionStore.getState().user).toBeNull());
+    expect(actionOutbox.entries().map((entry) => entry.userId)).toEqual([driver.id]);
+    expect(network.callsTo('POST', `/api/prescriptions/${rxId}/delivered`)).toHaveLength(0);
+
+    // The next sign-in of the same driver sends it.
+    setOnline(true);
+    signIn(driver);
+    await actionOutbox.flush(driver.id);
+    expect(network.callsTo('POST', `/api/prescriptions/${rxId}/delivered`)).toHaveLength(1);
+    expect(actionOutbox.entries()).toEqual([]);
   });
 });
