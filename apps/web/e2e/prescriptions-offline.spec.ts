@@ -115,6 +115,13 @@ test('offline, the driver marks delivered, reloads, comes back online, and the s
   await road.getByRole('link', { name: /^Picked-up/ }).click();
   const card = road.getByRole('listitem', { name: /Losartan/ });
   await expect(card.getByRole('button', { name: 'Delivered' })).toBeVisible();
+  // A thumb's targets on a touch screen: the phone number, the map and the details are 44 px tall or more.
+  for (const target of [
+    card.getByRole('button', { name: 'Details and history' }),
+    card.getByRole('link', { name: /^Open map/ }).first(),
+  ]) {
+    expect((await target.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  }
 
   // No network: the delivery is kept on the device and the card and the banner say so.
   await road.context().setOffline(true);

@@ -156,7 +156,7 @@ const kit = {
       'You are offline. Lists show what was last loaded; actions are kept and sent when you are back online.',
     bannerPending_one: '{{count}} action waits to be sent.',
     bannerPending_other: '{{count}} actions wait to be sent.',
-    bannerSending: 'Back online: sending the kept actions…',
+    bannerSending: 'Sending the kept actions…',
     queued: '{{label}} — queued, will send when online',
     queuedNotice: '{{label}} kept on this device: {{subject}}. It is sent when you are back online.',
     queuedNoticeBare: '{{label}} kept on this device. It is sent when you are back online.',

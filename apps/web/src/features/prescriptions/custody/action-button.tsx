@@ -99,6 +99,7 @@ function Following({
 }) {
   const { t } = useTranslation('prescriptions');
   const state = useQuery(custodyQueries.signing(id, started.requestId, started.interval));
+  const online = useOnline();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
@@ -146,7 +147,11 @@ function Following({
           </Text>
         </Group>
       </Paper>
-      {state.isError ? (
+      {!online ? (
+        <Text size="xs" c="orange" role="status" data-testid="signing-offline">
+          {t('signing.offline')}
+        </Text>
+      ) : state.isError ? (
         <Text size="xs" c="red" role="alert">
           {t('signing.checkFailed', { message: state.error.message })}
         </Text>

@@ -15,6 +15,7 @@ import { offlineTexts } from '@/lib/offline/texts.ts';
 import { useKeptActionsOf } from '@/lib/offline/use-outbox.ts';
 import { ActionButton } from './action-button.tsx';
 import { CustodyDetail } from './custody-detail.tsx';
+import classes from './custody-card.module.css';
 
 type Address = Record<string, unknown> | null | undefined;
 
@@ -55,6 +56,7 @@ function Place({ label, address }: { label: string; address: Address }) {
           target="_blank"
           rel="noreferrer"
           size="sm"
+          className={classes.tapTarget}
           aria-label={t('card.mapOf', { place: line })}
         >
           {t('card.openMap')}
@@ -113,6 +115,7 @@ export function CustodyCard({
             <Anchor
               href={`tel:${phone.replace(/[^+\d]/g, '')}`}
               size="sm"
+              className={classes.tapTarget}
               aria-label={t('card.call', { name: personName(person), phone })}
             >
               {phone}
@@ -156,6 +159,7 @@ export function CustodyCard({
           size="compact-sm"
           onClick={onToggle}
           aria-expanded={open}
+          className={classes.tapTarget}
           style={{ alignSelf: 'flex-start' }}
         >
           {open ? t('card.hideDetails') : t('card.showDetails')}

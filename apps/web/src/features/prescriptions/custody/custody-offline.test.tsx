@@ -281,4 +281,41 @@ describe('the prescriptions area offline', () => {
     expect(network.callsTo('POST', `/api/prescriptions/${rxId}/delivered`)).toHaveLength(1);
     expect(actionOutbox.entries()).toEqual([]);
   });
+
+  it('says that a phone approval is checked once back online, when the network goes while it waits (decision 076)', async () => {
+    const requestId = '0190a0b0-0000-7000-8000-00000000c0de';
+    network
+      .on('GET', '/api/prescriptions/viewer', () => json(viewer))
+      .on('GET', '/api/prescriptions', () =>
+        page([prescriptionOf({ status: 'ready', shipperDriverId: null })]),
+      )
+      .on('POST', `/api/prescriptions/${rxId}/pickup`, () =>
+        json(
+          {
+            action: 'pickup',
+            requestId,
+            signerUserId: driver.id,
+            signerName: 'Dan Driver',
+            bindingMessage: 'AC 27',
+            expiresIn: 120,
+            interval: 1,
+          },
+          202,
+        ),
+      )
+      .on('GET', `/api/prescriptions/${rxId}/signing/${requestId}`, () =>
+        json({ action: 'pickup', requestId, status: 'pending', expiresIn: 119 }),
+      );
+    signIn(driver);
+    renderApp('/prescriptions');
+    fireEvent.click(await screen.findByRole('button', { name: 'Pick up' }));
+    await screen.findByTestId('signing-pickup');
+    expect(screen.queryByTestId('signing-offline')).toBeNull();
+    setOnline(false);
+    expect(screen.getByTestId('signing-offline')).toHaveTextContent(
+      'You are offline: the phone can still approve, and its answer is checked as soon as you are back online.',
+    );
+    setOnline(true);
+    expect(screen.queryByTestId('signing-offline')).toBeNull();
+  });
 });

@@ -80,6 +80,9 @@ const prescriptions = {
     approve: 'Approve on {{phone}} · code {{code}}',
     approveWithTime: 'Approve on {{phone}} · code {{code}} · {{seconds}} s',
     checkFailed: "Could not check the phone's answer: {{message}}",
+    // The page lost the network while a phone was asked: the phone may still approve (decision 076).
+    offline:
+      'You are offline: the phone can still approve, and its answer is checked as soon as you are back online.',
   },
   card: {
     waited: '{{status}} for {{waited}}',

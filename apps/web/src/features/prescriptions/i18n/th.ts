@@ -80,6 +80,7 @@ const th: Translation<typeof prescriptions> = {
     approve: 'อนุมัติบน{{phone}} · รหัส {{code}}',
     approveWithTime: 'อนุมัติบน{{phone}} · รหัส {{code}} · {{seconds}} วินาที',
     checkFailed: 'ตรวจสอบคำตอบจากโทรศัพท์ไม่ได้: {{message}}',
+    offline: 'ขณะนี้ออฟไลน์อยู่ โทรศัพท์ยังอนุมัติได้ และระบบจะตรวจสอบคำตอบทันทีที่กลับมาออนไลน์',
   },
   card: {
     waited: '{{status}} นาน {{waited}}',
