@@ -116,6 +116,10 @@ export const serviceTexts = {
   signInEnded: { en: 'This sign-in has ended', th: 'การเข้าสู่ระบบครั้งนี้สิ้นสุดแล้ว โปรดเข้าสู่ระบบอีกครั้ง' },
   accountBlocked: { en: 'This account is blocked', th: 'บัญชีนี้ถูกระงับการใช้งาน' },
   metricsTokenRequired: { en: 'A metrics token is required', th: 'ต้องใช้โทเค็นสำหรับอ่านค่าสถิติระบบ' },
+  metricsTokenWrong: {
+    en: 'This is not the metrics token the server was given (METRICS_TOKEN)',
+    th: 'โทเค็นนี้ไม่ใช่โทเค็นสำหรับอ่านค่าสถิติระบบที่ตั้งไว้บนเซิร์ฟเวอร์ (METRICS_TOKEN)',
+  },
   notAnIdToken: { en: 'Not an id token', th: 'โทเค็นนี้ไม่ใช่ id token' },
   invalidIdToken: { en: 'Invalid or expired id token', th: 'id token ไม่ถูกต้องหรือหมดอายุแล้ว' },
   tokensOfDifferentIdentities: {

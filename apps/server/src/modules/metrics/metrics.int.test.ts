@@ -96,6 +96,11 @@ describe('/api/metrics', () => {
   });
 
   it('counts the signatures this process completed, by outcome', async () => {
+    // Every outcome has its series at 0 before the first signature ends, so a rate or an alert sees the first.
+    const before = await scrape();
+    for (const outcome of ['signed', 'denied', 'expired', 'failed']) {
+      expect(Number(before.sample('careplane_signature_completions_total', { outcome })?.value)).toBe(0);
+    }
     const pharmacy = await createServiceProvider(context, { title: 'Metrics Pharmacy', type: 'pharmacy' });
     const couriers = await createServiceProvider(context, { title: 'Metrics Couriers', type: 'courier' });
     const doctor = await createSigningUser(context, 'Mona', { localRoles: ['doctor'] });
@@ -138,8 +143,13 @@ describe('/api/metrics', () => {
         url: '/api/metrics',
         ...(authorization ? { headers: { authorization } } : {}),
       });
-    expect((await get()).statusCode).toBe(401);
-    expect((await get('Bearer not-the-metrics-token-at-all')).statusCode).toBe(401);
+    const missing = await get();
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().message).toBe('A metrics token is required');
+    // A wrong token is told apart from none, so an operator knows to look at the scraper's secret.
+    const wrong = await get('Bearer not-the-metrics-token-at-all');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('This is not the metrics token the server was given (METRICS_TOKEN)');
     expect((await get(`Bearer ${context.userToken}`)).statusCode).toBe(401);
     expect((await get(`Bearer ${TOKEN}`)).statusCode).toBe(200);
 

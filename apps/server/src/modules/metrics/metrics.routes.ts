@@ -40,7 +40,8 @@ export async function metricsModule(
   const scraperOnly = async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-    if (!token || !sameSecret(given, token())) throw unauthorized(serviceTexts.metricsTokenRequired);
+    if (!given) throw unauthorized(serviceTexts.metricsTokenRequired);
+    if (!token || !sameSecret(given, token())) throw unauthorized(serviceTexts.metricsTokenWrong);
   };
   app.get(METRICS_PATH, {
     // With a token the scraper needs no sign-in; without one the route is an admin's, like the admin area.

@@ -6,6 +6,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DatabaseHandle } from '@/db/client.js';
 import type { DevicesService } from '@/modules/devices/devices.service.js';
 import type { DocumentsService } from '@/modules/documents/documents.service.js';
+import type { SigningOutcome } from '@/modules/documents/signing-settlement.service.js';
 import type { EventsService } from '@/modules/events/events.service.js';
 import type { IotService } from '@/modules/iot/iot.service.js';
 
@@ -108,6 +109,15 @@ export function createMetricsService(sources: MetricsSources) {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  // Every outcome is there from the start at 0: a rate over a series that appears with its first sample
+  // misses that sample, and an alert on failures needs the series before the first one.
+  const outcomes = [
+    'signed',
+    'denied',
+    'expired',
+    'failed',
+  ] as const satisfies readonly SigningOutcome['status'][];
+  for (const outcome of outcomes) signatures.inc({ outcome }, 0);
   sources.documents.onSigningEnded((outcome) => signatures.inc({ outcome: outcome.status }));
 
   return {
