@@ -42,6 +42,7 @@ const configSchema = z
     /** Every request is answered within this (ms): past it, 504. */
     REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     /** The bearer token Prometheus scrapes /api/metrics with; without one only admins read the metrics. */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
     METRICS_TOKEN: unsetIfBlank(z.string().min(16, 'at least 16 characters').max(512).optional()),
     /** Live event streams open at once in a process, per user and per ticket (429 beyond). */
     EVENTS_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
@@ -189,6 +190,11 @@ const configSchema = z
     return {
       port: env.PORT,
       host: env.HOST,
+      /**
+       * On SIGTERM, how long readiness answers 503 `closing` while requests are still served, before the port
+       * closes: a load balancer that polls readiness takes the process out first (decision 075).
+       */
+      shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
       production: env.NODE_ENV === 'production',
       /** Check every answer against its contract with zod as well (tests; decision 045). */
       checkAnswers: env.NODE_ENV === 'test',

@@ -16,6 +16,13 @@ import { jsonBodyPlugin } from '@/plugins/json-body.js';
 import { securityHeadersPlugin } from '@/plugins/security-headers.js';
 import { stalledBodyPlugin } from '@/plugins/stalled-body.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the process stands in its life: draining once it has been asked to stop (decision 075). */
+    lifecycle: { draining: boolean };
+  }
+}
+
 /** No request may take longer than this to arrive whole (Node answers 408 past it). */
 const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -56,6 +63,8 @@ export async function createHttpApp(config: AppConfig, options: HttpAppOptions):
     done();
   });
   // Queries checked once per distinct query, their values frozen and shared (decision 061).
+  // Set on SIGTERM while the process still serves, before its port closes: readiness answers 503 `closing`.
+  app.decorate('lifecycle', { draining: false });
   app.setValidatorCompiler(queryValidatorCompiler);
   // Answers written from the contract's JSON Schema (decision 045); under test each is also checked against
   // the contract with zod, so a service that drifts from it fails its tests.

@@ -10,7 +10,7 @@ try {
   const config = loadConfig();
   port = config.port;
   const server = await startServer(config, { cwd: process.env.INIT_CWD ?? process.cwd() });
-  closeOnSignals(server);
+  closeOnSignals(server, { drainSeconds: config.shutdownDrainSeconds });
 } catch (error) {
   const message = startupFailureMessage(error, port);
   if (message === undefined) throw error;

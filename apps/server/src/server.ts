@@ -24,6 +24,11 @@ export interface RunningServer {
   database: DatabaseHandle;
   /** What was printed for signing in to the demo, if anything. */
   instructions: string | null;
+  /**
+   * Readiness answers 503 `closing` from now on while requests are still served; resolves after `seconds`
+   * (SHUTDOWN_DRAIN_SECONDS), when a load balancer that polls readiness has taken the process out.
+   */
+  drain: (seconds: number) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -141,7 +146,15 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     }
 
     await app.listen({ port: effective.port, host: effective.host });
-    app.log.info(`Careplane (${part}) is serving ${effective.publicUrl} (database: ${database.kind})`);
+    // Where this process listens, and the public address people reach (the same for every process behind a
+    // load balancer): an operator tells the processes apart by the first.
+    const bound = app.server.address();
+    const listening =
+      typeof bound === 'object' && bound ? `${bound.address}:${bound.port}` : String(bound ?? effective.port);
+    app.log.info(
+      { listening, publicUrl: effective.publicUrl, database: database.kind },
+      `Careplane (${part}) is listening on ${listening}; its public address is ${effective.publicUrl} (database: ${database.kind})`,
+    );
     const instructions =
       demo && part === 'all' ? demoSignInInstructions(demo, effective.publicUrl, options.cwd) : null;
     if (instructions) (options.print ?? ((text: string) => process.stdout.write(`${text}\n`)))(instructions);
@@ -151,6 +164,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       app,
       database,
       instructions,
+      drain: async (seconds) => {
+        app.lifecycle.draining = true;
+        if (seconds > 0) await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      },
       close: async () => {
         if (closed) return;
         closed = true;
@@ -168,13 +185,19 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   }
 }
 
-/** Closes the server on SIGTERM or SIGINT (forced after 10 s). */
-export function closeOnSignals(server: RunningServer) {
+/**
+ * Closes the server on SIGTERM or SIGINT (forced 10 s after the port starts closing). On SIGTERM, the way an
+ * orchestrator or a supervisor stops a process, it first drains for `drainSeconds`: readiness says `closing`
+ * while requests are still answered. Ctrl-C (SIGINT) closes at once.
+ */
+export function closeOnSignals(server: RunningServer, { drainSeconds = 0 }: { drainSeconds?: number } = {}) {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    server.app.log.info({ signal }, 'shutting down');
+    const drain = signal === 'SIGTERM' ? drainSeconds : 0;
+    server.app.log.info({ signal, drainSeconds: drain }, 'shutting down');
+    await server.drain(drain);
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
     try {

@@ -228,11 +228,12 @@ export async function run(argv: string[], context: RunContext = {}): Promise<num
         throw new CliError('--only takes auth or api');
       }
       const { closeOnSignals, startServer } = await import('@/server.js');
-      const server = await startServer(loadConfig(env), {
+      const config = loadConfig(env);
+      const server = await startServer(config, {
         part: values.only ?? 'all',
         cwd: env.INIT_CWD ?? process.cwd(),
       });
-      closeOnSignals(server);
+      closeOnSignals(server, { drainSeconds: config.shutdownDrainSeconds });
       return null;
     }
     throw new CliError(`Unknown command: ${argv.join(' ')}\n\n${usage}`);

@@ -72,7 +72,7 @@ export async function healthModule(app: FastifyInstance, { database }: { databas
     },
     handler: async (_request, reply) => {
       const up = await databaseAnswers();
-      const status = closing ? 'closing' : up ? 'ready' : 'unavailable';
+      const status = closing || app.lifecycle.draining ? 'closing' : up ? 'ready' : 'unavailable';
       return reply
         .status(status === 'ready' ? 200 : 503)
         .send({ status, database: up ? ('up' as const) : ('down' as const) });
