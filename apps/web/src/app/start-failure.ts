@@ -40,7 +40,9 @@ export function showStartFailure(container: HTMLElement, error: unknown, options
   const box = document.createElement('div');
   box.setAttribute('role', 'alert');
   box.style.cssText =
-    'max-width:32rem;margin:15vh auto;padding:0 1.25rem;font:1rem/1.6 system-ui,sans-serif;color:#212529';
+    'max-width:32rem;margin:15vh auto;padding:0 1.25rem;color:#212529;' +
+    // The console's own stack (theme.ts): Sarabun where the device has no Thai font.
+    'font:1rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans Thai",Sarabun,Arial,sans-serif';
   const title = document.createElement('p');
   title.style.fontWeight = '600';
   title.textContent = offline ? texts.offline : texts.failed(message);
