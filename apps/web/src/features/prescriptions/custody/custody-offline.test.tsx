@@ -58,6 +58,18 @@ async function confirmDelivered() {
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delivered' }));
 }
 
+/** The driver's picked-up list, then Delivered without a network: kept on the device, the card says so. */
+async function keepDeliveredOffline() {
+  signIn(driver);
+  renderApp('/prescriptions/picked-up');
+  const card = await screen.findByRole('listitem', { name: /Losartan/ });
+  setOnline(false);
+  fireEvent.click(within(card).getByRole('button', { name: 'Delivered' }));
+  await confirmDelivered();
+  await within(card).findByTestId('kept-action');
+  return card;
+}
+
 function setOnline(value: boolean) {
   online = value;
   act(() => {
@@ -192,13 +204,7 @@ describe('the prescriptions area offline', () => {
           409,
         ),
       );
-    signIn(driver);
-    renderApp('/prescriptions/picked-up');
-    const card = await screen.findByRole('listitem', { name: /Losartan/ });
-    setOnline(false);
-    fireEvent.click(within(card).getByRole('button', { name: 'Delivered' }));
-    await confirmDelivered();
-    await within(card).findByTestId('kept-action');
+    const card = await keepDeliveredOffline();
     setOnline(true);
     expect(
       await screen.findByText(
@@ -250,13 +256,7 @@ describe('the prescriptions area offline', () => {
       .on('POST', `/api/prescriptions/${rxId}/delivered`, () =>
         json(prescriptionOf({ status: 'delivered' })),
       );
-    signIn(driver);
-    renderApp('/prescriptions/picked-up');
-    const card = await screen.findByRole('listitem', { name: /Losartan/ });
-    setOnline(false);
-    fireEvent.click(within(card).getByRole('button', { name: 'Delivered' }));
-    await confirmDelivered();
-    await within(card).findByTestId('kept-action');
+    await keepDeliveredOffline();
 
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     const asked = await screen.findByRole('dialog', { name: 'Actions not sent yet' });
