@@ -254,7 +254,6 @@ export type ActionOutcome =
   | { kind: 'done'; prescription: Prescription; replayed?: boolean }
   | { kind: 'signing'; started: PrescriptionSigningStarted };
 
-/** What a repeat must match to be one: the body as sent (the reason of hold and return), hashed. */
 /**
  * When a kept action was taken, by the server's clock: its own time less how long the phone kept it (decision
  * 076). The phone's clock may be off by any amount; only the time it counted is used.
@@ -263,8 +262,8 @@ export const performedAtOf = (keptForSeconds: number, now: Date) =>
   new Date(now.getTime() - keptForSeconds * 1000).toISOString();
 
 /**
- * What a key's repeat must match: the reason. Not `keptForSeconds`: a send whose answer was lost is kept and
- * sent again, saying how long it was kept, and is the same action.
+ * What a key's repeat must match to be one: the reason of hold and return, hashed. Not `keptForSeconds`: a
+ * send whose answer was lost is kept and sent again, saying how long it was kept, and is the same action.
  */
 const bodyFingerprint = (body: { reason?: string | undefined } | null | undefined) =>
   createHash('sha256')
