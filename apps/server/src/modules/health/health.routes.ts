@@ -27,9 +27,9 @@ export async function healthModule(app: FastifyInstance, { database }: { databas
       () => true,
       () => false,
     );
-  let closing = false;
+  // A close without a drain first (tests, SIGINT) is closing too, for the requests still being answered.
   app.addHook('preClose', async () => {
-    closing = true;
+    app.lifecycle.draining = true;
   });
 
   typed.get('/api/health', {
@@ -72,7 +72,7 @@ export async function healthModule(app: FastifyInstance, { database }: { databas
     },
     handler: async (_request, reply) => {
       const up = await databaseAnswers();
-      const status = closing || app.lifecycle.draining ? 'closing' : up ? 'ready' : 'unavailable';
+      const status = app.lifecycle.draining ? 'closing' : up ? 'ready' : 'unavailable';
       return reply
         .status(status === 'ready' ? 200 : 503)
         .send({ status, database: up ? ('up' as const) : ('down' as const) });

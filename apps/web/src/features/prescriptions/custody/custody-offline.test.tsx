@@ -141,13 +141,8 @@ describe('the prescriptions area offline', () => {
         current = prescriptionOf({ status: 'delivered' });
         return json(current);
       });
-    signIn(driver);
-    renderApp('/prescriptions/picked-up');
-    const card = await screen.findByRole('listitem', { name: /Losartan/ });
-    setOnline(false);
-    fireEvent.click(within(card).getByRole('button', { name: 'Delivered' }));
-    await confirmDelivered();
-    expect(await within(card).findByTestId('kept-action')).toHaveTextContent(
+    const card = await keepDeliveredOffline();
+    expect(within(card).getByTestId('kept-action')).toHaveTextContent(
       'Delivered — queued, will send when online',
     );
     expect(within(card).queryByRole('button', { name: 'Delivered' })).toBeNull();
