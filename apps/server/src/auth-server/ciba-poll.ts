@@ -59,6 +59,17 @@ interface PollMemory {
   epoch: number;
 }
 
+/** A due poll on its way to the database, with what settles it. */
+interface DuePoll {
+  id: string;
+  clientId: string;
+  at: number;
+  /** The memory's epoch when the poll was asked: see sendQueue. */
+  epoch: number;
+  resolve: (pending: boolean) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * An own database's poll memory, one per database: several auth servers on one embedded database (the tests
  * start two to stand for two processes) judge polls alike, as separate processes do through PostgreSQL.
@@ -89,7 +100,9 @@ export function forgetPolls(db: Database, id?: string): void {
  * one request on several processes are judged consistently, and a poll that passes costs one statement. The
  * time it records is not worth a disk flush (a crash loses at most one throttled poll), so the statement
  * commits asynchronously. A poll let through less than the interval ago is answered slow_down without asking
- * the database: the database would answer the same, since it recorded that poll.
+ * the database: the database would answer the same, since it recorded that poll. The due polls that arrive in
+ * one turn of the event loop share one statement (a row each, judged on its own row at its own time): under a
+ * poll storm the round trip of a statement, not its work, was most of what a due poll cost.
  *
  * On the process's own database (the embedded one) the process is the only one polling and changing CIBA
  * requests, so memory is exact: a request the database answered pending stays pending until this process
@@ -122,24 +135,25 @@ export function createPollThrottle(
     .returning({ payload: table.payload, consumedAt: table.consumedAt })
     .prepare('ciba_poll_pass');
   // What the provider would answer authorization_pending (oidc-provider's ciba grant: the request found, the
-  // client's, not expired, neither a grant nor an error yet, not consumed), with the poll recorded.
-  const passPending = db
-    .update(table)
-    .set({ polledAt: now })
-    .where(
-      and(
-        key,
-        due,
-        sql`${table.payload} ->> 'clientId' = ${sql.placeholder('clientId')}`,
-        sql`${table.payload} ->> 'grantId' is null`,
-        sql`${table.payload} ->> 'error' is null`,
-        isNull(table.consumedAt),
-        sql`${table.expiresAt} > ${now}`,
-        noFlush,
-      ),
-    )
-    .returning({ expiresAt: table.expiresAt })
-    .prepare('ciba_poll_pending');
+  // client's, not expired, neither a grant nor an error yet, not consumed), with the poll recorded; for every
+  // due poll that arrived in one turn of the event loop at once, each judged on its own row and its own time.
+  const passPending = (polls: DuePoll[]) => {
+    const rows = JSON.stringify(
+      polls.map(({ id, clientId, at }) => ({ id, client_id: clientId, ...times(at) })),
+    );
+    return db.execute(sql`
+      update ${table} t set polled_at = p.now
+      from jsonb_to_recordset(${rows}::jsonb) as p(id text, client_id text, now timestamptz, cutoff timestamptz)
+      where t.model = ${CIBA_MODEL} and t.id = p.id
+        and (t.polled_at is null or t.polled_at < p.cutoff)
+        and t.payload ->> 'clientId' = p.client_id
+        and t.payload ->> 'grantId' is null
+        and t.payload ->> 'error' is null
+        and t.consumed_at is null
+        and t.expires_at > p.now
+        and ${noFlush}
+      returning t.id, (extract(epoch from t.expires_at) * 1000)::float8 as expires_ms`);
+  };
   const exists = db.select({ id: table.id }).from(table).where(key).limit(1).prepare('ciba_poll_exists');
 
   const tooEarly = (id: string, at: number, clientId: string | null) => {
@@ -157,6 +171,66 @@ export function createPollThrottle(
     cutoff: new Date(at - intervalMs).toISOString(),
   });
 
+  /** Due polls waiting for the statement that records and answers them, and the requests they poll. */
+  const queue: DuePoll[] = [];
+  const underway = new Map<string, Promise<boolean>>();
+  /**
+   * Records the queued polls in one statement and settles each: true when its request is pending (the poll is
+   * then remembered, and on an own database the request too, unless a change was forgotten meanwhile: a change
+   * made after the statement read the row, an approval say, must not be covered by what it saw before).
+   */
+  const sendQueue = async () => {
+    const polls = queue.splice(0);
+    try {
+      // Both drivers answer { rows }; the result type of execute() is driver-generic.
+      const result: unknown = await passPending(polls);
+      const { rows } = result as { rows: { id: string; expires_ms: number }[] };
+      const found = new Map(rows.map((row) => [row.id, row.expires_ms]));
+      for (const poll of polls) {
+        underway.delete(poll.id);
+        const expiresAt = found.get(poll.id);
+        if (expiresAt === undefined) {
+          poll.resolve(false);
+          continue;
+        }
+        remember(poll.id, poll.at, poll.clientId);
+        if (pending && memory.epoch === poll.epoch) {
+          if (pending.size >= MAX_REMEMBERED_POLLS) pending.clear();
+          pending.set(poll.id, { clientId: poll.clientId, expiresAt });
+        }
+        poll.resolve(true);
+      }
+    } catch (error) {
+      for (const poll of polls) {
+        underway.delete(poll.id);
+        poll.reject(error);
+      }
+    }
+  };
+
+  const answer: PollThrottle['answer'] = async (id, clientId) => {
+    const at = Date.now();
+    if (tooEarly(id, at, clientId)) return 'slow_down';
+    const known = pending?.get(id);
+    if (known && known.clientId === clientId && known.expiresAt > at) {
+      remember(id, at, clientId);
+      return 'pending';
+    }
+    // A poll of a request already on its way to the database is judged once that one is back (it is then too
+    // early, or left to the provider, as a poll right after another would be).
+    const earlier = underway.get(id);
+    if (earlier) {
+      await earlier.catch(() => undefined);
+      return answer(id, clientId);
+    }
+    const decided = new Promise<boolean>((resolve, reject) => {
+      queue.push({ id, clientId, at, epoch: memory.epoch, resolve, reject });
+    });
+    underway.set(id, decided);
+    if (queue.length === 1) setImmediate(() => void sendQueue());
+    return (await decided) ? 'pending' : undefined;
+  };
+
   return {
     async poll(id) {
       const at = Date.now();
@@ -170,26 +244,7 @@ export function createPollThrottle(
       if ((await exists.execute({ id })).length > 0) throw new errors.SlowDown();
       return undefined;
     },
-    async answer(id, clientId) {
-      const at = Date.now();
-      if (tooEarly(id, at, clientId)) return 'slow_down';
-      const known = pending?.get(id);
-      if (known && known.clientId === clientId && known.expiresAt > at) {
-        remember(id, at, clientId);
-        return 'pending';
-      }
-      const epoch = memory.epoch;
-      const [row] = await passPending.execute({ id, clientId, ...times(at) });
-      if (!row) return undefined;
-      remember(id, at, clientId);
-      // Learnt only if nothing was forgotten meanwhile: a change made after this statement read the row
-      // (an approval, say) must not be covered by what the statement saw before it.
-      if (pending && row.expiresAt && memory.epoch === epoch) {
-        if (pending.size >= MAX_REMEMBERED_POLLS) pending.clear();
-        pending.set(id, { clientId, expiresAt: row.expiresAt.getTime() });
-      }
-      return 'pending';
-    },
+    answer,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type AuthTestServer,
   type EnrolledIdentity,
 } from '@/test/auth-server.js';
+import { createPollThrottle } from './ciba-poll.js';
 import { CIBA_GRANT_TYPE as CIBA } from './provider.js';
 
 let t: AuthTestServer;
@@ -222,5 +223,48 @@ describe('polls that decide something, answered by the provider', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_300));
     const expired = await postForm(t, '/token', pollBody(expiring.body.auth_req_id as string));
     expect(expired.body.error).toBe('expired_token');
+  });
+});
+
+describe('due polls that arrive together', () => {
+  it('share one statement, each answered on its own request, and a second poll of one request is too early', async () => {
+    const ids = [await startSignIn(), await startSignIn(), await startSignIn()];
+    const db = t.database.handle.db;
+    // A throttle of its own over the same database, as a second process's would be.
+    const throttle = createPollThrottle(db, 1, { ownDatabase: false });
+    const statements = vi.spyOn(db, 'execute');
+    const answers = await Promise.all([
+      ...ids.map((id) => throttle.answer(id, CONSOLE_CLIENT_ID)),
+      throttle.answer(ids[0]!, CONSOLE_CLIENT_ID),
+      throttle.answer('no-such-request', CONSOLE_CLIENT_ID),
+      throttle.answer(ids[1]!, 'someone-else'),
+    ]);
+    expect(answers).toEqual(['pending', 'pending', 'pending', 'slow_down', undefined, undefined]);
+    // The three requests, the unknown one and the foreign client's in one statement; the client's second poll
+    // of ids[0] needed none, and the foreign client's poll of ids[1] after the statement one more.
+    expect(statements).toHaveBeenCalledTimes(2);
+    for (const id of ids) expect(await polledAt(id)).toEqual(expect.any(Number));
+    // The provider decides the foreign client's poll; the requests stay pending for their own client.
+    await afterInterval();
+    expect(await throttle.answer(ids[2]!, CONSOLE_CLIENT_ID)).toBe('pending');
+  });
+
+  it('fails the polls of a statement that fails; a poll of the same request waiting behind it asks again', async () => {
+    const [id, other] = [await startSignIn(), await startSignIn()];
+    const db = t.database.handle.db;
+    const throttle = createPollThrottle(db, 1, { ownDatabase: false });
+    vi.spyOn(db, 'execute').mockRejectedValueOnce(new Error('the database is gone'));
+    const answers = await Promise.allSettled([
+      throttle.answer(id, CONSOLE_CLIENT_ID),
+      throttle.answer(other, CONSOLE_CLIENT_ID),
+      throttle.answer(id, CONSOLE_CLIENT_ID),
+    ]);
+    expect(answers).toEqual([
+      { status: 'rejected', reason: new Error('the database is gone') },
+      { status: 'rejected', reason: new Error('the database is gone') },
+      { status: 'fulfilled', value: 'pending' },
+    ]);
+    expect(await throttle.answer(id, CONSOLE_CLIENT_ID)).toBe('slow_down');
+    expect(await throttle.answer(other, CONSOLE_CLIENT_ID)).toBe('pending');
   });
 });
