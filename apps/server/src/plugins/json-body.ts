@@ -8,33 +8,50 @@ export const MAX_JSON_DEPTH = 24;
 
 const hasNul = (text: string) => text.includes('\u0000');
 
+/** Where a value sits in the body: its key under its parent (the body itself has none). */
+interface Place {
+  parent: Place | null;
+  key: string;
+}
+
+/** A place as a refusal names it: `body.data.3.rate`. Built only for a refusal, not for every key. */
+const pathOf = (place: Place | null): string =>
+  place ? `${pathOf(place.parent)}.${place.key.split('\u0000').join('\\0')}` : 'body';
+
 /** The first reason to refuse a parsed body, or null. Iterative, so a hostile body cannot overflow the stack. */
 function refusalOf(value: unknown, limit: number): AppError | null {
-  const stack: Array<[unknown, number, string]> = [[value, 1, 'body']];
+  const stack: Array<[unknown, number, Place | null]> = [[value, 1, null]];
   while (stack.length) {
-    const [current, depth, path] = stack.pop()!;
+    const [current, depth, place] = stack.pop()!;
     if (typeof current === 'string') {
       if (hasNul(current)) {
-        return badRequest(serviceTexts.bodyHasNul, [{ path, message: 'Must not contain NUL characters' }]);
+        return badRequest(serviceTexts.bodyHasNul, [
+          { path: pathOf(place), message: 'Must not contain NUL characters' },
+        ]);
       }
       continue;
     }
     if (typeof current !== 'object' || current === null) continue;
     if (depth > limit) return badRequest(serviceTexts.bodyTooDeep(limit));
     for (const [key, child] of Object.entries(current)) {
-      const childPath = `${path}.${key.split('\u0000').join('\\0')}`;
+      const childPlace = { parent: place, key };
       if (hasNul(key)) {
         return badRequest(serviceTexts.bodyHasNul, [
-          { path: childPath, message: 'Keys must not contain NUL characters' },
+          { path: pathOf(childPlace), message: 'Keys must not contain NUL characters' },
         ]);
       }
       if (
         key === '__proto__' ||
         (key === 'constructor' && typeof child === 'object' && child !== null && 'prototype' in child)
       ) {
-        return badRequest(serviceTexts.bodyForbiddenKey, [{ path: childPath, message: 'Forbidden key' }]);
+        return badRequest(serviceTexts.bodyForbiddenKey, [
+          { path: pathOf(childPlace), message: 'Forbidden key' },
+        ]);
       }
-      stack.push([child, depth + 1, childPath]);
+      // A number, boolean or null has nothing to refuse: only strings and containers are looked into.
+      if (typeof child === 'string' || (typeof child === 'object' && child !== null)) {
+        stack.push([child, depth + 1, childPlace]);
+      }
     }
   }
   return null;

@@ -1,7 +1,7 @@
 // IoT readings coming in: validation, all-or-nothing batches, retries stored once, the alerts they open.
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { alerts, auditLog, iotDeviceData } from '@/db/schema/index.js';
 import { createIotDevice, createUser } from '@/test/factories.js';
 import { api, createTestContext, type TestContext } from '@/test/harness.js';
@@ -379,5 +379,74 @@ describe('IoT data records', () => {
       stored: 1,
       ids: submitted.json().ids,
     });
+  });
+
+  it('audits a batch that opens no alert alike: who, from where, how many, which were stored', async () => {
+    const device = await createIotDevice(context);
+    const body = {
+      iotDeviceId: device.id,
+      dataType: 'heart_rate',
+      data: [
+        { timestamp: T0 + 2000, rate: 71 },
+        { timestamp: T0, rate: 72 },
+      ],
+    };
+    const first = await admin.post('/api/iot-devices/data/submit', body);
+    expect(first.statusCode, first.body).toBe(201);
+    const retry = await admin.post('/api/iot-devices/data/submit', body);
+    expect(retry.json()).toMatchObject({ count: 2, duplicates: 2, alertIds: [] });
+    const many = await admin.post('/api/iot-devices/data/submit', {
+      ...body,
+      data: Array.from({ length: 101 }, (_, index) => ({ timestamp: T0 + 10_000 + index, rate: 70 })),
+    });
+    expect(many.json()).toMatchObject({ count: 101, duplicates: 0 });
+    const rows = await context.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        sql`${auditLog.resource} = 'iot-device-data' and ${auditLog.changes}->>'iotDeviceId' = ${device.id}`,
+      )
+      .orderBy(auditLog.at, auditLog.id);
+    expect(rows.map((row) => row.changes)).toEqual([
+      {
+        iotDeviceId: device.id,
+        dataType: 'heart_rate',
+        count: 2,
+        stored: 2,
+        ids: [...first.json().ids].sort(),
+      },
+      { iotDeviceId: device.id, dataType: 'heart_rate', count: 2, stored: 0, ids: [] },
+      { iotDeviceId: device.id, dataType: 'heart_rate', count: 101, stored: 101 },
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({ action: 'create', recordId: null, actorUserId: context.adminUserId });
+      expect(row.actorSubject).toEqual(expect.any(String));
+      expect(row.ip).toBe('127.0.0.1');
+    }
+  });
+
+  it('decides a batch again when its device changes between the read and the write', async () => {
+    const device = await createIotDevice(context, { supportedDataTypes: ['heart_rate', 'battery'] });
+    const db = context.database.db;
+    const execute = db.execute.bind(db);
+    // The write finds the device changed: it now sends batteries only.
+    const spy = vi.spyOn(db, 'execute').mockImplementationOnce(async (query) => {
+      await execute(sql`update iot_devices set supported_data_types = '{battery}' where id = ${device.id}`);
+      return execute(query);
+    });
+    try {
+      const refused = await admin.post('/api/iot-devices/data/submit', {
+        iotDeviceId: device.id,
+        dataType: 'heart_rate',
+        data: [{ timestamp: T0, rate: 72 }],
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().issues).toEqual([
+        { path: 'dataType', message: "Not among the device's supported data types: battery" },
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await readingsOf(device.id)).toEqual([]);
   });
 });

@@ -21,6 +21,8 @@ export async function findDeviceForSubmission(executor: Executor, id: string) {
       connectionSecret: iotDevices.connectionSecret,
       supportedDataTypes: iotDevices.supportedDataTypes,
       assignedUserId: iotDevices.assignedUserId,
+      // The row version, as in findDevicesByHardwareIdentifier: a batch written alone checks it.
+      version: sql<string>`${iotDevices}.xmin::text`,
     })
     .from(iotDevices)
     .where(eq(iotDevices.id, id))
@@ -146,18 +148,30 @@ export async function insertReadings(
   return { ids, stale: [] };
 }
 
+/** The audit row of a batch written alone: `stored` (and with idsUpTo, the ids stored when that few) are added. */
+export interface AloneAudit {
+  resource: string;
+  changes: Record<string, unknown>;
+  /** Who sent the batch (none for MQTT). */
+  actor?: { userId: string | null; subject: string | null; ip: string | null };
+  /** `ids`, the ids stored in id order, when at most this many were stored. */
+  idsUpTo?: number;
+}
+
 /**
- * An MQTT batch that opens no alert, written as ONE statement that commits on its own: the readings (in
- * chunks of INSERT_CHUNK, one jsonb parameter each) and the batch's audit row (`changes` with `stored`, the
- * count inserted, added by the statement). Nothing is written when a device is no longer the version its
- * readings were admitted under (`stale`, as in insertReadings). A transaction of the same writes costs five round trips to the database (begin, insert,
- * audit, notify, commit); on a loaded machine each waits for a core on both sides.
+ * A batch that opens no alert (MQTT messages, or an HTTP submission), written as ONE statement that commits on
+ * its own: the readings (in chunks of INSERT_CHUNK, one jsonb parameter each) and the batch's audit row
+ * (`changes` with `stored`, the count inserted, added by the statement). Nothing is written when a device is no
+ * longer the version its readings were admitted under (`stale`, as in insertReadings). A transaction of the same
+ * writes costs five round trips to the database (begin, insert, audit, notify, commit), and its NOTIFY makes
+ * the commits of concurrent batches wait for each other's disk flush (changes.ts); on a loaded machine each
+ * round trip waits for a core on both sides.
  */
 export async function storeReadingsAlone(
   executor: Executor,
   rows: ReadingRow[],
   devices: DeviceVersion[],
-  audit: { resource: string; changes: Record<string, unknown> },
+  audit: AloneAudit,
 ): Promise<{ ids: string[]; stale: string[] }> {
   const inserts = readingChunks(rows).map(
     (chunk, index) =>
@@ -172,9 +186,17 @@ export async function storeReadingsAlone(
     ${sql.join(inserts, sql.raw(',\n'))},
     inserted as (${inserted}),
     audited as (
-      insert into ${auditLog} (action, resource, record_id, changes)
+      insert into ${auditLog} (action, resource, record_id, changes, actor_user_id, actor_subject, ip)
       select 'create', ${audit.resource}, null,
         ${JSON.stringify(audit.changes)}::jsonb || jsonb_build_object('stored', (select count(*) from inserted))
+          ${
+            audit.idsUpTo === undefined
+              ? sql``
+              : sql`|| case when (select count(*) from inserted) <= ${audit.idsUpTo}
+                   then jsonb_build_object('ids', (select coalesce(jsonb_agg(id order by id), '[]') from inserted))
+                   else '{}'::jsonb end`
+          },
+        ${audit.actor?.userId ?? null}::uuid, ${audit.actor?.subject ?? null}::text, ${audit.actor?.ip ?? null}::text
       where not exists (select 1 from stale)
       returning id)
     select id::text as id, 'stored' as kind from inserted
