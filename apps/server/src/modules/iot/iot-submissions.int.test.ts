@@ -430,10 +430,11 @@ describe('IoT data records', () => {
     const db = context.database.db;
     const execute = db.execute.bind(db);
     // The write finds the device changed: it now sends batteries only.
-    const spy = vi.spyOn(db, 'execute').mockImplementationOnce(async (query) => {
+    const changingFirst = async (query: Parameters<typeof execute>[0]) => {
       await execute(sql`update iot_devices set supported_data_types = '{battery}' where id = ${device.id}`);
       return execute(query);
-    });
+    };
+    const spy = vi.spyOn(db, 'execute').mockImplementationOnce(changingFirst as unknown as typeof db.execute);
     try {
       const refused = await admin.post('/api/iot-devices/data/submit', {
         iotDeviceId: device.id,

@@ -1,5 +1,5 @@
 // IoT devices and readings: the generic resources with their rules (connection secrets, device links),
-// submissions (a batch of readings in one transaction, alerts opened with it), latest reading, exists check.
+// submissions (a batch of readings all or nothing, with the alerts it opens), latest reading, exists check.
 import { hash } from 'node:crypto';
 import { canonicalJson } from '@careplane/shared/common/canonical-json';
 import { alertSeverities, type AlertSeverity } from '@careplane/shared/alerts/alerts.contract';
@@ -286,18 +286,14 @@ export function createIotService(store: Store, settings: IotSettings) {
       }
       const rows = rowsOf(device, dataType, submission.data, context.caller?.userId ?? null);
       const unique = inIdOrder(rows);
-      const answer = (stored: number, alertIds: string[]) => {
-        counts.http.stored += stored;
-        counts.http.duplicates += rows.length - stored;
-        return {
-          iotDeviceId,
-          dataType,
-          count: rows.length,
-          duplicates: rows.length - stored,
-          ids: rows.map((row) => row.id),
-          alertIds,
-        };
-      };
+      const answer = (stored: number, alertIds: string[]) => ({
+        iotDeviceId,
+        dataType,
+        count: rows.length,
+        duplicates: rows.length - stored,
+        ids: rows.map((row) => row.id),
+        alertIds,
+      });
       const changes = { iotDeviceId, dataType, count: rows.length };
 
       // Most batches open no alert, whichever of their readings turn out to be new: they are written in one
@@ -319,10 +315,10 @@ export function createIotService(store: Store, settings: IotSettings) {
         if (written.stale.length && attempt < 5) continue;
         if (written.stale.length) throw new Error('The IoT device changed under every attempt to store a batch');
         announceAlone(context.caller?.userId ?? null);
-        return answer(written.ids.length, []);
+        return countedHttp(answer(written.ids.length, []));
       }
 
-      return store.write(context, async (scope) => {
+      const written = await store.write(context, async (scope) => {
         const stored = new Set((await insertReadings(scope.tx, unique)).ids);
         const fresh = unique.filter((row) => stored.has(row.id));
         const alertIds = await openAlerts(scope, alertsForReadings(settings.bounds, dataType, fresh, device));
@@ -338,7 +334,15 @@ export function createIotService(store: Store, settings: IotSettings) {
         });
         return answer(fresh.length, alertIds);
       });
+      return countedHttp(written);
     }
+  }
+
+  /** A stored HTTP batch, counted once it has committed. */
+  function countedHttp(result: IotDataSubmissionResult) {
+    counts.http.stored += result.count - result.duplicates;
+    counts.http.duplicates += result.duplicates;
+    return result;
   }
 
   /**
