@@ -313,7 +313,8 @@ export function createIotService(store: Store, settings: IotSettings) {
         // The device changed since it was read (a new secret, trust level or data types, or deleted):
         // nothing was written, and the batch is decided again on its row as it is now.
         if (written.stale.length && attempt < 5) continue;
-        if (written.stale.length) throw new Error('The IoT device changed under every attempt to store a batch');
+        if (written.stale.length)
+          throw new Error('The IoT device changed under every attempt to store a batch');
         announceAlone(context.caller?.userId ?? null);
         return countedHttp(answer(written.ids.length, []));
       }
