@@ -12,6 +12,7 @@ import { recordRouteAccess } from '@/lib/access.js';
 import { listenForRemoteChanges, type ChangeListenerHandle } from '@/lib/change-listener.js';
 import { mqttPresenceName, otherMqttMembers } from '@/modules/iot/mqtt-members.js';
 import { createChangeFeed, type ChangeFeed } from '@/lib/changes.js';
+import type { OutsideServices } from '@/lib/outside-services.js';
 import { createSecretBox, type SecretBox } from '@/lib/secret-box.js';
 import { createStore } from '@/lib/store.js';
 import { describeEncryptionKey, loadEncryptionKey } from '@/encryption-key.js';
@@ -103,17 +104,22 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         })
       : null;
     app.decorate('authServer', authServer);
+    // Redis and the broker as they are now, for readiness and metrics; the broker's part is the MQTT
+    // ingestion, which starts with the server (startTransports).
+    const outside: OutsideServices = { redis: authServer?.redis ?? null, broker: null };
     const services = await createServices({
       config,
       database: deps.database,
       store,
       secrets,
       authServer,
+      outside,
       log: app.log,
     });
 
-    await registerRoutes(app, { config, deps, changes, authServer, services });
-    startTransports(app, { config, deps, changes, services });
+    const parts = { config, deps, changes, services, outside };
+    await registerRoutes(app, { ...parts, authServer });
+    outside.broker = startTransports(app, parts);
     return app;
   } catch (error) {
     // A part that failed to start (a wrong encryption key, say) leaves nothing running behind it.
@@ -127,12 +133,13 @@ interface Parts {
   deps: AppDependencies;
   changes: ChangeFeed;
   services: Services;
+  outside: OutsideServices;
 }
 
 /** Cross-cutting plugins, then each module's routes with the service it exposes. */
 async function registerRoutes(
   app: FastifyInstance,
-  { config, deps, authServer, services }: Parts & { authServer: AuthServer | null },
+  { config, deps, authServer, services, outside }: Parts & { authServer: AuthServer | null },
 ) {
   recordRouteAccess(app);
   await app.register(requestMetricsPlugin, { service: services.metrics });
@@ -158,7 +165,7 @@ async function registerRoutes(
 
   // Shared rate-limit counts across processes (REDIS_URL, through the auth server's connection).
   const limits = { redis: authServer?.redis ?? null, redisKeyPrefix: config.redisKeyPrefix };
-  await app.register(healthModule, { database: deps.database });
+  await app.register(healthModule, { database: deps.database, outside });
   await app.register(metricsModule, { service: services.metrics, token: config.metricsToken });
   await app.register(usersModule, {
     service: services.users,
@@ -197,7 +204,11 @@ async function registerRoutes(
  * connection) and stopped when it closes: the changes of other processes (LISTEN), the IoT readings over MQTT,
  * and the completion of signatures when a phone answers.
  */
-function startTransports(app: FastifyInstance, { config, deps, changes, services }: Parts) {
+/** Starts what takes work from outside requests; answers the MQTT ingestion's connections (null without MQTT_URL). */
+function startTransports(
+  app: FastifyInstance,
+  { config, deps, changes, services }: Parts,
+): OutsideServices['broker'] {
   let listener: ChangeListenerHandle | undefined;
   let ingestion: MqttIngestion | undefined;
   let uploadSweep: NodeJS.Timeout | undefined;
@@ -263,4 +274,8 @@ function startTransports(app: FastifyInstance, { config, deps, changes, services
     services.events.close();
     await listener?.close();
   });
+  if (!config.mqtt.url) return null;
+  const connections = config.mqtt.connections;
+  // Before the ingestion starts (and after a start that failed) none of its connections is subscribed.
+  return { connections: () => ingestion?.connections() ?? { subscribed: 0, total: connections } };
 }

@@ -8,6 +8,7 @@ import type { AuthServer } from '@/auth-server/index.js';
 import { authServerSettings } from '@/auth-server/index.js';
 import { IdentityService } from '@/auth-server/identities.js';
 import { RequestService } from '@/auth-server/requests.js';
+import type { OutsideServices } from '@/lib/outside-services.js';
 import type { SecretBox } from '@/lib/secret-box.js';
 import type { Store } from '@/lib/store.js';
 import { createAlertsService } from '@/modules/alerts/alerts.service.js';
@@ -31,6 +32,8 @@ export interface ServiceDependencies {
   secrets: SecretBox;
   /** The auth server of this process; null when it runs in another (AUTH_SERVER=0). */
   authServer: AuthServer | null;
+  /** Redis and the MQTT broker, as the metrics report them. */
+  outside: OutsideServices;
   log: FastifyBaseLogger;
 }
 
@@ -40,6 +43,7 @@ export async function createServices({
   store,
   secrets,
   authServer,
+  outside,
   log,
 }: ServiceDependencies) {
   // Without the auth server in this process, its services run on its tables (the same database): the API
@@ -87,7 +91,7 @@ export async function createServices({
     prescriptions: createPrescriptionsService(store, { documents, publicUrl: config.publicUrl }),
     iot,
     events,
-    metrics: createMetricsService({ database, iot, devices, events, documents }),
+    metrics: createMetricsService({ database, iot, devices, events, documents, outside }),
   };
 }
 

@@ -8,29 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisLimitStore } from './limits.js';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { freePort, startAuthTestServer, type AuthTestServer } from '@/test/auth-server.js';
+import { REDIS_TEST_URL, testRedisAnswers } from '@/test/redis.js';
 
-const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const available = await redisAnswers();
+const REDIS_URL = REDIS_TEST_URL;
 // CI names its Redis: there, a Redis that does not answer fails the run instead of skipping these tests.
-if (!available && process.env.REDIS_URL_TEST) {
-  throw new Error(`REDIS_URL_TEST is set but no Redis answers at ${REDIS_URL}`);
-}
-if (!available)
-  console.warn(`Redis limit tests SKIPPED: no Redis answers at ${REDIS_URL} (set REDIS_URL_TEST)`);
+const available = await testRedisAnswers('Redis limit tests');
 
 let redis: Redis;
 const prefixes: string[] = [];

@@ -48,6 +48,8 @@ export interface Subscription {
    * where otherwise the broker queues this member's share until it returns, up to its queue limit.
    */
   close(options?: { leave?: boolean }): Promise<void>;
+  /** Whether this connection is up and subscribed now (taking messages), for metrics and readiness. */
+  subscribed(): boolean;
 }
 
 const PROTOCOL = { protocolVersion: 5 } as const;
@@ -63,6 +65,8 @@ interface Link {
   awaitingPong: boolean;
   /** Dropped after a handler failed: it takes nothing more, and ends once its last writes are out. */
   dropped: boolean;
+  /** The broker granted the subscription on this connection. */
+  subscribed: boolean;
 }
 
 export function subscribe(options: SubscriberOptions): Subscription {
@@ -199,6 +203,7 @@ export function subscribe(options: SubscriberOptions): Subscription {
           current.socket.destroy();
           return;
         }
+        current.subscribed = true;
         settleReady();
         return;
       }
@@ -244,7 +249,14 @@ export function subscribe(options: SubscriberOptions): Subscription {
       ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host })
       : net.connect({ host, port });
     socket.setNoDelay(true);
-    const current: Link = { socket, acks: [], flushScheduled: false, awaitingPong: false, dropped: false };
+    const current: Link = {
+      socket,
+      acks: [],
+      flushScheduled: false,
+      awaitingPong: false,
+      dropped: false,
+      subscribed: false,
+    };
     link = current;
 
     const parser = mqttPacket.parser(PROTOCOL);
@@ -297,6 +309,7 @@ export function subscribe(options: SubscriberOptions): Subscription {
 
   return {
     ready,
+    subscribed: () => link !== null && link.subscribed && !link.dropped && !closing,
     async close({ leave = false } = {}) {
       closing = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);

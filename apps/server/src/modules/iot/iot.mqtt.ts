@@ -39,6 +39,8 @@ export interface MqttIngestion {
    * they first leave the shared subscription, so the broker sends the other members this process's share.
    */
   close(options?: { leave?: boolean }): Promise<void>;
+  /** How many of its connections are up and subscribed now, of how many. */
+  connections(): { subscribed: number; total: number };
 }
 
 /** Why a message is refused before it reaches a batch. */
@@ -170,6 +172,10 @@ export function startMqttIngestion(
 
   return {
     ready,
+    connections: () => ({
+      subscribed: subscriptions.filter((subscription) => subscription.subscribed()).length,
+      total: subscriptions.length,
+    }),
     async close(options = {}) {
       // Each subscription stops taking messages and waits for the ones under way, whose batches the drain
       // writes now rather than after their delay; then their acknowledgements go out and it disconnects.

@@ -173,8 +173,12 @@ describe('health', () => {
       headers: { 'x-request-id': 'scrape-42' },
     });
     expect(ready.statusCode).toBe(200);
+    // Redis and the broker are reported only when configured (outside-services.int.test.ts): here neither is.
     expect(ready.json()).toEqual({ status: 'ready', database: 'up' });
     expect(ready.headers['x-request-id']).toBe('scrape-42');
+    const { families } = await scrape();
+    expect(families.get('careplane_outside_service_up')?.metrics ?? []).toEqual([]);
+    expect(families.get('careplane_mqtt_connections')?.metrics ?? []).toEqual([]);
     const generated = await context.app.inject({
       method: 'GET',
       url: '/api/health/live',

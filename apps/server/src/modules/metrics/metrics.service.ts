@@ -1,6 +1,6 @@
 // What an operator watches, in Prometheus' terms (prom-client): requests and their latencies by route, IoT
 // readings taken in and refused, runner jobs by status, the database pool, live event streams, signatures
-// completed, and the process itself. One registry per app (tests build many apps in one process); the values
+// completed, whether Redis and the MQTT broker answer, and the process itself. One registry per app (tests build many apps in one process); the values
 // that live elsewhere are read when scraped.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '@/db/client.js';
@@ -9,6 +9,7 @@ import type { DocumentsService } from '@/modules/documents/documents.service.js'
 import type { SigningOutcome } from '@/modules/documents/signing-settlement.service.js';
 import type { EventsService } from '@/modules/events/events.service.js';
 import type { IotService } from '@/modules/iot/iot.service.js';
+import { outsideStates, type OutsideServices } from '@/lib/outside-services.js';
 
 export interface MetricsSources {
   database: DatabaseHandle;
@@ -16,6 +17,7 @@ export interface MetricsSources {
   devices: Pick<DevicesService, 'runner'>;
   events: Pick<EventsService, 'streamCount'>;
   documents: Pick<DocumentsService, 'onSigningEnded'>;
+  outside: OutsideServices;
 }
 
 /** Latency buckets, seconds: from a cached read to the request deadline. */
@@ -100,6 +102,33 @@ export function createMetricsService(sources: MetricsSources) {
     registers: [registry],
     collect() {
       this.set(sources.events.streamCount());
+    },
+  });
+
+  // Only what this process is configured to use has a series: an absent one is not a failing one.
+  new Gauge({
+    name: 'careplane_outside_service_up',
+    help: 'Whether Redis (sign-in limits) and the MQTT broker (readings) answer this process now: 1 or 0',
+    labelNames: ['service'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const states = outsideStates(sources.outside);
+      if (states.redis) this.set({ service: 'redis' }, states.redis === 'up' ? 1 : 0);
+      if (states.broker) this.set({ service: 'mqtt_broker' }, states.broker === 'up' ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'careplane_mqtt_connections',
+    help: "This process's connections to the MQTT broker: subscribed now, and in all (MQTT_CONNECTIONS)",
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      if (!sources.outside.broker) return;
+      const { subscribed, total } = sources.outside.broker.connections();
+      this.set({ state: 'subscribed' }, subscribed);
+      this.set({ state: 'total' }, total);
     },
   });
 
