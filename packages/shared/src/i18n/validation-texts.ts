@@ -198,8 +198,8 @@ export const fieldLabels: Record<string, { th: string; en?: string }> = {
   address: { th: 'ที่อยู่' },
   street: { th: 'ถนน' },
   houseNumber: { th: 'บ้านเลขที่' },
-  district: { th: 'เขต/อำเภอ' },
-  city: { th: 'เมือง' },
+  district: { th: 'แขวง/ตำบล' },
+  city: { th: 'เขต/อำเภอ' },
   county: { th: 'จังหวัด' },
   postalCode: { th: 'รหัสไปรษณีย์' },
   country: { th: 'ประเทศ' },
@@ -380,7 +380,7 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
   'Must be a device token': { th: (field) => `${field} ต้องเป็นโทเค็นของอุปกรณ์` },
   'Must look like name@domain': { th: (field) => `${field} ต้องอยู่ในรูปแบบ ชื่อ@โดเมน` },
   'Needs a street, a city or a map position': {
-    th: (field) => `${field} ต้องมีถนน เมือง หรือตำแหน่งบนแผนที่อย่างน้อยหนึ่งอย่าง`,
+    th: (field) => `${field} ต้องมีถนน เขต/อำเภอ หรือตำแหน่งบนแผนที่อย่างน้อยหนึ่งอย่าง`,
   },
   'Must be a date YYYY-MM-DD': { th: (field) => `${field} ต้องเป็นวันที่แบบ YYYY-MM-DD (ปี ค.ศ.)` },
   'Must be comma-separated millisecond timestamps': {

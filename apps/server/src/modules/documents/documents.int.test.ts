@@ -773,6 +773,14 @@ describe('verification, for anyone', () => {
     expect(tampered.verdict.summary).toMatch(
       /^ถูกแก้ไขหรือเสียหาย: ลายมือชื่อที่ 1 \(Olivia Owner .*\) ใช้ไม่ได้: ข้อมูลที่ลงนามถูกเปลี่ยนแปลง: ค่าแฮชไม่ตรงกับลายมือชื่อ อย่าใช้เอกสารนี้อ้างอิง$/,
     );
+
+    // A file that is no PDF, and one whose structure breaks: the reason in Thai too (the PDF's own words kept).
+    const notPdf = (await verifyIn(Buffer.from('just some text, not a document'), 'th')).json();
+    expect(notPdf.verdict.status).toBe('unreadable');
+    expect(notPdf.verdict.summary).toBe('ไม่ใช่ไฟล์ PDF ที่อ่านได้: ไฟล์นี้ไม่ใช่ PDF (ไม่มีส่วนหัว %PDF)');
+    const cut = (await verifyIn(Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), 'th')).json();
+    expect(cut.verdict.status).toBe('unreadable');
+    expect(cut.verdict.summary).toBe('ไม่ใช่ไฟล์ PDF ที่อ่านได้: ไม่พบ startxref ใกล้ท้ายไฟล์');
   });
 
   it('reports a file signed elsewhere as unknown to the platform and not chained to its CA', async () => {

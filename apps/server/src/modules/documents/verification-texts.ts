@@ -18,6 +18,22 @@ const sentences: Record<string, string> = {
   'No signature dictionary': 'ไม่มีพจนานุกรมลายมือชื่อ (signature dictionary)',
   'The signature field has no readable signature dictionary': 'ช่องลายมือชื่อไม่มีพจนานุกรมลายมือชื่อที่อ่านได้',
   'The byte range is missing or malformed': 'ช่วงไบต์ที่ลงนาม (ByteRange) ไม่มีหรือผิดรูปแบบ',
+  // Why a file is not a readable PDF (pdf-structure.ts).
+  'The file is not a PDF (no %PDF header)': 'ไฟล์นี้ไม่ใช่ PDF (ไม่มีส่วนหัว %PDF)',
+  'The trailer has no valid /Size': 'ส่วนท้ายของไฟล์ (trailer) ไม่มี /Size ที่ถูกต้อง',
+  'The trailer has no /Root reference': 'ส่วนท้ายของไฟล์ (trailer) ไม่มีการอ้างอิง /Root',
+  'The document catalog is missing': 'ไม่มีโครงสร้างหลักของเอกสาร (document catalog)',
+  'No cross-reference section': 'ไม่มีตารางอ้างอิงออบเจกต์ (cross-reference)',
+  'A cross-reference offset points outside the file': 'ตารางอ้างอิงออบเจกต์ชี้ไปนอกไฟล์',
+  'A cross-reference stream has a bad /W': 'ตารางอ้างอิงออบเจกต์แบบสตรีมมี /W ไม่ถูกต้อง',
+  'A cross-reference stream has empty rows': 'ตารางอ้างอิงออบเจกต์แบบสตรีมมีแถวว่าง',
+  'A cross-reference stream has a bad /Index': 'ตารางอ้างอิงออบเจกต์แบบสตรีมมี /Index ไม่ถูกต้อง',
+  'No startxref near the end of the file': 'ไม่พบ startxref ใกล้ท้ายไฟล์',
+  'startxref is not followed by an offset': 'ไม่มีตำแหน่งต่อจาก startxref',
+  'A stream decodes to too many bytes': 'สตรีมในไฟล์คลายออกมาใหญ่เกินไป',
+  'A compressed stream cannot be decoded': 'คลายสตรีมที่บีบอัดไว้ไม่ได้',
+  'Bad predictor parameters': 'ค่าพารามิเตอร์ predictor ไม่ถูกต้อง',
+  'Unsupported TIFF predictor depth': 'ไม่รองรับความลึกของ TIFF predictor นี้',
   'The signed bytes do not start at the beginning of the file': 'ข้อมูลที่ลงนามไม่ได้เริ่มที่ต้นไฟล์',
   'The byte ranges overlap or are out of order': 'ช่วงไบต์ที่ลงนามซ้อนกันหรือเรียงลำดับผิด',
   'The byte range reaches beyond the end of the file': 'ช่วงไบต์ที่ลงนามเลยท้ายไฟล์',
@@ -111,6 +127,16 @@ const patterns: [RegExp, (...parts: string[]) => string][] = [
     (num) => `เพิ่มออบเจกต์ ${num} ที่ฉบับก่อนหน้าอ้างถึงอยู่แล้ว`,
   ],
   [/^could not be compared: (.*)$/, (reason) => `เปรียบเทียบไม่ได้: ${thai(reason)}`],
+  [/^Unreadable PDF structure: (.*)$/, (reason) => `อ่านโครงสร้าง PDF ไม่ได้ (${reason})`],
+  [/^Unsupported stream filter (.*)$/, (name) => `ไม่รองรับตัวกรองสตรีม ${name}`],
+  [
+    /^Malformed cross-reference (table|entry) at byte (\d+)$/,
+    (_, at) => `ตารางอ้างอิงออบเจกต์ผิดรูปแบบที่ไบต์ ${at}`,
+  ],
+  [/^No cross-reference section at byte (\d+)$/, (at) => `ไม่มีตารางอ้างอิงออบเจกต์ที่ไบต์ ${at}`],
+  [/^Object stream (\d+) is missing$/, (num) => `ไม่มีสตรีมออบเจกต์ ${num}`],
+  [/^Unsupported predictor (\d+)$/, (predictor) => `ไม่รองรับ predictor ${predictor}`],
+  [/^Bad PNG predictor row type (\d+)$/, (type) => `แถวของ PNG predictor มีชนิด ${type} ที่ไม่ถูกต้อง`],
   [/^made (\d+) further changes$/, (count) => `แก้ไขเพิ่มเติมอีก ${count} รายการ`],
 ];
 
@@ -154,6 +180,14 @@ function who(report: SignatureReport): string {
 const revisionOf = (report: SignatureReport, change: { revision: number | null }) =>
   `ฉบับแก้ไขที่ ${change.revision} จาก ${report.covers?.revisions ?? '?'}`;
 
+/** Why a file is unreadable, in Thai: the core's reason follows "Not a readable PDF: " with a small first letter. */
+function unreadableReason(summary: string): string {
+  const reason = summary.replace(/^Not a readable PDF: /, '').replace(/\.$/, '');
+  const capitalized = reason.charAt(0).toUpperCase() + reason.slice(1);
+  const told = thai(capitalized);
+  return told === capitalized ? thai(reason) : told;
+}
+
 /** The verdict told again in Thai from the report's fields, as the core decides it (pdf-verification.ts). */
 function thaiSummary(report: VerificationReport): string {
   const signatures = report.signatures;
@@ -166,7 +200,7 @@ function thaiSummary(report: VerificationReport): string {
     signature.problems[0] ? thai(signature.problems[0]) : otherwise;
   switch (report.verdict.status) {
     case 'unreadable':
-      return `ไม่ใช่ไฟล์ PDF ที่อ่านได้: ${report.verdict.summary.replace(/^Not a readable PDF: /, '').replace(/\.$/, '')}`;
+      return `ไม่ใช่ไฟล์ PDF ที่อ่านได้: ${unreadableReason(report.verdict.summary)}`;
     case 'unsigned':
       return 'ไม่ได้ลงนาม: ไฟล์นี้ไม่มีลายมือชื่อดิจิทัล';
     case 'tampered': {

@@ -137,7 +137,7 @@ describe('service providers: validation', () => {
       payload: provider({ address: {} }),
     });
     expect(nowhere.json().issues).toEqual([
-      { path: 'body.address', message: 'ที่อยู่ ต้องมีถนน เมือง หรือตำแหน่งบนแผนที่อย่างน้อยหนึ่งอย่าง' },
+      { path: 'body.address', message: 'ที่อยู่ ต้องมีถนน เขต/อำเภอ หรือตำแหน่งบนแผนที่อย่างน้อยหนึ่งอย่าง' },
     ]);
     const created = await createProvider({ address: { geo: { lat: 18.79, lng: 98.98 } } });
     await refused({ address: { title: 'Moved' } }, ['body.address'], created.id);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fieldLabels } from '@careplane/shared/i18n/validation-texts';
+import th from './th.ts';
 import { inSentence } from './translation.ts';
 
 describe('inSentence', () => {
@@ -14,5 +16,20 @@ describe('inSentence', () => {
   it('leaves scripts without case, and the capitals after them, as they are', () => {
     expect(inSentence('อุปกรณ์ IoT')).toBe('อุปกรณ์ IoT');
     expect(inSentence('')).toBe('');
+  });
+});
+
+describe('the Thai words of an address', () => {
+  it('are the same in a form field and in the messages that name it', () => {
+    for (const part of [
+      'street',
+      'houseNumber',
+      'district',
+      'city',
+      'county',
+      'postalCode',
+      'country',
+    ] as const)
+      expect(fieldLabels[part]?.th, part).toBe(th.address[part]);
   });
 });
