@@ -80,11 +80,15 @@ function confirmFirst(action: PrescriptionAction, subject: string | undefined, r
   });
 }
 
+/**
+ * A label that wraps onto more lines where it is longer than the button is wide (Thai, a phone), spaced so
+ * that the marks above and below Thai letters of one line do not run into the next.
+ */
+const wrapping = { h: 'auto', styles: { label: { whiteSpace: 'normal', lineHeight: 1.4 } } } as const;
+
 /** A touch target a thumb finds on a phone (44 px, as the platforms advise), or the compact one of a table. */
 const sized = (big: boolean) =>
-  big
-    ? ({ size: 'md', mih: 44, h: 'auto', py: 6, styles: { label: { whiteSpace: 'normal' } } } as const)
-    : ({ size: 'xs' } as const);
+  big ? ({ ...wrapping, size: 'md', mih: 44, py: 6 } as const) : ({ size: 'xs' } as const);
 
 function Following({
   id,
@@ -213,7 +217,16 @@ export function ActionButton({
   if (!online && prescriptionTransitions[action].signs) {
     return (
       <Stack gap={2}>
-        <Button {...sized(big)} disabled data-testid={`needs-network-${action}`}>
+        <Button
+          {...sized(big)}
+          {...wrapping}
+          mih={big ? 44 : 30}
+          py={4}
+          // Read by a courier on the road, not only a greyed-out control: the hint below says why.
+          c="dimmed"
+          disabled
+          data-testid={`needs-network-${action}`}
+        >
           {offlineTexts.needsNetwork(actionLabel(action))}
         </Button>
         <Text size="xs" c="dimmed">
