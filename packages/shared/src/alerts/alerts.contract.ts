@@ -6,6 +6,7 @@ import {
   epochMillis,
   isoDateTime,
   jsonObject,
+  MAX_TEXT,
   recordSchema,
   uuidSchema,
 } from '../common/primitives.ts';
@@ -18,6 +19,20 @@ export type AlertReason = (typeof alertReasons)[number];
 export const alertSeverities = ['info', 'warning', 'critical'] as const;
 export type AlertSeverity = (typeof alertSeverities)[number];
 
+/** What was done, as the console's closing note sends it (`closingData.note`): as long as a description, no longer. */
+const noteWithinLimit = (value: { closingData?: unknown }, context: z.RefinementCtx) => {
+  const note = (value.closingData as Record<string, unknown> | undefined)?.note;
+  if (typeof note === 'string' && note.length > MAX_TEXT) {
+    context.addIssue({
+      code: 'too_big',
+      origin: 'string',
+      maximum: MAX_TEXT,
+      inclusive: true,
+      path: ['closingData', 'note'],
+    });
+  }
+};
+
 const closingRule = (
   value: { isActive?: boolean | undefined; closingData?: unknown },
   context: z.RefinementCtx,
@@ -25,6 +40,7 @@ const closingRule = (
   if (value.isActive === false && value.closingData === undefined) {
     context.addIssue({ code: 'custom', path: ['closingData'], message: 'Required when closing an alert' });
   }
+  noteWithinLimit(value, context);
   if (value.isActive === true && value.closingData !== undefined) {
     context.addIssue({
       code: 'custom',
@@ -105,7 +121,7 @@ export const alertListSpec = defineListSpec({
 });
 
 /** Closing an alert: what was done about it. */
-export const alertCloseSchema = z.strictObject({ closingData: jsonObject });
+export const alertCloseSchema = z.strictObject({ closingData: jsonObject }).superRefine(noteWithinLimit);
 export type AlertClose = z.infer<typeof alertCloseSchema>;
 
 export const alertEndpoints = {

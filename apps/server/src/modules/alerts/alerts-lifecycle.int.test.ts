@@ -148,6 +148,15 @@ describe('acknowledging and closing', () => {
     expect((await admin.post(`/api/alerts/${created.id}/close`, { closingData: 'done' })).statusCode).toBe(
       400,
     );
+    // A note longer than a description is refused with what to fix, and leaves the alert open.
+    const long = await admin.post(`/api/alerts/${created.id}/close`, {
+      closingData: { note: 'x'.repeat(2001) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().issues).toEqual([
+      { path: 'body.closingData.note', message: 'Note must be at most 2000 characters.' },
+    ]);
+    expect((await admin.get(`/api/alerts/${created.id}`)).json().isActive).toBe(true);
     const closed = await admin.post(`/api/alerts/${created.id}/close`, {
       closingData: { note: 'Visited' },
     });

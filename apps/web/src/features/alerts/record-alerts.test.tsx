@@ -100,7 +100,18 @@ describe("a user's alerts", () => {
     await userEvent.click(within(item()).getByRole('button', { name: 'Close…' }));
     const closeButton = within(item()).getByRole('button', { name: 'Close alert' });
     expect((closeButton as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.type(within(item()).getByLabelText('What was done'), 'Visited, rate back to normal');
+    // A pasted note longer than the API takes is kept whole and said too long; nothing is sent.
+    const note = within(item()).getByLabelText<HTMLTextAreaElement>('What was done');
+    await userEvent.click(note);
+    await userEvent.paste('x'.repeat(2001));
+    expect(note.value).toHaveLength(2001);
+    expect(within(item()).getByText('At most 2000 characters: this note has 2001')).toBeTruthy();
+    expect(within(item()).getByRole<HTMLButtonElement>('button', { name: 'Close alert' }).disabled).toBe(
+      true,
+    );
+    await userEvent.clear(note);
+    await userEvent.type(note, 'Visited, rate back to normal');
+    expect(within(item()).queryByText(/At most 2000 characters/)).toBeNull();
     await userEvent.click(within(item()).getByRole('button', { name: 'Close alert' }));
     await waitFor(() => expect(network.callsTo('POST', `/api/alerts/${open.id}/close`)).toHaveLength(1));
     expect(JSON.parse(network.callsTo('POST', `/api/alerts/${open.id}/close`)[0]!.body!)).toEqual({

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { alertOrigin, alertTitle } from '@careplane/shared/alerts/alert-title';
 import type { Alert } from '@careplane/shared/alerts/alerts.contract';
 import { formatDateTime } from '@careplane/shared/common/formats';
+import { MAX_TEXT } from '@careplane/shared/common/primitives';
 import { iotDeviceName, personName, textOf } from '@careplane/shared/common/record-labels';
 import { paths } from '@/config/paths.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
@@ -110,7 +111,8 @@ export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?:
         </Text>
       ) : null}
       {!alert.isActive ? (
-        <Text size="xs">
+        // A note is a person's words: a long unbroken one (a link, a code) wraps instead of leaving the card.
+        <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
           {[
             t('entry.closed'),
             alert.closedByUserId
@@ -128,13 +130,20 @@ export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?:
               label={t('entry.whatWasDone')}
               value={note}
               onChange={(event) => setNote(event.currentTarget.value)}
+              // Said, not cut: a pasted note longer than the API takes keeps every word until it is shortened.
+              error={
+                note.trim().length > MAX_TEXT
+                  ? t('entry.noteTooLong', { max: MAX_TEXT, count: note.trim().length })
+                  : undefined
+              }
               autosize
               minRows={2}
+              maxRows={12}
             />
             <Group gap="xs">
               <Button
                 size="xs"
-                disabled={!note.trim()}
+                disabled={!note.trim() || note.trim().length > MAX_TEXT}
                 loading={close.isPending}
                 onClick={() => close.mutate({ id: alert.id, note: note.trim() })}
               >

@@ -46,6 +46,7 @@ const alerts = {
     closedOn: ' on {{time}}',
     closingNote: '. Closing note: {{note}}',
     whatWasDone: 'What was done',
+    noteTooLong: 'At most {{max}} characters: this note has {{count}}',
     closeAlert: 'Close alert',
     cancel: 'Cancel',
     acknowledge: 'Acknowledge',

@@ -46,6 +46,7 @@ const th: Translation<typeof alerts> = {
     closedOn: ' เมื่อ {{time}}',
     closingNote: ' บันทึกการปิด: {{note}}',
     whatWasDone: 'สิ่งที่ได้ดำเนินการ',
+    noteTooLong: 'ยาวได้ไม่เกิน {{max}} ตัวอักษร บันทึกนี้มี {{count}} ตัวอักษร',
     closeAlert: 'ปิดการแจ้งเตือน',
     cancel: 'ยกเลิก',
     acknowledge: 'รับทราบ',
