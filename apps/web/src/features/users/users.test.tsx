@@ -143,6 +143,25 @@ describe("a user's page", () => {
   });
 });
 
+describe('editing a user', () => {
+  it('removes a name the admin emptied, instead of leaving it and saying saved', async () => {
+    network
+      .on('GET', '/api/service-providers', () => json({ items: [], total: 0, limit: 20, offset: 0 }))
+      .on('GET', '/api/command-centers', () => json({ items: [], total: 0, limit: 20, offset: 0 }))
+      .on('PATCH', `/api/users/${ann.id}`, (call) => json({ ...ann, ...JSON.parse(call.body ?? '{}') }));
+    const { router } = renderApp(`/admin/users/edit/${ann.id}`, { env: 'test' });
+    const firstName = await screen.findByRole<HTMLInputElement>('textbox', { name: 'First name' });
+    await waitFor(() => expect(firstName.value).toBe('Ann'));
+    await userEvent.clear(firstName);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(network.callsTo('PATCH', `/api/users/${ann.id}`)).toHaveLength(1));
+    expect(JSON.parse(network.callsTo('PATCH', `/api/users/${ann.id}`)[0]!.body!)).toEqual({ firstName: '' });
+    // Saved, the user's page is shown (and read again) before the test ends.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/users/${ann.id}`));
+    expect(await screen.findByRole('heading', { name: /Lee/ })).toBeVisible();
+  });
+});
+
 describe("a user's history", () => {
   it('names the changed fields as the pages name them, never by their keys', async () => {
     network.on('GET', '/api/users/logs', () =>

@@ -294,6 +294,28 @@ function collect(
   return payload;
 }
 
+const textKinds = new Set<FieldSpec['kind']>(['text', 'textarea', 'email', 'tel']);
+
+/**
+ * An edit's body with every text field the user emptied sent empty. An edit sends only changed, non-null
+ * fields (spec §5), and an empty field is left out of a body: so a cleared name was not sent at all, and the
+ * form said "saved" while the name stayed. Sent empty, it is removed, or refused on its field where the
+ * contract does not take an empty value (an e-mail address).
+ */
+export function withClearedText(
+  fields: readonly FieldSpec[],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> {
+  const body = { ...after };
+  for (const field of fields) {
+    const was = before[field.name];
+    if (textKinds.has(field.kind) && typeof was === 'string' && was !== '' && !(field.name in after))
+      body[field.name] = '';
+  }
+  return body;
+}
+
 /** The request body the form's values make: empty fields are left out. */
 export function formPayload(fields: readonly FieldSpec[], values: FormValues): PayloadResult {
   const errors: Record<string, string> = {};

@@ -18,6 +18,7 @@ import {
   formPayload,
   formValues,
   placeIssues,
+  withClearedText,
   type FieldSpec,
   type FormValues,
 } from './form-model.ts';
@@ -80,7 +81,8 @@ export function ResourceForm({
     const readable = Object.keys(unreadable).length === 0;
     let body: Record<string, unknown> = current.payload;
     if (record) {
-      const { changes, changed } = editFormChanges(formPayload(fields, initial).payload, current.payload);
+      const before = formPayload(fields, initial).payload;
+      const { changes, changed } = editFormChanges(before, withClearedText(fields, before, current.payload));
       if (!changed && readable) {
         notify({ message: t('form.nothingChanged') });
         return;
