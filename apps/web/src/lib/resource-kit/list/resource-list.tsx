@@ -307,8 +307,9 @@ export function ResourceList<Item extends { id: string }>({
         highlightOnHover
         verticalAlign="top"
         minHeight={items.length ? undefined : 180}
-        // Wider than the screen: the scrollbar shows there is more (as wide tables do, app/theme.ts).
-        scrollAreaProps={{ type: 'auto' }}
+        // Wider than the screen: the scrollbar shows there is more (as wide tables do, app/theme.ts), in a
+        // space of its own below the rows rather than over the last one.
+        scrollAreaProps={{ type: 'auto', offsetScrollbars: 'present' }}
         idAccessor="id"
         columns={tableColumns}
         records={items}
