@@ -104,8 +104,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         })
       : null;
     app.decorate('authServer', authServer);
-    // Redis and the broker as they are now, for readiness and metrics; the broker's part is the MQTT
-    // ingestion, which starts with the server (startTransports).
+    // Redis and the broker as they are now, for the metrics; the broker's part is the MQTT ingestion, which
+    // starts with the server (startTransports).
     const outside: OutsideServices = { redis: authServer?.redis ?? null, broker: null };
     const services = await createServices({
       config,
@@ -139,7 +139,7 @@ interface Parts {
 /** Cross-cutting plugins, then each module's routes with the service it exposes. */
 async function registerRoutes(
   app: FastifyInstance,
-  { config, deps, authServer, services, outside }: Parts & { authServer: AuthServer | null },
+  { config, deps, authServer, services }: Parts & { authServer: AuthServer | null },
 ) {
   recordRouteAccess(app);
   await app.register(requestMetricsPlugin, { service: services.metrics });
@@ -165,7 +165,7 @@ async function registerRoutes(
 
   // Shared rate-limit counts across processes (REDIS_URL, through the auth server's connection).
   const limits = { redis: authServer?.redis ?? null, redisKeyPrefix: config.redisKeyPrefix };
-  await app.register(healthModule, { database: deps.database, outside });
+  await app.register(healthModule, { database: deps.database });
   await app.register(metricsModule, { service: services.metrics, token: config.metricsToken });
   await app.register(usersModule, {
     service: services.users,

@@ -52,10 +52,7 @@ export async function buildAuthOnlyApp(
     secrets: secretsOf(config, app),
   });
   app.decorate('authServer', authServer);
-  await app.register(healthModule, {
-    database: deps.database,
-    outside: { redis: authServer.redis, broker: null },
-  });
+  await app.register(healthModule, { database: deps.database });
   await app.register(authServerRoutes, { server: authServer });
   return app;
 }

@@ -1,6 +1,7 @@
 // The services beside the database that a process uses when it is configured to: Redis (sign-in limits shared
-// by every process, REDIS_URL) and the MQTT broker (readings, MQTT_URL). Neither is needed to serve
-// (decision 075): the readiness check and the metrics say how each is now, and neither makes a process unready.
+// by every process, REDIS_URL) and the MQTT broker (readings, MQTT_URL). The metrics say how each is now.
+// Neither is needed to serve (decision 075), so neither is part of readiness, which anyone may read: it does
+// not tell the world when the sign-in limits go uncounted.
 import type { Redis } from 'ioredis';
 
 export type OutsideState = 'up' | 'down';

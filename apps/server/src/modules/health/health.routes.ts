@@ -1,14 +1,11 @@
 // Health without a token: /api/health (the database answers: 200, else 503), /api/health/live (the process
 // answers at all: a supervisor restarts it when not) and /api/health/ready (it should get traffic: the
-// database answers and the process is not shutting down; a load balancer takes it out otherwise). Readiness
-// also says whether Redis and the MQTT broker answer, when configured; neither is needed to serve (decision
-// 075), so neither changes its status.
+// database answers and the process is not shutting down; a load balancer takes it out otherwise).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSION } from '@careplane/shared/common/enums';
 import type { DatabaseHandle } from '@/db/client.js';
-import { outsideStates, type OutsideServices } from '@/lib/outside-services.js';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -20,14 +17,9 @@ const liveSchema = z.object({ status: z.literal('ok'), uptimeSeconds: z.number()
 const readySchema = z.object({
   status: z.enum(['ready', 'unavailable', 'closing']),
   database: z.enum(['up', 'down']),
-  redis: z.enum(['up', 'down']).optional().describe("Present with REDIS_URL: the sign-in limits' Redis"),
-  broker: z.enum(['up', 'down']).optional().describe('Present with MQTT_URL: the MQTT broker of readings'),
 });
 
-export async function healthModule(
-  app: FastifyInstance,
-  { database, outside }: { database: DatabaseHandle; outside: OutsideServices },
-) {
+export async function healthModule(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const publicRoute = { public: true, access: 'public', deadline: 5_000 } as const;
   const databaseAnswers = () =>
@@ -74,8 +66,7 @@ export async function healthModule(
     config: publicRoute,
     schema: {
       tags: ['health'],
-      summary:
-        'Readiness: the database answers and the process is not shutting down (else 503); Redis and the broker are reported',
+      summary: 'Readiness: the database answers and the process is not shutting down (else 503)',
       security: [],
       response: { 200: readySchema, 503: readySchema },
     },
@@ -84,7 +75,7 @@ export async function healthModule(
       const status = app.lifecycle.draining ? 'closing' : up ? 'ready' : 'unavailable';
       return reply
         .status(status === 'ready' ? 200 : 503)
-        .send({ status, database: up ? ('up' as const) : ('down' as const), ...outsideStates(outside) });
+        .send({ status, database: up ? ('up' as const) : ('down' as const) });
     },
   });
 }
