@@ -14,8 +14,40 @@ import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { prescriptionQueries } from './api/prescriptions.queries.ts';
+import { historyEventText, historyTimeText } from './prescription-history.ts';
 
 const prescriptions = paths.admin.prescriptions;
+
+/** The keys an entry of the history names: the form's fields (a creation, an edit), then what actions record. */
+const formFieldKeys = [
+  'issuer',
+  'recipient',
+  'supplier',
+  'pickupByNurse',
+  'nurse',
+  'shipper',
+  'content',
+  'pickupAddress',
+  'deliveryAddress',
+] as const;
+const actionFieldKeys = [
+  'reason',
+  'performedAt',
+  'issuerReceipt',
+  'pickupReceipt',
+  'signer',
+  'requestedBy',
+  'failure',
+] as const;
+const historyLabels = {
+  ...Object.fromEntries(
+    formFieldKeys.map((key) => [key, () => i18next.t(`prescriptions:admin.fields.${key}`)]),
+  ),
+  shipperDriver: () => i18next.t('prescriptions:admin.fields.driver'),
+  ...Object.fromEntries(
+    actionFieldKeys.map((key) => [key, () => i18next.t(`prescriptions:historyFields.${key}`)]),
+  ),
+};
 const users = paths.admin.users.detail.to;
 const providers = (id: string) => paths.admin.serviceProviders.detail.to(id);
 
@@ -57,6 +89,7 @@ export const prescriptionResource = defineResource<Prescription>({
           : null,
   },
   labels: {
+    ...historyLabels,
     status: () => i18next.t('prescriptions:admin.columns.status'),
     'issuer.id': () => i18next.t('prescriptions:admin.labels.issuer'),
     'issuerReceipt.id': () => i18next.t('prescriptions:admin.labels.issuerReceipt'),
@@ -76,6 +109,13 @@ export const prescriptionResource = defineResource<Prescription>({
   defaultSearch: 'content.name',
   phoneColumns: ['content', 'status'],
   detailRelations: prescriptionListSpec.relations,
+  history: {
+    event: (action) => historyEventText(action, i18next.getFixedT(null, 'prescriptions')),
+    when: (entry) => historyTimeText(entry, i18next.getFixedT(null, 'prescriptions')),
+    // The audit's bookkeeping: the key that makes a retried action answer once, the signature request's and the
+    // draft receipt's ids (the receipt itself is named once signed).
+    unlisted: ['idempotencyKey', 'requestId', 'documentId'],
+  },
 });
 
 export const prescriptionFields: readonly FieldSpec[] = [

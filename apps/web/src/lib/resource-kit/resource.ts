@@ -45,6 +45,20 @@ export interface ResourceDescription<Item extends { id: string }> {
   phoneColumns?: readonly string[];
   /** Relations a detail page reads. */
   detailRelations: readonly string[];
+  /** How the record's page tells its history where the audit's own names do not read well. */
+  history?: HistoryWords;
+}
+
+/**
+ * A history entry in the resource's words: actions of its own (a prescription's `issue`, `pickup-denied`) by
+ * what happened, the time an action was taken where it differs from its recording, and the audit's bookkeeping
+ * (an idempotency key, a signature request's id) left out of the changed fields. Without them an entry shows
+ * the kit's create/update/delete, its time of recording, and every changed field by its label.
+ */
+export interface HistoryWords {
+  event?: (action: string) => string;
+  when?: (entry: { at: string; changes: Record<string, unknown> | null }) => string;
+  unlisted?: readonly string[];
 }
 
 /** How an area names one value of an enumeration in its selects and filters. */

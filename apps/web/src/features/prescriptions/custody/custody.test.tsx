@@ -14,7 +14,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 import { refusalText } from './action-button.tsx';
-import { historyEventText, historyTimeText } from './custody-detail.tsx';
+import { historyEventText, historyTimeText } from '../prescription-history.ts';
 
 const pharmacist = makeUser({ localRoles: ['pharmacist'] });
 const courier = makeUser({ id: '8b3c7a52-3f0e-4b59-9a77-0b1f1f5f2a11', localRoles: ['courier'] });

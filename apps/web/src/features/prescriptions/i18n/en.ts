@@ -126,6 +126,17 @@ const prescriptions = {
     expired: '{{action}}: the phone did not answer in time',
     failed: '{{action}}: the signature could not be completed',
   },
+  /** What an entry of the admin's history changed or said, beyond the form's fields. */
+  historyFields: {
+    status: 'Status',
+    reason: 'Reason',
+    performedAt: 'Time taken on the device',
+    issuerReceipt: 'Signed prescription',
+    pickupReceipt: 'Pickup receipt',
+    signer: 'Signer',
+    requestedBy: 'Asked by',
+    failure: 'Why it failed',
+  },
   admin: {
     noun: 'prescription',
     title: 'Prescriptions',

@@ -121,6 +121,16 @@ const th: Translation<typeof prescriptions> = {
     expired: '{{action}}: โทรศัพท์ไม่ตอบรับภายในเวลาที่กำหนด',
     failed: '{{action}}: ลงนามไม่สำเร็จ',
   },
+  historyFields: {
+    status: 'สถานะ',
+    reason: 'เหตุผล',
+    performedAt: 'เวลาที่ทำบนอุปกรณ์',
+    issuerReceipt: 'ใบสั่งยาที่ลงนาม',
+    pickupReceipt: 'ใบรับยา',
+    signer: 'ผู้ลงนาม',
+    requestedBy: 'ผู้ขอ',
+    failure: 'สาเหตุที่ไม่สำเร็จ',
+  },
   admin: {
     noun: 'ใบสั่งยา',
     title: 'ใบสั่งยา',

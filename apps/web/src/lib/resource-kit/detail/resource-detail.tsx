@@ -131,7 +131,11 @@ export function ResourceDetail<Item extends { id: string }>({
         }
       />
       {children(item)}
-      <RecordHistory recordId={item.id} fieldLabel={(key) => pathLabel(key, resource.labels)} />
+      <RecordHistory
+        recordId={item.id}
+        fieldLabel={(key) => pathLabel(key, resource.labels)}
+        words={resource.history}
+      />
     </Stack>
   );
 }
