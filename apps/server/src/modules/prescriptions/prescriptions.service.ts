@@ -28,6 +28,7 @@ import {
   type PrescriptionVerification,
   type PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
+import { receiptTitle } from '@careplane/shared/prescriptions/receipt-titles';
 import type { Executor } from '@/db/client.js';
 import { actingFor, type ActionContext } from '@/lib/audit.js';
 import { accessRules, type Caller } from '@/lib/caller.js';
@@ -180,19 +181,15 @@ const phoneTexts: Record<
   {
     issue: (recipient: string, items: string) => string;
     pickup: (recipient: string, supplier: string, items: string) => string;
-    /** The generated receipt's title in the signer's documents (`id` its first eight characters). */
-    title: (action: 'issue' | 'pickup', id: string) => string;
   }
 > = {
   en: {
     issue: (recipient, items) => `Issue the prescription for ${recipient}: ${items}`,
     pickup: (recipient, supplier, items) => `Pick up for ${recipient} from ${supplier}: ${items}`,
-    title: (action, id) => `${action === 'issue' ? 'Prescription' : 'Pickup receipt'} ${id}`,
   },
   th: {
     issue: (recipient, items) => `ออกใบสั่งยาให้ ${recipient}: ${items}`,
     pickup: (recipient, supplier, items) => `รับยาของ ${recipient} จาก ${supplier}: ${items}`,
-    title: (action, id) => `${action === 'issue' ? 'ใบสั่งยา' : 'ใบรับยา'} ${id}`,
   },
 };
 
@@ -459,7 +456,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       .map((item) => [item.name, item.strength, `× ${item.quantity}`, item.unit].filter(Boolean).join(' '))
       .join('; ');
     // The signer owns the generated file: its title is in their language, as the phone's text is.
-    const title = phoneTexts[phone].title(action === 'issue' ? 'issue' : 'pickup', row.id.slice(0, 8));
+    const title = receiptTitle(phone, action === 'issue' ? 'issue' : 'pickup', common.recipient, row.id);
     if (action === 'issue') {
       return {
         bytes: await prescriptionPdf({ ...common, issuer: personName(people.get(row.issuerId ?? '')) }),

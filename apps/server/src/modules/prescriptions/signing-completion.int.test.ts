@@ -176,7 +176,7 @@ describe('a phone approval completes on the server, with nobody polling', () => 
         .from(prescriptionSignings)
         .innerJoin(documents, eq(documents.id, prescriptionSignings.documentId))
         .where(eq(prescriptionSignings.id, started.json<{ requestId: string }>().requestId));
-      titles.push(generated?.title.replace(/ [0-9a-f]{8}$/, ' …') ?? '');
+      titles.push(generated?.title.replace(`(${id.slice(0, 8)})`, '(…)') ?? '');
       await answerOnPhone(who, started.json().requestId, 'deny');
       return asked?.details.description;
     };
@@ -208,7 +208,13 @@ describe('a phone approval completes on the server, with nobody polling', () => 
     } finally {
       await setLanguage(courier, null);
     }
-    expect(titles).toEqual(['ใบสั่งยา …', 'ใบสั่งยา …', 'Prescription …', 'Pickup receipt …']);
+    // Which receipt, for whom, and which prescription (its short id).
+    expect(titles).toEqual([
+      'ใบสั่งยาของ Pia Test (…)',
+      'ใบสั่งยาของ Pia Test (…)',
+      'Prescription for Pia Test (…)',
+      'Pickup receipt for Pia Test (…)',
+    ]);
   });
 
   it('picks up with the courier’s signed receipt and makes the courier the driver', async () => {

@@ -1,6 +1,7 @@
 // Prescriptions in every status, with the documents that travel with them, and documents outside
 // prescriptions: consents, care plans, discharge letters; signed, partly signed, unsigned.
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
+import { receiptTitle } from '@careplane/shared/prescriptions/receipt-titles';
 import type { documentSigningParties, documents, prescriptions } from '@/db/schema/index.js';
 import { DAY, HOUR, MINUTE } from '../demo-series.js';
 import { medicines, type Region } from '../reference-data.js';
@@ -119,7 +120,7 @@ function prescribe(
       const issuerReceiptId = issued
         ? addDocument(
             `${key}-issued`,
-            `Prescription ${serial} for ${displayName(recipient)}`,
+            receiptTitle('en', 'issue', displayName(recipient), id('prescription', serial)),
             issuer,
             [issuer],
             [issuer],
@@ -130,7 +131,7 @@ function prescribe(
       const pickupReceiptId = pickedUp
         ? addDocument(
             `${key}-pickup`,
-            `Pickup receipt for prescription ${serial}`,
+            receiptTitle('en', 'pickup', displayName(recipient), id('prescription', serial)),
             picker,
             [picker, pharmacist],
             [picker, pharmacist],
