@@ -22,6 +22,24 @@ export const requiredText = (max = MAX_SHORT_TEXT) =>
     .max(max)
     .refine(noNul, { message: 'Must not contain NUL characters' });
 
+/** How a phone number may be written, in the words of the refusal. */
+export const PHONE_NUMBER_MESSAGE =
+  'Must be a phone number: digits, grouped by spaces, dashes, dots or brackets if you like, with a + in front and an extension (ext. 12) if needed';
+const phonePattern = /^\+?\(?[0-9][0-9 ()./-]*(?:\s*(?:ext\.?|x|ต่อ)\s*[0-9]{1,6})?$/iu;
+/** At least three digits: the shortest numbers a care team dials are three- and four-digit hotlines (1669). */
+const MIN_PHONE_DIGITS = 3;
+export const isPhoneNumber = (value: string): boolean => {
+  const written = value.trim();
+  return phonePattern.test(written) && (written.match(/[0-9]/g)?.length ?? 0) >= MIN_PHONE_DIGITS;
+};
+
+/**
+ * A phone number as people write it ("+66 81 234 5678", "02-123-4567 ต่อ 12", "1669"), stored as written; an
+ * empty text removes it. Letters and words ("call me maybe") are refused: a courier dials what is kept.
+ */
+export const phoneNumberSchema = (max = 32) =>
+  text(max).refine((value) => value === '' || isPhoneNumber(value), { message: PHONE_NUMBER_MESSAGE });
+
 /** A record's id. A wrong one reads 'Must be a uuid'; a missing one the sentence every missing value reads
  * ("Device is required."), not a complaint about its form. */
 export const uuidSchema = z.uuid({

@@ -378,6 +378,11 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
   'Must be a view name': { th: (field) => `${field} ต้องเป็นชื่อมุมมอง (ตัวอักษร a-z และ -)` },
   'Must be a signed JWT': { th: (field) => `${field} ต้องเป็นโทเค็น JWT ที่ลงนามแล้ว` },
   'Must be a device token': { th: (field) => `${field} ต้องเป็นโทเค็นของอุปกรณ์` },
+  'Must be a phone number: digits, grouped by spaces, dashes, dots or brackets if you like, with a + in front and an extension (ext. 12) if needed':
+    {
+      th: (field) =>
+        `${field} ต้องเป็นหมายเลขโทรศัพท์: ตัวเลข คั่นด้วยเว้นวรรค ขีด จุด หรือวงเล็บได้ มี + นำหน้า และเบอร์ต่อ (ต่อ 12) ได้ตามต้องการ`,
+    },
   'Must look like name@domain': { th: (field) => `${field} ต้องอยู่ในรูปแบบ ชื่อ@โดเมน` },
   'Needs a street, a city or a map position': {
     th: (field) => `${field} ต้องมีถนน เขต/อำเภอ หรือตำแหน่งบนแผนที่อย่างน้อยหนึ่งอย่าง`,

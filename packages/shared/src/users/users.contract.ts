@@ -16,6 +16,7 @@ import {
   idList,
   jsonObject,
   locationSchema,
+  phoneNumberSchema,
   recordSchema,
   requiredText,
   streetAddressSchema,
@@ -73,7 +74,7 @@ export const additionalInfoPatchSchema = z.strictObject({
 
 const userFields = {
   email: z.email().max(254).nullable().optional(),
-  phoneNumber: text(32).nullable().optional(),
+  phoneNumber: phoneNumberSchema().nullable().optional(),
   title: text(64).nullable().optional(),
   firstName: text(120).nullable().optional(),
   lastName: text(120).nullable().optional(),
@@ -148,7 +149,7 @@ export type User = z.infer<typeof userSchema>;
 export const emergencyContactSchema = z.strictObject({
   name: requiredText(),
   relationship: text(80).optional(),
-  phoneNumber: text(32).optional(),
+  phoneNumber: phoneNumberSchema().optional(),
   email: z.email().max(254).optional(),
   notes: text(MAX_TEXT).optional(),
 });

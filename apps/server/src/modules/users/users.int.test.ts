@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE_NUMBER_MESSAGE } from '@careplane/shared/common/primitives';
 import { api, createTestContext, type TestContext } from '@/test/harness.js';
 
 let context: TestContext;
@@ -93,6 +94,31 @@ describe('users additionalInfo', () => {
     });
     expect(leap.statusCode, leap.body).toBe(200);
     expect((await get(`/api/users/${id}`)).json().additionalInfo.dateOfBirth).toBe('2024-02-29');
+  });
+
+  it('keeps a phone number as written, refuses one no one could dial and keeps the old one', async () => {
+    const { post, get, patch } = api(context);
+    const created = await post('/api/users', {
+      username: 'phone@careplane.test',
+      phoneNumber: '02-123-4567 ต่อ 12',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const refused = await patch(`/api/users/${id}`, { phoneNumber: 'call me maybe' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([{ path: 'body.phoneNumber', message: PHONE_NUMBER_MESSAGE }]);
+    const inThai = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      headers: { authorization: `Bearer ${context.adminToken}`, 'accept-language': 'th' },
+      payload: { phoneNumber: 'โทรหาฉัน' },
+    });
+    expect(inThai.statusCode).toBe(400);
+    expect(inThai.json().issues[0].message).toMatch(/^หมายเลขโทรศัพท์ ต้องเป็นหมายเลขโทรศัพท์/);
+    expect((await get(`/api/users/${id}`)).json().phoneNumber).toBe('02-123-4567 ต่อ 12');
+    expect((await patch(`/api/users/${id}`, { phoneNumber: '+66 81 234 5678' })).json().phoneNumber).toBe(
+      '+66 81 234 5678',
+    );
   });
 
   it('accepts a bearer scheme in any case', async () => {

@@ -162,6 +162,23 @@ describe('editing a user', () => {
   });
 });
 
+describe('a phone number', () => {
+  it('is refused under its field when no one could dial it, and nothing is sent', async () => {
+    network
+      .on('GET', '/api/service-providers', () => json({ items: [], total: 0, limit: 20, offset: 0 }))
+      .on('GET', '/api/command-centers', () => json({ items: [], total: 0, limit: 20, offset: 0 }));
+    renderApp(`/admin/users/edit/${ann.id}`, { env: 'test' });
+    const phone = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Phone number' });
+    await waitFor(() => expect(phone.value).toBe(ann.phoneNumber));
+    await userEvent.clear(phone);
+    await userEvent.type(phone, 'call me maybe');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/^Must be a phone number: digits/)).toBeVisible();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(network.callsTo('PATCH', `/api/users/${ann.id}`)).toHaveLength(0);
+  });
+});
+
 describe("a user's history", () => {
   it('names the changed fields as the pages name them, never by their keys', async () => {
     network.on('GET', '/api/users/logs', () =>
