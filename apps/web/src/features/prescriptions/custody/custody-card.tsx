@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prescriptionStatusLabel } from '@/lib/i18n/enum-labels.ts';
 import { formatWaited } from '@careplane/shared/common/formats';
+import { telUri } from '@careplane/shared/common/phone-numbers';
 import { addressLine, personName, textOf } from '@careplane/shared/common/record-labels';
 import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { Prescription } from '@careplane/shared/prescriptions/prescriptions.contract';
@@ -113,7 +114,7 @@ export function CustodyCard({
           </Text>
           {phone ? (
             <Anchor
-              href={`tel:${phone.replace(/[^+\d]/g, '')}`}
+              href={telUri(phone)}
               size="sm"
               className={classes.tapTarget}
               aria-label={t('card.call', { name: personName(person), phone })}

@@ -1,5 +1,6 @@
 // A phone number is kept as people write it, and refused when no one could dial it.
 import { describe, expect, it } from 'vitest';
+import { telUri } from './phone-numbers.ts';
 import { PHONE_NUMBER_MESSAGE, phoneNumberSchema } from './primitives.ts';
 import { patientProfileCreateSchema, userUpdateSchema } from '../users/users.contract.ts';
 import { localizeIssue } from '../i18n/validation-texts.ts';
@@ -57,5 +58,12 @@ describe('a phone number', () => {
     expect(contact.error?.issues).toMatchObject([
       { path: ['emergencyContacts', 0, 'phoneNumber'], message: PHONE_NUMBER_MESSAGE },
     ]);
+  });
+
+  it('is dialled with its extension apart, never run onto the number', () => {
+    expect(telUri('+66 81 234 5678')).toBe('tel:+66812345678');
+    expect(telUri('02-123-4567 ต่อ 12')).toBe('tel:021234567;ext=12');
+    expect(telUri('+1 (555) 010.0199 ext. 7')).toBe('tel:+15550100199;ext=7');
+    expect(telUri('1669')).toBe('tel:1669');
   });
 });
