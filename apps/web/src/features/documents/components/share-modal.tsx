@@ -1,7 +1,7 @@
 // Share with the people who should sign: pick them by name (the names-only party search), then save; they
 // find the document under "Shared with me" and "Waiting for my signature".
 import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +31,10 @@ export function ShareModal({ document, opened, onClose }: Props) {
     for (const item of suggestions.data?.items ?? []) names.set(item.id, item.name);
     return [...names].map(([value, label]) => ({ value, label }));
   }, [known, suggestions.data]);
+  // On a phone the list of people covers the dialog's buttons: it closes once a person is picked (typing opens
+  // it again), where a wider screen keeps it open for the next one.
+  const onPhone = useMediaQuery('(max-width: 47.99em)') === true;
+  const [listOpened, setListOpened] = useState(false);
   const signed = new Set(
     document.parties.filter((party) => party.state === 'signed').map((party) => party.userId),
   );
@@ -60,6 +64,12 @@ export function ShareModal({ document, opened, onClose }: Props) {
           maxValues={MAX_SIGNING_PARTIES}
           nothingFoundMessage={suggestions.isFetching ? t('share.searching') : t('share.nobody')}
           filter={({ options }) => options}
+          dropdownOpened={listOpened}
+          onDropdownOpen={() => setListOpened(true)}
+          onDropdownClose={() => setListOpened(false)}
+          onOptionSubmit={() => {
+            if (onPhone) setListOpened(false);
+          }}
           comboboxProps={{ withinPortal: true }}
         />
         {signed.size ? (
