@@ -50,6 +50,8 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
   );
   expect(prescription.status).toBe('new');
   const desk = doctor.page;
+  // At a desk the top bar carries the language: the account page does not show a second switch.
+  await expect(desk.getByText('ไทย', { exact: true }).filter({ visible: true })).toHaveCount(1);
   await desk.goto('/prescriptions');
   await desk
     .getByRole('list', { name: 'Waiting prescriptions' })
@@ -70,6 +72,11 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
   const card = waiting.getByRole('listitem', { name: /Metformin/ });
   await expect(card.getByRole('button', { name: 'Accept' })).toBeInViewport();
   await expectNoSideScroll(pharmacy$);
+  // On a phone the top bar has no room for the language: the area's tabs carry it.
+  await expect(
+    pharmacy$.getByRole('navigation', { name: 'Pharmacy menu' }).getByText('ไทย', { exact: true }),
+  ).toBeVisible();
+  await expect(pharmacy$.getByRole('banner').getByText('ไทย', { exact: true })).toBeHidden();
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(pharmacy$.getByText('Accepted: Metformin', { exact: false })).toBeVisible();
   await card.getByRole('button', { name: 'Mark ready' }).click();
@@ -111,9 +118,19 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
   await expect(road.getByText('No prescriptions here.')).toBeVisible();
   await expect(road.getByText('Marked delivered: Metformin', { exact: false })).toBeVisible();
 
-  // The admin downloads the signed prescription from its page.
+  // The admin reads its history in the custody's words, and downloads the signed prescription from its page.
   await admin.page.goto(`/admin/prescriptions/${prescription.id}`);
   await expect(admin.page.getByText('delivered').first()).toBeVisible();
+  const history = admin.page.getByRole('table', { name: 'History' });
+  for (const event of [
+    'Issue: signature asked on the phone',
+    'Issued',
+    'Accepted',
+    'Picked up',
+    'Marked delivered',
+  ])
+    await expect(history.getByText(event, { exact: true })).toBeVisible();
+  await expect(history).not.toContainText(/idempotency|request id/i);
   const [download] = await Promise.all([
     admin.page.waitForEvent('download'),
     admin.page.getByRole('button', { name: 'Download signed document' }).first().click(),

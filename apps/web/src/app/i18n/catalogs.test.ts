@@ -93,7 +93,10 @@ const sources = import.meta.glob<string>(
   },
 );
 
-/** The namespaces a file reads by default: those of its useTranslation calls, else common. */
+/**
+ * The namespaces a file reads by default: those of its useTranslation calls and of the `TFunction<'ns'>` it is
+ * given (a function that words something for a component), else common.
+ */
 function namespacesOf(source: string): string[] {
   const found = new Set<string>();
   for (const match of source.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']*'|"[^"]*")?/g)) {
@@ -101,6 +104,7 @@ function namespacesOf(source: string): string[] {
     if (!arg) found.add('common');
     else for (const name of arg.matchAll(/['"]([\w-]+)['"]/g)) if (name[1]) found.add(name[1]);
   }
+  for (const match of source.matchAll(/TFunction<\s*['"]([\w-]+)['"]/g)) if (match[1]) found.add(match[1]);
   return found.size ? [...found] : ['common'];
 }
 
@@ -135,6 +139,8 @@ describe('the keys the source uses', () => {
     );
     expect(keys.map((entry) => entry.key)).toEqual(['list.search', 'common:language.label']);
     expect(keys.every((entry) => entry.candidates.some(([ns, key]) => exists(ns, key)))).toBe(true);
+    const given = usedKeys(`export const f = (t: TFunction<'kit'>) => t('list.search');`);
+    expect(given[0]?.candidates).toEqual([['kit', 'list.search']]);
     const missing = usedKeys(`const { t } = useTranslation('kit'); t('list.nothingLikeThis');`);
     expect(missing[0]?.candidates.some(([ns, key]) => exists(ns, key))).toBe(false);
   });

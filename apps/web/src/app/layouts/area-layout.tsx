@@ -1,8 +1,9 @@
-// The frame of the pharmacy and prescriptions areas: top bar, the area's menu with Logout, the offline banner
-// (decision 046), the page.
+// The frame of the pharmacy and prescriptions areas: top bar, the area's menu with Logout (and on a phone the
+// language), the offline banner (decision 046), the page.
 import { AppShell, Badge, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { LanguageSwitch } from '@/features/account/components/language-switch.tsx';
 import { OfflineBanner } from '@/lib/offline/offline-banner.tsx';
 import { AppFooter } from './centered-layout.tsx';
 import { Brand } from './brand.tsx';
@@ -63,6 +64,8 @@ export function AreaLayout({ label, home, menu }: { label: string; home: string;
             <Button size="sm" variant="subtle" color="red" onClick={logout}>
               {t('menu.logout')}
             </Button>
+            {/* On a phone the top bar has no room for the language: the tabs carry it. */}
+            <LanguageSwitch hiddenFrom="xs" />
           </Group>
           <OfflineBanner />
           <Outlet />

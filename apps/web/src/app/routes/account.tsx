@@ -34,8 +34,14 @@ export function Component() {
       <Container component="main" {...mainContentProps} size="sm" py="xl" w="100%" style={{ flex: 1 }}>
         <Stack gap="md">
           <AccountProfile />
-          {/* The language at every width: on a phone the top bar has no room for its switch. */}
-          <Stack component="section" gap="xs" align="flex-start" aria-labelledby="account-language">
+          {/* On a phone, where the top bar has no room for its switch; wider, the top bar's is the one. */}
+          <Stack
+            component="section"
+            gap="xs"
+            align="flex-start"
+            aria-labelledby="account-language"
+            hiddenFrom="xs"
+          >
             <Title order={2} size="h4" id="account-language">
               {tc('language.label')}
             </Title>
