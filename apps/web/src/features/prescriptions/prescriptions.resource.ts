@@ -17,6 +17,8 @@ import { prescriptionQueries } from './api/prescriptions.queries.ts';
 import { historyEventText, historyTimeText } from './prescription-history.ts';
 
 const prescriptions = paths.admin.prescriptions;
+const users = paths.admin.users.detail.to;
+const providers = (id: string) => paths.admin.serviceProviders.detail.to(id);
 
 /** The keys an entry of the history names: the form's fields (a creation, an edit), then what actions record. */
 const formFieldKeys = [
@@ -48,8 +50,6 @@ const historyLabels = {
     actionFieldKeys.map((key) => [key, () => i18next.t(`prescriptions:historyFields.${key}`)]),
   ),
 };
-const users = paths.admin.users.detail.to;
-const providers = (id: string) => paths.admin.serviceProviders.detail.to(id);
 
 export const prescriptionResource = defineResource<Prescription>({
   queries: prescriptionQueries,
