@@ -3,12 +3,10 @@
 // over half the screen); a notice that stays until closed (a refusal) stays.
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
 import i18next from 'i18next';
-
-/** Below Mantine's `sm` breakpoint the screen is a phone's. */
-const PHONE = '(max-width: 47.99em)';
+import { PHONE_SCREEN } from './screen-widths.ts';
 
 export function notify(data: NotificationData) {
-  if (typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches) {
+  if (typeof window.matchMedia === 'function' && window.matchMedia(PHONE_SCREEN).matches) {
     const { notifications: shown, queue } = notificationsStore.getState();
     for (const notice of [...shown, ...queue]) {
       if (notice.autoClose !== false && notice.id) notifications.hide(notice.id);

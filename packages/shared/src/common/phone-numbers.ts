@@ -4,10 +4,12 @@
 /** How a phone number may be written, in the words of the refusal. */
 export const PHONE_NUMBER_MESSAGE =
   'Must be a phone number: digits, grouped by spaces, dashes, dots or brackets if you like, with a + in front and an extension (ext. 12) if needed';
-const phonePattern = /^\+?\(?[0-9][0-9 ()./-]*(?:\s*(?:ext\.?|x|ต่อ)\s*[0-9]{1,6})?$/iu;
+/** An extension after the number: "ext. 12", "x12", "ต่อ 12"; its digits are the one captured group. */
+const EXTENSION = String.raw`\s*(?:ext\.?|x|ต่อ)\s*([0-9]{1,6})`;
+const phonePattern = new RegExp(String.raw`^\+?\(?[0-9][0-9 ()./-]*(?:${EXTENSION})?$`, 'iu');
+const extensionPattern = new RegExp(`${EXTENSION}$`, 'iu');
 /** At least three digits: the shortest numbers a care team dials are three- and four-digit hotlines (1669). */
 const MIN_PHONE_DIGITS = 3;
-const extensionPattern = /\s*(?:ext\.?|x|ต่อ)\s*([0-9]{1,6})$/iu;
 
 /**
  * The `tel:` address that dials a number as written (RFC 3966): its digits with the + in front, and an

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_SIGNING_PARTIES, type Document } from '@careplane/shared/documents/documents.contract';
 import { useShareDocument } from '../api/documents.mutations.ts';
 import { documentQueries } from '../api/documents.queries.ts';
+import { PHONE_SCREEN } from '@/lib/screen-widths.ts';
 
 interface Props {
   document: Document;
@@ -33,7 +34,7 @@ export function ShareModal({ document, opened, onClose }: Props) {
   }, [known, suggestions.data]);
   // On a phone the list of people covers the dialog's buttons: it closes once a person is picked (typing opens
   // it again), where a wider screen keeps it open for the next one.
-  const onPhone = useMediaQuery('(max-width: 47.99em)') === true;
+  const onPhone = useMediaQuery(PHONE_SCREEN) === true;
   const [listOpened, setListOpened] = useState(false);
   const signed = new Set(
     document.parties.filter((party) => party.state === 'signed').map((party) => party.userId),

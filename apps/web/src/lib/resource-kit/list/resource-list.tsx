@@ -45,6 +45,7 @@ import {
   type PageSize,
 } from './list-url.ts';
 import { notify } from '@/lib/notify.ts';
+import { WIDER_THAN_PHONE } from '@/lib/screen-widths.ts';
 
 /** The list view held in the URL: reading it, and changing it as a new history entry. */
 export function useListView(spec: AnyListSpec) {
@@ -69,9 +70,6 @@ export function useListView(spec: AnyListSpec) {
   );
   return [state, update] as const;
 }
-
-/** Mantine's `sm` breakpoint: below it the screen is a phone's. */
-const WIDER_THAN_PHONE = '(min-width: 48em)';
 
 const paginationLabels = {
   first: 'list.firstPage',
