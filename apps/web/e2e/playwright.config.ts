@@ -30,6 +30,9 @@ export default defineConfig({
     headless: true,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // A click or fill waits for its element at most this long: one that waits for an element gone for good
+    // fails there, with its line, instead of holding the run until the test's whole budget is spent.
+    actionTimeout: 30_000,
     // The console's service worker precaches the whole build (~2 MB) in every new context. Only the specs that
     // test the installed app (offline custody, the authenticator) allow it; the rest load pages as a first
     // visit does, without that extra load on the machine.

@@ -25,11 +25,14 @@ test.afterAll(removePhones);
 const SCREENSHOTS = process.env.CAREPLANE_E2E_SCREENSHOTS;
 
 async function screenshot(page: Page, name: string) {
-  // The notices closed first: they would cover the banner.
-  for (const close of await page.getByRole('button', { name: 'Close the notification' }).all()) {
-    await close.click();
-  }
-  await expect(page.getByRole('button', { name: 'Close the notification' })).toHaveCount(0);
+  // The notices closed first: they would cover the banner. One at a time, the first each round: a notice may
+  // leave on its own meanwhile (on a phone a new one takes the place of the passing ones), and a button taken
+  // from a list made before it left would be waited for until the test's end.
+  const closers = page.getByRole('button', { name: 'Close the notification' });
+  await expect(async () => {
+    if ((await closers.count()) > 0) await closers.first().click({ timeout: 2_000 });
+    await expect(closers).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   const file = test.info().outputPath(name);
   await page.screenshot({ path: file, fullPage: false });
   await test.info().attach(name, { path: file, contentType: 'image/png' });
