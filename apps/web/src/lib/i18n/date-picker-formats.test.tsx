@@ -33,12 +33,13 @@ describe('date picker formats', () => {
       labelSeparator: '–',
     });
     expect(range).toBe('05.01.2569 – 09.01.2569');
-    expect(datePickerInputFormats('en')).toEqual({ valueFormat: 'DD.MM.YYYY' });
+    expect(datePickerInputFormats('en')).toMatchObject({ valueFormat: 'DD.MM.YYYY' });
   });
 
   it('keep spec §9’s common-era formats in English', () => {
-    expect(datePickerFormats('en')).toEqual({ valueFormat: 'DD.MM.YYYY' });
-    expect(datePickerFormats('en', true)).toEqual({ valueFormat: 'DD.MM.YYYY HH:mm' });
+    expect(datePickerFormats('en')).toMatchObject({ valueFormat: 'DD.MM.YYYY' });
+    expect(datePickerFormats('en', true)).toMatchObject({ valueFormat: 'DD.MM.YYYY HH:mm' });
+    expect(datePickerFormats('en').ariaLabels).toMatchObject({ previousMonth: 'Previous month' });
   });
 
   it('read a typed Buddhist-era year back to the common era in Thai only', () => {

@@ -3,7 +3,8 @@
 // (shared/common/formats.ts, decision 047): the field's text, the calendar's month and year headings, the years
 // of a decade and the decade itself. Only what is shown changes: the pickers' values, and what is sent to the
 // server, stay common-era dates.
-import type { DateFormatter } from '@mantine/dates';
+import type { CalendarAriaLabels, DateFormatter } from '@mantine/dates';
+import i18next from 'i18next';
 import type { Language } from '@careplane/shared/i18n/language-tags';
 
 /** The Thai solar calendar counts from 543 BCE. */
@@ -27,12 +28,27 @@ export interface DatePickerFormats {
   yearLabelFormat?: (date: PickerDate) => string;
   yearsListFormat?: (date: PickerDate) => string;
   decadeLabelFormat?: (start: PickerDate, end: PickerDate) => string;
+  /** The calendar's own buttons named (the arrows had no name for a screen reader). */
+  ariaLabels: CalendarAriaLabels;
 }
+
+const calendarButtons = (): CalendarAriaLabels => ({
+  previousMonth: i18next.t('kit:calendar.previousMonth'),
+  nextMonth: i18next.t('kit:calendar.nextMonth'),
+  previousYear: i18next.t('kit:calendar.previousYear'),
+  nextYear: i18next.t('kit:calendar.nextYear'),
+  previousDecade: i18next.t('kit:calendar.previousDecade'),
+  nextDecade: i18next.t('kit:calendar.nextDecade'),
+  monthLevelControl: i18next.t('kit:calendar.chooseMonth'),
+  yearLevelControl: i18next.t('kit:calendar.chooseYear'),
+});
 
 /** The formats of a date picker (`withTime`: a date and time picker), as props of Mantine's pickers. */
 export function datePickerFormats(language: Language, withTime = false): DatePickerFormats {
-  if (language !== 'th') return { valueFormat: withTime ? 'DD.MM.YYYY HH:mm' : 'DD.MM.YYYY' };
+  const ariaLabels = calendarButtons();
+  if (language !== 'th') return { valueFormat: withTime ? 'DD.MM.YYYY HH:mm' : 'DD.MM.YYYY', ariaLabels };
   return {
+    ariaLabels,
     valueFormat: (date) => {
       const { month, day, time } = partsOf(date);
       const text = `${day}.${month}.${buddhistYear(date)}`;

@@ -9,7 +9,12 @@ import { formatDateTime } from '@careplane/shared/common/formats';
 import { textOf } from '@careplane/shared/common/record-labels';
 import type { DeviceStat } from '@careplane/shared/devices/devices.contract';
 import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
-import { recentRange, TimeRangePicker, type TimeRange } from '@/lib/resource-kit/charts/time-range.tsx';
+import {
+  DEFAULT_PRESET,
+  recentRange,
+  TimeRangePicker,
+  type TimeRange,
+} from '@/lib/resource-kit/charts/time-range.tsx';
 import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { deviceStatQueries } from '../api/devices.queries.ts';
 
@@ -52,7 +57,7 @@ const latestOf = (points: ReturnType<typeof statPoints>, key: 'cpu' | 'memory' |
 };
 
 export function DeviceCharts({ deviceId }: { deviceId: string }) {
-  const [range, setRange] = useState<TimeRange>(() => recentRange('24h'));
+  const [range, setRange] = useState<TimeRange>(() => recentRange(DEFAULT_PRESET));
   const stats = useQuery(deviceStatQueries.range(deviceId, range.from, range.to));
   const { t } = useTranslation('devices');
   const points = statPoints(stats.data?.items ?? [], range.to - range.from);

@@ -11,7 +11,12 @@ import { readingText, sentence, unitOf } from '@careplane/shared/iot/reading-tex
 import type { Language } from '@careplane/shared/i18n/language-tags';
 import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
 import type { SeriesLine } from '@/lib/resource-kit/charts/series-chart.tsx';
-import { recentRange, TimeRangePicker, type TimeRange } from '@/lib/resource-kit/charts/time-range.tsx';
+import {
+  DEFAULT_PRESET,
+  recentRange,
+  TimeRangePicker,
+  type TimeRange,
+} from '@/lib/resource-kit/charts/time-range.tsx';
 import { DetailField, DetailSection, FieldGrid } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { iotDataQueries } from '../api/iot.queries.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
@@ -105,7 +110,7 @@ export function LastSubmission({ deviceId }: { deviceId: string }) {
 export function ReadingsChart({ device }: { device: IotDevice }) {
   const types = device.supportedDataTypes.length ? device.supportedDataTypes : [...iotDataTypes];
   const [dataType, setDataType] = useState<string>(types[0] ?? 'heart_rate');
-  const [range, setRange] = useState<TimeRange>(() => recentRange('24h'));
+  const [range, setRange] = useState<TimeRange>(() => recentRange(DEFAULT_PRESET));
   const readings = useQuery(iotDataQueries.range(device.id, dataType, range.from, range.to));
   const { t } = useTranslation('iot');
   const language = useLanguage();

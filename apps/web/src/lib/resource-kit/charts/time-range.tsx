@@ -1,8 +1,9 @@
 // The range a chart covers: a recent period in one click, or two chosen days.
 import { Group, SegmentedControl } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
 import i18next from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { datePickerInputFormats } from '@/lib/i18n/date-picker-formats.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
@@ -15,6 +16,9 @@ export const rangePresets = {
   '30d': 30 * 24 * 60 * 60_000,
 } as const;
 export type RangePreset = keyof typeof rangePresets;
+
+/** The period a chart opens on, and returns to when its chosen days are cleared. */
+export const DEFAULT_PRESET: RangePreset = '24h';
 
 export interface TimeRange {
   preset: RangePreset | 'custom';
@@ -54,6 +58,11 @@ export function TimeRangePicker({
 }) {
   const { t } = useTranslation('kit');
   const language = useLanguage();
+  // The first day picked waits here for the second: the chart's range changes only once both are chosen, and
+  // without this the picker, controlled by that range, would forget the first click.
+  const [firstDay, setFirstDay] = useState<DatesRangeValue<string> | null>(null);
+  const chosenDays: DatesRangeValue<string> =
+    value.preset === 'custom' ? [isoDay(value.from), isoDay(value.to)] : [null, null];
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
       <SegmentedControl
@@ -61,7 +70,10 @@ export function TimeRangePicker({
         size="xs"
         value={value.preset}
         onChange={(preset) => {
-          if (preset !== 'custom') onChange(recentRange(preset as RangePreset));
+          if (preset !== 'custom') {
+            setFirstDay(null);
+            onChange(recentRange(preset as RangePreset));
+          }
         }}
         data={[
           ...Object.entries(labels).map(([key, text]) => ({ value: key, label: text() })),
@@ -75,12 +87,21 @@ export function TimeRangePicker({
         label={t('chart.orPickDays')}
         {...datePickerInputFormats(language)}
         maxDate={isoDay(Date.now())}
-        value={value.preset === 'custom' ? [isoDay(value.from), isoDay(value.to)] : [null, null]}
+        value={firstDay ?? chosenDays}
         onChange={([start, end]) => {
-          if (start && end)
+          if (start && end) {
+            setFirstDay(null);
             onChange({ preset: 'custom', from: dayStart(start), to: dayStart(end) + 86_400_000 - 1 });
+          } else if (start || end) setFirstDay([start, end]);
+          else {
+            setFirstDay(null);
+            if (value.preset === 'custom') onChange(recentRange(DEFAULT_PRESET));
+          }
         }}
+        onDropdownClose={() => setFirstDay(null)}
+        allowSingleDateInRange
         clearable
+        clearButtonProps={{ 'aria-label': t('chart.clearDays') }}
         w={220}
         popoverProps={{ withinPortal: true }}
       />
