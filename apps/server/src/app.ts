@@ -176,6 +176,7 @@ async function registerRoutes(
   await app.register(commandCentersModule, {
     service: services.commandCenters,
     scope: services.commandCenterScope,
+    alerts: services.alerts,
   });
   await app.register(serviceProvidersModule, { service: services.serviceProviders });
   await app.register(prescriptionsModule, {

@@ -127,6 +127,9 @@ const commandCenterCalls: [method: string, pattern: RegExp, answer: z.ZodType][]
   ['GET', /^\/api\/command-centers\/jobs$/, listResponseSchema(deviceJobSchema)],
   ['POST', new RegExp(`^/api/command-centers/users/${UUID}/alert$`), userAlertCreatedSchema],
   ['POST', new RegExp(`^/api/command-centers/users/${UUID}/device/reboot$`), deviceRebootRequestedSchema],
+  // The care team's actions on its centers' alerts (decision 079).
+  ['POST', new RegExp(`^/api/command-centers/alerts/${UUID}/acknowledge$`), alertSchema],
+  ['POST', new RegExp(`^/api/command-centers/alerts/${UUID}/close$`), alertSchema],
 ];
 
 /** Alerts beyond the generic calls (acknowledging and closing one), and an IoT device's last reading. */

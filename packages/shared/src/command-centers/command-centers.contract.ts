@@ -140,6 +140,10 @@ export const commandCenterEndpoints = {
   jobs: '/api/command-centers/jobs',
   job: (id: string) => `/api/command-centers/jobs/${encodeURIComponent(id)}`,
   alerts: '/api/command-centers/alerts',
+  /** POST: a supervisor acknowledges an open alert of their centers (decision 079). */
+  acknowledgeAlert: (id: string) => `/api/command-centers/alerts/${encodeURIComponent(id)}/acknowledge`,
+  /** POST `{ closingData }`: a supervisor closes an open alert of their centers. */
+  closeAlert: (id: string) => `/api/command-centers/alerts/${encodeURIComponent(id)}/close`,
   alertUser: (userId: string) => `/api/command-centers/users/${encodeURIComponent(userId)}/alert`,
   rebootUserDevices: (userId: string) =>
     `/api/command-centers/users/${encodeURIComponent(userId)}/device/reboot`,

@@ -156,6 +156,11 @@ export function createCommandCenterScopeService(store: Store) {
         viewer(caller, centers),
       );
     },
+    /** Whether an alert belongs to the caller's centers (to acknowledge or close it); 404 otherwise. */
+    async assertAlertInScope(caller: Caller, alertId: string) {
+      const centers = await centersOf(caller, undefined);
+      await alerts.read(alertId, { relations: [] }, viewer(caller, centers));
+    },
     /** Whether a user is in the caller's centers (for actions on a user's care); 404 otherwise. */
     async assertUserInScope(caller: Caller, userId: string) {
       const centers = await centersOf(caller, undefined);

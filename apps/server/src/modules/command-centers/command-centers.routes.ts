@@ -1,5 +1,5 @@
-// /api/command-centers: the generic resource (admins), the command-center scoped reads and the care actions on
-// a user (spec §7: supervisors of a center for its own records, and admins).
+// /api/command-centers: the generic resource (admins), the command-center scoped reads, the care actions on
+// a user (spec §7: supervisors of a center for its own records, and admins) and on the centers' alerts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, listResponseSchema } from '@careplane/shared/common/http';
@@ -19,17 +19,22 @@ import {
   workstationSchema,
 } from '@careplane/shared/devices/devices.contract';
 import { userSchema } from '@careplane/shared/users/users.contract';
-import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
+import { alertCloseSchema, alertSchema } from '@careplane/shared/alerts/alerts.contract';
 import { requireCaller } from '@/lib/caller.js';
 import { asAnswer } from '@/lib/response-serializer.js';
 import { actionContext, errorResponses as errors } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
+import type { AlertsService } from '@/modules/alerts/alerts.service.js';
 import type { CommandCenterScopeService } from './command-center-scope.service.js';
 import type { CommandCentersService } from './command-centers.service.js';
 
 export async function commandCentersModule(
   app: FastifyInstance,
-  { service, scope }: { service: CommandCentersService; scope: CommandCenterScopeService },
+  {
+    service,
+    scope,
+    alerts,
+  }: { service: CommandCentersService; scope: CommandCenterScopeService; alerts: AlertsService },
 ) {
   registerResourceRoutes(app, service.commandCenters);
 
@@ -146,6 +151,41 @@ export async function commandCentersModule(
       response: { 200: deviceJobSchema, ...errors },
     },
     handler: async (request) => scope.readJob(requireCaller(request), request.params.id, request.query),
+  });
+
+  // The care team acts on its centers' alerts as an admin does on any (decision 079): the same rules (a
+  // closed alert is a 409, the caller is named), an alert of another center a 404.
+  typed.post(`${commandCenterEndpoints.alerts}/:id/acknowledge`, {
+    onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
+    schema: {
+      tags,
+      summary:
+        "Acknowledge an open alert of the caller's command centers (it stays open); 409 when closed or already acknowledged",
+      params: idParamsSchema,
+      response: { 200: alertSchema, ...errors },
+    },
+    handler: async (request) => {
+      await scope.assertAlertInScope(requireCaller(request), request.params.id);
+      return alerts.acknowledge(request.params.id, actionContext(request));
+    },
+  });
+
+  typed.post(`${commandCenterEndpoints.alerts}/:id/close`, {
+    onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
+    schema: {
+      tags,
+      summary:
+        "Close an open alert of the caller's command centers with closingData; the caller becomes closedByUser; 409 when closed",
+      params: idParamsSchema,
+      body: alertCloseSchema,
+      response: { 200: alertSchema, ...errors },
+    },
+    handler: async (request) => {
+      await scope.assertAlertInScope(requireCaller(request), request.params.id);
+      return alerts.close(request.params.id, request.body, actionContext(request));
+    },
   });
 
   // Care actions on a user: admins for anyone, a supervisor for the users of their own centers (others 404).

@@ -1,7 +1,9 @@
 // /command-center for each kind of person: the care team and admins get the view; anyone else (a patient, a
 // driver) reads once that the page is not theirs, and none of the view's reads is asked (the server answers
-// each with 403).
-import { act, cleanup, screen } from '@testing-library/react';
+// each with 403). The care team acknowledges and closes its centers' open alerts there, through the command
+// center's calls (decision 079).
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
@@ -99,5 +101,76 @@ describe('/command-center', () => {
     renderApp('/command-center');
     expect(await screen.findByText(NOT_ALLOWED)).toBeVisible();
     expect(commandCenterCalls()).toEqual([]);
+  });
+});
+
+describe("the care team's open alerts", () => {
+  const nurse = makeUser({
+    id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f01',
+    roles: ['public'],
+    localRoles: ['nurse'],
+  });
+  const patientId = '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f02';
+  const alertId = '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f03';
+  const open = alertSchema.parse({
+    id: alertId,
+    createdAt: '2026-11-20T08:00:00.000Z',
+    updatedAt: '2026-11-20T08:00:00.000Z',
+    isActive: true,
+    timestamp: Date.parse('2026-11-20T08:00:00.000Z'),
+    data: { kind: 'manual', message: 'Fall in the kitchen' },
+    closingData: null,
+    iotDeviceId: null,
+    userId: patientId,
+    closedByUserId: null,
+    severity: 'critical',
+    acknowledgedAt: null,
+    acknowledgedByUserId: null,
+    closedAt: null,
+    createdByUserId: null,
+    user: { id: patientId, firstName: 'Malee', lastName: 'Srisawat' },
+  });
+
+  it('a nurse acknowledges one, then closes it with a note, through the command center; names are not links', async () => {
+    let current = [open];
+    network
+      .on('GET', '/api/users/me', () => json(nurse))
+      .on('GET', '/api/command-centers/alerts', () => json(fakeList(alertSchema, current)))
+      .on('POST', `/api/command-centers/alerts/${alertId}/acknowledge`, () => {
+        const acknowledged = {
+          ...open,
+          acknowledgedAt: '2026-11-20T08:05:00.000Z',
+          acknowledgedByUserId: nurse.id,
+        };
+        current = [acknowledged];
+        return json(acknowledged);
+      })
+      .on('POST', `/api/command-centers/alerts/${alertId}/close`, () => {
+        current = [];
+        return json({ ...open, isActive: false, closedByUserId: nurse.id, closingData: { note: 'x' } });
+      });
+    signIn(nurse);
+    renderApp('/command-center');
+    const alerts = await screen.findByRole('region', { name: 'Open alerts' });
+    const entry = await within(alerts).findByRole('listitem', { name: 'Fall in the kitchen' });
+    expect(within(entry).getByText('Malee Srisawat')).toBeVisible();
+    // The admin's pages are not the care team's: the name is not a link there.
+    expect(within(entry).queryByRole('link')).toBeNull();
+
+    await userEvent.click(within(entry).getByRole('button', { name: 'Acknowledge' }));
+    expect(await within(alerts).findByText(/^Acknowledged by you on /)).toBeVisible();
+    expect(network.callsTo('POST', `/api/command-centers/alerts/${alertId}/acknowledge`)).toHaveLength(1);
+    expect(network.calls.some((call) => call.url.pathname.startsWith('/api/alerts/'))).toBe(false);
+
+    await userEvent.click(within(alerts).getByRole('button', { name: 'Close…' }));
+    const note = within(alerts).getByRole('textbox', { name: 'What was done' });
+    // The note is where the nurse is looking: it has the focus.
+    expect(note).toHaveFocus();
+    await userEvent.type(note, 'Visited; she is fine.');
+    await userEvent.click(within(alerts).getByRole('button', { name: 'Close alert' }));
+    expect(await within(alerts).findByText('No open alerts.')).toBeVisible();
+    const closing = network.callsTo('POST', `/api/command-centers/alerts/${alertId}/close`);
+    expect(closing).toHaveLength(1);
+    expect(JSON.parse(closing[0]!.body!)).toEqual({ closingData: { note: 'Visited; she is fine.' } });
   });
 });

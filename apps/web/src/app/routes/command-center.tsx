@@ -1,4 +1,5 @@
-// /command-center: a supervisor's view of their command centers, with the top bar. Someone whose roles do not
+// /command-center: a supervisor's view of their command centers, with the top bar; its open alerts are the
+// alerts feature's entries, acted on through the command center's calls. Someone whose roles do not
 // open it (a patient, a driver) reads so, and the view's reads are not asked: the server would refuse each.
 // The roles are the server's as they are now (the profile, read again on opening): a role granted since sign-in
 // opens the page at once; without an answer (offline), the session's copy decides.
@@ -6,6 +7,7 @@ import { Box, Container, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accountQueries } from '@/features/account/api/account.queries.ts';
+import { AlertEntry } from '@/features/alerts/components/alert-entry.tsx';
 import { paths } from '@/config/paths.ts';
 import { CommandCenterView } from '@/features/command-centers/command-center-view.tsx';
 import { mayOpenCommandCenter } from '@/lib/areas.ts';
@@ -40,7 +42,9 @@ export function Component() {
         {!user ? (
           <PageLoader />
         ) : mayOpenCommandCenter(user) ? (
-          <CommandCenterView />
+          <CommandCenterView
+            alertItem={(alert) => <AlertEntry alert={alert} via="commandCenter" compact />}
+          />
         ) : (
           <ErrorPage status={403} message={t('view.notAllowed')} />
         )}

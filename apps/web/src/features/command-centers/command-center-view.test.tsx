@@ -4,7 +4,9 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
+import { alertTitle } from '@careplane/shared/alerts/alert-title';
+import { alertSchema, type Alert } from '@careplane/shared/alerts/alerts.contract';
+import { personName } from '@careplane/shared/common/record-labels';
 import { deviceJobSchema, deviceSchema } from '@careplane/shared/devices/devices.contract';
 import { userSchema } from '@careplane/shared/users/users.contract';
 import { AppProvider } from '@/app/provider.tsx';
@@ -86,10 +88,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** One open alert as the app draws it there (the alerts feature's entry; its own tests say more). */
+const alertItem = (item: Alert) => (
+  <li>
+    <span>{alertTitle(item)}</span>
+    <span>{item.user ? personName(item.user) : ''}</span>
+  </li>
+);
+
 const renderView = () =>
   render(
     <AppProvider queryClient={createQueryClient()} env="test">
-      <CommandCenterView />
+      <CommandCenterView alertItem={alertItem} />
     </AppProvider>,
   );
 
@@ -104,10 +114,11 @@ describe('the command-center view', () => {
     expect(within(jobs).getByText('RUNNING')).toBeVisible();
     expect(within(screen.getByRole('region', { name: 'Devices' })).getByText('Bedside tablet')).toBeVisible();
     expect(within(screen.getByRole('region', { name: 'Users' })).getByText('Malee Srisawat')).toBeVisible();
-    // Only open alerts are asked for.
-    expect(network.callsTo('GET', '/api/command-centers/alerts')[0]!.url.searchParams.get('filters')).toBe(
-      'isActive~true',
-    );
+    // Only open alerts are asked for, newest first, with whom and what they concern.
+    const asked = network.callsTo('GET', '/api/command-centers/alerts')[0]!.url.searchParams;
+    expect(asked.get('filters')).toBe('isActive~true');
+    expect(asked.get('sort')).toBe('timestamp:desc');
+    expect(asked.get('relations')).toBe('user,iotDevice');
   });
 
   it('pages a section of more than ten: every user of a large center can be reached', async () => {

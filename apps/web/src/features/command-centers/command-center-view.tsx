@@ -1,6 +1,6 @@
-// A supervisor's command-center view: the users, devices, open alerts and jobs of the centers they are
-// assigned to (admins see every center), kept current by live events without reloading, ten rows to a page
-// in each section.
+// A supervisor's command-center view: the users, devices, open alerts (to acknowledge and close) and jobs of
+// the centers they are assigned to (admins see every center), kept current by live events without reloading,
+// ten rows to a page in each section.
 import {
   Alert as Notice,
   Badge,
@@ -14,17 +14,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alertTitle } from '@careplane/shared/alerts/alert-title';
-import { formatDateTime } from '@careplane/shared/common/formats';
+import type { Alert } from '@careplane/shared/alerts/alerts.contract';
 import { personName, titleOf } from '@careplane/shared/common/record-labels';
 import {
   commandCenterEndpoints,
   type UserAlert,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import { ApiError, api } from '@/lib/api-client.ts';
-import { useLanguage } from '@/lib/i18n/language.ts';
 import { SendAlertDialog } from '@/lib/care/send-alert-dialog.tsx';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useLiveEvents } from '@/lib/live-events.ts';
@@ -98,9 +96,12 @@ function UserActions({ userId, name }: { userId: string; name: string }) {
   );
 }
 
-export function CommandCenterView() {
+/**
+ * The view; `alertItem` draws one open alert with its actions (the alerts feature's entry, composed in by the
+ * app: features do not import each other).
+ */
+export function CommandCenterView({ alertItem }: { alertItem: (alert: Alert) => ReactNode }) {
   const { t } = useTranslation('command-centers');
-  const language = useLanguage();
   useLiveEvents();
   const [pages, setPages] = useState<Record<Section, number>>({ users: 1, devices: 1, alerts: 1, jobs: 1 });
   // One stable handler per section: a section whose page is beyond its last moves back from an effect.
@@ -129,24 +130,11 @@ export function CommandCenterView() {
           onPage={turnTo.alerts}
         >
           {alerts.data?.items.length ? (
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('view.when')}</Table.Th>
-                  <Table.Th>{t('view.user')}</Table.Th>
-                  <Table.Th>{t('view.alert')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {alerts.data.items.map((alert) => (
-                  <Table.Tr key={alert.id}>
-                    <Table.Td>{formatDateTime(alert.timestamp)}</Table.Td>
-                    <Table.Td>{alert.user ? personName(alert.user) : '—'}</Table.Td>
-                    <Table.Td>{alertTitle(alert, language)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+              {alerts.data.items.map((alert) => (
+                <Fragment key={alert.id}>{alertItem(alert)}</Fragment>
+              ))}
+            </Stack>
           ) : (
             <Empty>{alerts.isPending ? t('view.loading') : t('view.noOpenAlerts')}</Empty>
           )}

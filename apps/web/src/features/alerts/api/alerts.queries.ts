@@ -1,10 +1,18 @@
 // Alerts: the query-options factory, the open alerts of the admin home, a record's alerts, the alerts page
-// (narrowed to a command center through the center's scoped list), and acknowledging and closing one.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// (narrowed to a command center through the center's scoped list), and acknowledging and closing one, by an
+// admin or by a command center's care team.
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { alertEndpoints, type Alert, type AlertClose } from '@careplane/shared/alerts/alerts.contract';
 import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
 import type { ListResponse } from '@careplane/shared/common/http';
 import { api } from '@/lib/api-client.ts';
+import { LIVE_QUERY_ROOTS } from '@/lib/live-events.ts';
 import { createResourceQueries, invalidateResource } from '@/lib/resource-kit/queries.ts';
 
 export const alertQueries = createResourceQueries<Alert>('alerts', alertEndpoints);
@@ -78,19 +86,40 @@ export const alertsPageQuery = (filters: AlertFilters) => {
   });
 };
 
-export function useAcknowledgeAlert() {
+/**
+ * Whose calls act on an alert: the admin's (`/api/alerts/…`, any alert) or a command center's care team
+ * (`/api/command-centers/alerts/…`, the alerts of their own centers; decision 079).
+ */
+export type AlertActionsVia = 'admin' | 'commandCenter';
+
+const actionPaths = {
+  admin: { acknowledge: alertEndpoints.acknowledge, close: alertEndpoints.close },
+  commandCenter: {
+    acknowledge: commandCenterEndpoints.acknowledgeAlert,
+    close: commandCenterEndpoints.closeAlert,
+  },
+} as const;
+
+/** After an action: every list of alerts refetches, the admin's and the command center's. */
+const refreshAlerts = (client: QueryClient) =>
+  Promise.all([
+    invalidateResource(client, 'alerts'),
+    ...LIVE_QUERY_ROOTS.map((root) => client.invalidateQueries({ queryKey: [root, 'alerts'] })),
+  ]);
+
+export function useAcknowledgeAlert(via: AlertActionsVia = 'admin') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<Alert>(alertEndpoints.acknowledge(id)),
-    onSuccess: () => invalidateResource(client, 'alerts'),
+    mutationFn: (id: string) => api.post<Alert>(actionPaths[via].acknowledge(id)),
+    onSuccess: () => refreshAlerts(client),
   });
 }
 
-export function useCloseAlert() {
+export function useCloseAlert(via: AlertActionsVia = 'admin') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, note }: { id: string; note: string }) =>
-      api.post<Alert>(alertEndpoints.close(id), { closingData: { note } } satisfies AlertClose),
-    onSuccess: () => invalidateResource(client, 'alerts'),
+      api.post<Alert>(actionPaths[via].close(id), { closingData: { note } } satisfies AlertClose),
+    onSuccess: () => refreshAlerts(client),
   });
 }

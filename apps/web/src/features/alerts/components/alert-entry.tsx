@@ -1,10 +1,10 @@
 // One alert as a care team reads it, wherever alerts are listed (the admin home, the alerts page, a record's
 // page): its severity, a title from the reading (the shared alertTitle), whom and what it concerns, when,
 // who acknowledged or closed it and when, and the actions of an open alert (acknowledge; close with a note,
-// which becomes its closingData).
+// which becomes its closingData), through the admin's calls or a command center's (decision 079).
 import { Anchor, Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import i18next from 'i18next';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { alertOrigin, alertTitle } from '@careplane/shared/alerts/alert-title';
@@ -15,16 +15,20 @@ import { iotDeviceName, personName, textOf } from '@careplane/shared/common/reco
 import { paths } from '@/config/paths.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
-import { useAcknowledgeAlert, useCloseAlert } from '../api/alerts.queries.ts';
+import { useSession } from '@/lib/session.ts';
+import { useAcknowledgeAlert, useCloseAlert, type AlertActionsVia } from '../api/alerts.queries.ts';
 
 export const severityColor = { info: 'blue', warning: 'orange', critical: 'red' } as const;
 
-const someone = (user: Alert['closedByUser'], id: string | null) =>
-  user
-    ? personName(user) || i18next.t('alerts:entry.aUser')
-    : id
-      ? i18next.t('alerts:entry.aUser')
-      : i18next.t('alerts:entry.someone');
+/** Who acted: the reader themself, the person named, or without a name when the list gives none. */
+const someone = (user: Alert['closedByUser'], id: string | null, me: string | undefined) =>
+  id && id === me
+    ? i18next.t('alerts:entry.you')
+    : user
+      ? personName(user) || i18next.t('alerts:entry.aUser')
+      : id
+        ? i18next.t('alerts:entry.aUser')
+        : i18next.t('alerts:entry.someone');
 
 /** A severity in the reader's language. */
 export const severityText = (severity: Alert['severity']) => enumLabel('alertSeverity', severity);
@@ -39,22 +43,37 @@ function closingNote(closingData: Alert['closingData']) {
   );
 }
 
-function Subject({ alert }: { alert: Alert }) {
+/**
+ * Whom and what the alert concerns. The admin follows the names to their records; the care team reads them
+ * (the admin's pages are not theirs to open).
+ */
+function Subject({ alert, linked }: { alert: Alert; linked: boolean }) {
   const admin = paths.admin;
   const { t } = useTranslation('alerts');
+  const deviceName = alert.iotDevice ? textOf(alert.iotDevice.model) || iotDeviceName(alert.iotDevice) : '';
   return (
     <Group gap={6} wrap="wrap">
       {alert.user ? (
-        <Anchor component={Link} to={admin.users.detail.to(alert.user.id)} size="sm" fw={600}>
-          {personName(alert.user)}
-        </Anchor>
+        linked ? (
+          <Anchor component={Link} to={admin.users.detail.to(alert.user.id)} size="sm" fw={600}>
+            {personName(alert.user)}
+          </Anchor>
+        ) : (
+          <Text size="sm" fw={600} component="span">
+            {personName(alert.user)}
+          </Text>
+        )
       ) : null}
       {alert.iotDevice ? (
         <Text size="sm" c="dimmed" component="span">
           {alert.user ? t('entry.via') : t('entry.from')}
-          <Anchor component={Link} to={admin.iotDevices.detail.to(alert.iotDevice.id)} size="sm">
-            {textOf(alert.iotDevice.model) || iotDeviceName(alert.iotDevice)}
-          </Anchor>
+          {linked ? (
+            <Anchor component={Link} to={admin.iotDevices.detail.to(alert.iotDevice.id)} size="sm">
+              {deviceName}
+            </Anchor>
+          ) : (
+            deviceName
+          )}
         </Text>
       ) : null}
       {!alert.user && !alert.iotDevice ? (
@@ -66,12 +85,28 @@ function Subject({ alert }: { alert: Alert }) {
   );
 }
 
-export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?: boolean }) {
-  const acknowledge = useAcknowledgeAlert();
-  const close = useCloseAlert();
+export function AlertEntry({
+  alert,
+  compact = false,
+  via = 'admin',
+}: {
+  alert: Alert;
+  compact?: boolean;
+  /** Whose calls act on it: the admin's, or the care team's on their command center's alerts. */
+  via?: AlertActionsVia;
+}) {
+  const me = useSession((state) => state.user?.id);
+  const acknowledge = useAcknowledgeAlert(via);
+  const close = useCloseAlert(via);
   const { t } = useTranslation('alerts');
   const [closing, setClosing] = useState(false);
   const [note, setNote] = useState('');
+  // The note is asked for where the person is looking: the field takes the focus, which scrolls it into view
+  // (a long list left it below the screen's edge).
+  const noteField = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (closing) noteField.current?.focus();
+  }, [closing]);
   const failure = acknowledge.error ?? close.error;
   const language = useLanguage();
   const title = alertTitle(alert, language);
@@ -96,7 +131,7 @@ export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?:
             : t('entry.closed')}
         </Text>
       </Group>
-      <Subject alert={alert} />
+      <Subject alert={alert} linked={via === 'admin'} />
       {origin && !compact ? (
         <Text size="xs" c="dimmed">
           {origin}
@@ -105,7 +140,7 @@ export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?:
       {alert.acknowledgedAt ? (
         <Text size="xs">
           {t('entry.acknowledgedBy', {
-            name: someone(alert.acknowledgedByUser, alert.acknowledgedByUserId),
+            name: someone(alert.acknowledgedByUser, alert.acknowledgedByUserId, me),
             time: formatDateTime(alert.acknowledgedAt),
           })}
         </Text>
@@ -116,7 +151,7 @@ export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?:
           {[
             t('entry.closed'),
             alert.closedByUserId
-              ? t('entry.closedBy', { name: someone(alert.closedByUser, alert.closedByUserId) })
+              ? t('entry.closedBy', { name: someone(alert.closedByUser, alert.closedByUserId, me) })
               : '',
             alert.closedAt ? t('entry.closedOn', { time: formatDateTime(alert.closedAt) }) : '',
             alert.closingData ? t('entry.closingNote', { note: closingNote(alert.closingData) }) : '',
@@ -127,6 +162,7 @@ export function AlertEntry({ alert, compact = false }: { alert: Alert; compact?:
         closing ? (
           <Stack gap={4}>
             <Textarea
+              ref={noteField}
               label={t('entry.whatWasDone')}
               value={note}
               onChange={(event) => setNote(event.currentTarget.value)}

@@ -34,6 +34,8 @@ const alerts = {
   },
   entry: {
     aUser: 'a user',
+    // The one reading: the care team's lists do not name other people who acted (decision 079).
+    you: 'you',
     someone: 'someone',
     via: 'via ',
     from: 'From ',

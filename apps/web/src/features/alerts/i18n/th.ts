@@ -34,6 +34,7 @@ const th: Translation<typeof alerts> = {
   },
   entry: {
     aUser: 'ผู้ใช้รายหนึ่ง',
+    you: 'คุณ',
     someone: 'บุคคลที่ไม่ระบุชื่อ',
     via: 'ผ่าน ',
     from: 'จาก ',

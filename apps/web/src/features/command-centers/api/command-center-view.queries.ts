@@ -43,7 +43,12 @@ export const commandCenterViewQueries = {
       queryFn: ({ signal }) =>
         api.get<ListResponse<Alert>>(commandCenterEndpoints.alerts, {
           signal,
-          query: { ...pageOf(page), filters: 'isActive~true', relations: 'user' },
+          query: {
+            ...pageOf(page),
+            filters: 'isActive~true',
+            sort: 'timestamp:desc',
+            relations: 'user,iotDevice',
+          },
         }),
     }),
   jobs: (page = 1) =>

@@ -1,0 +1,121 @@
+// The care team acts on its centers' alerts (decision 079): a supervisor or nurse of a center acknowledges and
+// closes that center's open alerts under the admin's rules (named as the one who acted, audited, a closed alert
+// a 409); an alert of another center answers 404 and stays as it was; someone outside every care team gets 403.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandCenterEndpoints as endpoints } from '@careplane/shared/command-centers/command-centers.contract';
+import { alerts } from '@/db/schema/index.js';
+import { createCommandCenter, createDevice, createUser, type TestUser } from '@/test/factories.js';
+import { api, createTestContext, type TestContext } from '@/test/harness.js';
+import { auditRows } from '@/test/records.js';
+
+let context: TestContext;
+let north: { supervisor: TestUser; nurse: TestUser; patient: TestUser };
+let south: { supervisor: TestUser; patient: TestUser };
+
+const note = (text: string) => ({ closingData: { note: text } });
+const stored = async (id: string) =>
+  (await context.database.db.select().from(alerts).where(eq(alerts.id, id)))[0]!;
+
+/** An open alert for a patient, as an admin sends one. */
+async function openAlert(patient: TestUser, message = 'Fall detected in the kitchen') {
+  const response = await api(context).post('/api/alerts', { data: { message }, user: patient.id });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id as string;
+}
+
+async function makeCenter(name: string) {
+  const supervisor = await createUser(context, {
+    firstName: `${name} supervisor`,
+    localRoles: ['supervisor'],
+  });
+  const nurse = await createUser(context, { firstName: `${name} nurse`, localRoles: ['nurse'] });
+  const patient = await createUser(context, { firstName: `${name} patient` });
+  const center = await createCommandCenter(context, {
+    title: name,
+    assignedUsers: [supervisor.id, nurse.id],
+  });
+  await createDevice(context, {
+    title: `${name} tablet`,
+    commandCenter: center.id,
+    assignedUser: patient.id,
+  });
+  return { supervisor, nurse, patient };
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  north = await makeCenter('North');
+  south = await makeCenter('South');
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+describe("the care team acts on its center's alerts", () => {
+  it('a supervisor acknowledges an open alert once: it stays open, naming them, audited', async () => {
+    const id = await openAlert(north.patient);
+    const me = api(context, north.supervisor.token);
+    const response = await me.post(endpoints.acknowledgeAlert(id));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ id, isActive: true, acknowledgedByUserId: north.supervisor.id });
+    expect(response.json().acknowledgedAt).toEqual(expect.any(String));
+    expect(await auditRows(context, 'alerts', id)).toEqual([
+      expect.objectContaining({ action: 'create' }),
+      expect.objectContaining({ action: 'acknowledge' }),
+    ]);
+
+    const again = await me.post(endpoints.acknowledgeAlert(id));
+    expect(again.statusCode, again.body).toBe(409);
+  });
+
+  it("a nurse of the center closes one with a note; the note and the nurse's name are kept", async () => {
+    const id = await openAlert(north.patient);
+    const me = api(context, north.nurse.token);
+    const response = await me.post(endpoints.closeAlert(id), note('Visited; she is fine.'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      isActive: false,
+      closedByUserId: north.nurse.id,
+      closingData: { note: 'Visited; she is fine.' },
+    });
+    // Closed is final here: neither action applies any more.
+    expect((await me.post(endpoints.closeAlert(id), note('Again'))).statusCode).toBe(409);
+    expect((await me.post(endpoints.acknowledgeAlert(id))).statusCode).toBe(409);
+    expect((await stored(id)).closingData).toEqual({ note: 'Visited; she is fine.' });
+  });
+
+  it('an alert of another center is a 404 and stays as it was, whatever the action', async () => {
+    const id = await openAlert(south.patient);
+    const me = api(context, north.supervisor.token);
+    const acknowledged = await me.post(endpoints.acknowledgeAlert(id));
+    expect(acknowledged.statusCode, acknowledged.body).toBe(404);
+    const closed = await me.post(endpoints.closeAlert(id), note('Not mine'));
+    expect(closed.statusCode, closed.body).toBe(404);
+    expect(await stored(id)).toMatchObject({ isActive: true, acknowledgedAt: null, closedByUserId: null });
+    // The same answer as for an alert that does not exist: nothing tells the two apart.
+    const missing = await me.post(endpoints.acknowledgeAlert('0190a0b0-0000-7000-8000-0000000000ff'));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(acknowledged.json().message);
+  });
+
+  it('someone outside every care team gets 403, a bad id or note a 400, and nothing changes', async () => {
+    const id = await openAlert(north.patient);
+    const patient = api(context, north.patient.token);
+    expect((await patient.post(endpoints.acknowledgeAlert(id))).statusCode).toBe(403);
+    expect((await patient.post(endpoints.closeAlert(id), note('Closing my own'))).statusCode).toBe(403);
+
+    const me = api(context, north.supervisor.token);
+    expect((await me.post(endpoints.acknowledgeAlert('not-an-id'))).statusCode).toBe(400);
+    const noNote = await me.post(endpoints.closeAlert(id), {});
+    expect(noNote.statusCode, noNote.body).toBe(400);
+    expect(await stored(id)).toMatchObject({ isActive: true, acknowledgedAt: null });
+  });
+
+  it("an admin uses the same calls on any center's alert", async () => {
+    const id = await openAlert(south.patient);
+    const response = await api(context).post(endpoints.closeAlert(id), note('Handled by the office'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ isActive: false, closedByUserId: context.adminUserId });
+  });
+});
