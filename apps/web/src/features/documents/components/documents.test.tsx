@@ -502,6 +502,24 @@ describe('the verifier', () => {
     expect(await screen.findByText('The file is not a PDF')).toBeDefined();
   });
 
+  it('says so by name when the file chosen is not a PDF, and sends nothing', async () => {
+    const sent = fakeUpload({ status: 200, body: reportOf() });
+    renderApp('/verify');
+    await screen.findByRole('heading', { name: 'Verify a document' });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('notes.txt is not a PDF. Choose a PDF file.');
+    expect(sent).toHaveLength(0);
+
+    // A PDF the system gives no type is taken by its name, and the refusal goes.
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.7'], 'scan.pdf', { type: '' })] } });
+    await screen.findByTestId('verdict');
+    expect(screen.queryByText(/is not a PDF/)).toBeNull();
+    expect((sent[0]!.body!.get('file') as File).name).toBe('scan.pdf');
+  });
+
   it('is linked from the landing page', async () => {
     renderApp('/');
     const link = await screen.findByRole('link', { name: 'Verify a document' });

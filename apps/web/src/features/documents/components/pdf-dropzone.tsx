@@ -1,8 +1,10 @@
 // Drop a PDF here (or pick one): one file at a time, with the upload's progress below. The server decides
-// what is a PDF by its content; the browser's type check only helps the picker.
+// what is a PDF by its content; the browser's check (the type, or a name ending .pdf when the system gives no
+// type) only helps the picker, and a file it turns away is said so under the zone, by name.
 import '@mantine/dropzone/styles.css';
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { Dropzone, PDF_MIME_TYPE } from '@mantine/dropzone';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadProgress } from '../api/documents-files.ts';
 
@@ -22,17 +24,31 @@ export const formatBytes = (bytes: number) =>
       ? `${(bytes / 1024).toFixed(1)} kB`
       : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** What the zone takes: a PDF by its type, or by its name when the system names no type. */
+const PDF_FILES = { 'application/pdf': ['.pdf'] };
+
 export function PdfDropzone({ onFile, busy, progress, label, hint }: Props) {
   const { t } = useTranslation('documents');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refuse = (rejections: FileRejection[]) => {
+    const several = rejections.some((rejection) =>
+      rejection.errors.some((error) => error.code === 'too-many-files'),
+    );
+    setRefusal(
+      several ? t('dropzone.oneAtATime') : t('dropzone.notPdf', { name: rejections[0]?.file.name ?? '' }),
+    );
+  };
   const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   return (
     <Stack gap="xs">
       <Dropzone
         onDrop={(files) => {
           const [file] = files;
+          setRefusal(null);
           if (file) onFile(file);
         }}
-        accept={PDF_MIME_TYPE}
+        onReject={refuse}
+        accept={PDF_FILES}
         multiple={false}
         maxFiles={1}
         disabled={busy}
@@ -58,6 +74,11 @@ export function PdfDropzone({ onFile, busy, progress, label, hint }: Props) {
           </Stack>
         </Group>
       </Dropzone>
+      {refusal ? (
+        <Text size="sm" c="red.8" role="alert">
+          {refusal}
+        </Text>
+      ) : null}
       {busy && progress ? (
         <Stack gap={2} aria-live="polite">
           <Progress value={percent} animated aria-label={t('dropzone.progress')} />

@@ -40,6 +40,8 @@ const documents = {
   dropzone: {
     accept: 'Drop the PDF here',
     reject: 'Only one PDF at a time',
+    notPdf: '{{name}} is not a PDF. Choose a PDF file.',
+    oneAtATime: 'One file at a time: choose a single PDF.',
     progress: 'Upload progress',
     sending: 'Sending {{loaded}} of {{total}}',
     checking: 'Checking the file…',

@@ -38,6 +38,8 @@ const th: Translation<typeof documents> = {
   dropzone: {
     accept: 'วางไฟล์ PDF ที่นี่',
     reject: 'ครั้งละหนึ่งไฟล์ PDF เท่านั้น',
+    notPdf: '{{name}} ไม่ใช่ไฟล์ PDF โปรดเลือกไฟล์ PDF',
+    oneAtATime: 'ครั้งละหนึ่งไฟล์: โปรดเลือกไฟล์ PDF เพียงไฟล์เดียว',
     progress: 'ความคืบหน้าการอัปโหลด',
     sending: 'กำลังส่ง {{loaded}} จาก {{total}}',
     checking: 'กำลังตรวจสอบไฟล์…',
