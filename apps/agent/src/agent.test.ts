@@ -8,12 +8,19 @@ import {
   MAX_JOB_COMMAND_LENGTH as CONTRACT_COMMAND_LENGTH,
   MAX_JOB_OUTPUT as CONTRACT_OUTPUT,
   MAX_JOB_WAIT_SECONDS as CONTRACT_WAIT,
+  PING_HOST as CONTRACT_PING_HOST,
   deviceStatSubmissionSchema,
   jobResultSchema,
   jobVocabulary,
 } from '@careplane/shared/devices/devices.contract';
 import { bound, runCommand, type CommandSettings } from './commands.ts';
-import { MAX_JOB_COMMAND_LENGTH, MAX_JOB_OUTPUT, MAX_JOB_WAIT_SECONDS, VOCABULARY } from './limits.ts';
+import {
+  MAX_JOB_COMMAND_LENGTH,
+  MAX_JOB_OUTPUT,
+  MAX_JOB_WAIT_SECONDS,
+  PING_HOST,
+  VOCABULARY,
+} from './limits.ts';
 import { AgentState, MAX_QUEUED_STATS } from './state.ts';
 import { collectStats } from './stats.ts';
 
@@ -39,6 +46,8 @@ describe('bounds', () => {
     expect(MAX_JOB_COMMAND_LENGTH).toBe(CONTRACT_COMMAND_LENGTH);
     expect(MAX_JOB_WAIT_SECONDS).toBe(CONTRACT_WAIT);
     expect([...VOCABULARY]).toEqual([...jobVocabulary]);
+    // The hosts a job may be submitted with are the ones the agent pings.
+    expect(PING_HOST.source).toBe(CONTRACT_PING_HOST.source);
   });
 
   it('cuts long output to the bound and says so', () => {

@@ -5,7 +5,7 @@ import { execFile, spawn } from 'node:child_process';
 import { appendFile, readFile } from 'node:fs/promises';
 import { hostname, release, type as osType, uptime } from 'node:os';
 import { join } from 'node:path';
-import { MAX_JOB_COMMAND_LENGTH, MAX_JOB_OUTPUT } from './limits.js';
+import { MAX_JOB_COMMAND_LENGTH, MAX_JOB_OUTPUT, PING_HOST } from './limits.js';
 import type { JobResult } from './state.js';
 import { AGENT_VERSION } from './version.js';
 
@@ -33,9 +33,6 @@ export function bound(text: string): string {
   if (text.length <= MAX_JOB_OUTPUT) return text;
   return text.slice(0, MAX_JOB_OUTPUT - TRUNCATED.length) + TRUNCATED;
 }
-
-/** A host name or address for ping: letters, digits, dots, colons and hyphens only (never an option). */
-const HOST = /^[A-Za-z0-9][A-Za-z0-9.:-]{0,252}$/;
 
 function split(command: string): [string, string] {
   const trimmed = command.trim();
@@ -106,7 +103,8 @@ export async function runCommand(command: string, settings: CommandSettings): Pr
       if (!rest) return { result: finish(0, await collectLogs(settings)) };
       break;
     case 'ping': {
-      if (!HOST.test(rest)) return { result: finish(2, '', `ping: not a host name or address: ${rest}`) };
+      if (!PING_HOST.test(rest))
+        return { result: finish(2, '', `ping: not a host name or address: ${rest}`) };
       const outcome = await runProgram('ping', ['-c', '3', '-W', '2', rest], settings.timeoutMs);
       return { result: finish(outcome.exitCode, outcome.stdout, outcome.stderr) };
     }

@@ -10,3 +10,5 @@ export const MAX_JOB_COMMAND_LENGTH = 1000;
 export const MAX_JOB_WAIT_SECONDS = 60;
 /** The commands the agent knows (decisions §7). Anything else is a shell command, run only where allowed. */
 export const VOCABULARY = ['reboot', 'restart-agent', 'collect-logs', 'ping', 'notify'] as const;
+/** A host name or address for ping: letters, digits, dots, colons and hyphens only (never an option). */
+export const PING_HOST = /^[A-Za-z0-9][A-Za-z0-9.:-]{0,252}$/;

@@ -277,13 +277,31 @@ export const deviceReportedJobStatuses = ['RUNNING', 'SUCCEEDED', 'FAILED'] as c
 
 export const jobCommandSchema = requiredText(MAX_JOB_COMMAND_LENGTH);
 
+/** A host name or address as the agent pings it: letters, digits, dots, colons and hyphens (never an option). */
+export const PING_HOST = /^[A-Za-z0-9][A-Za-z0-9.:-]{0,252}$/;
+export const PING_NEEDS_HOST = 'ping needs a host name or address after it, such as ping 10.0.0.1';
+export const NOTIFY_NEEDS_TEXT = 'notify needs the text to show after it, such as notify Take your tablets';
+
+/**
+ * A command as a job is submitted with it: the agent's own commands that take something (ping a host, notify
+ * a text) must be given it, or the agent would only refuse them on the device. Other text is a shell command
+ * (decisions §7). Results keep the plain schema: a device reports what it was sent.
+ */
+export const submittedJobCommandSchema = jobCommandSchema.superRefine((command, context) => {
+  const [verb = '', ...rest] = command.split(/\s+/);
+  const argument = rest.join(' ');
+  if (verb === 'ping' && !PING_HOST.test(argument))
+    context.addIssue({ code: 'custom', message: PING_NEEDS_HOST });
+  if (verb === 'notify' && !argument) context.addIssue({ code: 'custom', message: NOTIFY_NEEDS_TEXT });
+});
+
 /**
  * Body of POST /api/devices/jobs. `purpose` must be sent; a blank one is stored as 'No purpose provided.'.
  * `notBefore` defaults to now; the creating user is the caller.
  */
 export const deviceJobSubmissionSchema = z.strictObject({
   purpose: text(MAX_JOB_PURPOSE_LENGTH),
-  commands: z.array(jobCommandSchema).min(1).max(MAX_JOB_COMMANDS),
+  commands: z.array(submittedJobCommandSchema).min(1).max(MAX_JOB_COMMANDS),
   device: uuidSchema,
   notBefore: z.iso.datetime({ offset: true }).optional(),
 });

@@ -85,7 +85,7 @@ const en: ValidationTexts = {
   notEmpty: (field) => `${field} must not be empty.`,
   minLength: (field, min) => `${field} must be at least ${plural(min, 'character', 'characters')}.`,
   maxLength: (field, max) => `${field} must be at most ${plural(max, 'character', 'characters')}.`,
-  minItems: (field, min) => `${field} must have at least ${plural(min, 'item', 'items')}.`,
+  minItems: (field, min) => `${field}: add at least ${Number(min) === 1 ? 'one' : min}.`,
   maxItems: (field, max) => `${field} must have at most ${plural(max, 'item', 'items')}.`,
   atLeast: (field, min) => `${field} must be at least ${min}.`,
   moreThan: (field, min) => `${field} must be more than ${min}.`,
@@ -132,7 +132,7 @@ const th: ValidationTexts = {
   notEmpty: (field) => `${field} ต้องไม่เว้นว่าง`,
   minLength: (field, min) => `${field} ต้องยาวอย่างน้อย ${min} ตัวอักษร`,
   maxLength: (field, max) => `${field} ต้องยาวไม่เกิน ${max} ตัวอักษร`,
-  minItems: (field, min) => `${field} ต้องมีอย่างน้อย ${min} รายการ`,
+  minItems: (field, min) => `ต้องเพิ่ม${field}อย่างน้อย ${min} รายการ`,
   maxItems: (field, max) => `${field} ต้องมีไม่เกิน ${max} รายการ`,
   atLeast: (field, min) => `${field} ต้องไม่น้อยกว่า ${min}`,
   moreThan: (field, min) => `${field} ต้องมากกว่า ${min}`,
@@ -207,6 +207,8 @@ export const fieldLabels: Record<string, { th: string; en?: string }> = {
   lat: { th: 'ละติจูด', en: 'Latitude' },
   lng: { th: 'ลองจิจูด', en: 'Longitude' },
   content: { th: 'รายการยา' },
+  commands: { th: 'คำสั่ง' },
+  purpose: { th: 'วัตถุประสงค์' },
   items: { th: 'รายการ' },
   quantity: { th: 'จำนวน' },
   unit: { th: 'หน่วย' },
@@ -383,6 +385,12 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
       th: (field) =>
         `${field} ต้องเป็นหมายเลขโทรศัพท์: ตัวเลข คั่นด้วยเว้นวรรค ขีด จุด หรือวงเล็บได้ มี + นำหน้า และเบอร์ต่อ (ต่อ 12) ได้ตามต้องการ`,
     },
+  'ping needs a host name or address after it, such as ping 10.0.0.1': {
+    th: (field) => `${field}: คำสั่ง ping ต้องตามด้วยชื่อโฮสต์หรือที่อยู่ เช่น ping 10.0.0.1`,
+  },
+  'notify needs the text to show after it, such as notify Take your tablets': {
+    th: (field) => `${field}: คำสั่ง notify ต้องตามด้วยข้อความที่จะแสดง เช่น notify กรุณาทานยา`,
+  },
   'Must look like name@domain': { th: (field) => `${field} ต้องอยู่ในรูปแบบ ชื่อ@โดเมน` },
   'Needs a street, a city or a map position': {
     th: (field) => `${field} ต้องมีถนน เขต/อำเภอ หรือตำแหน่งบนแผนที่อย่างน้อยหนึ่งอย่าง`,

@@ -98,6 +98,43 @@ describe('runner jobs: create (spec §5 runner job submit)', () => {
     expect(await context.database.db.$count(deviceRunnerJobs)).toBe(before);
   });
 
+  it("refuses the agent's own commands without what they need, saying what to add, in English and Thai", async () => {
+    const valid = { purpose: 'Check the network', device: deviceId };
+    const before = await context.database.db.$count(deviceRunnerJobs);
+    for (const [command, message] of [
+      ['ping', 'ping needs a host name or address after it, such as ping 10.0.0.1'],
+      ['ping -f 10.0.0.1', 'ping needs a host name or address after it, such as ping 10.0.0.1'],
+      ['ping $(reboot)', 'ping needs a host name or address after it, such as ping 10.0.0.1'],
+      ['notify', 'notify needs the text to show after it, such as notify Take your tablets'],
+      ['notify   ', 'notify needs the text to show after it, such as notify Take your tablets'],
+    ] as const) {
+      const response = await api(context).post('/api/devices/jobs', {
+        ...valid,
+        commands: ['collect-logs', command],
+      });
+      expect(response.statusCode, command).toBe(400);
+      expect(response.json().issues, command).toEqual([{ path: 'body.commands.1', message }]);
+    }
+    const thai = await context.app.inject({
+      method: 'POST',
+      url: '/api/devices/jobs',
+      headers: { authorization: `Bearer ${context.adminToken}`, 'accept-language': 'th' },
+      payload: { ...valid, commands: ['ping'] },
+    });
+    expect(thai.statusCode).toBe(400);
+    expect(thai.json().issues[0].message).toBe(
+      'รายการที่ 1 ของคำสั่ง: คำสั่ง ping ต้องตามด้วยชื่อโฮสต์หรือที่อยู่ เช่น ping 10.0.0.1',
+    );
+    expect(await context.database.db.$count(deviceRunnerJobs)).toBe(before);
+
+    // With what they need, they are taken, as is any other text (a shell command, decisions §7).
+    const taken = await api(context).post('/api/devices/jobs', {
+      ...valid,
+      commands: ['ping gateway.local', 'notify Take your tablets', 'uptime'],
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+  });
+
   it('refuses a caller whose token claims admin but who has no user record (rights come from the record)', async () => {
     const stranger = await context.signer.sign({ roles: ['admin'] }, { subject: randomUUID() });
     const response = await api(context, stranger).post('/api/devices/jobs', {
