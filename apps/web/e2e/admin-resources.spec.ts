@@ -167,11 +167,16 @@ test('device jobs: add, list, filter by status, cancel (the one field sent), dev
   await expect(page.getByRole('link', { name: purpose })).toBeVisible();
 
   await page.goto(`/admin/devices/jobs/${id}`);
-  const body = await patchBody(page, `/api/devices/jobs/${id}`, () =>
-    page.getByRole('button', { name: 'Cancel job' }).click(),
-  );
+  // Cancelling asks first; the job is cancelled only once confirmed.
+  const body = await patchBody(page, `/api/devices/jobs/${id}`, async () => {
+    await page.getByRole('button', { name: 'Cancel job' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this job?' });
+    await expect(dialog).toContainText(purpose);
+    await dialog.getByRole('button', { name: 'Cancel the job' }).click();
+  });
   expect(body).toEqual({ status: 'CANCELLED' });
   await expect(page.getByRole('region', { name: 'Job' }).getByText('CANCELLED')).toBeVisible();
+  await expect(page.getByText('The job was cancelled before the device ran it.')).toBeVisible();
   await expect(
     page.getByRole('region', { name: 'Job' }).getByRole('link', { name: 'Bangkok lobby screen' }),
   ).toBeVisible();

@@ -75,7 +75,17 @@ describe("a device's jobs", () => {
     expect(within(section).queryByRole('button', { name: 'Cancel job Ping the gateway' })).toBeNull();
     expect(within(section).queryByRole('button', { name: 'Cancel job Silent device' })).toBeNull();
 
+    // It asks first, naming the job: kept, nothing is sent.
     await userEvent.click(within(section).getByRole('button', { name: 'Cancel job Collect logs' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Cancel this job?' });
+    expect(dialog).toHaveTextContent('The device will not run “Collect logs”.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(network.callsTo('PATCH', `/api/devices/jobs/${jobs[1]!.id}`)).toHaveLength(0);
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Cancel job Collect logs' }));
+    dialog = await screen.findByRole('dialog', { name: 'Cancel this job?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel the job' }));
     await waitFor(() => expect(network.callsTo('PATCH', `/api/devices/jobs/${jobs[1]!.id}`)).toHaveLength(1));
     expect(JSON.parse(network.callsTo('PATCH', `/api/devices/jobs/${jobs[1]!.id}`)[0]!.body!)).toEqual({
       status: 'CANCELLED',

@@ -17,11 +17,11 @@ import {
   RecordLink,
 } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
-import { deviceJobQueries, useCancelJob } from '../api/devices.queries.ts';
+import { deviceJobQueries } from '../api/devices.queries.ts';
 import { deviceJobResource } from '../device-jobs.resource.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { jobStatusColors } from './device-jobs-section.tsx';
-import { notify } from '@/lib/notify.ts';
+import { useCancelJobAction } from './cancel-job.tsx';
 
 const REFRESH_MS = 5000;
 
@@ -124,7 +124,11 @@ function JobSections({ job }: { job: DeviceJob }) {
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
-            {isFinishedJobStatus(job.status) ? t('jobDetail.noResultsReported') : t('jobDetail.noResultsYet')}
+            {job.status === 'CANCELLED'
+              ? t('jobDetail.cancelledBeforeResults')
+              : isFinishedJobStatus(job.status)
+                ? t('jobDetail.noResultsReported')
+                : t('jobDetail.noResultsYet')}
           </Text>
         )}
       </DetailSection>
@@ -133,7 +137,7 @@ function JobSections({ job }: { job: DeviceJob }) {
 }
 
 export function DeviceJobDetail({ id }: { id: string }) {
-  const cancel = useCancelJob();
+  const cancel = useCancelJobAction();
   const { t } = useTranslation('devices');
   // While the job is under way its page follows it.
   useQuery({
@@ -148,22 +152,7 @@ export function DeviceJobDetail({ id }: { id: string }) {
       subtitle={(job) => t('jobDetail.commandCount', { count: job.commands.length })}
       actions={(job) =>
         canTransitionJob(job.status, 'CANCELLED') ? (
-          <Button
-            variant="light"
-            color="yellow"
-            loading={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(job.id, {
-                onSuccess: () => notify({ message: t('jobs.cancelled') }),
-                onError: (error) =>
-                  notify({
-                    color: 'red',
-                    title: t('jobs.cancelFailed'),
-                    message: error.message,
-                  }),
-              })
-            }
-          >
+          <Button variant="light" color="yellow" loading={cancel.pending} onClick={() => cancel.ask(job)}>
             {t('jobDetail.cancelJob')}
           </Button>
         ) : null

@@ -8,8 +8,8 @@ import { formatDateTime } from '@careplane/shared/common/formats';
 import { canTransitionJob, type DeviceJob } from '@careplane/shared/devices/devices.contract';
 import { paths } from '@/config/paths.ts';
 import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
-import { notify } from '@/lib/notify.ts';
-import { deviceJobQueries, useCancelJob } from '../api/devices.queries.ts';
+import { deviceJobQueries } from '../api/devices.queries.ts';
+import { useCancelJobAction } from './cancel-job.tsx';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 
 export const jobStatusColors: Record<string, string> = {
@@ -22,9 +22,10 @@ export const jobStatusColors: Record<string, string> = {
   TIMED_OUT: 'orange',
 };
 
-/** Cancels a job that has not started running (NEW or ACCEPTED); the device's next report is then refused. */
+/** Cancels a job that has not started running (NEW or ACCEPTED), once confirmed; the device's next report is
+ * then refused. */
 function CancelJobButton({ job }: { job: DeviceJob }) {
-  const cancel = useCancelJob();
+  const cancel = useCancelJobAction();
   const { t } = useTranslation('devices');
   if (!canTransitionJob(job.status, 'CANCELLED')) return null;
   return (
@@ -32,14 +33,9 @@ function CancelJobButton({ job }: { job: DeviceJob }) {
       size="compact-xs"
       variant="subtle"
       color="yellow.9"
-      loading={cancel.isPending}
+      loading={cancel.pending}
       aria-label={t('jobs.cancelNamed', { purpose: job.purpose })}
-      onClick={() =>
-        cancel.mutate(job.id, {
-          onSuccess: () => notify({ message: t('jobs.cancelled') }),
-          onError: (error) => notify({ color: 'red', title: t('jobs.cancelFailed'), message: error.message }),
-        })
-      }
+      onClick={() => cancel.ask(job)}
     >
       {t('jobs.cancel')}
     </Button>
