@@ -1,6 +1,6 @@
 // The supervisor's command-center view: an admin assigns a supervisor to a center with a device; the
-// supervisor sees that center's users and devices only, and a job on its device appear and change status
-// without reload.
+// supervisor sees that center's users and devices only, a job on its device appear and change status without
+// reload, and an alert for its patient, which they acknowledge and close there (decision 079).
 import { expect, test, type Page } from './support/test.ts';
 import { sessionAccessToken, unique } from './support/admin.ts';
 import { issuedIdentity, signInWithCliAuthenticator } from './support/cli-authenticator.ts';
@@ -26,7 +26,10 @@ async function adminApi(page: Page) {
   };
 }
 
-test("a supervisor watches their center's devices and jobs live", async ({ page, browser }) => {
+test("a supervisor watches their center's devices, jobs and alerts live, and acts on the alerts", async ({
+  page,
+  browser,
+}) => {
   // The supervisor signs in once, which makes their user record.
   const supervisorContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const supervisor = await supervisorContext.newPage();
@@ -76,6 +79,30 @@ test("a supervisor watches their center's devices and jobs live", async ({ page,
   await expect(row).toContainText('NEW');
   await admin.patch(`/api/devices/jobs/${job.id}`, { status: 'CANCELLED' });
   await expect(row).toContainText('CANCELLED');
+
+  // An alert for the center's patient appears without reload; the supervisor acknowledges and closes it there.
+  const message = unique('Fall in the kitchen');
+  const sent = await admin.post(`/api/command-centers/users/${patient.id}/alert`, { message });
+  const alertId = (sent.alert as { id: string }).id;
+  const alerts = supervisor.getByRole('region', { name: 'Open alerts' });
+  const entry = alerts.getByRole('listitem', { name: message });
+  await expect(entry).toContainText(`Live ${patientName}`);
+  await entry.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(entry).toContainText('Acknowledged by you on');
+  await entry.getByRole('button', { name: 'Close…' }).click();
+  const note = entry.getByRole('textbox', { name: 'What was done' });
+  await expect(note).toBeFocused();
+  await expect(note).toBeInViewport();
+  await note.fill('Called her; she is fine.');
+  await entry.getByRole('button', { name: 'Close alert' }).click();
+  await expect(entry).toHaveCount(0);
+  const closed = await admin.get(`/api/alerts/${alertId}`);
+  expect(closed).toMatchObject({
+    isActive: false,
+    acknowledgedByUserId: supervisorId,
+    closedByUserId: supervisorId,
+    closingData: { note: 'Called her; she is fine.' },
+  });
   expect(await supervisor.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
   await supervisorContext.close();
 });
