@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { commandCenterCreateSchema } from '../command-centers/command-centers.contract.ts';
+import { usernameSchema } from '../users/users.contract.ts';
 import '../common/validation-messages.ts';
 import {
   authoredMessages,
@@ -95,11 +96,29 @@ describe('a refusal in the reader’s language', () => {
       'นามสกุล ต้องยาวไม่เกิน 120 ตัวอักษร',
       'ต้องระบุชื่อ',
       'จำนวน ต้องไม่น้อยกว่า 1',
-      'ประเภท ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: pharmacy, courier',
+      'ประเภท ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: ร้านยา (pharmacy), บริการจัดส่ง (courier)',
       'ผู้รับยา ต้องเป็นรหัสอ้างอิง (UUID)',
       'ชื่อ ต้องเป็นข้อความ',
       'ไม่รับช่องข้อมูลนี้: extra',
     ]);
+  });
+
+  it('says a value is missing when a cleared control sends nothing, not that it is misshapen', () => {
+    const provider = z.strictObject({ type: z.enum(['pharmacy', 'courier', 'nurse']) });
+    for (const empty of [null, '']) {
+      const [issue] = provider.safeParse({ type: empty }).error?.issues ?? [];
+      expect(issue && localizeIssue(issue, 'en')).toBe('Type is required.');
+      expect(issue && localizeIssue(issue, 'th')).toBe('ต้องระบุประเภท');
+    }
+    // A wrong value still lists the ones taken, in Thai with their words.
+    const [wrong] = provider.safeParse({ type: 'bakery' }).error?.issues ?? [];
+    expect(wrong && localizeIssue(wrong, 'th')).toBe(
+      'ประเภท ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: ร้านยา (pharmacy), บริการจัดส่ง (courier), บริการพยาบาล (nurse)',
+    );
+    const [noUsername] = usernameSchema.safeParse('  ').error?.issues ?? [];
+    expect(usernameSchema.safeParse('').error?.issues).toHaveLength(1);
+    expect(noUsername?.message).toBe('Required');
+    expect(usernameSchema.safeParse('ada').error?.issues[0]?.message).toBe('Must look like name@domain');
   });
 
   it('names list items and unknown fields', () => {

@@ -4,6 +4,7 @@
 // request's language) and the console read the same catalog. English is also zod's error map (see
 // common/validation-messages.ts), so a refusal parsed anywhere reads as English first.
 import type { Language } from './languages.ts';
+import { enumWord, thaiEnumWords, type EnumGroup } from './enum-texts.ts';
 
 /** A zod issue as the error map sees it (with its input) or as a validation error keeps it (without). */
 export interface IssueLike {
@@ -304,6 +305,19 @@ export function fieldName(path: readonly PropertyKey[] | undefined, language: La
 const isCount = (value: unknown): value is Count => typeof value === 'number' || typeof value === 'bigint';
 
 /**
+ * The values an enumeration takes, for its refusal: as they must be sent, and in Thai with the word people read
+ * for each ("ร้านยา (pharmacy)"), from the enumeration table holding them all.
+ */
+function valuesToName(values: readonly unknown[], language: Language): string {
+  const sent = values.map(String);
+  if (language !== 'th') return sent.join(', ');
+  const group = (Object.keys(thaiEnumWords) as EnumGroup[]).find((name) =>
+    sent.every((value) => Object.hasOwn(thaiEnumWords[name], value)),
+  );
+  return sent.map((value) => (group ? `${enumWord(group, value, 'th')} (${value})` : value)).join(', ');
+}
+
+/**
  * The sentence for an issue, from its code and parameters; undefined for a code that says nothing of its own
  * (`custom`: a refinement's message is the schema's). Without the issue's input (a validation error keeps
  * none), `required` says whether the value was missing.
@@ -311,7 +325,8 @@ const isCount = (value: unknown): value is Count => typeof value === 'number' ||
 export function describeIssue(
   issue: IssueLike,
   language: Language,
-  required = 'input' in issue && issue.input === undefined,
+  // Nothing given: no value, or the empty one a cleared form control sends (null, '').
+  required = 'input' in issue && (issue.input === undefined || issue.input === null || issue.input === ''),
 ): string | undefined {
   const texts = validationTexts[language];
   const field = fieldName(issue.path, language);
@@ -337,8 +352,9 @@ export function describeIssue(
       return issue.inclusive === false ? texts.lessThan(field, max) : texts.atMost(field, max);
     }
     case 'invalid_value':
+      if (required) return texts.required(field);
       return Array.isArray(issue.values)
-        ? texts.oneOf(field, issue.values.map(String).join(', '))
+        ? texts.oneOf(field, valuesToName(issue.values, language))
         : texts.notValid(field);
     case 'invalid_format': {
       const format = texts.formats[issue.format as Format] as string | undefined;
@@ -480,7 +496,9 @@ export function localizeIssue(issue: IssueLike & { message: string }, language: 
     if (match) return sentence(field, ...match.slice(1));
   }
   // A missing value and a wrong one share the code; the English sentence the error map made tells which.
-  const required = issue.code === 'invalid_type' && describeIssue(issue, 'en', true) === issue.message;
+  const required =
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+    describeIssue(issue, 'en', true) === issue.message;
   const described = describeIssue(issue, language, required);
   if (described) return described;
   // A refinement's own words nobody translated yet: the field named in the reader's language, then them.

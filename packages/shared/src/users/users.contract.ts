@@ -31,6 +31,8 @@ export const usernameSchema = z
   .string()
   .trim()
   .toLowerCase()
+  // Empty is missing, not misshapen: it says so, and the shape's sentence does not follow.
+  .min(1, { message: 'Required', abort: true })
   .max(254)
   .regex(/^[a-z0-9._+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*$/, {
     message: 'Must look like name@domain',
