@@ -113,5 +113,7 @@ describe('The readings chart', () => {
       );
     renderApp(`/admin/iot-devices/${device.id}`, { env: 'test' });
     expect(await screen.findByText('Heart rate (/min)')).toBeVisible();
+    // One reading is one, not "1 … readings".
+    expect(await screen.findByText(/^1 heart rate reading from /)).toBeInTheDocument();
   });
 });
