@@ -84,6 +84,18 @@ describe('Readings in words', () => {
     expect(screen.queryByText(/"sys"/)).toBeNull();
   });
 
+  it('reads its connection details as labelled lines, not as the JSON the device sent', async () => {
+    network.on('GET', `/api/iot-devices/${device.id}`, () =>
+      json({ ...device, connectionMeta: { firmwareVersion: '1.2.3', pairedWith: null, channels: [1, 6] } }),
+    );
+    renderApp(`/admin/iot-devices/${device.id}`, { env: 'test' });
+    expect(await screen.findByText('Firmware version:')).toBeVisible();
+    expect(screen.getByText('1.2.3')).toBeVisible();
+    expect(screen.getByText('Paired with:')).toBeVisible();
+    expect(screen.getByText('1, 6')).toBeVisible();
+    expect(screen.queryByText(/"firmwareVersion"/)).toBeNull();
+  });
+
   it('lists alert readings by the event they report, in Thai too', async () => {
     const alerting = { ...device, supportedDataTypes: ['alert'] };
     network

@@ -124,10 +124,52 @@ export function RecordLinks({
   );
 }
 
-/** Structured JSON (connection meta, alert data) as readable, indented text. */
+type Scalar = string | number | boolean | null;
+const isScalar = (value: unknown): value is Scalar =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+/** A key as words: `firmwareVersion` → "Firmware version", `paired_with` → "Paired with". */
+const keyWords = (key: string) => {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+const scalarText = (value: Scalar | readonly Scalar[]): string =>
+  Array.isArray(value)
+    ? value.map((item) => scalarText(item)).join(', ')
+    : value === null || value === ''
+      ? EMPTY_TEXT
+      : String(value);
+
+/**
+ * Structured JSON a device or a system sent (connection details, identities): a flat object reads as labelled
+ * lines ("Firmware version: 1.2.3"), its keys as words; anything deeper as readable, indented text.
+ */
 export function JsonValue({ value }: { value: unknown }) {
   if (value === null || value === undefined) return null;
   if (typeof value === 'object' && Object.keys(value).length === 0) return null;
+  const entries = typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
+  const flat =
+    entries.length > 0 &&
+    entries.every(([, item]) => isScalar(item) || (Array.isArray(item) && item.every(isScalar)));
+  if (flat) {
+    return (
+      <Stack gap={2} component="dl" m={0}>
+        {entries.map(([key, item]) => (
+          <Group key={key} gap={6} wrap="wrap" align="baseline">
+            <Text component="dt" size="sm" c="dimmed">
+              {keyWords(key)}:
+            </Text>
+            <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+              {scalarText(item as Scalar | Scalar[])}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {JSON.stringify(value, null, 2)}
