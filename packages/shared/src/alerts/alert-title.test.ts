@@ -35,6 +35,13 @@ describe('alertTitle', () => {
     const alert = outOfBounds('heart_rate', { rate: { min: 40, max: 130, lowest: 135, highest: 152 } });
     expect(alertTitle(alert)).toBe('Heart rate 152 /min, above 130');
     expect(alertOrigin({ data: { ...alert.data, count: 3 } })).toBe('3 readings out of bounds');
+    // A manual alert names who sent it when the reader may know, else the care team.
+    const manual = { data: { kind: 'manual', message: 'Please call' } };
+    expect(alertOrigin(manual)).toBe('Sent by the care team');
+    expect(alertOrigin(manual, 'en', 'Wichai Panyawong')).toBe('Sent by Wichai Panyawong');
+    expect(alertOrigin(manual, 'th', 'วิชัย')).toBe('ส่งโดย วิชัย');
+    // A reading's alert has no sender to name.
+    expect(alertOrigin(alert, 'en', 'Wichai Panyawong')).toBe('A reading out of bounds');
   });
 
   it('gives temperatures in °C, as they are compared', () => {

@@ -40,6 +40,7 @@ const words = {
     readingOut: 'A reading out of bounds',
     raisedByDevice: 'Raised by the device',
     sentByTeam: 'Sent by the care team',
+    sentBy: (name: string) => `Sent by ${name}`,
   },
   th: {
     below: (min: string) => `ต่ำกว่า ${min}`,
@@ -59,6 +60,7 @@ const words = {
     readingOut: 'ค่าที่วัดได้อยู่นอกเกณฑ์',
     raisedByDevice: 'แจ้งโดยอุปกรณ์',
     sentByTeam: 'ส่งโดยทีมดูแล',
+    sentBy: (name: string) => `ส่งโดย ${name}`,
   },
 } satisfies Record<Language, unknown>;
 
@@ -150,10 +152,14 @@ export function alertTitle(
   return say.alert;
 }
 
-/** How an alert was opened, for a line under its title. */
+/**
+ * How an alert was opened, for a line under its title; a manual one names who sent it when the reader may know
+ * (`sender`), else the care team.
+ */
 export function alertOrigin(
   alert: { data: Record<string, unknown> | null | undefined },
   language: Language = 'en',
+  sender?: string,
 ): string {
   const say = words[language];
   const data = isRecord(alert.data) ? alert.data : {};
@@ -163,6 +169,6 @@ export function alertOrigin(
     return count > 1 ? say.readingsOut(count) : say.readingOut;
   }
   if (reason === 'alert_reading') return say.raisedByDevice;
-  if (data.kind === 'manual' || data.type === 'manual') return say.sentByTeam;
+  if (data.kind === 'manual' || data.type === 'manual') return sender ? say.sentBy(sender) : say.sentByTeam;
   return '';
 }

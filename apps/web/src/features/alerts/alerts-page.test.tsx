@@ -108,7 +108,7 @@ describe('the alerts page', () => {
     const list = await screen.findByRole('list', { name: 'Alerts' });
     expect(lastRequest('/api/alerts').getAll('filters')).toEqual(['isActive~true']);
     expect(lastRequest('/api/alerts').get('relations')).toBe(
-      'user,iotDevice,acknowledgedByUser,closedByUser',
+      'user,iotDevice,createdByUser,acknowledgedByUser,closedByUser',
     );
     const item = within(list).getByRole('listitem', { name: 'Temperature 40.1 °C, above 39.5' });
     expect(within(item).getByRole('link', { name: 'Malee Srisawat' })).toBeVisible();
@@ -121,6 +121,18 @@ describe('the alerts page', () => {
         'Acknowledged by Ann Lee on',
       ),
     );
+  });
+
+  it('names who sent an alert by hand', async () => {
+    open = alertSchema.parse({
+      ...open,
+      data: { kind: 'manual', message: 'Please open the door for the nurse' },
+      createdByUserId: ids.nurse,
+      createdByUser: nurse,
+    });
+    renderApp('/admin/alerts', { env: 'test' });
+    const item = await screen.findByRole('listitem', { name: 'Please open the door for the nurse' });
+    expect(within(item).getByText('Sent by Ann Lee')).toBeVisible();
   });
 
   it('shows closed alerts with who acknowledged and closed them, and when', async () => {

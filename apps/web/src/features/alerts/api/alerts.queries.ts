@@ -17,8 +17,11 @@ import { createResourceQueries, invalidateResource } from '@/lib/resource-kit/qu
 
 export const alertQueries = createResourceQueries<Alert>('alerts', alertEndpoints);
 
-/** The relations an alert shows by name: whom it concerns, from which device, who acknowledged and closed it. */
-const relations = 'user,iotDevice,acknowledgedByUser,closedByUser';
+/**
+ * The relations an alert shows by name: whom it concerns, from which device, who sent, acknowledged and closed
+ * it.
+ */
+const relations = 'user,iotDevice,createdByUser,acknowledgedByUser,closedByUser';
 
 /** How many open alerts the admin home shows; the rest are on the alerts page. */
 export const HOME_ALERTS = 8;

@@ -110,7 +110,14 @@ export function AlertEntry({
   const failure = acknowledge.error ?? close.error;
   const language = useLanguage();
   const title = alertTitle(alert, language);
-  const origin = alertOrigin(alert, language);
+  // Who sent a manual alert, when the list names them (the admin's) or it was the reader.
+  const sender =
+    alert.createdByUserId && alert.createdByUserId === me
+      ? t('entry.you')
+      : alert.createdByUser
+        ? personName(alert.createdByUser) || undefined
+        : undefined;
+  const origin = alertOrigin(alert, language, sender);
   return (
     <Stack gap={4} component="li" aria-label={title}>
       <Group gap="xs" wrap="wrap">
