@@ -39,6 +39,7 @@ import {
   prescriptionViewerSchema,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { serviceProviderSchema } from '@careplane/shared/service-providers/service-providers.contract';
+import { deviceChartsSchema, statsEndpoints, userStatsSchema } from '@careplane/shared/stats/stats.contract';
 import { patientProfileSchema, userSchema } from '@careplane/shared/users/users.contract';
 import { parseRuntimeConfig } from '@/lib/config.ts';
 
@@ -77,6 +78,9 @@ const contracts: Record<string, Contract> = {
     return answer.text();
   },
   'GET /api/users/logs': jsonBody((body) => auditListResponseSchema.parse(body)),
+  // The admin home's series.
+  [`GET ${statsEndpoints.deviceCharts}`]: jsonBody((body) => deviceChartsSchema.parse(body)),
+  [`GET ${statsEndpoints.userStats}`]: jsonBody((body) => userStatsSchema.parse(body)),
 };
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

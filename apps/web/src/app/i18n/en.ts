@@ -56,7 +56,8 @@ const common = {
     },
     devices: {
       allLink: 'All devices',
-      summary: '{{total}} in all; {{latest}} reported in the current hour',
+      // The current hour has only begun: the one before says how many usually report.
+      summary: '{{total}} in all; {{latest}} reported so far this hour, {{previous}} in the hour before',
       chart: 'Devices reporting per hour',
       series: 'Devices reporting',
     },

@@ -120,6 +120,21 @@ describe('the admin home’s open alerts', () => {
   });
 });
 
+describe('the admin home’s devices', () => {
+  it('tells the devices of the hour just begun beside those of the hour before', async () => {
+    const hours = Array.from({ length: 24 }, (_, index) =>
+      new Date(Date.UTC(2026, 10, 29, index)).toISOString(),
+    );
+    network.on('GET', '/api/devices/charts', () =>
+      json({ count: 12, labels: hours, data: [...Array<number>(22).fill(9), 10, 1] }),
+    );
+    renderApp('/admin', { env: 'test' });
+    expect(
+      await screen.findByText('12 in all; 1 reported so far this hour, 10 in the hour before'),
+    ).toBeVisible();
+  });
+});
+
 describe('the admin home in Thai', () => {
   it('titles the home, its panels and the side menu in Thai', async () => {
     await act(() => i18next.changeLanguage('th'));

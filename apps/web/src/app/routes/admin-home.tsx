@@ -132,11 +132,12 @@ function DeviceSeries() {
     devices: charts.data?.data[index] ?? 0,
   }));
   const latest = data.at(-1)?.devices ?? 0;
+  const previous = data.at(-2)?.devices ?? 0;
   return (
     <Panel title={t('menu.devices')} to={admin.devices.list.to()} link={t('adminHome.devices.allLink')}>
       <Text size="sm" c="dimmed">
         {charts.data
-          ? t('adminHome.devices.summary', { total: charts.data.count, latest })
+          ? t('adminHome.devices.summary', { total: charts.data.count, latest, previous })
           : t('adminHome.loading')}
       </Text>
       <ChartFigure
