@@ -154,7 +154,8 @@ export function CommandCenterView({ alertItem }: { alertItem: (alert: Alert) => 
                   <Table.Tr key={job.id}>
                     <Table.Td>{titleOf(job.device)}</Table.Td>
                     <Table.Td>{job.purpose}</Table.Td>
-                    <Table.Td>
+                    {/* A status is one word on one line: in Thai at a phone's width the badge broke in two. */}
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Badge variant="outline">{enumLabel('jobStatus', job.status)}</Badge>
                     </Table.Td>
                   </Table.Tr>

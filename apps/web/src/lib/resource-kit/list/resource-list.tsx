@@ -173,7 +173,12 @@ export function ResourceList<Item extends { id: string }>({
           // A phone shows the columns that name the record; its page shows the rest.
           visibleMediaQuery: onPhone ? undefined : WIDER_THAN_PHONE,
           titleClassName: classes.cell,
-          cellsClassName: index === 0 ? `${classes.cell} ${classes.naming}` : classes.cell,
+          cellsClassName:
+            index === 0
+              ? `${classes.cell} ${classes.naming}`
+              : column.truncate
+                ? `${classes.cell} ${classes.long}`
+                : classes.cell,
           render: (item: Item) => (
             <CellText value={column.value(item, labels)} truncateAt={column.truncate} to={link?.(item)} />
           ),
