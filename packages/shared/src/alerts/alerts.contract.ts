@@ -1,5 +1,6 @@
 // Alerts: opened by an `alert` reading, an out-of-bounds reading or by hand; closed with a note.
 import { z } from 'zod';
+import { alertSeverities } from '../common/enums.ts';
 import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
 import {
   embedded,
@@ -15,9 +16,9 @@ import {
 export const alertReasons = ['alert_reading', 'out_of_bounds'] as const;
 export type AlertReason = (typeof alertReasons)[number];
 
-/** How urgent an alert is. */
-export const alertSeverities = ['info', 'warning', 'critical'] as const;
-export type AlertSeverity = (typeof alertSeverities)[number];
+// How urgent an alert is: with the other enumerations (common/enums.ts), whose words are read without loading
+// this contract.
+export { alertSeverities, type AlertSeverity } from '../common/enums.ts';
 
 /** What was done, as the console's closing note sends it (`closingData.note`): as long as a description, no longer. */
 const noteWithinLimit = (value: { closingData?: unknown }, context: z.RefinementCtx) => {

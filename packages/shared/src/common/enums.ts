@@ -85,6 +85,10 @@ export type RegistrationStatus = (typeof registrationStatuses)[number];
 export const genders = ['female', 'male', 'other', 'unspecified'] as const;
 export type Gender = (typeof genders)[number];
 
+/** How urgent an alert is. */
+export const alertSeverities = ['info', 'warning', 'critical'] as const;
+export type AlertSeverity = (typeof alertSeverities)[number];
+
 export const DEFAULT_JOB_PURPOSE = 'No purpose provided.';
 export const DEFAULT_STATS_LIMIT = 5;
 export const APP_NAME = 'Careplane';

@@ -3,8 +3,8 @@
 // and exports always have; Thai has a word for every value, typed against the enumerations, so a value added
 // to common/enums.ts without its Thai fails `tsc`. No zod and no catalog machinery: a plain table any reader
 // can import, and only the admin screens and the server do (decision 047).
-import type { AlertSeverity } from '../alerts/alerts.contract.ts';
 import type {
+  AlertSeverity,
   AssuranceLevel,
   ConnectionType,
   DeviceRole,

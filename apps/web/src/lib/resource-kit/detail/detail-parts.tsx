@@ -136,12 +136,9 @@ const keyWords = (key: string) => {
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
+const oneText = (value: Scalar) => (value === null || value === '' ? EMPTY_TEXT : String(value));
 const scalarText = (value: Scalar | readonly Scalar[]): string =>
-  Array.isArray(value)
-    ? value.map((item) => scalarText(item)).join(', ')
-    : value === null || value === ''
-      ? EMPTY_TEXT
-      : String(value);
+  isScalar(value) ? oneText(value) : value.map(oneText).join(', ');
 
 /**
  * Structured JSON a device or a system sent (connection details, identities): a flat object reads as labelled
