@@ -1,5 +1,6 @@
 // Records the fake server of console tests answers with, each parsed by the contract's schema so a fake can
 // never drift from what the real server sends.
+import { alertSchema, type Alert } from '@careplane/shared/alerts/alerts.contract';
 import { listResponseSchema, type ListResponse } from '@careplane/shared/common/http';
 import {
   serviceProviderSchema,
@@ -35,6 +36,26 @@ export function fakeServiceProvider(patch: Partial<ServiceProvider> = {}): Servi
     createdByUserId: fakeIds.admin,
     employees: [],
     createdByUser: null,
+    ...patch,
+  });
+}
+
+/** An open alert for a patient, not yet acknowledged; `patch` sets the rest (id, data, user, …). */
+export function fakeAlert(patch: Partial<Alert> & Pick<Alert, 'id' | 'data'>): Alert {
+  return alertSchema.parse({
+    createdAt: '2026-11-20T08:00:00.000Z',
+    updatedAt: '2026-11-20T08:00:00.000Z',
+    isActive: true,
+    timestamp: Date.parse('2026-11-20T08:00:00.000Z'),
+    closingData: null,
+    iotDeviceId: null,
+    userId: null,
+    closedByUserId: null,
+    severity: 'critical',
+    acknowledgedAt: null,
+    acknowledgedByUserId: null,
+    closedAt: null,
+    createdByUserId: null,
     ...patch,
   });
 }

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
 import { deviceJobSchema, deviceSchema } from '@careplane/shared/devices/devices.contract';
 import { userSchema } from '@careplane/shared/users/users.contract';
-import { fakeList } from '@/test/admin-fakes.ts';
+import { fakeAlert, fakeList } from '@/test/admin-fakes.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 
@@ -112,22 +112,10 @@ describe("the care team's open alerts", () => {
   });
   const patientId = '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f02';
   const alertId = '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f03';
-  const open = alertSchema.parse({
+  const open = fakeAlert({
     id: alertId,
-    createdAt: '2026-11-20T08:00:00.000Z',
-    updatedAt: '2026-11-20T08:00:00.000Z',
-    isActive: true,
-    timestamp: Date.parse('2026-11-20T08:00:00.000Z'),
     data: { kind: 'manual', message: 'Fall in the kitchen' },
-    closingData: null,
-    iotDeviceId: null,
     userId: patientId,
-    closedByUserId: null,
-    severity: 'critical',
-    acknowledgedAt: null,
-    acknowledgedByUserId: null,
-    closedAt: null,
-    createdByUserId: null,
     user: { id: patientId, firstName: 'Malee', lastName: 'Srisawat' },
   });
 

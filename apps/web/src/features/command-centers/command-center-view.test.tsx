@@ -11,7 +11,7 @@ import { deviceJobSchema, deviceSchema } from '@careplane/shared/devices/devices
 import { userSchema } from '@careplane/shared/users/users.contract';
 import { AppProvider } from '@/app/provider.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { fakeList, fakeUser } from '@/test/admin-fakes.ts';
+import { fakeAlert, fakeList, fakeUser } from '@/test/admin-fakes.ts';
 import { resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 import { CommandCenterView } from './command-center-view.tsx';
@@ -54,21 +54,10 @@ const job = deviceJobSchema.parse({
   createdByUserId: null,
   device: { id: ids.device, title: 'Bedside tablet' },
 });
-const alert = alertSchema.parse({
+const alert = fakeAlert({
   id: ids.alert,
-  ...stamp,
-  isActive: true,
-  timestamp: Date.parse(stamp.createdAt),
   data: { kind: 'heart_rate', message: 'Heart rate 150 above 130' },
-  closingData: null,
-  iotDeviceId: null,
   userId: ids.patient,
-  closedByUserId: null,
-  severity: 'critical',
-  acknowledgedAt: null,
-  acknowledgedByUserId: null,
-  closedAt: null,
-  createdByUserId: null,
   user: { id: ids.patient, firstName: 'Malee', lastName: 'Srisawat' },
 });
 
