@@ -324,6 +324,10 @@ export const serviceTexts = {
     en: 'Send the file as multipart/form-data in a field named "file"',
     th: 'โปรดส่งไฟล์แบบ multipart/form-data ในช่องชื่อ "file"',
   },
+  malformedMultipart: {
+    en: 'The form could not be read: send it as multipart/form-data with its boundary, whole',
+    th: 'อ่านแบบฟอร์มไม่ได้ โปรดส่งแบบ multipart/form-data พร้อม boundary และส่งให้ครบ',
+  },
   oneFileOnly: { en: 'Only one file, in the field "file"', th: 'ส่งได้เพียงไฟล์เดียว ในช่อง "file"' },
   unexpectedField: (name: string): Text => ({
     en: `Unexpected field ${name}`,

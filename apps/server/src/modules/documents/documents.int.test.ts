@@ -306,6 +306,24 @@ describe('upload', () => {
     }
     const json = await call(owner.token).post('/api/documents', { title: 'x' });
     expect(json.statusCode).toBe(415);
+    // A form the multipart reader cannot read is the sender's fault (400), never a 500: no boundary in its
+    // type, or a body cut before its end.
+    const whole = multipart([{ name: 'file', value: pdf, filename: 'a.pdf' }]);
+    for (const [label, contentType, payload] of [
+      ['no boundary', 'multipart/form-data', whole.payload],
+      ['cut short', whole.contentType, whole.payload.subarray(0, whole.payload.length - 40)],
+    ] as const) {
+      const malformed = await context.app.inject({
+        method: 'POST',
+        url: '/api/documents',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': contentType },
+        payload,
+      });
+      expect(malformed.statusCode, `${label}: ${malformed.body}`).toBe(400);
+      expect(malformed.json().message).toBe(
+        'The form could not be read: send it as multipart/form-data with its boundary, whole',
+      );
+    }
     const raw = await context.app.inject({
       method: 'POST',
       url: '/api/documents',

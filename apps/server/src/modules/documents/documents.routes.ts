@@ -96,9 +96,20 @@ async function readUpload<T>(
     return { file: file.value, filename: file.filename, title: parsed.data.title };
   } catch (error) {
     if (file && reader.discard) await reader.discard(file.value);
-    throw error;
+    throw malformedForm(error) ? new AppError(400, serviceTexts.malformedMultipart) : error;
   }
 }
+
+/**
+ * The multipart reader's own refusals of a body that is not the form it claims to be (no boundary in its type,
+ * a body that ends before its closing boundary): plain errors without a status, which would otherwise answer
+ * 500. They are the sender's: 400.
+ */
+const malformedForm = (error: unknown) =>
+  error instanceof Error &&
+  !('statusCode' in error) &&
+  ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    /^(Multipart: Boundary not found|Unexpected end of multipart data)/.test(error.message));
 
 const fileTooLarge = (maxBytes: number) =>
   new AppError(413, serviceTexts.fileTooLarge(formatBytes(maxBytes)));
