@@ -5,6 +5,7 @@
 // common/validation-messages.ts), so a refusal parsed anywhere reads as English first.
 import type { Language } from './languages.ts';
 import { enumWord, thaiEnumWords, type EnumGroup } from './enum-texts.ts';
+import { keyWords } from '../common/key-words.ts';
 
 /** A zod issue as the error map sees it (with its input) or as a validation error keeps it (without). */
 export interface IssueLike {
@@ -256,20 +257,11 @@ export const fieldLabels: Record<string, { th: string; en?: string }> = {
   token: { th: 'โทเค็น' },
 };
 
-function humanize(key: string): string | undefined {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : undefined;
-}
-
 /** A key's label; `nurseId` reads as `nurse` when only that is known. */
 function labelOf(key: string, language: Language): string | undefined {
   const known = fieldLabels[key] ?? (/.Ids?$/.test(key) ? fieldLabels[key.replace(/Ids?$/, '')] : undefined);
   if (language === 'th' && known) return known.th;
-  return known?.en ?? humanize(key);
+  return known?.en ?? (keyWords(key) || undefined);
 }
 
 /** Keys that name a record's own field as well as a part of an address: bare, "Title" would say neither. */

@@ -1,5 +1,6 @@
 // What a resource tells the kit about itself: its list spec, columns, names, addresses and the few parts
 // that are its own. A resource screen is such a description, not a copied folder.
+import { keyWords } from '@careplane/shared/common/key-words';
 import type { ListColumn } from '@careplane/shared/common/list-columns';
 import type { AnyListSpec } from '@careplane/shared/common/list-spec';
 import { uiText, type UiText } from '@/lib/i18n/translation.ts';
@@ -67,19 +68,10 @@ export type OptionLabel = (value: string) => UiText;
 export const defineResource = <Item extends { id: string }>(description: ResourceDescription<Item>) =>
   description;
 
-const words = (path: string) =>
-  path
-    .replace(/\.id$/, '')
-    .split('.')
-    .map((part) => part.replace(/([a-z0-9])([A-Z])/g, '$1 $2'))
-    .join(' ')
-    .toLowerCase();
-
 /** A filter or search path as a label: `patientProfile.status` → "Patient profile status". */
 export function pathLabel(path: string, labels?: Readonly<Record<string, UiText>>): string {
   const given = labels?.[path];
   if (given) return uiText(given);
   if (path === 'id') return 'ID';
-  const text = words(path);
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return keyWords(path.replace(/\.id$/, '').replaceAll('.', ' '));
 }

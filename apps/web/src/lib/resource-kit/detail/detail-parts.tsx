@@ -3,6 +3,7 @@ import { Anchor, Card, Code, Group, SimpleGrid, Stack, Text, Title } from '@mant
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { keyWords } from '@careplane/shared/common/key-words';
 import type { ResourceName } from '@careplane/shared/common/list-spec';
 import type { RecordLike } from '@careplane/shared/common/record-labels';
 import { EMPTY_TEXT } from '../cells.tsx';
@@ -128,14 +129,6 @@ type Scalar = string | number | boolean | null;
 const isScalar = (value: unknown): value is Scalar =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
 /** A key as words: `firmwareVersion` → "Firmware version", `paired_with` → "Paired with". */
-const keyWords = (key: string) => {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 const oneText = (value: Scalar) => (value === null || value === '' ? EMPTY_TEXT : String(value));
 const scalarText = (value: Scalar | readonly Scalar[]): string =>
   isScalar(value) ? oneText(value) : value.map(oneText).join(', ');
