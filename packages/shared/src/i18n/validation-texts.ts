@@ -190,6 +190,9 @@ export const fieldLabels: Record<string, { th: string; en?: string }> = {
   sort: { th: 'การเรียงลำดับ' },
   limit: { th: 'จำนวนสูงสุด' },
   offset: { th: 'ลำดับเริ่มต้น' },
+  from: { th: 'เวลาเริ่มต้น' },
+  to: { th: 'เวลาสิ้นสุด' },
+  buckets: { th: 'จำนวนช่วงเวลา' },
   view: { th: 'มุมมอง' },
   timestamp: { th: 'เวลา' },
   takenAt: { th: 'เวลาที่วัด' },
@@ -404,6 +407,8 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
     th: (field) => `${field} ต้องมีถนน เขต/อำเภอ หรือตำแหน่งบนแผนที่อย่างน้อยหนึ่งอย่าง`,
   },
   'Must be a date YYYY-MM-DD': { th: (field) => `${field} ต้องเป็นวันที่แบบ YYYY-MM-DD (ปี ค.ศ.)` },
+  'Must be a time in milliseconds': { th: (field) => `${field} ต้องเป็นเวลาแบบมิลลิวินาที` },
+  'Must be after from': { th: (field) => `${field} ต้องอยู่หลังเวลาเริ่มต้น (from)` },
   'Must be comma-separated millisecond timestamps': {
     th: (field) => `${field} ต้องเป็นเวลาแบบมิลลิวินาที คั่นด้วยจุลภาค`,
   },

@@ -223,6 +223,80 @@ export async function findLatestReading(executor: Executor, iotDeviceId: string,
   return row;
 }
 
+/**
+ * A reading's number as the summary sums it: a temperature in degrees Celsius whatever unit the reading gives
+ * (as the bounds read it: C, °C, F, °F, K), any other number as it is.
+ */
+function numberOf(dataType: string) {
+  const value = sql`each.value::float8`;
+  if (dataType !== 'temperature') return value;
+  const unit = sql`upper(trim(replace(coalesce(readings.data ->> 'unit', 'C'), '°', '')))`;
+  return sql`case when each.key <> 'value' then ${value}
+    when ${unit} in ('F', 'FAHRENHEIT') then (${value} - 32) * 5 / 9
+    when ${unit} in ('K', 'KELVIN') then ${value} - 273.15
+    else ${value} end`;
+}
+
+/** One period of a readings summary as the database sums it up (`key` null: the period's count of readings). */
+export interface SummaryRow {
+  bucket: number;
+  key: string | null;
+  n: number;
+  lo: number | null;
+  mean: number | null;
+  hi: number | null;
+}
+
+/**
+ * One type of a device's readings from `from` to `to` (both included), cut into `buckets` periods of
+ * `bucketMillis`: per period the count of readings, and per number the readings carry its lowest, mean and
+ * highest value (the reading's own time, which it also carries, is not one of them). One statement over the
+ * device-and-time index; the rows never leave the database.
+ */
+export async function summarizeReadings(
+  executor: Executor,
+  input: {
+    iotDeviceId: string;
+    dataType: string;
+    from: number;
+    to: number;
+    buckets: number;
+    bucketMillis: number;
+  },
+) {
+  const bucket = sql`least((${iotDeviceData.timestamp} - ${input.from}::bigint) / ${input.bucketMillis}::bigint, ${input.buckets - 1}::bigint)::int`;
+  // Both drivers answer { rows }; the result type of execute() is driver-generic.
+  const result: unknown = await executor.execute(sql`
+    with readings as (
+      select ${bucket} as bucket, ${iotDeviceData.data} as data
+      from ${iotDeviceData}
+      where ${iotDeviceData.iotDeviceId} = ${input.iotDeviceId}
+        and ${iotDeviceData.dataType} = ${input.dataType}
+        and ${iotDeviceData.timestamp} between ${input.from}::bigint and ${input.to}::bigint
+    )
+    select bucket, null::text as key, count(*)::int as n, null::float8 as lo, null::float8 as mean, null::float8 as hi
+      from readings group by bucket
+    union all
+    select bucket, field.key, count(*)::int, min(field.number), avg(field.number), max(field.number)
+      from readings, lateral (
+        select each.key, ${numberOf(input.dataType)} as number
+        from jsonb_each(readings.data) as each
+        where jsonb_typeof(each.value) = 'number' and each.key <> 'timestamp'
+      ) as field
+      group by bucket, field.key
+    order by 1, 2 nulls first`);
+  const { rows } = result as { rows: Record<keyof SummaryRow, unknown>[] };
+  const number = (value: unknown) => (value === null ? null : Number(value));
+  return rows.map((row): SummaryRow => ({
+    bucket: Number(row.bucket),
+    key: row.key === null ? null : String(row.key),
+    n: Number(row.n),
+    lo: number(row.lo),
+    mean: number(row.mean),
+    hi: number(row.hi),
+  }));
+}
+
 export async function findIotDeviceId(
   executor: Executor,
   where: { id: string } | { hardwareIdentifier: string },

@@ -12,6 +12,8 @@ import {
   iotEndpoints,
   lastDataSubmissionQuerySchema,
   lastDataSubmissionSchema,
+  readingsSummaryQuerySchema,
+  readingsSummarySchema,
 } from '@careplane/shared/iot/iot.contract';
 import { requireAdmin } from '@/lib/caller.js';
 import { AppError, serviceTexts } from '@/lib/errors.js';
@@ -66,6 +68,21 @@ export async function iotModule(app: FastifyInstance, { service: iot }: { servic
       response: { 200: lastDataSubmissionSchema, ...errorResponses },
     },
     handler: async (request) => iot.lastDataSubmission(request.params.id, request.query.dataType),
+  });
+
+  typed.get(`${iotEndpoints.devices}/:id/readings-summary`, {
+    onRequest: requireAdmin,
+    config: { access: 'admin' },
+    schema: {
+      tags: [iotDevicesResource.name],
+      summary:
+        'One type of readings between two moments (both included), cut into equal periods: per period the count ' +
+        'and the lowest, mean and highest value of each number the readings carry (periods without readings left out)',
+      params: idParamsSchema,
+      querystring: readingsSummaryQuerySchema,
+      response: { 200: readingsSummarySchema, ...errorResponses },
+    },
+    handler: async (request) => iot.readingsSummary(request.params.id, request.query),
   });
 
   // The generic create and the spec's submit call are the same: a batch of readings of one device.

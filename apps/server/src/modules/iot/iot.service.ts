@@ -14,6 +14,9 @@ import {
   type LastDataSubmission,
   type Reading,
   type ReadingBounds,
+  type ReadingsBucket,
+  type ReadingsSummary,
+  type ReadingsSummaryQuery,
 } from '@careplane/shared/iot/iot.contract';
 import { type ActionContext, redactChanges } from '@/lib/audit.js';
 import { badRequest, notFound, serviceTexts, type Text, unauthorized } from '@/lib/errors.js';
@@ -29,6 +32,7 @@ import {
   findLatestReading,
   insertReadings,
   storeReadingsAlone,
+  summarizeReadings,
   type DeviceVersion,
   type ReadingRow,
   isLinkedToDevice,
@@ -551,6 +555,26 @@ export function createIotService(store: Store, settings: IotSettings) {
     return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
   }
 
+  /**
+   * One type of a device's readings over a period, cut into equal parts: a chart of a month draws every reading
+   * of it at the size of a page (the parts that have readings).
+   */
+  async function readingsSummary(iotDeviceId: string, query: ReadingsSummaryQuery): Promise<ReadingsSummary> {
+    if (!(await findIotDeviceId(db, { id: iotDeviceId }))) throw notFound('IoT device');
+    const bucketMillis = Math.max(1, Math.ceil((query.to - query.from + 1) / query.buckets));
+    const rows = await summarizeReadings(db, { iotDeviceId, ...query, bucketMillis });
+    const buckets: ReadingsBucket[] = [];
+    for (const row of rows) {
+      if (row.key === null) {
+        buckets.push({ from: query.from + row.bucket * bucketMillis, count: row.n, values: {} });
+      } else if (row.lo !== null && row.mean !== null && row.hi !== null) {
+        buckets.at(-1)!.values[row.key] = { min: row.lo, avg: row.mean, max: row.hi };
+      }
+    }
+    const total = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
+    return { dataType: query.dataType, from: query.from, to: query.to, bucketMillis, total, buckets };
+  }
+
   async function existsByHardwareIdentifier(hardwareIdentifier: string) {
     const id = await findIotDeviceId(db, { hardwareIdentifier });
     return id ? { exists: true, id } : { exists: false };
@@ -564,6 +588,7 @@ export function createIotService(store: Store, settings: IotSettings) {
     countInvalid,
     ingestionCounts: (): IngestionCounts => structuredClone(counts),
     lastDataSubmission,
+    readingsSummary,
     existsByHardwareIdentifier,
   };
 }
