@@ -29,6 +29,7 @@ import {
   iotDataRecordSchema,
   iotDeviceSchema,
   lastDataSubmissionSchema,
+  readingsSummarySchema,
 } from '@careplane/shared/iot/iot.contract';
 import {
   prescriptionHistorySchema,
@@ -142,6 +143,8 @@ const alertActions: [method: string, pattern: RegExp, answer: z.ZodType][] = [
   ['POST', new RegExp(`^/api/alerts/${UUID}/close$`), alertSchema],
   // An IoT device's last reading.
   ['GET', new RegExp(`^/api/iot-devices/${UUID}/last-data-submission$`), lastDataSubmissionSchema],
+  // A device's readings summed up per equal part of a period.
+  ['GET', new RegExp(`^/api/iot-devices/${UUID}/readings-summary$`), readingsSummarySchema],
 ];
 
 function resourceContract(method: string, path: string): Contract | undefined {

@@ -289,7 +289,7 @@ export async function summarizeReadings(
   const number = (value: unknown) => (value === null ? null : Number(value));
   return rows.map((row): SummaryRow => ({
     bucket: Number(row.bucket),
-    key: row.key === null ? null : String(row.key),
+    key: typeof row.key === 'string' ? row.key : null,
     n: Number(row.n),
     lo: number(row.lo),
     mean: number(row.mean),

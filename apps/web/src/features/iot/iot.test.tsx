@@ -4,10 +4,11 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { iotDeviceSchema, type IotDevice } from '@careplane/shared/iot/iot.contract';
+import { iotDeviceSchema, type IotDevice, type ReadingsSummary } from '@careplane/shared/iot/iot.contract';
 import { emptyHistory, fakeList } from '@/test/admin-fakes.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { measures, summaryPoints } from './components/iot-readings.tsx';
 
 const at = '2030-01-01T08:00:00.000Z';
 const device: IotDevice = {
@@ -26,6 +27,7 @@ const device: IotDevice = {
   createdByDeviceId: null,
 };
 const empty = { items: [], total: 0, limit: 20, offset: 0 };
+const summaryPath = `/api/iot-devices/${device.id}/readings-summary`;
 const taken = Date.parse('2030-01-01T07:30:00.000Z');
 const record = (id: string, dataType: string, data: Record<string, unknown>) => ({
   id: `0190f6a2-6d3b-7c8e-9f00-00000000d0${id}`,
@@ -127,5 +129,82 @@ describe('The readings chart', () => {
     expect(await screen.findByText('Heart rate (/min)')).toBeVisible();
     // One reading is one, not "1 … readings".
     expect(await screen.findByText(/^1 heart rate reading from /)).toBeInTheDocument();
+    // Every reading of the period is on the page: nothing is summed up.
+    expect(network.callsTo('GET', summaryPath)).toHaveLength(0);
+  });
+
+  it('draws every reading of a period with more than a page of them, as means the server sums up', async () => {
+    const summary: ReadingsSummary = {
+      dataType: 'temperature',
+      from: taken - 3_600_000,
+      to: taken,
+      bucketMillis: 30_001,
+      total: 500,
+      buckets: [
+        { from: taken - 3_600_000, count: 300, values: { value: { min: 36.1, avg: 36.6, max: 37.2 } } },
+        { from: taken - 1_800_000, count: 200, values: { value: { min: 36.4, avg: 36.9, max: 38.1 } } },
+      ],
+    };
+    network
+      .on('GET', `/api/iot-devices/${device.id}`, () =>
+        json({ ...device, supportedDataTypes: ['temperature'] }),
+      )
+      // The page of the newest readings speaks Fahrenheit; the summary is in degrees Celsius.
+      .on('GET', '/api/iot-devices/data', () =>
+        json({
+          ...empty,
+          total: 500,
+          items: [record('04', 'temperature', { value: 98.6, unit: 'F' })],
+        }),
+      )
+      .on('GET', summaryPath, () => json(summary));
+    renderApp(`/admin/iot-devices/${device.id}`, { env: 'test' });
+    expect(
+      await screen.findByText(
+        'All 500 readings of this period are drawn: each point is the mean of the readings in one of 120 equal parts of it.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('Temperature (°C)')).toBeVisible();
+    expect(screen.getByText(/^500 temperature readings from /)).toBeInTheDocument();
+    expect(screen.queryByText(/The newest .* are drawn/)).toBeNull();
+    const [call] = network.callsTo('GET', summaryPath);
+    expect(Object.fromEntries(call!.url.searchParams)).toMatchObject({
+      dataType: 'temperature',
+      buckets: '120',
+    });
+  });
+
+  it('says the newest page is drawn when the summary cannot be had', async () => {
+    network
+      .on('GET', `/api/iot-devices/${device.id}`, () =>
+        json({ ...device, supportedDataTypes: ['heart_rate'] }),
+      )
+      .on('GET', '/api/iot-devices/data', () =>
+        json({ ...empty, total: 300, items: [record('05', 'heart_rate', { rate: 70 })] }),
+      )
+      .on('GET', summaryPath, () =>
+        json({ statusCode: 503, error: 'Service Unavailable', message: 'Down' }, 503),
+      );
+    renderApp(`/admin/iot-devices/${device.id}`, { env: 'test' });
+    expect(await screen.findByText('The newest 1 of 300 readings in this period are drawn.')).toBeVisible();
+  });
+});
+
+describe('summaryPoints', () => {
+  it('draws one point per part with readings, at the mean of each line', () => {
+    const points = summaryPoints(
+      {
+        dataType: 'blood_pressure',
+        from: 0,
+        to: 10,
+        bucketMillis: 5,
+        total: 3,
+        buckets: [{ from: 0, count: 3, values: { sys: { min: 110, avg: 120, max: 130 } } }],
+      },
+      measures.blood_pressure!,
+      10,
+    );
+    expect(points).toHaveLength(1);
+    expect(points[0]).toMatchObject({ sys: 120, dias: null });
   });
 });

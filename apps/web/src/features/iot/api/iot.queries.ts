@@ -8,14 +8,17 @@ import {
   type IotDataRecord,
   type IotDevice,
   type LastDataSubmission,
+  type ReadingsSummary,
 } from '@careplane/shared/iot/iot.contract';
 import { api } from '@/lib/api-client.ts';
 import { ADMIN_QUERY_ROOT, createResourceQueries } from '@/lib/resource-kit/queries.ts';
 
 export const iotDeviceQueries = createResourceQueries<IotDevice>('iot-devices', iotDeviceEndpoints);
 
-/** Readings drawn for one period and type, at most (the list's largest page). */
+/** Readings drawn one by one for one period and type, at most (the list's largest page). */
 export const CHART_READINGS_LIMIT = 200;
+/** Equal parts a period with more readings than that is cut into, each drawn as its readings' mean. */
+export const CHART_SUMMARY_PARTS = 120;
 
 export const iotDataQueries = {
   all: [...ADMIN_QUERY_ROOT, 'iot-device-data'] as const,
@@ -40,5 +43,16 @@ export const iotDataQueries = {
             limit: CHART_READINGS_LIMIT,
           },
         }),
+    }),
+  /** Every reading of the period summed up by the server, for a period with more than a page of them. */
+  summary: (deviceId: string, dataType: string, from: number, to: number, enabled: boolean) =>
+    queryOptions({
+      queryKey: [...iotDataQueries.all, 'summary', deviceId, dataType, from, to],
+      queryFn: ({ signal }) =>
+        api.get<ReadingsSummary>(iotEndpoints.readingsSummary(deviceId), {
+          signal,
+          query: { dataType, from, to, buckets: CHART_SUMMARY_PARTS },
+        }),
+      enabled,
     }),
 };

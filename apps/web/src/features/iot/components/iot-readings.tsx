@@ -1,11 +1,11 @@
 // An IoT device's readings (spec §2): the last data submission, and a chart of one data type over a chosen
 // period (battery level, heart rate, temperature, pressure, blood pressure; alerts as a list).
-import { Alert, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Group, Select, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
-import type { IotDataRecord, IotDevice } from '@careplane/shared/iot/iot.contract';
+import type { IotDataRecord, IotDevice, ReadingsSummary } from '@careplane/shared/iot/iot.contract';
 import { iotDataTypes } from '@careplane/shared/common/enums';
 import { readingText, sentence, unitOf } from '@careplane/shared/iot/reading-text';
 import type { Language } from '@careplane/shared/i18n/language-tags';
@@ -18,7 +18,7 @@ import {
   type TimeRange,
 } from '@/lib/resource-kit/charts/time-range.tsx';
 import { DetailField, DetailSection, FieldGrid } from '@/lib/resource-kit/detail/detail-parts.tsx';
-import { iotDataQueries } from '../api/iot.queries.ts';
+import { CHART_SUMMARY_PARTS, iotDataQueries } from '../api/iot.queries.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
 
@@ -47,7 +47,7 @@ export const measures: Partial<Record<string, Measure>> = {
 function chartUnit(
   dataType: string,
   measure: Measure,
-  records: readonly IotDataRecord[],
+  records: readonly Pick<IotDataRecord, 'data'>[],
   language: Language,
 ) {
   const named = records.find((record) => typeof record.data.unit === 'string')?.data;
@@ -61,6 +61,15 @@ const timeLabel = (timestamp: number, span: number) => {
     ? `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')} ${time}`
     : time;
 };
+
+/** A summed-up period drawn as one point per part that has readings: the mean of each line's number. */
+export function summaryPoints(summary: ReadingsSummary, measure: Measure, span: number) {
+  return summary.buckets.map((bucket) => {
+    const point: Record<string, string | number | null> = { time: timeLabel(bucket.from, span) };
+    for (const line of measure.series) point[line.name] = bucket.values[line.name]?.avg ?? null;
+    return point;
+  });
+}
 
 export function readingPoints(records: readonly IotDataRecord[], measure: Measure, span: number) {
   return [...records]
@@ -117,7 +126,21 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
   const typeText = enumLabel('iotDataType', dataType);
   const records = readings.data?.items ?? [];
   const measure = measures[dataType];
-  const unit = measure ? chartUnit(dataType, measure, records, language) : '';
+  const total = readings.data?.total ?? 0;
+  // More readings than a page: the server sums every one of them up into equal parts of the period.
+  const summary = useQuery(
+    iotDataQueries.summary(
+      device.id,
+      dataType,
+      range.from,
+      range.to,
+      Boolean(measure) && total > records.length,
+    ),
+  ).data;
+  const averaged = summary && summary.dataType === dataType ? summary : undefined;
+  // The summary gives temperatures in degrees Celsius, whatever unit each reading gave.
+  const unitSample = averaged && dataType === 'temperature' ? [{ data: { unit: 'C' } }] : records;
+  const unit = measure ? chartUnit(dataType, measure, unitSample, language) : '';
   const span = range.to - range.from;
   return (
     <DetailSection title={t('readings.title')}>
@@ -140,13 +163,13 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
         <ChartFigure
           title={`${sentence(typeText)} (${unit || t('readings.value')})`}
           summary={t('readings.summary', {
-            count: records.length,
+            count: averaged ? averaged.total : records.length,
             type: typeText,
             from: formatDateTime(range.from),
             to: formatDateTime(range.to),
           })}
           kind="line"
-          data={readingPoints(records, measure, span)}
+          data={averaged ? summaryPoints(averaged, measure, span) : readingPoints(records, measure, span)}
           dataKey="time"
           series={measure.series.map((line) => ({ ...line, label: t(`readings.${line.label}`) }))}
           unit={unit ? ` ${unit}` : undefined}
@@ -176,12 +199,14 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
           {t('readings.none')}
         </Text>
       )}
-      {readings.data && (readings.data.total ?? 0) > records.length ? (
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            {t('readings.newestDrawn', { count: records.length, total: readings.data.total })}
-          </Text>
-        </Stack>
+      {measure && averaged ? (
+        <Text size="xs" c="dimmed">
+          {t('readings.averaged', { total: averaged.total, parts: CHART_SUMMARY_PARTS })}
+        </Text>
+      ) : total > records.length ? (
+        <Text size="xs" c="dimmed">
+          {t('readings.newestDrawn', { count: records.length, total })}
+        </Text>
       ) : null}
     </DetailSection>
   );

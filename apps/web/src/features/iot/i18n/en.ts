@@ -75,6 +75,8 @@ const iot = {
     tableLabel: '{{type}} readings',
     none: 'No readings in this period.',
     newestDrawn: 'The newest {{count}} of {{total}} readings in this period are drawn.',
+    averaged:
+      'All {{total}} readings of this period are drawn: each point is the mean of the readings in one of {{parts}} equal parts of it.',
     level: 'Level',
     heartRate: 'Heart rate',
     temperature: 'Temperature',
