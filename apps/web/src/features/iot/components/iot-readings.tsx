@@ -4,7 +4,7 @@ import { Alert, Group, Select, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@careplane/shared/common/formats';
+import { formatDateTime, formatNumber } from '@careplane/shared/common/formats';
 import type { IotDataRecord, IotDevice, ReadingsSummary } from '@careplane/shared/iot/iot.contract';
 import { iotDataTypes } from '@careplane/shared/common/enums';
 import { readingText, sentence, unitOf } from '@careplane/shared/iot/reading-text';
@@ -201,7 +201,7 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
       )}
       {measure && averaged ? (
         <Text size="xs" c="dimmed">
-          {t('readings.averaged', { total: averaged.total, parts: CHART_SUMMARY_PARTS })}
+          {t('readings.averaged', { total: formatNumber(averaged.total), parts: CHART_SUMMARY_PARTS })}
         </Text>
       ) : total > records.length ? (
         <Text size="xs" c="dimmed">

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { RecordLinks } from './detail-parts.tsx';
+import { DetailField, JsonValue, RecordLinks } from './detail-parts.tsx';
 
 const show = (records: { id: string; firstName?: string; lastName?: string }[], empty?: string) =>
   render(
@@ -33,5 +33,19 @@ describe('RecordLinks', () => {
       'href',
       '/admin/users/0195f3a2-7c41-7d2e-9a10-4b5c6d7e8001',
     );
+  });
+});
+
+describe('JsonValue', () => {
+  it.each([null, undefined, {}])('reads %s as an empty field, not as a label over a blank', (value) => {
+    const { unmount } = render(
+      <MantineProvider>
+        <DetailField label="Connection details">
+          <JsonValue value={value} />
+        </DetailField>
+      </MantineProvider>,
+    );
+    expect(screen.getByText('—')).toBeVisible();
+    unmount();
   });
 });

@@ -128,7 +128,6 @@ export function RecordLinks({
 type Scalar = string | number | boolean | null;
 const isScalar = (value: unknown): value is Scalar =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
-/** A key as words: `firmwareVersion` → "Firmware version", `paired_with` → "Paired with". */
 const oneText = (value: Scalar) => (value === null || value === '' ? EMPTY_TEXT : String(value));
 const scalarText = (value: Scalar | readonly Scalar[]): string =>
   isScalar(value) ? oneText(value) : value.map(oneText).join(', ');
@@ -138,8 +137,18 @@ const scalarText = (value: Scalar | readonly Scalar[]): string =>
  * lines ("Firmware version: 1.2.3"), its keys as words; anything deeper as readable, indented text.
  */
 export function JsonValue({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'object' && Object.keys(value).length === 0) return null;
+  if (
+    value === null ||
+    value === undefined ||
+    (typeof value === 'object' && Object.keys(value).length === 0)
+  ) {
+    // Nothing sent reads as every other empty field does, not as a label over a blank.
+    return (
+      <Text span c="dimmed">
+        {EMPTY_TEXT}
+      </Text>
+    );
+  }
   const entries = typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
   const flat =
     entries.length > 0 &&
