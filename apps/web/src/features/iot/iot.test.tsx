@@ -117,14 +117,14 @@ describe('Readings in words', () => {
 });
 
 describe('The readings chart', () => {
-  it('is titled by the data type and the unit the readings and their alerts speak', async () => {
+  /** The device draws one type; the period's page holds `reading` of `total` readings. */
+  const answerChart = (dataType: string, total: number, reading: ReturnType<typeof record>) =>
     network
-      .on('GET', `/api/iot-devices/${device.id}`, () =>
-        json({ ...device, supportedDataTypes: ['heart_rate'] }),
-      )
-      .on('GET', '/api/iot-devices/data', () =>
-        json({ ...empty, total: 1, items: [record('03', 'heart_rate', { rate: 72 })] }),
-      );
+      .on('GET', `/api/iot-devices/${device.id}`, () => json({ ...device, supportedDataTypes: [dataType] }))
+      .on('GET', '/api/iot-devices/data', () => json({ ...empty, total, items: [reading] }));
+
+  it('is titled by the data type and the unit the readings and their alerts speak', async () => {
+    answerChart('heart_rate', 1, record('03', 'heart_rate', { rate: 72 }));
     renderApp(`/admin/iot-devices/${device.id}`, { env: 'test' });
     expect(await screen.findByText('Heart rate (/min)')).toBeVisible();
     // One reading is one, not "1 … readings".
@@ -145,19 +145,12 @@ describe('The readings chart', () => {
         { from: taken - 1_800_000, count: 200, values: { value: { min: 36.4, avg: 36.9, max: 38.1 } } },
       ],
     };
-    network
-      .on('GET', `/api/iot-devices/${device.id}`, () =>
-        json({ ...device, supportedDataTypes: ['temperature'] }),
-      )
-      // The page of the newest readings speaks Fahrenheit; the summary is in degrees Celsius.
-      .on('GET', '/api/iot-devices/data', () =>
-        json({
-          ...empty,
-          total: 500,
-          items: [record('04', 'temperature', { value: 98.6, unit: 'F' })],
-        }),
-      )
-      .on('GET', summaryPath, () => json(summary));
+    // The page of the newest readings speaks Fahrenheit; the summary is in degrees Celsius.
+    answerChart('temperature', 500, record('04', 'temperature', { value: 98.6, unit: 'F' })).on(
+      'GET',
+      summaryPath,
+      () => json(summary),
+    );
     renderApp(`/admin/iot-devices/${device.id}`, { env: 'test' });
     expect(
       await screen.findByText(
@@ -175,16 +168,9 @@ describe('The readings chart', () => {
   });
 
   it('says the newest page is drawn when the summary cannot be had', async () => {
-    network
-      .on('GET', `/api/iot-devices/${device.id}`, () =>
-        json({ ...device, supportedDataTypes: ['heart_rate'] }),
-      )
-      .on('GET', '/api/iot-devices/data', () =>
-        json({ ...empty, total: 300, items: [record('05', 'heart_rate', { rate: 70 })] }),
-      )
-      .on('GET', summaryPath, () =>
-        json({ statusCode: 503, error: 'Service Unavailable', message: 'Down' }, 503),
-      );
+    answerChart('heart_rate', 300, record('05', 'heart_rate', { rate: 70 })).on('GET', summaryPath, () =>
+      json({ statusCode: 503, error: 'Service Unavailable', message: 'Down' }, 503),
+    );
     renderApp(`/admin/iot-devices/${device.id}`, { env: 'test' });
     expect(await screen.findByText('The newest 1 of 300 readings in this period are drawn.')).toBeVisible();
   });
