@@ -62,13 +62,43 @@ const timeLabel = (timestamp: number, span: number) => {
     : time;
 };
 
-/** A summed-up period drawn as one point per part that has readings: the mean of each line's number. */
+/** The highest and the lowest reading of a part, beside its mean. */
+const EXTREMES = [
+  { suffix: 'Highest', key: 'max', part: 'highest' },
+  { suffix: 'Lowest', key: 'min', part: 'lowest' },
+] as const;
+
+/**
+ * A summed-up period drawn as one point per part that has readings: each line's mean, with its highest and
+ * lowest reading (`<name>Highest`, `<name>Lowest`), so that a short spike the mean smooths away still shows.
+ */
 export function summaryPoints(summary: ReadingsSummary, measure: Measure, span: number) {
   return summary.buckets.map((bucket) => {
     const point: Record<string, string | number | null> = { time: timeLabel(bucket.from, span) };
-    for (const line of measure.series) point[line.name] = bucket.values[line.name]?.avg ?? null;
+    for (const line of measure.series) {
+      const values = bucket.values[line.name];
+      point[line.name] = values?.avg ?? null;
+      for (const { suffix, key } of EXTREMES) point[`${line.name}${suffix}`] = values?.[key] ?? null;
+    }
     return point;
   });
+}
+
+/** The lines of a summed-up period: each mean solid, its highest and lowest dashed in a lighter shade. */
+export function summarySeries(
+  measure: Measure,
+  text: (label: LineLabel, part: 'mean' | 'highest' | 'lowest') => string,
+) {
+  const lighter = (color: string) => color.replace(/\.\d$/, '.4');
+  return measure.series.flatMap((line): SeriesLine[] => [
+    { name: line.name, label: text(line.label, 'mean'), color: line.color },
+    ...EXTREMES.map(({ suffix, part }) => ({
+      name: `${line.name}${suffix}`,
+      label: text(line.label, part),
+      color: lighter(line.color),
+      strokeDasharray: '5 4',
+    })),
+  ]);
 }
 
 export function readingPoints(records: readonly IotDataRecord[], measure: Measure, span: number) {
@@ -171,7 +201,13 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
           kind="line"
           data={averaged ? summaryPoints(averaged, measure, span) : readingPoints(records, measure, span)}
           dataKey="time"
-          series={measure.series.map((line) => ({ ...line, label: t(`readings.${line.label}`) }))}
+          series={
+            averaged
+              ? summarySeries(measure, (label, part) =>
+                  t(`readings.${part}`, { line: t(`readings.${label}`) }),
+                )
+              : measure.series.map((line) => ({ ...line, label: t(`readings.${line.label}`) }))
+          }
           unit={unit ? ` ${unit}` : undefined}
           h={280}
         />

@@ -7,6 +7,8 @@ export interface SeriesLine {
   name: string;
   label?: string;
   color: string;
+  /** A dashed line ('5 4': dash, gap), for what accompanies a solid one. */
+  strokeDasharray?: string;
 }
 
 export interface SeriesChartProps {
@@ -37,7 +39,8 @@ export function SeriesChart({ kind, data, dataKey, series, unit, h = 240, yDomai
     series,
     unit,
     withLegend: series.length > 1,
-    legendProps: { verticalAlign: 'bottom' as const, height: 40 },
+    // The legend takes the height its names need (Thai names wrap onto lines of their own on a phone).
+    legendProps: { verticalAlign: 'bottom' as const },
     tooltipAnimationDuration: 150,
     // Wide enough for a value and its unit on one line ("100 /min" wrapped onto two at recharts' 60 px).
     yAxisProps: { ...(yDomain ? { domain: yDomain } : {}), width: 44 + 7 * (unit?.length ?? 0) },
