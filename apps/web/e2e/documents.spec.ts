@@ -3,11 +3,11 @@
 // without a reload, the signed file downloads, and a signed-out visitor verifies it on the public page.
 // Screenshots at desktop and phone widths along the way.
 /// <reference lib="dom" />
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { careplane } from './support/cli-authenticator.ts';
 import { expect, test, type Page } from './support/test.ts';
 
 interface IssuedIdentity {
@@ -17,8 +17,6 @@ interface IssuedIdentity {
   link: string;
 }
 
-const repo = path.resolve(import.meta.dirname, '../../..');
-const CLI = path.join(repo, 'apps/server/bin/careplane.mjs');
 const baseUrl = `http://127.0.0.1:${process.env.CAREPLANE_E2E_PORT}`;
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -36,34 +34,6 @@ function identity(username: string): IssuedIdentity {
   const found = all.find((entry) => entry.username === username);
   if (!found) throw new Error(`The e2e server made no identity ${username}`);
   return found;
-}
-
-interface CliRun {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
-function careplane(args: string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: repo,
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const command = `careplane ${args.filter((arg) => !arg.includes('#')).join(' ')}`;
-      void test
-        .info()
-        .attach(command.slice(0, 80), { body: `$ ${command}\n${out}${err}`, contentType: 'text/plain' })
-        .finally(() => resolve({ code, out, err }));
-    });
-  });
 }
 
 const folders: string[] = [];

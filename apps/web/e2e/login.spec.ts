@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jsqr from 'jsqr';
+import { careplane } from './support/cli-authenticator.ts';
 import { expect, test, type Locator, type Page } from './support/test.ts';
 
 interface IssuedIdentity {
@@ -23,7 +24,6 @@ interface IssuedIdentity {
 // jsqr is a CommonJS module whose exports are the decoder, also reachable as `default` (as its types say).
 const jsQR = jsqr.default;
 const repo = path.resolve(import.meta.dirname, '../../..');
-const CLI = path.join(repo, 'apps/server/bin/careplane.mjs');
 const SESSION_KEY = 'careplane.session';
 
 // Sign-ins wait for a command-line authenticator that starts through tsx on a busy machine.
@@ -47,35 +47,6 @@ const mainServer = {
 
 // ---------------------------------------------------------------------------------------------------------
 // The command-line authenticator
-
-interface CliRun {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
-/** Runs `careplane <args>`; the transcript is attached to the test's report. */
-function careplane(args: string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: repo,
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const command = `careplane ${args.filter((arg) => !arg.includes('#')).join(' ')}`;
-      void test
-        .info()
-        .attach(command.slice(0, 80), { body: `$ ${command}\n${out}${err}`, contentType: 'text/plain' })
-        .finally(() => resolve({ code, out, err }));
-    });
-  });
-}
 
 const storeFolders: string[] = [];
 test.afterAll(() => {

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const repo = path.resolve(import.meta.dirname, '../../../..');
 const CLI = path.join(repo, 'apps/server/bin/careplane.mjs');
@@ -28,7 +28,14 @@ export function issuedIdentity(username: string, port = process.env.CAREPLANE_E2
   return found;
 }
 
-function careplane(args: string[]): Promise<{ code: number | null; out: string }> {
+export interface CliRun {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/** Runs `careplane <args>` as a person at a terminal; inside a test, its transcript is attached to the report. */
+export function careplane(args: string[]): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: repo,
@@ -36,10 +43,18 @@ function careplane(args: string[]): Promise<{ code: number | null; out: string }
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
+    let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
+    child.on('close', (code) => {
+      // Enrollment links carry their one-time code after '#': they stay out of the report.
+      const command = `careplane ${args.filter((arg) => !arg.includes('#')).join(' ')}`;
+      void test
+        .info()
+        .attach(command.slice(0, 80), { body: `$ ${command}\n${out}${err}`, contentType: 'text/plain' })
+        .finally(() => resolve({ code, out, err }));
+    });
   });
 }
 
@@ -66,7 +81,7 @@ export async function approveOnCli(store: string, username: string, code: string
     '--wait',
     '30',
   ]);
-  expect(answer.code, answer.out).toBe(0);
+  expect(answer.code, answer.out + answer.err).toBe(0);
   expect(answer.out).toContain(`Binding message: ${code}\n`);
   expect(answer.out).toContain('Approved.');
   return answer;
@@ -80,7 +95,7 @@ export async function approveOnCli(store: string, username: string, code: string
 export async function signInWithCliAuthenticator(page: Page, identity: IssuedIdentity, landing = /\/admin$/) {
   const store = path.join(mkdtempSync(path.join(tmpdir(), 'careplane-e2e-admin-')), 'authenticator.json');
   const enrolled = await careplane(['authenticator', 'enroll', '--store', store, identity.link]);
-  expect(enrolled.code, enrolled.out).toBe(0);
+  expect(enrolled.code, enrolled.out + enrolled.err).toBe(0);
   await page.goto('/');
   await page.getByRole('tab', { name: 'User ID' }).click();
   await page.getByRole('textbox', { name: /User ID/ }).fill(identity.username);

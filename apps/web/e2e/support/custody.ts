@@ -2,31 +2,16 @@
 // (`careplane authenticator`), a party signed in by user ID in a browser of its own, and API calls made with a
 // party's token.
 /// <reference lib="dom" />
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { issuedIdentity, shownCode } from './cli-authenticator.ts';
+import { careplane, issuedIdentity, shownCode } from './cli-authenticator.ts';
 import { expect } from './test.ts';
-
-const repo = path.resolve(import.meta.dirname, '../../../..');
-const CLI = path.join(repo, 'apps/server/bin/careplane.mjs');
 
 export const DESKTOP = { width: 1440, height: 900 };
 /** The pharmacy and the road work on phones: every control must be on screen at this width. */
 export const PHONE = { width: 390, height: 844 };
-
-export function careplane(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: repo, env: process.env });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
 
 const folders: string[] = [];
 /** Removes the phones' key stores the parties of a spec made (its afterAll). */
@@ -55,7 +40,7 @@ export async function approve(party: Pick<Party, 'store' | 'username'>, code: st
     '--wait',
     '30',
   ]);
-  expect(answer.code, answer.out).toBe(0);
+  expect(answer.code, answer.out + answer.err).toBe(0);
   expect(answer.out).toContain(`Binding message: ${code}\n`);
 }
 
@@ -81,7 +66,7 @@ export async function signIn(
   folders.push(folder);
   const store = path.join(folder, 'authenticator.json');
   const enrolled = await careplane(['authenticator', 'enroll', '--store', store, identity.link]);
-  expect(enrolled.code, enrolled.out).toBe(0);
+  expect(enrolled.code, enrolled.out + enrolled.err).toBe(0);
   const context = await browser.newContext({ viewport, hasTouch: viewport === PHONE, ...options });
   const page = await context.newPage();
   const party: Party = {
