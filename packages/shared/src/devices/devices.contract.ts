@@ -9,6 +9,7 @@ import {
   type ProcessStatus,
 } from '../common/enums.ts';
 import { MAX_PAGE_SIZE, listQuerySchema, queryInteger } from '../common/http.ts';
+import { periodQuerySchema, periodSummaryShape } from '../common/period-summary.ts';
 import {
   embedded,
   embeddedList,
@@ -206,6 +207,28 @@ export type DeviceStat = z.infer<typeof deviceStatSchema>;
 
 /** `GET /api/devices/{id}/last-stats-submission`: the newest stat, or null when the device has sent none. */
 export const lastStatsSubmissionSchema = deviceStatSchema.nullable();
+
+/**
+ * The numbers a device's charts draw, by the name the stats summary answers them under, and where each is in a
+ * stat's `system` (as the agent reports it: percentages).
+ */
+export const DEVICE_STAT_SERIES = {
+  cpu: ['cpu', 'usage'],
+  memory: ['memory', 'usage'],
+  disk: ['hdd', 'usage'],
+  user: ['loadAverage', 'user'],
+  system: ['loadAverage', 'system'],
+  wait: ['loadAverage', 'wait'],
+} as const satisfies Record<string, readonly [string, string]>;
+export type DeviceStatSeries = keyof typeof DEVICE_STAT_SERIES;
+
+/** `GET /api/devices/{id}/stats-summary?from=..&to=..&buckets=120`: a device's stats between two moments. */
+export const deviceStatsSummaryQuerySchema = periodQuerySchema({});
+export type DeviceStatsSummaryQuery = z.infer<typeof deviceStatsSummaryQuerySchema>;
+
+/** Every stat of the period, summed up per part: the lowest, mean and highest of each `DEVICE_STAT_SERIES`. */
+export const deviceStatsSummarySchema = z.object(periodSummaryShape);
+export type DeviceStatsSummary = z.infer<typeof deviceStatsSummarySchema>;
 
 export const MAX_STATS_TIMESTAMPS = 200;
 
@@ -480,6 +503,7 @@ export const deviceEndpoints = {
   reportJob: (id: string) => `/api/devices/me/jobs/${encodeURIComponent(id)}/status`,
   token: (id: string) => `/api/devices/${encodeURIComponent(id)}/token`,
   lastStatsSubmission: (id: string) => `/api/devices/${encodeURIComponent(id)}/last-stats-submission`,
+  statsSummary: (id: string) => `/api/devices/${encodeURIComponent(id)}/stats-summary`,
 } as const;
 export const deviceStatEndpoints = resourceEndpoints('/api/devices/stats');
 export const workstationEndpoints = {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
 import { connectionTypes, iotDataTypes, trustLevels, type IotDataType } from '../common/enums.ts';
-import { queryInteger } from '../common/http.ts';
+import { periodQuerySchema, periodSummaryShape } from '../common/period-summary.ts';
 import {
   MAX_SHORT_TEXT,
   embedded,
@@ -285,53 +285,18 @@ export type LastDataSubmissionQuery = z.infer<typeof lastDataSubmissionQuerySche
 export const lastDataSubmissionSchema = iotDataRecordSchema.nullable();
 export type LastDataSubmission = z.infer<typeof lastDataSubmissionSchema>;
 
-/** The most periods a summary of readings is cut into. */
-export const MAX_SUMMARY_BUCKETS = 500;
-/** Periods a summary is cut into when the request does not say. */
-export const DEFAULT_SUMMARY_BUCKETS = 120;
-
-/** A moment in a query string: milliseconds since the epoch, in digits. */
-const queryMillis = z
-  .string()
-  .regex(/^\d{1,16}$/, { message: 'Must be a time in milliseconds' })
-  .transform(Number)
-  .pipe(epochMillis);
-
 /**
  * `?dataType=heart_rate&from=..&to=..&buckets=120`: one type of reading of one device between two moments (both
  * included), cut into equal periods.
  */
-export const readingsSummaryQuerySchema = z
-  .strictObject({
-    dataType: z.enum(iotDataTypes),
-    from: queryMillis,
-    to: queryMillis,
-    buckets: queryInteger(z.number().int().min(1).max(MAX_SUMMARY_BUCKETS)).default(DEFAULT_SUMMARY_BUCKETS),
-  })
-  .refine((query) => query.to > query.from, { message: 'Must be after from', path: ['to'] });
+export const readingsSummaryQuerySchema = periodQuerySchema({ dataType: z.enum(iotDataTypes) });
 export type ReadingsSummaryQuery = z.infer<typeof readingsSummaryQuerySchema>;
 
-const summaryValue = z.object({ min: z.number(), avg: z.number(), max: z.number() });
 /**
- * Every reading of a period, summed up: how many, and for each number the readings carry (`rate`, `sys`, …) its
- * lowest, mean and highest value. Periods without readings are left out.
+ * Every reading of a type in a period, summed up: how many, and per part of the period for each number the
+ * readings carry (`rate`, `sys`, …) its lowest, mean and highest value. Parts without readings are left out.
  */
-export const readingsBucketSchema = z.object({
-  /** The period's first moment (milliseconds); it lasts `bucketMillis`. */
-  from: z.number().int(),
-  count: z.number().int(),
-  values: z.record(z.string(), summaryValue),
-});
-export const readingsSummarySchema = z.object({
-  dataType: z.enum(iotDataTypes),
-  from: z.number().int(),
-  to: z.number().int(),
-  bucketMillis: z.number().int(),
-  /** Every reading of the type between the two moments. */
-  total: z.number().int(),
-  buckets: z.array(readingsBucketSchema),
-});
-export type ReadingsBucket = z.infer<typeof readingsBucketSchema>;
+export const readingsSummarySchema = z.object({ dataType: z.enum(iotDataTypes), ...periodSummaryShape });
 export type ReadingsSummary = z.infer<typeof readingsSummarySchema>;
 
 /** What this server process has taken in and refused, per channel, since it started. */

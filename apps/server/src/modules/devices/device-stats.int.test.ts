@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceStatsSummary } from '@careplane/shared/devices/devices.contract';
 import { sampleStatSubmission } from '@careplane/shared/devices/devices.fixtures';
 import { deviceStats } from '@/db/schema/index.js';
 import { api, createTestContext, type TestContext } from '@/test/harness.js';
-import { createDevice, createStat } from '@/test/factories.js';
+import { createDevice, createStat, createUser } from '@/test/factories.js';
 import { auditRows, ids } from '@/test/records.js';
 
 let context: TestContext;
@@ -16,6 +17,7 @@ afterAll(async () => {
 const MISSING = '0190f6a2-6d3b-7c8e-9f00-00000000dead';
 const T0 = 1_700_000_000_000;
 const MINUTE = 60_000;
+const DAY = 86_400_000;
 
 describe('device stats: create, read, update, delete (spec §3, §5)', () => {
   it('stores the full stat structure and answers it back', async () => {
@@ -250,5 +252,124 @@ describe('last stats submission', () => {
     expect(silent.json()).toBeNull();
     expect((await api(context).get(`/api/devices/${MISSING}/last-stats-submission`)).statusCode).toBe(404);
     expect((await api(context).get('/api/devices/x/last-stats-submission')).statusCode).toBe(400);
+  });
+});
+
+describe('stats summary', () => {
+  const summaryOf = (deviceId: string, query: string) =>
+    api(context).get(`/api/devices/${deviceId}/stats-summary?${query}`);
+  /** A stat whose `system` reports these percentages, through the API as an agent's would be stored. */
+  const statAt = async (
+    deviceId: string,
+    timestamp: number,
+    usage: { cpu: number; memory: number; disk: number; load: [number, number, number] },
+  ) => {
+    const sample = sampleStatSubmission();
+    const [user, system, wait] = usage.load;
+    const response = await api(context).post('/api/devices/stats', {
+      ...sample,
+      timestamp,
+      bootTime: T0 - DAY,
+      device: deviceId,
+      system: {
+        ...sample.system,
+        cpu: { usage: usage.cpu, used: 1 },
+        memory: { usage: usage.memory, used: 1 },
+        hdd: { usage: usage.disk, used: 1 },
+        loadAverage: { user, system, wait },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  };
+  const busy = (cpu: number) => ({ cpu, memory: 50, disk: 40, load: [1, 1, 1] as [number, number, number] });
+
+  it("sums up every stat of a period in equal parts: count, and each chart's lowest, mean and highest", async () => {
+    const device = await createDevice(context, { title: 'Summed' });
+    const other = await createDevice(context, { title: 'Elsewhere' });
+    // Part 0 (T0 … T0 + 5 min): two stats; part 1: none (left out); part 3 holds the period's last moment.
+    await statAt(device.id, T0, { cpu: 10, memory: 50, disk: 40, load: [5, 2, 1] });
+    await statAt(device.id, T0 + MINUTE, { cpu: 90, memory: 60, disk: 40, load: [15, 4, 3] });
+    await statAt(device.id, T0 + 20 * MINUTE - 1, busy(30));
+    // Stored before the agent reported every number (no memory, a CPU usage that is not a number): what is
+    // there counts, what is not a number is left out of its part.
+    await context.database.db.insert(deviceStats).values({
+      ...sampleStatSubmission(),
+      timestamp: T0 + 11 * MINUTE,
+      deviceId: device.id,
+      system: { osVersion: 'Debian 11', cpu: { usage: 'busy' }, hdd: { usage: 70 } },
+    });
+    // Outside the period, or another device's: not counted.
+    await statAt(device.id, T0 + 20 * MINUTE, busy(99));
+    await statAt(device.id, T0 - 1, busy(99));
+    await statAt(other.id, T0 + MINUTE, busy(99));
+
+    const response = await summaryOf(device.id, `from=${T0}&to=${T0 + 20 * MINUTE - 1}&buckets=4`);
+    expect(response.statusCode, response.body).toBe(200);
+    const summary = response.json<DeviceStatsSummary>();
+    expect(summary).toMatchObject({ from: T0, to: T0 + 20 * MINUTE - 1, bucketMillis: 5 * MINUTE, total: 4 });
+    expect(summary.buckets).toEqual([
+      {
+        from: T0,
+        count: 2,
+        values: {
+          cpu: { min: 10, avg: 50, max: 90 },
+          disk: { min: 40, avg: 40, max: 40 },
+          memory: { min: 50, avg: 55, max: 60 },
+          system: { min: 2, avg: 3, max: 4 },
+          user: { min: 5, avg: 10, max: 15 },
+          wait: { min: 1, avg: 2, max: 3 },
+        },
+      },
+      { from: T0 + 10 * MINUTE, count: 1, values: { disk: { min: 70, avg: 70, max: 70 } } },
+      {
+        from: T0 + 15 * MINUTE,
+        count: 1,
+        values: {
+          cpu: { min: 30, avg: 30, max: 30 },
+          disk: { min: 40, avg: 40, max: 40 },
+          memory: { min: 50, avg: 50, max: 50 },
+          system: { min: 1, avg: 1, max: 1 },
+          user: { min: 1, avg: 1, max: 1 },
+          wait: { min: 1, avg: 1, max: 1 },
+        },
+      },
+    ]);
+
+    const quiet = await summaryOf(device.id, `from=${T0 + DAY}&to=${T0 + 2 * DAY}`);
+    expect(quiet.json()).toEqual({
+      from: T0 + DAY,
+      to: T0 + 2 * DAY,
+      bucketMillis: 720_001,
+      total: 0,
+      buckets: [],
+    });
+  });
+
+  it('refuses what it cannot answer, with a sentence, and answers admins only', async () => {
+    const device = await createDevice(context, { title: 'Asked badly' });
+    const refused = async (query: string, path: string) => {
+      const response = await summaryOf(device.id, query);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().issues.map((issue: { path: string }) => issue.path)).toContain(path);
+    };
+    await refused(`to=${T0 + 1}`, 'querystring.from');
+    await refused(`from=${T0}&to=soon`, 'querystring.to');
+    await refused(`from=${T0}&to=${T0}`, 'querystring.to');
+    await refused(`from=${T0}&to=${T0 + 1}&buckets=501`, 'querystring.buckets');
+    await refused(`from=${T0}&to=${T0 + 1}&dataType=battery`, 'querystring');
+    const thai = await context.app.inject({
+      method: 'GET',
+      url: `/api/devices/${device.id}/stats-summary?from=${T0 + 5}&to=${T0}`,
+      headers: { authorization: `Bearer ${context.adminToken}`, 'accept-language': 'th' },
+    });
+    expect(thai.statusCode).toBe(400);
+    expect(JSON.stringify(thai.json())).toContain('ต้องอยู่หลังเวลาเริ่มต้น');
+
+    expect((await summaryOf(MISSING, `from=${T0}&to=${T0 + 1}`)).statusCode).toBe(404);
+    expect((await summaryOf('x', `from=${T0}&to=${T0 + 1}`)).statusCode).toBe(400);
+    const nurse = await createUser(context, { roles: ['public'] });
+    const url = `/api/devices/${device.id}/stats-summary?from=${T0}&to=${T0 + 1}`;
+    expect((await api(context, nurse.token).get(url)).statusCode).toBe(403);
+    expect((await context.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 });

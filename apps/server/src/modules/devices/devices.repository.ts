@@ -1,6 +1,8 @@
 // SQL of the devices module beyond the generic resource engine.
-import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { DEVICE_STAT_SERIES } from '@careplane/shared/devices/devices.contract';
 import type { Executor } from '@/db/client.js';
+import { type PeriodQuery, summarizePeriod } from '@/lib/period-summary.js';
 import {
   alerts,
   deviceStats,
@@ -31,6 +33,26 @@ export async function findLatestStat(executor: Executor, deviceId: string) {
   return executor.query.deviceStats.findFirst({
     where: eq(deviceStats.deviceId, deviceId),
     orderBy: [desc(deviceStats.timestamp), desc(deviceStats.createdAt), desc(deviceStats.id)],
+  });
+}
+
+/**
+ * A device's stats from `from` to `to` (both included), summed up in `buckets` equal parts (lib/period-summary.ts)
+ * over the device-and-time index: the numbers its charts draw (`DEVICE_STAT_SERIES`), each from its place in the
+ * stat's `system`; one the stat does not carry as a number is left out of its part.
+ */
+export function summarizeStats(executor: Executor, deviceId: string, query: PeriodQuery) {
+  const numbers = sql.join(
+    Object.entries(DEVICE_STAT_SERIES).map(
+      ([name, [group, key]]) => sql`${name}::text, ${deviceStats.system} -> ${group}::text -> ${key}::text`,
+    ),
+    sql`, `,
+  );
+  return summarizePeriod(executor, query, {
+    records: sql`select ${deviceStats.timestamp} as "timestamp", jsonb_build_object(${numbers}) as data
+      from ${deviceStats}
+      where ${deviceStats.deviceId} = ${deviceId}
+        and ${deviceStats.timestamp} between ${query.from}::bigint and ${query.to}::bigint`,
   });
 }
 

@@ -19,6 +19,8 @@ import {
   nextJobQuerySchema,
   deviceStatSchema,
   deviceStatsQuerySchema,
+  deviceStatsSummaryQuerySchema,
+  deviceStatsSummarySchema,
   deviceTokenIssuedSchema,
   lastStatsSubmissionSchema,
   workstationPatientSchema,
@@ -227,6 +229,20 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
       response: { 200: lastStatsSubmissionSchema, ...errors },
     },
     handler: async (request) => service.lastStatsSubmission(request.params.id),
+  });
+
+  typed.get(`${deviceEndpoints.list}/:id/stats-summary`, {
+    onRequest: requireAdmin,
+    config: { access: 'admin' },
+    schema: {
+      tags: ['device-stats'],
+      summary:
+        "A device's stats between two moments (both included), cut into equal parts: per part with stats its count and the lowest, mean and highest CPU, memory, disk and load",
+      params: idParamsSchema,
+      querystring: deviceStatsSummaryQuerySchema,
+      response: { 200: deviceStatsSummarySchema, ...errors },
+    },
+    handler: async (request) => service.statsSummary(request.params.id, request.query),
   });
 
   typed.get(deviceStatEndpoints.list, {

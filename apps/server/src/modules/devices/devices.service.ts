@@ -14,6 +14,8 @@ import {
   type DeviceCreated,
   type DeviceStat,
   type DeviceStatsQuery,
+  type DeviceStatsSummary,
+  type DeviceStatsSummaryQuery,
   type DeviceStatCreate,
   type DeviceStatSubmission,
   type Workstation,
@@ -154,6 +156,12 @@ export function createDevicesService(store: Store, runnerOptions: RunnerOptions 
     return row ? (shapeRow('deviceStats', row, {}) as DeviceStat) : null;
   }
 
+  /** Every stat of a period, summed up for the device's charts. */
+  async function statsSummary(deviceId: string, query: DeviceStatsSummaryQuery): Promise<DeviceStatsSummary> {
+    if (!(await repository.deviceExists(db, deviceId))) throw notFound('Device');
+    return repository.summarizeStats(db, deviceId, query);
+  }
+
   /** The stats list; `timestamps` narrows it to the stats taken at exactly those times. */
   async function listStats(query: DeviceStatsQuery): Promise<ListResponse<DeviceStat>> {
     const { timestamps, ...criteria } = query;
@@ -202,6 +210,7 @@ export function createDevicesService(store: Store, runnerOptions: RunnerOptions 
     createDevice,
     rekeyDevice,
     lastStatsSubmission,
+    statsSummary,
     listStats,
     addWorkstationPatient: (workstationId: string, userId: string, context: ActionContext) =>
       changeWorkstationPatient(workstationId, userId, 'add', context),

@@ -1,6 +1,7 @@
 // SQL of the IoT module beyond the generic engine: submissions, latest reading, lookups.
 import { type SQL, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client.js';
+import { type PeriodQuery, summarizePeriod } from '@/lib/period-summary.js';
 import { auditLog, iotDeviceData, iotDeviceDevices, iotDevices } from '@/db/schema/index.js';
 
 export interface ReadingRow {
@@ -228,73 +229,34 @@ export async function findLatestReading(executor: Executor, iotDeviceId: string,
  * (as the bounds read it: C, °C, F, °F, K), any other number as it is.
  */
 function numberOf(dataType: string) {
-  const value = sql`each.value::float8`;
+  const value = sql`field.value::float8`;
   if (dataType !== 'temperature') return value;
-  const unit = sql`upper(trim(replace(coalesce(readings.data ->> 'unit', 'C'), '°', '')))`;
-  return sql`case when each.key <> 'value' then ${value}
+  const unit = sql`upper(trim(replace(coalesce(item.data ->> 'unit', 'C'), '°', '')))`;
+  return sql`case when field.key <> 'value' then ${value}
     when ${unit} in ('F', 'FAHRENHEIT') then (${value} - 32) * 5 / 9
     when ${unit} in ('K', 'KELVIN') then ${value} - 273.15
     else ${value} end`;
 }
 
-/** One period of a readings summary as the database sums it up (`key` null: the period's count of readings). */
-export interface SummaryRow {
-  bucket: number;
-  key: string | null;
-  n: number;
-  lo: number | null;
-  mean: number | null;
-  hi: number | null;
-}
-
 /**
- * One type of a device's readings from `from` to `to` (both included), cut into `buckets` periods of
- * `bucketMillis`: per period the count of readings, and per number the readings carry its lowest, mean and
- * highest value (the reading's own time, which it also carries, is not one of them). One statement over the
- * device-and-time index; the rows never leave the database.
+ * One type of a device's readings from `from` to `to` (both included), summed up in `buckets` equal parts
+ * (lib/period-summary.ts) over the device-and-time index. The reading's own time, which its data also carries,
+ * is not one of the numbers.
  */
-export async function summarizeReadings(
+export function summarizeReadings(
   executor: Executor,
-  input: {
-    iotDeviceId: string;
-    dataType: string;
-    from: number;
-    to: number;
-    buckets: number;
-    bucketMillis: number;
-  },
+  iotDeviceId: string,
+  query: PeriodQuery & { dataType: string },
 ) {
-  const bucket = sql`least((${iotDeviceData.timestamp} - ${input.from}::bigint) / ${input.bucketMillis}::bigint, ${input.buckets - 1}::bigint)::int`;
-  // Both drivers answer { rows }; the result type of execute() is driver-generic.
-  const result: unknown = await executor.execute(sql`
-    with readings as (
-      select ${bucket} as bucket, ${iotDeviceData.data} as data
+  return summarizePeriod(executor, query, {
+    records: sql`select ${iotDeviceData.timestamp} as "timestamp", ${iotDeviceData.data} as data
       from ${iotDeviceData}
-      where ${iotDeviceData.iotDeviceId} = ${input.iotDeviceId}
-        and ${iotDeviceData.dataType} = ${input.dataType}
-        and ${iotDeviceData.timestamp} between ${input.from}::bigint and ${input.to}::bigint
-    )
-    select bucket, null::text as key, count(*)::int as n, null::float8 as lo, null::float8 as mean, null::float8 as hi
-      from readings group by bucket
-    union all
-    select bucket, field.key, count(*)::int, min(field.number), avg(field.number), max(field.number)
-      from readings, lateral (
-        select each.key, ${numberOf(input.dataType)} as number
-        from jsonb_each(readings.data) as each
-        where jsonb_typeof(each.value) = 'number' and each.key <> 'timestamp'
-      ) as field
-      group by bucket, field.key
-    order by 1, 2 nulls first`);
-  const { rows } = result as { rows: Record<keyof SummaryRow, unknown>[] };
-  const number = (value: unknown) => (value === null ? null : Number(value));
-  return rows.map((row): SummaryRow => ({
-    bucket: Number(row.bucket),
-    key: typeof row.key === 'string' ? row.key : null,
-    n: Number(row.n),
-    lo: number(row.lo),
-    mean: number(row.mean),
-    hi: number(row.hi),
-  }));
+      where ${iotDeviceData.iotDeviceId} = ${iotDeviceId}
+        and ${iotDeviceData.dataType} = ${query.dataType}
+        and ${iotDeviceData.timestamp} between ${query.from}::bigint and ${query.to}::bigint`,
+    number: numberOf(query.dataType),
+    skip: ['timestamp'],
+  });
 }
 
 export async function findIotDeviceId(

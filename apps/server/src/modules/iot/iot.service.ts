@@ -14,7 +14,6 @@ import {
   type LastDataSubmission,
   type Reading,
   type ReadingBounds,
-  type ReadingsBucket,
   type ReadingsSummary,
   type ReadingsSummaryQuery,
 } from '@careplane/shared/iot/iot.contract';
@@ -561,18 +560,7 @@ export function createIotService(store: Store, settings: IotSettings) {
    */
   async function readingsSummary(iotDeviceId: string, query: ReadingsSummaryQuery): Promise<ReadingsSummary> {
     if (!(await findIotDeviceId(db, { id: iotDeviceId }))) throw notFound('IoT device');
-    const bucketMillis = Math.max(1, Math.ceil((query.to - query.from + 1) / query.buckets));
-    const rows = await summarizeReadings(db, { iotDeviceId, ...query, bucketMillis });
-    const buckets: ReadingsBucket[] = [];
-    for (const row of rows) {
-      if (row.key === null) {
-        buckets.push({ from: query.from + row.bucket * bucketMillis, count: row.n, values: {} });
-      } else if (row.lo !== null && row.mean !== null && row.hi !== null) {
-        buckets.at(-1)!.values[row.key] = { min: row.lo, avg: row.mean, max: row.hi };
-      }
-    }
-    const total = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
-    return { dataType: query.dataType, from: query.from, to: query.to, bucketMillis, total, buckets };
+    return { dataType: query.dataType, ...(await summarizeReadings(db, iotDeviceId, query)) };
   }
 
   async function existsByHardwareIdentifier(hardwareIdentifier: string) {
