@@ -15,6 +15,7 @@ import {
   deviceJobSchema,
   deviceSchema,
   deviceStatSchema,
+  deviceStatsSummarySchema,
   workstationSchema,
 } from '@careplane/shared/devices/devices.contract';
 import {
@@ -137,7 +138,7 @@ const commandCenterCalls: [method: string, pattern: RegExp, answer: z.ZodType][]
   ['POST', new RegExp(`^/api/command-centers/alerts/${UUID}/close$`), alertSchema],
 ];
 
-/** Alerts beyond the generic calls (acknowledging and closing one), and an IoT device's last reading. */
+/** Alerts beyond the generic calls (acknowledging and closing one), an IoT device's last reading, summaries. */
 const alertActions: [method: string, pattern: RegExp, answer: z.ZodType][] = [
   ['POST', new RegExp(`^/api/alerts/${UUID}/acknowledge$`), alertSchema],
   ['POST', new RegExp(`^/api/alerts/${UUID}/close$`), alertSchema],
@@ -145,6 +146,8 @@ const alertActions: [method: string, pattern: RegExp, answer: z.ZodType][] = [
   ['GET', new RegExp(`^/api/iot-devices/${UUID}/last-data-submission$`), lastDataSubmissionSchema],
   // A device's readings summed up per equal part of a period.
   ['GET', new RegExp(`^/api/iot-devices/${UUID}/readings-summary$`), readingsSummarySchema],
+  // A device's stats summed up the same way.
+  ['GET', new RegExp(`^/api/devices/${UUID}/stats-summary$`), deviceStatsSummarySchema],
 ];
 
 function resourceContract(method: string, path: string): Contract | undefined {

@@ -8,7 +8,6 @@ import { iotDeviceSchema, type IotDevice, type ReadingsSummary } from '@careplan
 import { emptyHistory, fakeList } from '@/test/admin-fakes.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
-import { measures, summaryPoints, summarySeries } from './components/iot-readings.tsx';
 
 const at = '2030-01-01T08:00:00.000Z';
 const device: IotDevice = {
@@ -173,38 +172,5 @@ describe('The readings chart', () => {
     );
     renderApp(`/admin/iot-devices/${device.id}`, { env: 'test' });
     expect(await screen.findByText('The newest 1 of 300 readings in this period are drawn.')).toBeVisible();
-  });
-});
-
-describe('summaryPoints', () => {
-  it('draws one point per part with readings, at the mean of each line between its highest and lowest', () => {
-    const points = summaryPoints(
-      {
-        dataType: 'blood_pressure',
-        from: 0,
-        to: 10,
-        bucketMillis: 5,
-        total: 3,
-        buckets: [{ from: 0, count: 3, values: { sys: { min: 110, avg: 120, max: 130 } } }],
-      },
-      measures.blood_pressure!,
-      10,
-    );
-    expect(points).toHaveLength(1);
-    expect(points[0]).toMatchObject({ sys: 120, sysHighest: 130, sysLowest: 110 });
-    // A line the part's readings did not carry is a gap, not a zero.
-    expect(points[0]).toMatchObject({ dias: null, diasHighest: null, diasLowest: null });
-  });
-
-  it('draws each mean solid and its highest and lowest dashed, lighter, named after the line', () => {
-    const series = summarySeries(measures.heart_rate!, (label, part) => `${label} ${part}`);
-    expect(series).toEqual([
-      { name: 'rate', label: 'heartRate mean', color: 'red.6' },
-      { name: 'rateHighest', label: 'heartRate highest', color: 'red.4', strokeDasharray: '5 4' },
-      { name: 'rateLowest', label: 'heartRate lowest', color: 'red.4', strokeDasharray: '5 4' },
-    ]);
-    // Every name the series draw is a key of the points.
-    const names = summarySeries(measures.blood_pressure!, () => '').map((line) => line.name);
-    expect(names).toEqual(['sys', 'sysHighest', 'sysLowest', 'dias', 'diasHighest', 'diasLowest']);
   });
 });

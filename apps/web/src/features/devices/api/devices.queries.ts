@@ -10,11 +10,13 @@ import {
   type Device,
   type DeviceJob,
   type DeviceStat,
+  type DeviceStatsSummary,
   type DeviceTokenIssued,
   type Workstation,
 } from '@careplane/shared/devices/devices.contract';
 import { DEFAULT_STATS_LIMIT } from '@careplane/shared/common/enums';
 import { api } from '@/lib/api-client.ts';
+import { CHART_SUMMARY_PARTS } from '@/lib/resource-kit/charts/period-summary.ts';
 import { ADMIN_QUERY_ROOT, createResourceQueries, invalidateResource } from '@/lib/resource-kit/queries.ts';
 
 export const deviceQueries = createResourceQueries<Device>('devices', deviceEndpoints);
@@ -46,6 +48,17 @@ export const deviceStatQueries = {
           signal,
           query: { filters: [`device.id~${deviceId}`], from, to, limit: CHART_STATS_LIMIT },
         }),
+    }),
+  /** Every stat of the period summed up by the server, for a period with more than a page of them. */
+  summary: (deviceId: string, from: number, to: number, enabled: boolean) =>
+    queryOptions({
+      queryKey: [...deviceStatQueries.all, 'summary', deviceId, from, to],
+      queryFn: ({ signal }) =>
+        api.get<DeviceStatsSummary>(deviceEndpoints.statsSummary(deviceId), {
+          signal,
+          query: { from, to, buckets: CHART_SUMMARY_PARTS },
+        }),
+      enabled,
     }),
 };
 

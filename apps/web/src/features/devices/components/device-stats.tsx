@@ -5,10 +5,21 @@ import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@careplane/shared/common/formats';
+import { formatDateTime, formatNumber } from '@careplane/shared/common/formats';
 import { textOf } from '@careplane/shared/common/record-labels';
-import type { DeviceStat } from '@careplane/shared/devices/devices.contract';
+import {
+  DEVICE_STAT_SERIES,
+  type DeviceStat,
+  type DeviceStatSeries,
+} from '@careplane/shared/devices/devices.contract';
 import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
+import {
+  CHART_SUMMARY_PARTS,
+  chartTimeLabel,
+  summaryPoints,
+  summarySeries,
+} from '@/lib/resource-kit/charts/period-summary.ts';
+import type { SeriesLine } from '@/lib/resource-kit/charts/series-chart.tsx';
 import {
   DEFAULT_PRESET,
   recentRange,
@@ -29,29 +40,20 @@ const read = (value: unknown, ...keys: string[]): number | null => {
 
 const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
-const timeLabel = (timestamp: number, span: number) => {
-  const date = new Date(timestamp);
-  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-  return span > 86_400_000
-    ? `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')} ${time}`
-    : time;
-};
-
+/** The page's stats as chart points, oldest first: each number of `DEVICE_STAT_SERIES` from its place. */
 export function statPoints(stats: readonly DeviceStat[], span: number) {
   return [...stats]
     .sort((a, b) => a.timestamp - b.timestamp)
-    .map((stat) => ({
-      time: timeLabel(stat.timestamp, span),
-      cpu: round(read(stat.system, 'cpu', 'usage')),
-      memory: round(read(stat.system, 'memory', 'usage')),
-      disk: round(read(stat.system, 'hdd', 'usage')),
-      user: round(read(stat.system, 'loadAverage', 'user')),
-      system: round(read(stat.system, 'loadAverage', 'system')),
-      wait: round(read(stat.system, 'loadAverage', 'wait')),
-    }));
+    .map((stat) => {
+      const point: Record<string, string | number | null> = { time: chartTimeLabel(stat.timestamp, span) };
+      for (const [name, path] of Object.entries(DEVICE_STAT_SERIES)) {
+        point[name] = round(read(stat.system, ...path));
+      }
+      return point;
+    });
 }
 
-const latestOf = (points: ReturnType<typeof statPoints>, key: 'cpu' | 'memory' | 'disk' | 'user') => {
+const latestOf = (points: ReturnType<typeof statPoints>, key: DeviceStatSeries) => {
   const last = points.at(-1)?.[key];
   return last === null || last === undefined ? i18next.t('devices:stats.noValue') : `${last} %`;
 };
@@ -60,9 +62,20 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
   const [range, setRange] = useState<TimeRange>(() => recentRange(DEFAULT_PRESET));
   const stats = useQuery(deviceStatQueries.range(deviceId, range.from, range.to));
   const { t } = useTranslation('devices');
-  const points = statPoints(stats.data?.items ?? [], range.to - range.from);
+  const span = range.to - range.from;
+  const items = stats.data?.items ?? [];
+  const total = stats.data?.total ?? 0;
+  // More stats than a page: the server sums every one of them up into equal parts of the period.
+  const summary = useQuery(
+    deviceStatQueries.summary(deviceId, range.from, range.to, total > items.length),
+  ).data;
+  // The newest page says what is latest; the summary, when there is one, is what is drawn.
+  const points = statPoints(items, span);
+  const drawn = summary ? summaryPoints(summary, Object.keys(DEVICE_STAT_SERIES), span) : points;
+  const lines = (base: SeriesLine[]) =>
+    summary ? summarySeries(base, (line, part) => t(`stats.${part}`, { line: line.label })) : base;
   const shown = t('stats.shown', {
-    count: points.length,
+    count: summary ? summary.total : points.length,
     from: formatDateTime(range.from),
     to: formatDateTime(range.to),
   });
@@ -79,9 +92,9 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
             title={t('stats.cpuTitle')}
             summary={t('stats.cpuSummary', { shown, latest: latestOf(points, 'cpu') })}
             kind="line"
-            data={points}
+            data={drawn}
             dataKey="time"
-            series={[{ name: 'cpu', label: 'CPU', color: 'cyan.7' }]}
+            series={lines([{ name: 'cpu', label: 'CPU', color: 'cyan.7' }])}
             unit=" %"
             yDomain={[0, 100]}
           />
@@ -89,9 +102,9 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
             title={t('stats.memoryTitle')}
             summary={t('stats.memorySummary', { shown, latest: latestOf(points, 'memory') })}
             kind="line"
-            data={points}
+            data={drawn}
             dataKey="time"
-            series={[{ name: 'memory', label: t('stats.memory'), color: 'violet.6' }]}
+            series={lines([{ name: 'memory', label: t('stats.memory'), color: 'violet.6' }])}
             unit=" %"
             yDomain={[0, 100]}
           />
@@ -99,9 +112,9 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
             title={t('stats.diskTitle')}
             summary={t('stats.diskSummary', { shown, latest: latestOf(points, 'disk') })}
             kind="line"
-            data={points}
+            data={drawn}
             dataKey="time"
-            series={[{ name: 'disk', label: t('stats.disk'), color: 'orange.7' }]}
+            series={lines([{ name: 'disk', label: t('stats.disk'), color: 'orange.7' }])}
             unit=" %"
             yDomain={[0, 100]}
           />
@@ -109,7 +122,7 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
             title={t('stats.loadTitle')}
             summary={t('stats.loadSummary', { shown, latest: latestOf(points, 'user') })}
             kind="area"
-            data={points}
+            data={drawn}
             dataKey="time"
             series={[
               { name: 'user', label: t('stats.user'), color: 'teal.6' },
@@ -120,9 +133,13 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
           />
         </SimpleGrid>
       )}
-      {stats.data && (stats.data.total ?? 0) > stats.data.items.length ? (
+      {summary ? (
         <Text size="xs" c="dimmed">
-          {t('stats.newestDrawn', { count: stats.data.items.length, total: stats.data.total })}
+          {t('stats.averaged', { total: formatNumber(summary.total), parts: CHART_SUMMARY_PARTS })}
+        </Text>
+      ) : total > items.length ? (
+        <Text size="xs" c="dimmed">
+          {t('stats.newestDrawn', { count: items.length, total })}
         </Text>
       ) : null}
     </DetailSection>

@@ -11,14 +11,13 @@ import {
   type ReadingsSummary,
 } from '@careplane/shared/iot/iot.contract';
 import { api } from '@/lib/api-client.ts';
+import { CHART_SUMMARY_PARTS } from '@/lib/resource-kit/charts/period-summary.ts';
 import { ADMIN_QUERY_ROOT, createResourceQueries } from '@/lib/resource-kit/queries.ts';
 
 export const iotDeviceQueries = createResourceQueries<IotDevice>('iot-devices', iotDeviceEndpoints);
 
 /** Readings drawn one by one for one period and type, at most (the list's largest page). */
 export const CHART_READINGS_LIMIT = 200;
-/** Equal parts a period with more readings than that is cut into, each drawn as its readings' mean. */
-export const CHART_SUMMARY_PARTS = 120;
 
 export const iotDataQueries = {
   all: [...ADMIN_QUERY_ROOT, 'iot-device-data'] as const,

@@ -5,11 +5,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '@careplane/shared/common/formats';
-import type { IotDataRecord, IotDevice, ReadingsSummary } from '@careplane/shared/iot/iot.contract';
+import type { IotDataRecord, IotDevice } from '@careplane/shared/iot/iot.contract';
 import { iotDataTypes } from '@careplane/shared/common/enums';
 import { readingText, sentence, unitOf } from '@careplane/shared/iot/reading-text';
 import type { Language } from '@careplane/shared/i18n/language-tags';
 import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
+import {
+  CHART_SUMMARY_PARTS,
+  chartTimeLabel,
+  summaryPoints,
+  summarySeries,
+} from '@/lib/resource-kit/charts/period-summary.ts';
 import type { SeriesLine } from '@/lib/resource-kit/charts/series-chart.tsx';
 import {
   DEFAULT_PRESET,
@@ -18,7 +24,7 @@ import {
   type TimeRange,
 } from '@/lib/resource-kit/charts/time-range.tsx';
 import { DetailField, DetailSection, FieldGrid } from '@/lib/resource-kit/detail/detail-parts.tsx';
-import { CHART_SUMMARY_PARTS, iotDataQueries } from '../api/iot.queries.ts';
+import { iotDataQueries } from '../api/iot.queries.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
 
@@ -54,58 +60,11 @@ function chartUnit(
   return unitOf(dataType, measure.series[0]!.name, named, language);
 }
 
-const timeLabel = (timestamp: number, span: number) => {
-  const date = new Date(timestamp);
-  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-  return span > 86_400_000
-    ? `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')} ${time}`
-    : time;
-};
-
-/** The highest and the lowest reading of a part, beside its mean. */
-const EXTREMES = [
-  { suffix: 'Highest', key: 'max', part: 'highest' },
-  { suffix: 'Lowest', key: 'min', part: 'lowest' },
-] as const;
-
-/**
- * A summed-up period drawn as one point per part that has readings: each line's mean, with its highest and
- * lowest reading (`<name>Highest`, `<name>Lowest`), so that a short spike the mean smooths away still shows.
- */
-export function summaryPoints(summary: ReadingsSummary, measure: Measure, span: number) {
-  return summary.buckets.map((bucket) => {
-    const point: Record<string, string | number | null> = { time: timeLabel(bucket.from, span) };
-    for (const line of measure.series) {
-      const values = bucket.values[line.name];
-      point[line.name] = values?.avg ?? null;
-      for (const { suffix, key } of EXTREMES) point[`${line.name}${suffix}`] = values?.[key] ?? null;
-    }
-    return point;
-  });
-}
-
-/** The lines of a summed-up period: each mean solid, its highest and lowest dashed in a lighter shade. */
-export function summarySeries(
-  measure: Measure,
-  text: (label: LineLabel, part: 'mean' | 'highest' | 'lowest') => string,
-) {
-  const lighter = (color: string) => color.replace(/\.\d$/, '.4');
-  return measure.series.flatMap((line): SeriesLine[] => [
-    { name: line.name, label: text(line.label, 'mean'), color: line.color },
-    ...EXTREMES.map(({ suffix, part }) => ({
-      name: `${line.name}${suffix}`,
-      label: text(line.label, part),
-      color: lighter(line.color),
-      strokeDasharray: '5 4',
-    })),
-  ]);
-}
-
 export function readingPoints(records: readonly IotDataRecord[], measure: Measure, span: number) {
   return [...records]
     .sort((a, b) => a.timestamp - b.timestamp)
     .map((record) => {
-      const point: Record<string, string | number | null> = { time: timeLabel(record.timestamp, span) };
+      const point: Record<string, string | number | null> = { time: chartTimeLabel(record.timestamp, span) };
       for (const line of measure.series) {
         const value = record.data[line.name];
         point[line.name] = typeof value === 'number' ? value : null;
@@ -199,12 +158,20 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
             to: formatDateTime(range.to),
           })}
           kind="line"
-          data={averaged ? summaryPoints(averaged, measure, span) : readingPoints(records, measure, span)}
+          data={
+            averaged
+              ? summaryPoints(
+                  averaged,
+                  measure.series.map((line) => line.name),
+                  span,
+                )
+              : readingPoints(records, measure, span)
+          }
           dataKey="time"
           series={
             averaged
-              ? summarySeries(measure, (label, part) =>
-                  t(`readings.${part}`, { line: t(`readings.${label}`) }),
+              ? summarySeries(measure.series, (line, part) =>
+                  t(`readings.${part}`, { line: t(`readings.${line.label}`) }),
                 )
               : measure.series.map((line) => ({ ...line, label: t(`readings.${line.label}`) }))
           }
