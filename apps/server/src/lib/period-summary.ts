@@ -59,7 +59,9 @@ export async function summarizePeriod(
       ) as numbers
       group by bucket, numbers.key
     order by 1, 2 nulls first`);
-  const { rows } = result as { rows: Record<'bucket' | 'key' | 'n' | 'lo' | 'mean' | 'hi', unknown>[] };
+  const { rows } = result as {
+    rows: (Record<'bucket' | 'n' | 'lo' | 'mean' | 'hi', unknown> & { key: string | null })[];
+  };
   const buckets: SummaryBucket[] = [];
   for (const row of rows) {
     if (row.key === null) {
@@ -69,7 +71,7 @@ export async function summarizePeriod(
         values: {},
       });
     } else if (row.lo !== null && row.mean !== null && row.hi !== null) {
-      buckets.at(-1)!.values[String(row.key)] = {
+      buckets.at(-1)!.values[row.key] = {
         min: Number(row.lo),
         avg: Number(row.mean),
         max: Number(row.hi),
