@@ -127,6 +127,33 @@ describe('device stats: create, read, update, delete (spec §3, §5)', () => {
     expect(deep.statusCode).toBe(400);
     expect(await context.database.db.$count(deviceStats)).toBe(before);
   });
+
+  it("names the field of an admin's record that is wrong, as that record's schema reads it", async () => {
+    const device = await createDevice(context, { title: 'Named' });
+    const valid = { ...sampleStatSubmission(), timestamp: T0, bootTime: T0, device: device.id };
+    const { bootTime: _, ...withoutBootTime } = valid;
+    const sample = sampleStatSubmission();
+    const cases: [unknown, string, RegExp][] = [
+      [withoutBootTime, 'body.bootTime', /required/i],
+      [{ ...valid, bootTime: 'yesterday' }, 'body.bootTime', /number/i],
+      [
+        { ...valid, system: { ...sample.system, hdd: { usage: 140, used: 1 } } },
+        'body.system.hdd.usage',
+        /100/,
+      ],
+      [{ ...valid, createdAt: 'x' }, 'body', /createdAt/],
+      [['not', 'a record'], 'body', /./],
+    ];
+    for (const [body, path, message] of cases) {
+      const response = await api(context).post('/api/devices/stats', body);
+      expect(response.statusCode, path).toBe(400);
+      const issues = response.json<{ issues: { path: string; message: string }[] }>().issues;
+      expect(issues, JSON.stringify(issues)).toContainEqual({
+        path,
+        message: expect.stringMatching(message),
+      });
+    }
+  });
 });
 
 describe('device stats list', () => {

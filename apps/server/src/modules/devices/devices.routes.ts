@@ -88,6 +88,10 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
       body: z.union([deviceStatSubmissionSchema, deviceStatCreateSchema]),
       response: { 201: deviceStatSchema, ...errors },
     },
+    // The union documents both bodies; which one applies depends on the caller, so the handler checks the body
+    // against the caller's own schema (strictBody). A refusal then names what that caller got wrong (an admin's
+    // missing bootTime) instead of saying the body as a whole "is not valid" for either.
+    validatorCompiler: () => (body) => ({ value: body }),
     handler: async (request, reply) => {
       const device = request.device;
       const created = device
