@@ -91,7 +91,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
     // The union documents both bodies; which one applies depends on the caller, so the handler checks the body
     // against the caller's own schema (strictBody). A refusal then names what that caller got wrong (an admin's
     // missing bootTime) instead of saying the body as a whole "is not valid" for either.
-    validatorCompiler: () => (body) => ({ value: body }),
+    validatorCompiler: () => (body: unknown) => ({ value: body }),
     handler: async (request, reply) => {
       const device = request.device;
       const created = device

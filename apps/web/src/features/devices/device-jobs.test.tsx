@@ -5,25 +5,13 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deviceJobSchema, deviceSchema, type DeviceJob } from '@careplane/shared/devices/devices.contract';
-import { emptyHistory, fakeList } from '@/test/admin-fakes.ts';
-import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
-import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { fakeDevice, fakeList, signedInAdmin } from '@/test/admin-fakes.ts';
+import { renderApp } from '@/test/app.tsx';
+import { json, type FakeNetwork } from '@/test/network.ts';
 
 const deviceId = '0190f6a2-6d3b-7c8e-9f00-0000000000d1';
 const at = '2030-01-01T08:00:00.000Z';
-const device = {
-  id: deviceId,
-  createdAt: at,
-  updatedAt: at,
-  title: 'Ward 7 tablet',
-  location: null,
-  isEnabled: true,
-  role: 'patient_terminal',
-  localRoles: ['none'],
-  assignedUserId: null,
-  commandCenterId: null,
-  createdByUserId: null,
-};
+const device = fakeDevice({ id: deviceId });
 const job = (id: string, status: DeviceJob['status'], purpose: string): DeviceJob => ({
   id: `0190f6a2-6d3b-7c8e-9f00-00000000${id}`,
   createdAt: at,
@@ -46,11 +34,7 @@ const jobs = [
 let network: FakeNetwork;
 
 beforeEach(() => {
-  resetSession();
-  signIn(makeUser({ roles: ['admin'] }));
-  network = fakeNetwork()
-    .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
-    .on('GET', '/api/users/logs', () => json(emptyHistory))
+  network = signedInAdmin()
     .on('GET', `/api/devices/${deviceId}`, () => json(device))
     .on('GET', `/api/devices/${deviceId}/last-stats-submission`, () => json(null))
     .on('GET', '/api/devices/stats', () => json({ items: [], total: 0, limit: 5, offset: 0 }))

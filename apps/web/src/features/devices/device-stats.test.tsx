@@ -4,26 +4,14 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceStat, DeviceStatsSummary } from '@careplane/shared/devices/devices.contract';
 import { sampleStatSubmission } from '@careplane/shared/devices/devices.fixtures';
-import { emptyHistory } from '@/test/admin-fakes.ts';
-import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
-import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { fakeDevice, signedInAdmin } from '@/test/admin-fakes.ts';
+import { renderApp } from '@/test/app.tsx';
+import { json, type FakeNetwork } from '@/test/network.ts';
 
 const deviceId = '0190f6a2-6d3b-7c8e-9f00-0000000000d2';
 const at = '2030-01-01T08:00:00.000Z';
 const taken = Date.parse('2030-01-01T07:30:00.000Z');
-const device = {
-  id: deviceId,
-  createdAt: at,
-  updatedAt: at,
-  title: 'Ward 7 tablet',
-  location: null,
-  isEnabled: true,
-  role: 'patient_terminal',
-  localRoles: ['none'],
-  assignedUserId: null,
-  commandCenterId: null,
-  createdByUserId: null,
-};
+const device = fakeDevice({ id: deviceId });
 const sample = sampleStatSubmission();
 const stat: DeviceStat = {
   ...sample,
@@ -39,11 +27,7 @@ const page = (total: number) => ({ items: [stat], total, limit: 200, offset: 0 }
 
 let network: FakeNetwork;
 beforeEach(() => {
-  resetSession();
-  signIn(makeUser({ roles: ['admin'] }));
-  network = fakeNetwork()
-    .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
-    .on('GET', '/api/users/logs', () => json(emptyHistory))
+  network = signedInAdmin()
     .on('GET', `/api/devices/${deviceId}`, () => json(device))
     .on('GET', `/api/devices/${deviceId}/last-stats-submission`, () => json(stat))
     .on('GET', '/api/devices/workstations', () => json({ items: [], total: 0, limit: 20, offset: 0 }))

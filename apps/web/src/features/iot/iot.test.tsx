@@ -5,9 +5,9 @@ import { act, cleanup, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { iotDeviceSchema, type IotDevice, type ReadingsSummary } from '@careplane/shared/iot/iot.contract';
-import { emptyHistory, fakeList } from '@/test/admin-fakes.ts';
-import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
-import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { fakeList, signedInAdmin } from '@/test/admin-fakes.ts';
+import { renderApp } from '@/test/app.tsx';
+import { json, type FakeNetwork } from '@/test/network.ts';
 
 const at = '2030-01-01T08:00:00.000Z';
 const device: IotDevice = {
@@ -40,11 +40,7 @@ const record = (id: string, dataType: string, data: Record<string, unknown>) => 
 
 let network: FakeNetwork;
 beforeEach(() => {
-  resetSession();
-  signIn(makeUser({ roles: ['admin'] }));
-  network = fakeNetwork()
-    .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
-    .on('GET', '/api/users/logs', () => json(emptyHistory))
+  network = signedInAdmin()
     .on('GET', '/api/iot-devices', () => json(fakeList(iotDeviceSchema, [device])))
     .on('GET', `/api/iot-devices/${device.id}`, () => json(device))
     .on('GET', '/api/iot-devices/data', () => json(empty))

@@ -4,20 +4,16 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceProviderSchema } from '@careplane/shared/service-providers/service-providers.contract';
-import { emptyHistory, fakeIds, fakeList, fakeServiceProvider } from '@/test/admin-fakes.ts';
-import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
-import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { fakeIds, fakeList, fakeServiceProvider, signedInAdmin } from '@/test/admin-fakes.ts';
+import { renderApp } from '@/test/app.tsx';
+import { json, type FakeNetwork } from '@/test/network.ts';
 
 const id = fakeIds.provider;
 const item = `/api/service-providers/${id}`;
 let network: FakeNetwork;
 
 beforeEach(() => {
-  resetSession();
-  signIn(makeUser({ roles: ['admin'] }));
-  network = fakeNetwork()
-    .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
-    .on('GET', '/api/users/logs', () => json(emptyHistory))
+  network = signedInAdmin()
     .on('GET', '/api/users', () => json({ items: [], total: 0, limit: 20, offset: 0 }))
     .on('GET', '/api/service-providers', () => json(fakeList(serviceProviderSchema, [fakeServiceProvider()])))
     .on('GET', item, () => json(fakeServiceProvider()))

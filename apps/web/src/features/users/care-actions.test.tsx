@@ -11,9 +11,9 @@ import {
 } from '@careplane/shared/command-centers/command-centers.contract';
 import { deviceJobSchema } from '@careplane/shared/devices/devices.contract';
 import { userSchema } from '@careplane/shared/users/users.contract';
-import { emptyHistory, fakeList, fakeUser } from '@/test/admin-fakes.ts';
-import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
-import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { fakeList, fakeUser, signedInAdmin } from '@/test/admin-fakes.ts';
+import { renderApp } from '@/test/app.tsx';
+import { json, type FakeNetwork } from '@/test/network.ts';
 import { rebootQuestion } from './components/care-actions.tsx';
 
 const ids = {
@@ -47,11 +47,7 @@ const jobOn = (deviceId: string, command: string) =>
 let network: FakeNetwork;
 
 beforeEach(() => {
-  resetSession();
-  signIn(makeUser({ roles: ['admin'] }));
-  network = fakeNetwork()
-    .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
-    .on('GET', '/api/users/logs', () => json(emptyHistory))
+  network = signedInAdmin()
     .on('GET', '/api/users', () => json(fakeList(userSchema, [somchai])))
     .on('GET', `/api/users/${ids.user}`, () => json(somchai))
     .on('GET', '/api/alerts', () => json(fakeList(alertSchema, [])))

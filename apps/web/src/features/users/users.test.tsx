@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userSchema } from '@careplane/shared/users/users.contract';
-import { emptyHistory, fakeList, fakeUser } from '@/test/admin-fakes.ts';
-import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
-import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { fakeList, fakeUser, signedInAdmin } from '@/test/admin-fakes.ts';
+import { renderApp } from '@/test/app.tsx';
+import { json, type FakeNetwork } from '@/test/network.ts';
 
 const ann = fakeUser({
   id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f91',
@@ -20,11 +20,7 @@ const ann = fakeUser({
 let network: FakeNetwork;
 
 beforeEach(() => {
-  resetSession();
-  signIn(makeUser({ roles: ['admin'] }));
-  network = fakeNetwork()
-    .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
-    .on('GET', '/api/users/logs', () => json(emptyHistory))
+  network = signedInAdmin()
     .on('GET', '/api/users', () => json(fakeList(userSchema, [ann], 45)))
     .on('GET', `/api/users/${ann.id}`, () => json(ann))
     .install();
