@@ -58,10 +58,4 @@ export const periodSummaryShape = {
   total: z.number().int(),
   buckets: z.array(summaryBucketSchema),
 };
-export interface PeriodSummary {
-  from: number;
-  to: number;
-  bucketMillis: number;
-  total: number;
-  buckets: SummaryBucket[];
-}
+export type PeriodSummary = z.infer<z.ZodObject<typeof periodSummaryShape>>;

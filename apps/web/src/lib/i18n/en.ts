@@ -149,6 +149,10 @@ const kit = {
   },
   chart: {
     noData: 'No data in this range.',
+    // A summed-up line's three parts (lib/resource-kit/charts/period-summary.ts).
+    mean: '{{line}}, mean',
+    highest: '{{line}}, highest',
+    lowest: '{{line}}, lowest',
     period: 'Period',
     days: 'Days',
     orPickDays: 'Or pick days',

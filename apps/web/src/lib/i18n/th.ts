@@ -144,6 +144,10 @@ const th: Translation<typeof kit> = {
   },
   chart: {
     noData: 'ไม่มีข้อมูลในช่วงนี้',
+    // A summed-up line's three parts (lib/resource-kit/charts/period-summary.ts).
+    mean: '{{line}} เฉลี่ย',
+    highest: '{{line}} สูงสุด',
+    lowest: '{{line}} ต่ำสุด',
     period: 'ช่วงเวลา',
     days: 'วัน',
     orPickDays: 'หรือเลือกวัน',

@@ -72,8 +72,7 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
   // The newest page says what is latest; the summary, when there is one, is what is drawn.
   const points = statPoints(items, span);
   const drawn = summary ? summaryPoints(summary, Object.keys(DEVICE_STAT_SERIES), span) : points;
-  const lines = (base: SeriesLine[]) =>
-    summary ? summarySeries(base, (line, part) => t(`stats.${part}`, { line: line.label })) : base;
+  const lines = (base: SeriesLine[]) => (summary ? summarySeries(base) : base);
   const shown = t('stats.shown', {
     count: summary ? summary.total : points.length,
     from: formatDateTime(range.from),

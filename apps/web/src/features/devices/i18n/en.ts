@@ -188,9 +188,6 @@ const devices = {
     newestDrawn: 'The newest {{count}} of {{total}} stats in this period are drawn.',
     averaged:
       'All {{total}} stats of this period are drawn, in {{parts}} equal parts of it: each line is the mean of each part; on the CPU, memory and disk charts the dashed lines are its highest and lowest value.',
-    mean: '{{line}}, mean',
-    highest: '{{line}}, highest',
-    lowest: '{{line}}, lowest',
     loading: 'Loading…',
     noStats: 'This device has sent no stats yet.',
     recent: 'Recent stats',

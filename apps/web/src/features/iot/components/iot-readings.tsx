@@ -131,6 +131,7 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
   const unitSample = averaged && dataType === 'temperature' ? [{ data: { unit: 'C' } }] : records;
   const unit = measure ? chartUnit(dataType, measure, unitSample, language) : '';
   const span = range.to - range.from;
+  const series = (measure?.series ?? []).map((line) => ({ ...line, label: t(`readings.${line.label}`) }));
   return (
     <DetailSection title={t('readings.title')}>
       <Group gap="md" align="flex-end" wrap="wrap">
@@ -168,13 +169,7 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
               : readingPoints(records, measure, span)
           }
           dataKey="time"
-          series={
-            averaged
-              ? summarySeries(measure.series, (line, part) =>
-                  t(`readings.${part}`, { line: t(`readings.${line.label}`) }),
-                )
-              : measure.series.map((line) => ({ ...line, label: t(`readings.${line.label}`) }))
-          }
+          series={averaged ? summarySeries(series) : series}
           unit={unit ? ` ${unit}` : undefined}
           h={280}
         />

@@ -77,9 +77,6 @@ const iot = {
     newestDrawn: 'The newest {{count}} of {{total}} readings in this period are drawn.',
     averaged:
       'All {{total}} readings of this period are drawn, in {{parts}} equal parts of it: the solid line is the mean of each part, the dashed lines its highest and lowest reading.',
-    mean: '{{line}}, mean',
-    highest: '{{line}}, highest',
-    lowest: '{{line}}, lowest',
     level: 'Level',
     heartRate: 'Heart rate',
     temperature: 'Temperature',

@@ -28,20 +28,17 @@ describe('summaryPoints', () => {
 
 describe('summarySeries', () => {
   it('draws each mean solid and its highest and lowest dashed, lighter, named after the line', () => {
-    const series = summarySeries(
-      [{ name: 'rate', label: 'Heart rate', color: 'red.6' }],
-      (line, part) => `${line.label} ${part}`,
-    );
+    const series = summarySeries([{ name: 'rate', label: 'Heart rate', color: 'red.6' }]);
     expect(series).toEqual([
-      { name: 'rate', label: 'Heart rate mean', color: 'red.6' },
-      { name: 'rateHighest', label: 'Heart rate highest', color: 'red.4', strokeDasharray: '5 4' },
-      { name: 'rateLowest', label: 'Heart rate lowest', color: 'red.4', strokeDasharray: '5 4' },
+      { name: 'rate', label: 'Heart rate, mean', color: 'red.6' },
+      { name: 'rateHighest', label: 'Heart rate, highest', color: 'red.4', strokeDasharray: '5 4' },
+      { name: 'rateLowest', label: 'Heart rate, lowest', color: 'red.4', strokeDasharray: '5 4' },
     ]);
   });
 
   it('names every line a key of the points, in order', () => {
     const lines = ['sys', 'dias'].map((name) => ({ name, color: 'blue.6' }));
-    const names = summarySeries(lines, () => '').map((line) => line.name);
+    const names = summarySeries(lines).map((line) => line.name);
     expect(names).toEqual(['sys', 'sysHighest', 'sysLowest', 'dias', 'diasHighest', 'diasLowest']);
     const [point] = summaryPoints(
       { from: 0, to: 1, bucketMillis: 1, total: 1, buckets: [{ from: 0, count: 1, values: {} }] },

@@ -1,6 +1,7 @@
 // A chart over a period (an IoT device's readings, a device's stats): points in time labelled for the axis, and a
 // period the server summed up (packages/shared/src/common/period-summary.ts) drawn as each line's means with its
 // highest and lowest values beside them, so that a short spike the mean smooths away still shows.
+import i18next from 'i18next';
 import type { PeriodSummary } from '@careplane/shared/common/period-summary';
 import type { SeriesLine } from './series-chart.tsx';
 
@@ -40,11 +41,13 @@ export function summaryPoints(summary: PeriodSummary, names: readonly string[], 
   });
 }
 
-/** The lines of a summed-up period: each mean solid, its highest and lowest dashed in a lighter shade. */
-export function summarySeries<Line extends SeriesLine>(
-  lines: readonly Line[],
-  text: (line: Line, part: SummaryPart) => string,
-): SeriesLine[] {
+/**
+ * The lines of a summed-up period: each mean solid, its highest and lowest dashed in a lighter shade, each named
+ * after the line's own label ("Heart rate, highest").
+ */
+export function summarySeries(lines: readonly SeriesLine[]): SeriesLine[] {
+  const text = (line: SeriesLine, part: SummaryPart) =>
+    i18next.t(`kit:chart.${part}`, { line: line.label ?? line.name });
   const lighter = (color: string) => color.replace(/\.\d$/, '.4');
   return lines.flatMap((line) => [
     { name: line.name, label: text(line, 'mean'), color: line.color },
