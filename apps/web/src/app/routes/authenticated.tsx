@@ -11,7 +11,7 @@ import { Outlet } from 'react-router';
 import { useAccountLanguage } from '@/features/account/api/account-language.ts';
 import { SessionWatcher } from '@/features/auth/components/session-watcher.tsx';
 import { OutboxRunner } from '@/lib/offline/outbox-runner.tsx';
-import { onFirstControl } from '@/lib/offline/service-worker.ts';
+import { askReadsAgain, onFirstControl } from '@/lib/offline/service-worker.ts';
 import { ConsoleDatesProvider } from '../dates-locale.tsx';
 
 function AccountLanguage() {
@@ -21,7 +21,7 @@ function AccountLanguage() {
 
 function KeptReads() {
   const client = useQueryClient();
-  useEffect(() => onFirstControl(() => void client.refetchQueries({ type: 'active' })), [client]);
+  useEffect(() => onFirstControl(() => void askReadsAgain(client)), [client]);
   return null;
 }
 

@@ -1,6 +1,7 @@
 // The service worker (decision 046): registered by a production build only, so `vite dev` and the unit tests
 // run without one. Its kept API answers were read with one user's token: they go when the signed-in user
 // changes (sign-out, expiry, another user), so nobody sees what the last user's lists held.
+import type { QueryClient } from '@tanstack/react-query';
 import type { SessionStore } from '@/lib/session.ts';
 
 /** The runtime cache of vite.config.ts's workbox.runtimeCaching. */
@@ -32,4 +33,15 @@ export function onFirstControl(again: () => void, container = globalThis.navigat
   if (!container || container.controller) return () => undefined;
   container.addEventListener('controllerchange', again, { once: true });
   return () => container.removeEventListener('controllerchange', again);
+}
+
+/**
+ * Asks every read on screen again, now through the worker. A read still on its first way out is cancelled
+ * first: it has no answer yet, and asked again it would be handed back that same request (TanStack Query
+ * cancels an in-flight fetch for a refetch only when the query already has data), which went out before the
+ * worker could see it and would never be kept.
+ */
+export async function askReadsAgain(client: QueryClient) {
+  await client.cancelQueries({ type: 'active', fetchStatus: 'fetching' });
+  await client.refetchQueries({ type: 'active' });
 }
