@@ -35,7 +35,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'careplane-e2e-'));
 const baseUrl = `http://${HOST}:${port}`;
 
 // Identities for the tests of the authenticator app and of the console's sign-in, with their one-time
-// enrollment codes, made on the fresh database before the server holds it; the specs read
+// enrollment codes (one per try of a test), made on the fresh database before the server holds it; the specs read
 // <tmpdir>/careplane-e2e-<port>-identities.json. Roles follow a colon; each sign-in test has its own.
 const identitiesFile = path.join(tmpdir(), `careplane-e2e-${port}-identities.json`);
 const testIdentities = [
@@ -73,7 +73,14 @@ const identities = execFileSync(
   ['--tsconfig', 'apps/server/tsconfig.json', 'apps/server/src/dev/e2e-identities.ts', ...testIdentities],
   {
     cwd: repo,
-    env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent' },
+    // One enrollment code per try of a test (the Playwright config sets CAREPLANE_E2E_TRIES from its retries).
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'silent',
+      E2E_TRIES: process.env.CAREPLANE_E2E_TRIES ?? '1',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );

@@ -2,22 +2,13 @@
 // with a link, a CIBA sign-in started by a client seen and approved in the app (the client's token poll then
 // gets tokens), a denial, and a QR sign-in opened as a link on the phone.
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { issuedIdentity, type IssuedIdentity } from './support/cli-authenticator.ts';
 import { expect, test, type Page } from './support/test.ts';
 
-interface IssuedIdentity {
-  username: string;
-  firstName: string;
-  lastName: string;
-  code: string;
-  link: string;
-}
-
-// Made by scripts/e2e-server.mjs on the fresh database before the server started.
-const identitiesFile = path.join(tmpdir(), `careplane-e2e-${process.env.CAREPLANE_E2E_PORT}-identities.json`);
-const [one, two] = JSON.parse(readFileSync(identitiesFile, 'utf8')) as [IssuedIdentity, IssuedIdentity];
+// Made by scripts/e2e-server.mjs on the fresh database before the server started; read when the story starts,
+// with the enrollment codes of its try.
+let one: IssuedIdentity;
+let two: IssuedIdentity;
 
 const CLIENT_ID = 'careplane-console';
 
@@ -39,6 +30,8 @@ let baseUrl: string;
 let discovery: { backchannel_authentication_endpoint: string; token_endpoint: string; issuer: string };
 
 test.beforeAll(async () => {
+  one = issuedIdentity('pwa.one@careplane.local');
+  two = issuedIdentity('pwa.two@careplane.local');
   baseUrl = `http://127.0.0.1:${process.env.CAREPLANE_E2E_PORT}`;
   const response = await fetch(`${baseUrl}/auth/.well-known/openid-configuration`);
   expect(response.status).toBe(200);

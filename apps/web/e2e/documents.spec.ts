@@ -7,15 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { careplane } from './support/cli-authenticator.ts';
+import { careplane, issuedIdentity } from './support/cli-authenticator.ts';
 import { expect, test, type Page } from './support/test.ts';
-
-interface IssuedIdentity {
-  username: string;
-  firstName: string;
-  lastName: string;
-  link: string;
-}
 
 const baseUrl = `http://127.0.0.1:${process.env.CAREPLANE_E2E_PORT}`;
 const DESKTOP = { width: 1440, height: 900 };
@@ -23,18 +16,6 @@ const PHONE = { width: 390, height: 844 };
 
 // The authenticator starts through tsx on a busy machine; a signature waits for it twice.
 test.describe.configure({ timeout: 180_000 });
-
-function identity(username: string): IssuedIdentity {
-  const all = JSON.parse(
-    readFileSync(
-      path.join(tmpdir(), `careplane-e2e-${process.env.CAREPLANE_E2E_PORT}-identities.json`),
-      'utf8',
-    ),
-  ) as IssuedIdentity[];
-  const found = all.find((entry) => entry.username === username);
-  if (!found) throw new Error(`The e2e server made no identity ${username}`);
-  return found;
-}
 
 const folders: string[] = [];
 test.afterAll(() => {
@@ -72,7 +53,7 @@ test('upload, sign on the phone, see it signed live, download, and verify it sig
   page,
   browser,
 }) => {
-  const me = identity('console.documents@careplane.local');
+  const me = issuedIdentity('console.documents@careplane.local');
   const folder = scratch();
   const store = path.join(folder, 'authenticator.json');
   expect((await careplane(['authenticator', 'enroll', '--store', store, me.link])).code).toBe(0);

@@ -5,21 +5,12 @@
 // (made by scripts/e2e-server.mjs before the server started) into a store of its own.
 /// <reference lib="dom" />
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jsqr from 'jsqr';
-import { careplane } from './support/cli-authenticator.ts';
+import { careplane, issuedIdentity, type IssuedIdentity } from './support/cli-authenticator.ts';
 import { expect, test, type Locator, type Page } from './support/test.ts';
-
-interface IssuedIdentity {
-  username: string;
-  firstName: string;
-  lastName: string;
-  roles: string[];
-  code: string;
-  link: string;
-}
 
 // jsqr is a CommonJS module whose exports are the decoder, also reachable as `default` (as its types say).
 const jsQR = jsqr.default;
@@ -29,20 +20,9 @@ const SESSION_KEY = 'careplane.session';
 // Sign-ins wait for a command-line authenticator that starts through tsx on a busy machine.
 test.describe.configure({ timeout: 150_000 });
 
-const identitiesOf = (port: string | number) =>
-  JSON.parse(
-    readFileSync(path.join(tmpdir(), `careplane-e2e-${port}-identities.json`), 'utf8'),
-  ) as IssuedIdentity[];
-
-function identityNamed(identities: IssuedIdentity[], username: string): IssuedIdentity {
-  const found = identities.find((identity) => identity.username === username);
-  if (!found) throw new Error(`The e2e server made no identity ${username}`);
-  return found;
-}
-
 const mainServer = {
   baseUrl: `http://127.0.0.1:${process.env.CAREPLANE_E2E_PORT}`,
-  identity: (username: string) => identityNamed(identitiesOf(process.env.CAREPLANE_E2E_PORT ?? ''), username),
+  identity: (username: string) => issuedIdentity(username),
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -303,7 +283,7 @@ function startServer(env: Record<string, string>): Promise<StartedServer> {
       if (!port) return;
       resolve({
         baseUrl: `http://127.0.0.1:${port}`,
-        identity: (username) => identityNamed(identitiesOf(port), username),
+        identity: (username) => issuedIdentity(username, port),
         stop: async () => {
           if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
           await exited;

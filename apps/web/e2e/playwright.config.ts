@@ -8,6 +8,12 @@ const repo = path.resolve(import.meta.dirname, '../../..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Set from the server's ready line (webServer.wait below) before the workers start.
 const port = process.env.CAREPLANE_E2E_PORT;
+// One more try for a test that failed: on a loaded two-core machine a browser step can miss its window. A test
+// that passes only on the second try is reported as flaky (and listed in the output) so it gets fixed.
+const RETRIES = 1;
+// The e2e server (webServer below, which inherits this environment) issues each test identity one enrollment
+// code per try, so a retried test's fresh phone does not meet the code its first try spent.
+process.env.CAREPLANE_E2E_TRIES = String(RETRIES + 1);
 
 export default defineConfig({
   testDir: '.',
@@ -15,9 +21,7 @@ export default defineConfig({
   outputDir: 'artifacts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  // One more try for a test that failed: on a loaded two-core machine a browser step can miss its window. A
-  // test that passes only on the second try is reported as flaky (and listed in the output) so it gets fixed.
-  retries: 1,
+  retries: RETRIES,
   // A test's whole budget; each step still waits at most `expect.timeout`. The longest default-budget tests
   // take 15-20 s on a quiet two-core machine, and CI's machine has been seen 30-45 % slower: 60 s keeps a slow
   // day from failing a test that waited for nothing wrong.

@@ -1,9 +1,11 @@
 // Prepares identities for the browser tests of the authenticator app: on the database of DATA_DIR (or
 // DATABASE_URL), before any server holds it, creates each identity named on the command line and issues its
-// one-time enrollment code. Prints `[{ username, roles, code, link }]` as JSON. The codes go through the real
-// enrollment of the app; nothing here bypasses the auth server. Roles follow a colon (default: public).
+// one-time enrollment codes, one for each try a test may have (E2E_TRIES, default 1: a retried test enrolls a
+// fresh phone with a code its first try did not spend). Prints as JSON
+// `[{ username, roles, enrollments: [{ code, link }] }]`. The codes go through the real enrollment of the app;
+// nothing here bypasses the auth server. Roles follow a colon (default: public).
 //
-//   tsx src/dev/e2e-identities.ts <username>[:<role>,<role>] [...]
+//   E2E_TRIES=2 tsx src/dev/e2e-identities.ts <username>[:<role>,<role>] [...]
 import { loadConfig } from '@/config.js';
 import { openDatabase } from '@/db/client.js';
 import { lockEmbeddedDatabase } from '@/db/embedded-lock.js';
@@ -27,6 +29,13 @@ if (wanted.length === 0) {
   console.error('usage: e2e-identities <username>[:<role>,<role>] [...]');
   process.exit(2);
 }
+const tries = Number(process.env.E2E_TRIES ?? 1);
+if (!Number.isInteger(tries) || tries < 1 || tries > 10) {
+  console.error(
+    `e2e-identities: E2E_TRIES must be a whole number from 1 to 10, not "${process.env.E2E_TRIES}"`,
+  );
+  process.exit(2);
+}
 
 const config = loadConfig();
 const lock = config.databaseUrl ? null : lockEmbeddedDatabase(config.dataDir, 'preparing test identities');
@@ -41,14 +50,17 @@ try {
       lastName: `Person ${index + 1}`,
       roles,
     });
-    const { code, link } = await identities.issueEnrollmentCode(identity.id);
+    const enrollments = [];
+    for (let round = 0; round < tries; round += 1) {
+      const { code, link } = await identities.issueEnrollmentCode(identity.id);
+      enrollments.push({ code, link });
+    }
     issued.push({
       username: identity.username,
       firstName: identity.firstName,
       lastName: identity.lastName,
       roles: identity.roles,
-      code,
-      link,
+      enrollments,
     });
   }
   process.stdout.write(`${JSON.stringify(issued)}\n`);

@@ -18,14 +18,24 @@ export interface IssuedIdentity {
   link: string;
 }
 
-/** An identity scripts/e2e-server.mjs made for this run, with its one-time enrollment link. */
+interface IdentityFile extends Omit<IssuedIdentity, 'code' | 'link'> {
+  enrollments: Pick<IssuedIdentity, 'code' | 'link'>[];
+}
+
+/**
+ * An identity scripts/e2e-server.mjs made for this run, with the one-time enrollment link of this try of the
+ * test: a retried test enrolls its fresh phone with a code the failed try did not spend.
+ */
 export function issuedIdentity(username: string, port = process.env.CAREPLANE_E2E_PORT): IssuedIdentity {
   const file = path.join(tmpdir(), `careplane-e2e-${port}-identities.json`);
-  const found = (JSON.parse(readFileSync(file, 'utf8')) as IssuedIdentity[]).find(
+  const found = (JSON.parse(readFileSync(file, 'utf8')) as IdentityFile[]).find(
     (identity) => identity.username === username,
   );
   if (!found) throw new Error(`The e2e server made no identity ${username}`);
-  return found;
+  const { enrollments, ...identity } = found;
+  const enrollment = enrollments[test.info().retry];
+  if (!enrollment) throw new Error(`The e2e server made no enrollment code for try ${test.info().retry + 1}`);
+  return { ...identity, ...enrollment };
 }
 
 export interface CliRun {
