@@ -36,6 +36,8 @@ export interface DemoData {
   documents: (typeof schema.documents.$inferInsert)[];
   documentSigningParties: (typeof schema.documentSigningParties.$inferInsert)[];
   prescriptions: (typeof schema.prescriptions.$inferInsert)[];
+  /** The prescriptions' histories: the audit rows of their creation and of each action since. */
+  prescriptionHistory: (typeof schema.auditLog.$inferInsert)[];
 }
 
 export function buildDemoData(options: { seed?: string; now: number }): DemoData {
@@ -75,5 +77,6 @@ export function buildDemoData(options: { seed?: string; now: number }): DemoData
     documents: paperwork.documents,
     documentSigningParties: paperwork.documentSigningParties,
     prescriptions: paperwork.prescriptions,
+    prescriptionHistory: paperwork.prescriptionHistory,
   };
 }

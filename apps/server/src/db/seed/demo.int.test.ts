@@ -6,6 +6,12 @@ import {
   processStatuses,
   serviceProviderTypes,
 } from '@careplane/shared/common/enums';
+import {
+  nextStatus,
+  prescriptionTransitions,
+  type PrescriptionAction,
+} from '@careplane/shared/prescriptions/prescription-transitions';
+import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, createTestDatabase, type TestDatabase } from '@/test/harness.js';
 import { openDatabase, type DatabaseHandle } from '../client.js';
@@ -24,6 +30,8 @@ const rows = async (database: DatabaseHandle, text: string) =>
   (await database.rawQuery(text)).rows as Record<string, unknown>[];
 const values = async (database: DatabaseHandle, text: string) =>
   (await rows(database, text)).map((row) => Object.values(row)[0]);
+/** A timestamp as the driver gives it (a Date, or text on the embedded database), in milliseconds. */
+const time = (value: unknown) => new Date(value as string | Date).getTime();
 const count = async (database: DatabaseHandle, table: string) =>
   Number((await rows(database, `select count(*)::int as n from ${table}`))[0]!.n);
 
@@ -330,6 +338,68 @@ describe('demo data', () => {
     expect(await count(db, 'document_signing_parties')).toBeGreaterThan(0);
   });
 
+  it("tells each prescription's history: written, then every action that brought it to its status, by its party", async () => {
+    const db = first.handle;
+    const prescriptions = await rows(
+      db,
+      `select p.id, p.status, p.version, p.issuer_id, p.pickup_by_nurse, p.nurse_id, p.shipper_driver_id,
+         p.issuer_receipt_id, p.pickup_receipt_id, p.created_at, p.updated_at,
+         array(select e.user_id from user_employers e where e.service_provider_id = p.supplier_id) as pharmacy
+       from prescriptions p`,
+    );
+    const history = await rows(
+      db,
+      `select record_id, action, actor_user_id, at, changes from audit_log
+       where resource = 'prescriptions' order by at, id`,
+    );
+    for (const prescription of prescriptions) {
+      const entries = history.filter((entry) => entry.record_id === prescription.id);
+      expect(entries[0]).toMatchObject({ action: 'create', actor_user_id: prescription.issuer_id });
+      expect(entries[0]!.at).toEqual(prescription.created_at);
+      let status: PrescriptionStatus = 'new';
+      let picker: unknown = null;
+      const actions = entries.filter((entry) => !/^create$|-requested$/.test(entry.action as string));
+      for (const entry of actions) {
+        const action = entry.action as PrescriptionAction;
+        const next = nextStatus(action, status);
+        expect(next, `${action} from ${status}`).not.toBeNull();
+        expect(entry.changes).toMatchObject({ status: next });
+        const actor = prescriptionTransitions[action].actor;
+        if (actor === 'issuer') expect(entry.actor_user_id).toBe(prescription.issuer_id);
+        if (actor === 'supplierPharmacist') expect(prescription.pharmacy).toContain(entry.actor_user_id);
+        if (actor === 'pickupParty') {
+          picker = entry.actor_user_id;
+          const party = prescription.pickup_by_nurse ? prescription.nurse_id : prescription.shipper_driver_id;
+          expect(picker).toBe(party);
+        }
+        if (actor === 'picker') expect(entry.actor_user_id).toBe(picker);
+        if (action === 'hold' || action === 'return') expect(entry.changes).toHaveProperty('reason');
+        status = next!;
+      }
+      expect(status).toBe(prescription.status);
+      expect(Number(prescription.version)).toBe(actions.length + 1);
+      expect(entries.at(-1)!.at).toEqual(prescription.updated_at);
+      // A signed action's signature was asked first, of the one who signed its receipt.
+      for (const [action, receipt] of [
+        ['issue', prescription.issuer_receipt_id],
+        ['pickup', prescription.pickup_receipt_id],
+      ] as const) {
+        const done = actions.find((entry) => entry.action === action);
+        const asked = entries.find((entry) => entry.action === `${action}-requested`);
+        if (!done) {
+          expect(asked).toBeUndefined();
+          continue;
+        }
+        expect(asked).toMatchObject({
+          actor_user_id: done.actor_user_id,
+          changes: { documentId: receipt, signer: done.actor_user_id },
+        });
+        expect(time(asked!.at)).toBeLessThan(time(done.at));
+      }
+      for (const entry of entries) expect(time(entry.at)).toBeLessThanOrEqual(ANCHOR);
+    }
+  });
+
   it('is deterministic: the same seed and time give the same rows in another database', async () => {
     const again = await loadDemoDataIfEmpty(second.handle, { now: NOW });
     expect({ ...again, milliseconds: 0 }).toEqual({ ...summary, milliseconds: 0 });
@@ -343,6 +413,7 @@ describe('demo data', () => {
       'select id, status, content, issuer_id, recipient_id, shipper_driver_id from prescriptions order by id',
       'select id, status, results, not_before from device_runner_jobs order by id',
       'select id, is_active, data, closing_data from alerts order by id',
+      'select at, actor_user_id, action, record_id, changes from audit_log order by at, record_id, action',
     ];
     for (const sample of samples) {
       expect(await rows(second.handle, sample)).toEqual(await rows(first.handle, sample));

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '../client.js';
 import {
   alerts,
+  auditLog,
   commandCenterUsers,
   commandCenters,
   deviceRunnerJobs,
@@ -114,6 +115,7 @@ async function insertDemoData(tx: Executor, data: DemoData) {
   await insertRows(tx, documents, data.documents);
   await insertRows(tx, documentSigningParties, data.documentSigningParties);
   await insertRows(tx, prescriptions, data.prescriptions);
+  await insertRows(tx, auditLog, data.prescriptionHistory);
 }
 
 function summarise(data: DemoData, milliseconds: number): DemoDataSummary {

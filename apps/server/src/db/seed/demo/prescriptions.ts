@@ -1,8 +1,12 @@
 // Prescriptions in every status, with the documents that travel with them, and documents outside
 // prescriptions: consents, care plans, discharge letters; signed, partly signed, unsigned.
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
+import {
+  prescriptionTransitions,
+  type PrescriptionAction,
+} from '@careplane/shared/prescriptions/prescription-transitions';
 import { receiptTitle } from '@careplane/shared/prescriptions/receipt-titles';
-import type { documentSigningParties, documents, prescriptions } from '@/db/schema/index.js';
+import type { auditLog, documentSigningParties, documents, prescriptions } from '@/db/schema/index.js';
 import { DAY, HOUR, MINUTE } from '../demo-series.js';
 import { medicines, type Region } from '../reference-data.js';
 import { bangkok, iso, type SeedContext } from './context.js';
@@ -20,16 +24,44 @@ const statusPlan: readonly [PrescriptionStatus, number][] = [
   ['on_hold', 2],
   ['returned', 2],
 ];
-const versionOf: Record<PrescriptionStatus, number> = {
-  new: 1,
-  issued: 2,
-  waiting: 3,
-  ready: 4,
-  picked_up: 5,
-  delivered: 6,
-  on_hold: 4,
-  returned: 6,
+/**
+ * The actions that brought a prescription to its status, in order: what its history tells (the audit rows the
+ * service writes for each), and its version (one for the creation, one per action).
+ */
+const pathTo: Record<PrescriptionStatus, readonly PrescriptionAction[]> = {
+  new: [],
+  issued: ['issue'],
+  waiting: ['issue', 'accept'],
+  ready: ['issue', 'accept', 'mark-ready'],
+  picked_up: ['issue', 'accept', 'mark-ready', 'pickup'],
+  delivered: ['issue', 'accept', 'mark-ready', 'pickup', 'delivered'],
+  on_hold: ['issue', 'accept', 'hold'],
+  returned: ['issue', 'accept', 'mark-ready', 'pickup', 'return'],
 };
+/** When each action happened after the prescription was written (the receipts are signed at these times). */
+const ISSUE_SIGNED = 20 * MINUTE;
+const PICKUP_SIGNED = 6 * HOUR;
+const CO_SIGNED = 7 * MINUTE;
+const actionAfter: Record<PrescriptionAction, number> = {
+  issue: ISSUE_SIGNED,
+  accept: HOUR,
+  hold: 2 * HOUR,
+  resume: 2 * HOUR + 30 * MINUTE,
+  'mark-ready': 3 * HOUR,
+  // Recorded once the pharmacist has co-signed the picker's receipt.
+  pickup: PICKUP_SIGNED + CO_SIGNED,
+  delivered: 8 * HOUR,
+  return: 8 * HOUR,
+  restock: 9 * HOUR,
+};
+/** Why the demo's holds and returns happened (the reason an action may carry). */
+const reasonOf: Partial<Record<PrescriptionAction, string>> = {
+  hold: 'Waiting for the doctor to confirm the dose',
+  return: 'Nobody at home; the neighbour could not take it',
+};
+/** A signed action's signature is asked this long before it is signed. */
+const ASKED_BEFORE = 2 * MINUTE;
+
 const ageOf: Record<PrescriptionStatus, number> = {
   new: 3 * HOUR,
   issued: 8 * HOUR,
@@ -90,6 +122,7 @@ function prescribe(
   const doctorsIn = (region: Region) =>
     region === bangkok ? [named('doctor')] : [...withRole('doctor', region), named('doctor')];
   const prescriptionRows: (typeof prescriptions.$inferInsert)[] = [];
+  const historyRows: (typeof auditLog.$inferInsert)[] = [];
   let serial = 0;
   for (const [status, count] of statusPlan) {
     for (let index = 0; index < count; index++) {
@@ -124,7 +157,7 @@ function prescribe(
             issuer,
             [issuer],
             [issuer],
-            created + 20 * MINUTE,
+            created + ISSUE_SIGNED,
             'issuer',
           )
         : null;
@@ -135,15 +168,58 @@ function prescribe(
             picker,
             [picker, pharmacist],
             [picker, pharmacist],
-            created + 6 * HOUR,
+            created + PICKUP_SIGNED,
             'picker',
           )
         : null;
       // A ready prescription names its driver only when one was dispatched; otherwise any courier of the shipper may take it.
       const driverAssigned =
         !pickupByNurse && (status !== 'ready' || index % 2 === 0) && status !== 'new' && status !== 'issued';
+      const prescriptionId = id('prescription', serial);
+      const receiptOf: Partial<Record<PrescriptionAction, string | null>> = {
+        issue: issuerReceiptId,
+        pickup: pickupReceiptId,
+      };
+      // Its history: written by the issuer, then each action by whoever the transition table says does it.
+      const actorOf = (action: PrescriptionAction) => {
+        const actor = prescriptionTransitions[action].actor;
+        return actor === 'issuer' ? issuer : actor === 'supplierPharmacist' ? pharmacist : picker;
+      };
+      const record = (action: string, actor: Person, at: number, changes: Record<string, unknown>) =>
+        historyRows.push({
+          at: new Date(at),
+          actorUserId: actor.id,
+          action,
+          resource: 'prescriptions',
+          recordId: prescriptionId,
+          changes,
+        });
+      record('create', issuer, created, {
+        issuer: issuer.id,
+        supplier,
+        recipient: recipient.id,
+        pickupByNurse,
+        ...(pickupByNurse ? { nurse: regionNurse.id } : { shipper: providerId(region, 'courier') }),
+      });
+      let last = created;
+      for (const action of pathTo[status]) {
+        last = created + actionAfter[action];
+        const actor = actorOf(action);
+        const documentId = receiptOf[action];
+        if (documentId) {
+          record(`${action}-requested`, actor, last - ASKED_BEFORE - (action === 'pickup' ? CO_SIGNED : 0), {
+            documentId,
+            signer: actor.id,
+          });
+        }
+        const reason = reasonOf[action];
+        record(action, actor, last, {
+          status: prescriptionTransitions[action].to,
+          ...(reason ? { reason } : {}),
+        });
+      }
       prescriptionRows.push({
-        id: id('prescription', serial),
+        id: prescriptionId,
         status,
         issuerId: issuer.id,
         issuerReceiptId,
@@ -164,15 +240,15 @@ function prescribe(
           unit: item.unit,
           dosage: item.dosage,
         })),
-        version: versionOf[status],
+        version: pathTo[status].length + 1,
         createdByUserId: issuer.id,
         createdAt: new Date(created),
-        updatedAt: new Date(Math.min(anchor, created + versionOf[status] * 2 * HOUR)),
+        updatedAt: new Date(Math.min(anchor, last)),
       });
     }
   }
 
-  return prescriptionRows;
+  return { prescriptionRows, historyRows };
 }
 
 /** Documents outside prescriptions: consents, care plans, discharge letters; signed, partly signed, unsigned. */
@@ -244,10 +320,11 @@ export function buildPrescriptions(
   iot: IotDevices,
 ) {
   const book = createDocumentBook(context.id);
-  const prescriptionRows = prescribe(context, organisations, population, book);
+  const { prescriptionRows, historyRows } = prescribe(context, organisations, population, book);
   fileCareDocuments(context, population, iot, book);
   return {
     prescriptions: prescriptionRows,
+    prescriptionHistory: historyRows,
     documents: book.documentRows,
     documentSigningParties: book.signingPartyRows,
   };

@@ -115,6 +115,11 @@ export function CustodyDetail({ prescription }: { prescription: Prescription }) 
             {history.failureReason?.message ?? i18next.t('kit:network.offline')}
           </Text>
         ) : null}
+        {history.data?.items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {i18next.t('kit:history.empty')}
+          </Text>
+        ) : null}
         <Stack
           gap={2}
           component="ol"

@@ -217,6 +217,21 @@ describe('the pharmacy area', () => {
         .map((item) => item.textContent?.split(' · ')[1]),
     ).toEqual(['Accepted', 'Issued', 'Issue: signature asked on the phone', 'Created']);
     expect(within(history).getAllByRole('listitem')[0]!.textContent).toContain('Accepted · Phil Test');
+    expect(within(detail).queryByText('No changes recorded.')).toBeNull();
+  });
+
+  it('says so when nothing is recorded of a prescription, rather than leaving its history blank', async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(viewerOf(pharmacist, { id: pharmacyId, title: 'Riverside Pharmacy', type: 'pharmacy' })),
+      )
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf()]))
+      .on('GET', `/api/prescriptions/${rxId}/history`, () => json({ items: [] }));
+    signIn(pharmacist);
+    renderApp(`/pharmacy/${pharmacyId}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Details and history' }));
+    const detail = await screen.findByRole('region', { name: 'Prescription detail' });
+    expect(await within(detail).findByText('No changes recorded.')).toBeVisible();
   });
 });
 
