@@ -118,10 +118,13 @@ test('offline, the driver marks delivered, reloads, comes back online, and the s
   await road.getByRole('link', { name: /^Picked-up/ }).click();
   const card = road.getByRole('listitem', { name: /Losartan/ });
   await expect(card.getByRole('button', { name: 'Delivered' })).toBeVisible();
-  // A thumb's targets on a touch screen: the phone number, the map and the details are 44 px tall or more.
+  // A thumb's targets on a touch screen: the phone number, the map, the details, the card's action and the top
+  // bar's sign-out are 44 px tall or more.
   for (const target of [
     card.getByRole('button', { name: 'Details and history' }),
     card.getByRole('link', { name: /^Open map/ }).first(),
+    card.getByRole('button', { name: 'Delivered' }),
+    road.getByRole('button', { name: /^Disconnect/ }),
   ]) {
     expect((await target.boundingBox())?.height).toBeGreaterThanOrEqual(44);
   }
