@@ -103,6 +103,13 @@ describe('the command-center view', () => {
     expect(within(jobs).getByText('RUNNING')).toBeVisible();
     expect(within(screen.getByRole('region', { name: 'Devices' })).getByText('Bedside tablet')).toBeVisible();
     expect(within(screen.getByRole('region', { name: 'Users' })).getByText('Malee Srisawat')).toBeVisible();
+    // Every column says what it holds (the users' last one, their actions, to screen readers).
+    const headers = (region: string) =>
+      within(screen.getByRole('region', { name: region }))
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+    expect(headers('Users')).toEqual(['Name', 'Roles', 'Actions']);
+    expect(headers('Devices')).toEqual(['Device', 'Role', 'Assigned to']);
     // Only open alerts are asked for, newest first, with whom and what they concern.
     const asked = network.callsTo('GET', '/api/command-centers/alerts')[0]!.url.searchParams;
     expect(asked.get('filters')).toBe('isActive~true');

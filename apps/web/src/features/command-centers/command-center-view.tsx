@@ -12,6 +12,7 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
@@ -154,9 +155,12 @@ export function CommandCenterView({ alertItem }: { alertItem: (alert: Alert) => 
                   <Table.Tr key={job.id}>
                     <Table.Td>{titleOf(job.device)}</Table.Td>
                     <Table.Td>{job.purpose}</Table.Td>
-                    {/* A status is one word on one line: in Thai at a phone's width the badge broke in two. */}
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Badge variant="outline">{enumLabel('jobStatus', job.status)}</Badge>
+                    {/* A status is one word on one line: in Thai at a phone's width the badge broke in two.
+                        (The theme lets a badge's text wrap rather than be cut; this one keeps its line.) */}
+                    <Table.Td>
+                      <Badge variant="outline" styles={{ label: { whiteSpace: 'nowrap' } }}>
+                        {enumLabel('jobStatus', job.status)}
+                      </Badge>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -174,6 +178,15 @@ export function CommandCenterView({ alertItem }: { alertItem: (alert: Alert) => 
         >
           {users.data?.items.length ? (
             <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('view.name')}</Table.Th>
+                  <Table.Th>{t('view.roles')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('view.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {users.data.items.map((user) => (
                   <Table.Tr key={user.id}>
@@ -198,6 +211,13 @@ export function CommandCenterView({ alertItem }: { alertItem: (alert: Alert) => 
         >
           {devices.data?.items.length ? (
             <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('view.device')}</Table.Th>
+                  <Table.Th>{t('view.deviceRole')}</Table.Th>
+                  <Table.Th>{t('view.assignedUser')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {devices.data.items.map((device) => (
                   <Table.Tr key={device.id}>
