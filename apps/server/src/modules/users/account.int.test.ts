@@ -115,6 +115,35 @@ describe('POST /api/auth', () => {
     expect(logs.json().total).toBe(2);
   });
 
+  it("keeps the record's details that a later token does not state, and takes those it does", async () => {
+    const subject = randomUUID();
+    const claims = identityClaims({ preferred_username: 'ploy@careplane.test' });
+    const first = await tokens(subject, claims);
+    const userId = (await post(first.access, { idToken: first.id })).json().id as string;
+    // An admin records the patient's own phone number and email; the identity states neither, nor a title.
+    await context.database.db
+      .update(users)
+      .set({ phoneNumber: '+66 81 234 5678', email: 'ploy@home.test' })
+      .where(eq(users.id, userId));
+    const without: Record<string, unknown> = { ...claims, given_name: 'Ploy' };
+    for (const absent of ['phone_number', 'email', 'title']) delete without[absent];
+    const later = await tokens(subject, without as typeof claims);
+    const signedIn = await post(later.access, { idToken: later.id });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json()).toMatchObject({
+      firstName: 'Ploy',
+      phoneNumber: '+66 81 234 5678',
+      email: 'ploy@home.test',
+      title: 'Dr.',
+    });
+    // A number the identity does state replaces the record's.
+    const stated = await tokens(subject, identityClaims({ preferred_username: 'ploy@careplane.test' }));
+    expect((await post(stated.access, { idToken: stated.id })).json()).toMatchObject({
+      phoneNumber: '+66 2 555 0101',
+      email: 'olivia@careplane.test',
+    });
+  });
+
   it('binds an admin-made record of the same username that has no identity yet', async () => {
     const [made] = await context.database.db
       .insert(users)

@@ -42,7 +42,8 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
       summary: "Sign in: create or update the caller's user from the identity token (returns the user)",
       description:
         'The Authorization header carries the access token and the body the id_token of the same sign-in; ' +
-        'both must name the same subject. Roles, names and contact details are copied from the id_token.',
+        'both must name the same subject. Roles (at the first sign-in), names and contact details are copied ' +
+        'from the id_token; a detail it does not state keeps the value the record has.',
       body: signInRequestSchema,
       response: { 200: userSchema, ...errorResponses },
     },

@@ -66,6 +66,11 @@ export function identityInputFor(user: {
   };
 }
 
+/** The fields a token states: a claim it does not carry (null) is left out rather than written as empty. */
+function statedIn<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null)) as Partial<T>;
+}
+
 export function createUsersService(store: Store, identities: IdentityService) {
   const users = createResourceService(store, usersResource, {
     // The sign-in identity follows its user in the same transaction: roles, block and deletion.
@@ -171,8 +176,10 @@ export function createUsersService(store: Store, identities: IdentityService) {
       let userId: string;
       if (existing) {
         userId = existing.id;
-        // Once the record exists it decides the roles (an admin may have changed them): decision 022.
-        await updateUser(scope.tx, userId, { ...fields, roles: undefined });
+        // Once the record exists it decides the roles (an admin may have changed them): decision 022. A
+        // detail the token does not state leaves the record's: an identity without a phone number erased the
+        // one an admin had recorded, and a courier at the door could no longer call (decision 082).
+        await updateUser(scope.tx, userId, { ...statedIn(fields), roles: undefined });
       } else {
         userId = await insertUser(scope.tx, fields);
       }
