@@ -44,7 +44,7 @@ describe('the offline notices', () => {
     expect(offlineTexts.bannerPending(1)).toBe('1 action waits to be sent.');
     expect(offlineTexts.bannerPending(3)).toBe('3 actions wait to be sent.');
     expect(offlineTexts.queuedNotice('Delivered', undefined)).toBe(
-      'Delivered kept on this device. It is sent when you are back online.',
+      '“Delivered” kept on this device. It is sent when you are back online.',
     );
     expect(offlineTexts.conflict('Delivered', 'returned')).toBe(
       "Someone else already moved this prescription: it is now returned. Your 'Delivered' was not applied.",

@@ -147,7 +147,7 @@ describe('the prescriptions area offline', () => {
     );
     expect(within(card).queryByRole('button', { name: 'Delivered' })).toBeNull();
     expect(screen.getByTestId('offline-banner')).toHaveTextContent('1 action waits to be sent.');
-    expect(await screen.findByText(/Delivered kept on this device: Losartan/)).toBeVisible();
+    expect(await screen.findByText(/“Delivered” kept on this device: Losartan/)).toBeVisible();
     expect(network.callsTo('POST', `/api/prescriptions/${rxId}/delivered`)).toHaveLength(0);
 
     setOnline(true);
