@@ -31,6 +31,14 @@ export function historyEventText(action: string, t: TFunction<'prescriptions'>):
   return action;
 }
 
+/** Why a hold or a return happened, in quotes, when the one who took it said (else nothing). */
+export function historyReasonText(
+  entry: Pick<PrescriptionHistory['items'][number], 'changes'>,
+): string | null {
+  const reason = entry.changes?.reason;
+  return typeof reason === 'string' && reason.trim() ? `“${reason.trim()}”` : null;
+}
+
 /**
  * When a history entry happened: the server's time of recording, or for an action kept on a phone without a
  * network for a minute or more, the time it was taken there and then when it reached the server (decision 076).

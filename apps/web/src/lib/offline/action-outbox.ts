@@ -4,6 +4,7 @@ import { createStore, get, update } from 'idb-keyval';
 import {
   MAX_KEPT_ACTION_DAYS,
   prescriptionActionPath,
+  type PrescriptionActionBody,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { ApiError, api } from '@/lib/api-client.ts';
 import {
@@ -60,21 +61,23 @@ export function outcomeOf(error: unknown): SendOutcome {
 /**
  * Sends one action with its key: a plain action's answer is the prescription, a repeat's the same. A kept
  * action also says how long it was kept (decision 076), by this device's clock: the server records when it was
- * taken by its own clock, whatever this one says the time is.
+ * taken by its own clock, whatever this one says the time is. A hold or a return says why when it was told.
  */
 export async function postAction(
-  entry: Pick<OutboxEntry, 'prescriptionId' | 'action' | 'key'> & { queuedAt?: number },
+  entry: Pick<OutboxEntry, 'prescriptionId' | 'action' | 'key' | 'reason'> & { queuedAt?: number },
   now = Date.now(),
 ) {
-  const body =
+  const kept =
     entry.queuedAt === undefined
-      ? undefined
+      ? {}
       : {
           keptForSeconds: Math.min(
             Math.max(0, Math.round((now - entry.queuedAt) / 1000)),
             MAX_KEPT_ACTION_DAYS * 24 * 3600,
           ),
         };
+  const said: PrescriptionActionBody = { ...(entry.reason ? { reason: entry.reason } : {}), ...kept };
+  const body = Object.keys(said).length ? said : undefined;
   return api.post<unknown>(prescriptionActionPath(entry.prescriptionId, entry.action), body, {
     headers: { 'idempotency-key': entry.key },
   });

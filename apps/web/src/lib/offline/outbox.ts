@@ -16,6 +16,8 @@ export interface OutboxEntry {
   /** The action's button label and what it was done to, for the card and the notices. */
   label: string;
   subject?: string | undefined;
+  /** Why, for the actions that may say (hold, return): sent with the action into its history. */
+  reason?: string | undefined;
   /** Order of sending: kept first, sent first. */
   seq: number;
   queuedAt: number;
@@ -23,7 +25,10 @@ export interface OutboxEntry {
   lastError?: string | undefined;
 }
 
-export type OutboxInput = Pick<OutboxEntry, 'userId' | 'prescriptionId' | 'action' | 'label' | 'subject'> & {
+export type OutboxInput = Pick<
+  OutboxEntry,
+  'userId' | 'prescriptionId' | 'action' | 'label' | 'subject' | 'reason'
+> & {
   key?: string;
 };
 

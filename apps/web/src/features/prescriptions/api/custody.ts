@@ -134,6 +134,7 @@ async function plainAction(
   id: string,
   action: PrescriptionAction,
   hooks: ActionHooks,
+  reason: string | undefined,
 ): Promise<ActionAnswer> {
   const userId = sessionStore.getState().user?.id;
   const entry = {
@@ -142,6 +143,7 @@ async function plainAction(
     action,
     label: hooks.label,
     subject: hooks.subject,
+    reason,
   };
   const keep = async (owner: string) => ({ kept: await actionOutbox.enqueue({ ...entry, userId: owner }) });
   if (userId && (!isOnline() || actionOutbox.entries().some((kept) => kept.userId === userId))) {
@@ -190,10 +192,11 @@ export function useAction(id: string, action: PrescriptionAction, hooks: ActionH
   return useMutation({
     // Offline too: a plain action is then kept, a signing one is not offered (the button says why).
     networkMode: 'always',
-    mutationFn: () =>
+    // A hold or a return may say why (the button asks); the other actions are sent without a word.
+    mutationFn: (reason?: string) =>
       prescriptionTransitions[action].signs
         ? api.post<ActionAnswer>(prescriptionActionPath(id, action))
-        : plainAction(id, action, hooks),
+        : plainAction(id, action, hooks, reason),
     onSuccess: async (answer) => {
       if (isSigningStarted(answer)) {
         followSigning(client, id, answer, async () => {

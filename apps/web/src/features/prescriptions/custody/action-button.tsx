@@ -1,8 +1,8 @@
 // One status action on a prescription. A plain one posts and refreshes the queues (offline, it is kept on the
 // device and sent later: decision 046); Delivered and Return ask first, as they take the card off the driver's
-// list (decision 066); issue and pickup ask a phone, and the button itself shows the approval in progress (code
+// list (decision 066), and Hold and Return ask why, for the history (decision 083); issue and pickup ask a phone, and the button itself shows the approval in progress (code
 // to compare, time left) until the phone answers. Offline, they say they need the network.
-import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,11 @@ import {
   prescriptionTransitions,
   type PrescriptionAction,
 } from '@careplane/shared/prescriptions/prescription-transitions';
-import type { PrescriptionSigningStarted } from '@careplane/shared/prescriptions/prescriptions.contract';
+import {
+  actionsWithReason,
+  MAX_ACTION_REASON,
+  type PrescriptionSigningStarted,
+} from '@careplane/shared/prescriptions/prescriptions.contract';
 import { prescriptionStatuses } from '@careplane/shared/common/enums';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { notify } from '@/lib/notify.ts';
@@ -69,14 +73,75 @@ function announceRefused(action: PrescriptionAction, subject: string | undefined
 const asksFirst = (action: PrescriptionAction): action is 'delivered' | 'return' =>
   action === 'delivered' || action === 'return';
 
-function confirmFirst(action: PrescriptionAction, subject: string | undefined, run: () => void) {
-  if (!asksFirst(action)) return run();
+/**
+ * Why a hold or a return happens, asked before it is sent: the pharmacy, the doctor and the nurse read it in the
+ * history. Saying nothing is allowed (the API's reason is optional); the action's own button sends it.
+ */
+function ReasonPrompt({
+  action,
+  subject,
+  close,
+  run,
+}: {
+  action: 'hold' | 'return';
+  subject: string | undefined;
+  close: () => void;
+  run: (reason: string | undefined) => void;
+}) {
+  const { t } = useTranslation('prescriptions');
+  const [reason, setReason] = useState('');
+  return (
+    <Stack>
+      <Text size="sm">{t(`confirm.${action}.text`, { subject: subject ?? '' })}</Text>
+      <Textarea
+        label={t('reason.label')}
+        description={t('reason.hint')}
+        maxLength={MAX_ACTION_REASON}
+        autosize
+        minRows={2}
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        data-autofocus
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={close}>
+          {t('confirm.cancel')}
+        </Button>
+        <Button
+          onClick={() => {
+            close();
+            run(reason.trim() || undefined);
+          }}
+        >
+          {actionLabel(action)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+const asksWhy = (action: PrescriptionAction): action is 'hold' | 'return' =>
+  actionsWithReason.includes(action);
+
+function confirmFirst(
+  action: PrescriptionAction,
+  subject: string | undefined,
+  run: (reason?: string) => void,
+) {
   const t = i18next.getFixedT(null, 'prescriptions');
+  if (asksWhy(action)) {
+    const id = modals.open({
+      title: t(`confirm.${action}.title`),
+      children: <ReasonPrompt action={action} subject={subject} close={() => modals.close(id)} run={run} />,
+    });
+    return;
+  }
+  if (!asksFirst(action)) return run();
   modals.openConfirmModal({
     title: t(`confirm.${action}.title`),
     children: <Text size="sm">{t(`confirm.${action}.text`, { subject: subject ?? '' })}</Text>,
     labels: { confirm: actionLabel(action), cancel: t('confirm.cancel') },
-    onConfirm: run,
+    onConfirm: () => run(),
   });
 }
 
@@ -244,8 +309,8 @@ export function ActionButton({
         onClick={(event) => {
           event.stopPropagation();
           setMessage(null);
-          confirmFirst(action, subject, () =>
-            mutation.mutate(undefined, {
+          confirmFirst(action, subject, (reason) =>
+            mutation.mutate(reason, {
               onSuccess: (answer) => {
                 if (isSigningStarted(answer))
                   setStarted({ ...answer, until: Date.now() + answer.expiresIn * 1000 });

@@ -12,7 +12,7 @@ import type {
 import { NetworkError } from '@/lib/api-client.ts';
 import { specTexts } from '@/lib/i18n/spec-texts.ts';
 import { custodyQueries, downloadReceipt } from '../api/custody.ts';
-import { historyEventText, historyTimeText } from '../prescription-history.ts';
+import { historyEventText, historyReasonText, historyTimeText } from '../prescription-history.ts';
 
 /** Spec §8, word for word in either language. */
 export const RECEIPT_ERROR = specTexts.couldNotGetPrescriptionDocument;
@@ -128,7 +128,12 @@ export function CustodyDetail({ prescription }: { prescription: Prescription }) 
         >
           {history.data?.items.map((entry, index) => (
             <Text size="sm" component="li" key={index}>
-              {[historyTimeText(entry, t), historyEventText(entry.action, t), entry.actor]
+              {[
+                historyTimeText(entry, t),
+                historyEventText(entry.action, t),
+                entry.actor,
+                historyReasonText(entry),
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>

@@ -184,6 +184,38 @@ describe('the prescriptions area offline', () => {
     ]);
   });
 
+  it('keeps a return made offline with the reason the driver gave, and sends both when the network is back', async () => {
+    let current = prescriptionOf();
+    network
+      .on('GET', '/api/prescriptions/viewer', () => json(viewer))
+      .on('GET', '/api/prescriptions', () => page(current.status === 'picked_up' ? [current] : []))
+      .on('POST', `/api/prescriptions/${rxId}/return`, () => {
+        current = prescriptionOf({ status: 'returned' });
+        return json(current);
+      });
+    signIn(driver);
+    renderApp('/prescriptions/picked-up');
+    const card = await screen.findByRole('listitem', { name: /Losartan/ });
+    setOnline(false);
+    fireEvent.click(within(card).getByRole('button', { name: 'Return' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return it to the pharmacy?' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Why?' }), {
+      target: { value: '  Nobody at home, the gate was locked  ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Return' }));
+    await within(card).findByTestId('kept-action');
+    expect(network.callsTo('POST', `/api/prescriptions/${rxId}/return`)).toHaveLength(0);
+
+    setOnline(true);
+    expect(await screen.findByText('No prescriptions here.')).toBeVisible();
+    const sent = network.callsTo('POST', `/api/prescriptions/${rxId}/return`);
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!.body!)).toEqual({
+      reason: 'Nobody at home, the gate was locked',
+      keptForSeconds: expect.any(Number),
+    });
+  });
+
   it('says plainly that a kept delivery was not applied when someone else moved the prescription', async () => {
     network
       .on('GET', '/api/prescriptions/viewer', () => json(viewer))

@@ -107,6 +107,48 @@ describe('the pharmacy area', () => {
     expect(network.callsTo('POST', `/api/prescriptions/${rxId}/mark-ready`)).toHaveLength(1);
   });
 
+  it('asks why before a hold and sends the reason with it; said nothing, the hold goes without one', async () => {
+    const holds: (string | null)[] = [];
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(viewerOf(pharmacist, { id: pharmacyId, title: 'Riverside Pharmacy', type: 'pharmacy' })),
+      )
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf()]))
+      .on('POST', `/api/prescriptions/${rxId}/hold`, (request) => {
+        holds.push(request.body);
+        return json(prescriptionOf({ status: 'on_hold' }));
+      });
+    signIn(pharmacist);
+    renderApp('/pharmacy');
+    const card = await screen.findByRole('listitem', { name: /Amoxicillin 500 mg/ });
+    const hold = async (reason: string) => {
+      fireEvent.click(within(card).getByRole('button', { name: 'Hold' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Put it on hold?' });
+      expect(dialog).toHaveTextContent(/Amoxicillin 500 mg/);
+      fireEvent.change(within(dialog).getByRole('textbox', { name: 'Why?' }), { target: { value: reason } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Hold' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    // Not yet sends nothing.
+    fireEvent.click(within(card).getByRole('button', { name: 'Hold' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Put it on hold?' })).getByRole('button', {
+        name: 'Not yet',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(holds).toEqual([]);
+
+    await hold('Waiting for the doctor to confirm the dose');
+    await waitFor(() => expect(holds).toHaveLength(1));
+    await hold('   ');
+    await waitFor(() => expect(holds).toHaveLength(2));
+    expect(holds.map((body) => (body ? (JSON.parse(body) as unknown) : null))).toEqual([
+      { reason: 'Waiting for the doctor to confirm the dose' },
+      null,
+    ]);
+  });
+
   it('keeps a notice when another device moved the prescription first, and shows where it stands now', async () => {
     let current = prescriptionOf();
     network
@@ -185,6 +227,12 @@ describe('the pharmacy area', () => {
         json({
           items: [
             {
+              at: '2026-11-23T10:30:00.000Z',
+              action: 'hold',
+              actor: 'Phil Test',
+              changes: { status: 'on_hold', reason: 'Waiting for the doctor' },
+            },
+            {
               at: '2026-11-23T10:00:00.000Z',
               action: 'accept',
               actor: 'Phil Test',
@@ -209,14 +257,18 @@ describe('the pharmacy area', () => {
     expect(within(detail).getByText('Dora Doctor')).toBeVisible();
     expect(within(detail).getByRole('button', { name: 'Signed prescription' })).toBeVisible();
     const history = within(detail).getByRole('list', { name: 'History' });
-    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(4));
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(5));
     // Every event in words, none as its recorded key.
     expect(
       within(history)
         .getAllByRole('listitem')
         .map((item) => item.textContent?.split(' · ')[1]),
-    ).toEqual(['Accepted', 'Issued', 'Issue: signature asked on the phone', 'Created']);
-    expect(within(history).getAllByRole('listitem')[0]!.textContent).toContain('Accepted · Phil Test');
+    ).toEqual(['Put on hold', 'Accepted', 'Issued', 'Issue: signature asked on the phone', 'Created']);
+    // A hold says why, when the pharmacist said.
+    expect(within(history).getAllByRole('listitem')[0]!.textContent).toMatch(
+      /Put on hold · Phil Test · “Waiting for the doctor”$/,
+    );
+    expect(within(history).getAllByRole('listitem')[1]!.textContent).toMatch(/Accepted · Phil Test$/);
     expect(within(detail).queryByText('No changes recorded.')).toBeNull();
   });
 

@@ -69,7 +69,16 @@ const prescriptions = {
       title: 'Return it to the pharmacy?',
       text: '{{subject}} leaves your list and goes back to the pharmacy.',
     },
+    hold: {
+      title: 'Put it on hold?',
+      text: '{{subject}} waits at the pharmacy until it is resumed.',
+    },
     cancel: 'Not yet',
+  },
+  /** Why a hold or a return happens: asked with it, kept in the prescription's history. */
+  reason: {
+    label: 'Why?',
+    hint: 'The pharmacy, the doctor and the nurse read it in the history. You may leave it empty.',
   },
   signing: {
     denied: 'The signature was denied on the phone: nothing changed.',
