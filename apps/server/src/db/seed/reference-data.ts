@@ -208,7 +208,7 @@ export const medicines: readonly Medicine[] = [
     name: 'Salbutamol',
     strength: '100 mcg/dose',
     form: 'inhaler',
-    unit: 'inhalers',
+    unit: 'inhaler',
     dosage: '2 puffs as needed for breathlessness',
     quantity: 1,
   },

@@ -67,11 +67,11 @@ function announceRefused(action: PrescriptionAction, subject: string | undefined
 }
 
 /**
- * Actions that end the prescription's road for whoever takes them: the card leaves their list and they cannot
- * take it back. A tap asks first, so a thumb that slips from Return to Delivered changes nothing.
+ * The action that ends the prescription's road for whoever takes it: the card leaves their list and they cannot
+ * take it back. A tap asks first, so a thumb that slips from Return to Delivered changes nothing. (Return ends
+ * the road too; it asks why, below, which is asking first.)
  */
-const asksFirst = (action: PrescriptionAction): action is 'delivered' | 'return' =>
-  action === 'delivered' || action === 'return';
+const asksFirst = (action: PrescriptionAction): action is 'delivered' => action === 'delivered';
 
 /**
  * Why a hold or a return happens, asked before it is sent: the pharmacy, the doctor and the nurse read it in the

@@ -9,7 +9,10 @@ import { prescriptionStatusLabel } from '@/lib/i18n/enum-labels.ts';
 import { formatWaited } from '@careplane/shared/common/formats';
 import { telUri } from '@careplane/shared/common/phone-numbers';
 import { addressLine, personName, textOf } from '@careplane/shared/common/record-labels';
-import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
+import {
+  finalPrescriptionStatuses,
+  type PrescriptionAction,
+} from '@careplane/shared/prescriptions/prescription-transitions';
 import type { Prescription } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { prescriptionContentText } from '@careplane/shared/prescriptions/prescriptions.columns';
 import { offlineTexts } from '@/lib/offline/texts.ts';
@@ -103,7 +106,11 @@ export function CustodyCard({
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          {t('card.waited', { status, waited })}
+          {/* A status that ends the road happened some time ago ("Delivered 2 min ago"); the others last
+              ("Waiting for 2 min"). */}
+          {finalPrescriptionStatuses.includes(prescription.status)
+            ? t('card.endedAgo', { status, waited })
+            : t('card.waited', { status, waited })}
         </Text>
         <Group gap="xs" wrap="wrap">
           <Text size="sm">

@@ -536,12 +536,26 @@ describe('doctors and patients in the prescriptions area', () => {
   it('shows a patient their own prescriptions read-only, with who prescribed them', async () => {
     network
       .on('GET', '/api/prescriptions/viewer', () => json(noEmployer(patient)))
-      .on('GET', '/api/prescriptions', () => page([prescriptionOf({ status: 'ready' })]));
+      .on('GET', '/api/prescriptions', () =>
+        page([
+          prescriptionOf({ status: 'ready' }),
+          prescriptionOf({
+            id: '0190a0b0-0000-7000-8000-00000000e0d1',
+            status: 'delivered',
+            updatedAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+            content: [{ name: 'Omeprazole', strength: '20 mg', quantity: 28, unit: 'capsules' }],
+          }),
+        ]),
+      );
     signIn(patient);
     renderApp('/prescriptions/mine');
     const list = await screen.findByRole('list', { name: 'Your prescriptions' });
     const card = within(list).getByRole('listitem', { name: /Amoxicillin 500 mg/ });
     expect(within(card).getByText('Dora Doctor')).toBeVisible();
+    // A status that lasts says for how long; one that ended the road says when.
+    expect(within(card).getByText(/^Ready for /)).toBeVisible();
+    const delivered = within(list).getByRole('listitem', { name: /Omeprazole 20 mg/ });
+    expect(within(delivered).getByText('Delivered 3 min ago')).toBeVisible();
     expect(
       within(card)
         .getAllByRole('button')

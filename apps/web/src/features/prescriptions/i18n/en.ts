@@ -95,6 +95,7 @@ const prescriptions = {
   },
   card: {
     waited: '{{status}} for {{waited}}',
+    endedAgo: '{{status}} {{waited}} ago',
     prescribedBy: 'Prescribed by ',
     for: 'For ',
     call: 'Call {{name}}: {{phone}}',

@@ -92,6 +92,7 @@ const th: Translation<typeof prescriptions> = {
   },
   card: {
     waited: '{{status}} นาน {{waited}}',
+    endedAgo: '{{status}} เมื่อ {{waited}} ที่แล้ว',
     prescribedBy: 'แพทย์ผู้สั่ง ',
     for: 'ผู้รับยา ',
     call: 'โทรหา {{name}}: {{phone}}',
