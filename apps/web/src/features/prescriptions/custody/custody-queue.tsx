@@ -9,11 +9,39 @@ import { paths } from '@/config/paths.ts';
 import { availableActions } from '@careplane/shared/prescriptions/prescription-actors';
 import type { PrescriptionViewerAnswer } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { useQuery } from '@tanstack/react-query';
+import { areasOf } from '@/lib/areas.ts';
+import { useSession } from '@/lib/session.ts';
 import { custodyQueries } from '../api/custody.ts';
 import { CustodyCard } from './custody-card.tsx';
 import { useTabsItems, type CustodyTab } from './custody-lists.ts';
 
 export type { CustodyTab } from './custody-lists.ts';
+
+/** The tabs where nurses and couriers find what they carry: whoever carries nothing finds them always empty. */
+const carriersTab = (tab: CustodyTab) =>
+  tab.area === 'prescriptions' && (tab.tab === 'waiting' || tab.tab === 'picked-up');
+
+/**
+ * An empty tab. A patient or a doctor, who carry nothing, read why Waiting and Picked-up stay empty for them and
+ * where their own prescriptions are, instead of a list that never fills.
+ */
+function Empty({ tab, viewer }: { tab: CustodyTab; viewer: PrescriptionViewerAnswer }) {
+  const { t } = useTranslation('prescriptions');
+  const user = useSession((state) => state.user);
+  const carries = viewer.isAdmin || viewer.localRoles.some((role) => role === 'nurse' || role === 'courier');
+  if (!carriersTab(tab) || carries) return <Text>{t('queue.empty')}</Text>;
+  const own = areasOf(user).filter((area) => area.key === 'mine' || area.key === 'written');
+  return (
+    <Stack gap="xs">
+      <Text>{t('queue.notCarrier')}</Text>
+      {own.map((area) => (
+        <Anchor key={area.key} component={Link} to={area.to}>
+          {area.link}
+        </Anchor>
+      ))}
+    </Stack>
+  );
+}
 
 function Queue({ tab, viewer }: { tab: CustodyTab; viewer: PrescriptionViewerAnswer }) {
   const { t } = useTranslation('prescriptions');
@@ -38,7 +66,7 @@ function Queue({ tab, viewer }: { tab: CustodyTab; viewer: PrescriptionViewerAns
     <Stack>
       {list.pharmacyTitle ? <Text c="dimmed">{list.pharmacyTitle}</Text> : null}
       {list.items.length === 0 ? (
-        <Text>{t('queue.empty')}</Text>
+        <Empty tab={tab} viewer={viewer} />
       ) : (
         <SimpleGrid
           component="ul"

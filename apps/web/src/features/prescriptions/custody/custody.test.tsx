@@ -567,6 +567,24 @@ describe('doctors and patients in the prescriptions area', () => {
     const menu = screen.getByRole('navigation', { name: 'Prescriptions menu' });
     expect(within(menu).getByRole('link', { name: /^Mine/ })).toHaveAttribute('href', '/prescriptions/mine');
   });
+
+  it('tells a patient why Waiting stays empty for them, and leads to their own prescriptions', async () => {
+    network
+      .on('GET', '/api/prescriptions/viewer', () => json(noEmployer(patient)))
+      .on('GET', '/api/prescriptions', () => page([]));
+    signIn(patient);
+    renderApp('/prescriptions');
+    expect(
+      await screen.findByText(
+        'This list holds the prescriptions that nurses and couriers pick up and deliver: you carry none.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See your prescriptions and where they are' })).toHaveAttribute(
+      'href',
+      '/prescriptions/mine',
+    );
+    expect(screen.queryByText('No prescriptions here.')).toBeNull();
+  });
 });
 
 describe('the page a printed prescription’s QR code opens', () => {

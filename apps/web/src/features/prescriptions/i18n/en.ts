@@ -30,6 +30,8 @@ const prescriptions = {
       own: { pharmacy: 'Open your own pharmacy', prescriptions: 'Open your own list' },
     },
     empty: 'No prescriptions here.',
+    notCarrier:
+      'This list holds the prescriptions that nurses and couriers pick up and deliver: you carry none.',
   },
   actions: {
     issue: 'Issue',

@@ -30,6 +30,7 @@ const th: Translation<typeof prescriptions> = {
       own: { pharmacy: 'เปิดร้านยาของคุณ', prescriptions: 'เปิดรายการของคุณ' },
     },
     empty: 'ไม่มีใบสั่งยาในรายการนี้',
+    notCarrier: 'พยาบาลและพนักงานส่งของใช้หน้านี้ดูใบสั่งยาที่ต้องรับไปส่ง คุณไม่มีใบสั่งยาที่ต้องนำส่ง',
   },
   actions: {
     issue: 'ออกใบสั่งยา',
