@@ -103,7 +103,7 @@ const th: Translation<typeof documents> = {
     expired: 'โทรศัพท์ของคุณไม่ตอบกลับภายในเวลาที่กำหนด ไม่มีการลงนามใด ๆ',
     failed: 'ลงนามไม่สำเร็จ โปรดขอใหม่อีกครั้ง',
     waiting: 'กำลังรอโทรศัพท์ของคุณ · รหัส {{code}}',
-    waitingLeft: 'กำลังรอโทรศัพท์ของคุณ · รหัส {{code}} · เหลือ {{seconds}} วินาที',
+    waitingLeft: 'กำลังรอโทรศัพท์ของคุณ · รหัส {{code}} · เหลือ {{seconds}}\u00a0วินาที',
     instructions:
       'เปิดแอป Careplane แล้วอนุมัติการลงนาม แอปจะแสดงรหัส <code>{{code}}</code> และลายนิ้วมือไฟล์ <fingerprint></fingerprint>: ตรวจดูว่าตรงกัน',
     instructionsNoFile: 'เปิดแอป Careplane แล้วอนุมัติการลงนาม แอปจะแสดงรหัส <code>{{code}}</code>: ตรวจดูว่าตรงกัน',

@@ -87,7 +87,7 @@ const th: Translation<typeof prescriptions> = {
     ownPhone: 'โทรศัพท์',
     theirPhone: 'โทรศัพท์ของ {{name}}',
     approve: 'อนุมัติบน{{phone}} · รหัส {{code}}',
-    approveWithTime: 'อนุมัติบน{{phone}} · รหัส {{code}} · {{seconds}} วินาที',
+    approveWithTime: 'อนุมัติบน{{phone}} · รหัส {{code}} · {{seconds}}\u00a0วินาที',
     checkFailed: 'ตรวจสอบคำตอบจากโทรศัพท์ไม่ได้: {{message}}',
     offline: 'ขณะนี้ออฟไลน์อยู่ โทรศัพท์ยังอนุมัติได้ และระบบจะตรวจสอบคำตอบทันทีที่กลับมาออนไลน์',
   },
