@@ -144,6 +144,10 @@ export const serviceTexts = {
   },
 
   // --- prescriptions
+  doctorsOnly: {
+    en: 'Only a doctor writes prescriptions: this list is what their prescription form offers',
+    th: 'เฉพาะแพทย์เท่านั้นที่เขียนใบสั่งยาได้: รายการนี้คือตัวเลือกในแบบฟอร์มใบสั่งยาของแพทย์',
+  },
   ownPrescriptionsOnly: {
     en: 'A doctor submits prescriptions in their own name: issuer must be you',
     th: 'แพทย์ส่งใบสั่งยาได้ในนามของตนเองเท่านั้น: ผู้สั่งยาต้องเป็นคุณ',

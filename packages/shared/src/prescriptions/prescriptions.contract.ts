@@ -212,6 +212,7 @@ export const prescriptionReceiptPath = (id: string, receipt: PrescriptionReceipt
   `/api/prescriptions/${encodeURIComponent(id)}/receipts/${receipt}`;
 export const prescriptionHistoryPath = (id: string) => `/api/prescriptions/${encodeURIComponent(id)}/history`;
 export const prescriptionViewerPath = '/api/prescriptions/viewer';
+export const prescriptionChoicesPath = '/api/prescriptions/choices';
 /** Public: the verification of a prescription's signed receipts (the QR code printed on them points here). */
 export const prescriptionVerificationPath = (id: string) =>
   `/api/prescriptions/${encodeURIComponent(id)}/verification`;
@@ -228,6 +229,7 @@ export const prescriptionEndpointPatterns = {
   receipt: '/api/prescriptions/:id/receipts/:receipt',
   history: '/api/prescriptions/:id/history',
   viewer: '/api/prescriptions/viewer',
+  choices: '/api/prescriptions/choices',
   verification: '/api/prescriptions/:id/verification',
   verifiedReceipt: '/api/prescriptions/:id/verification/:receipt',
 } as const;
@@ -286,6 +288,28 @@ export const prescriptionViewerSchema = z.object({
   isAdmin: z.boolean(),
 });
 export type PrescriptionViewerAnswer = z.infer<typeof prescriptionViewerSchema>;
+
+const personChoiceSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+
+/**
+ * `GET /api/prescriptions/choices`: what a doctor's prescription form offers. The patients of the command
+ * centers the doctor works for (with their town and their first assigned nurse, who may pick up for them), and
+ * the pharmacies and courier companies that are enabled (decision 084).
+ */
+export const prescriptionChoicesSchema = z.object({
+  patients: z.array(
+    personChoiceSchema.extend({ city: z.string().nullable(), nurse: personChoiceSchema.nullable() }),
+  ),
+  pharmacies: z.array(z.object({ id: z.string(), title: z.string(), city: z.string().nullable() })),
+  couriers: z.array(z.object({ id: z.string(), title: z.string() })),
+});
+export type PrescriptionChoices = z.infer<typeof prescriptionChoicesSchema>;
+/** At most this many patients are offered (the doctor's centers; the list is searched in the form). */
+export const MAX_PATIENT_CHOICES = 2000;
 
 /**
  * `GET /api/prescriptions/{id}/verification`, for anyone holding the printed receipt: each signed receipt's

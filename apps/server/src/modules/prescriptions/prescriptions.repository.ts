@@ -1,17 +1,23 @@
 // The SQL of the prescription workflow the resource engine does not write: who takes part, the atomic status
 // change, the actions waiting for a signature, and the names a generated PDF prints.
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import type { PrescriptionViewer } from '@careplane/shared/prescriptions/prescription-actors';
-import { MAX_KEPT_ACTION_DAYS } from '@careplane/shared/prescriptions/prescriptions.contract';
+import {
+  MAX_KEPT_ACTION_DAYS,
+  MAX_PATIENT_CHOICES,
+  type PrescriptionChoices,
+} from '@careplane/shared/prescriptions/prescriptions.contract';
 import type { Executor } from '@/db/client.js';
 import {
   auditLog,
+  commandCenterUsers,
   prescriptionActionKeys,
   prescriptionSignings,
   prescriptions,
   serviceProviders,
+  userAssignedNurses,
   userEmployers,
   users,
 } from '@/db/schema/index.js';
@@ -38,6 +44,80 @@ export async function employersWithTitles(executor: Executor, userId: string | n
     .innerJoin(serviceProviders, eq(serviceProviders.id, userEmployers.serviceProviderId))
     .where(eq(userEmployers.userId, userId))
     .orderBy(serviceProviders.title);
+}
+
+const cityOf = (address: Record<string, unknown> | undefined): string | null =>
+  typeof address?.city === 'string' && address.city ? address.city : null;
+
+/**
+ * What a doctor's prescription form offers (decision 084): the patients of the command centers the doctor is
+ * assigned to, each with the first nurse assigned to them, and the enabled pharmacies and courier companies.
+ */
+export async function prescriptionChoices(executor: Executor, doctorId: string): Promise<PrescriptionChoices> {
+  const doctorsCenters = new QueryBuilder()
+    .select({ id: commandCenterUsers.commandCenterId })
+    .from(commandCenterUsers)
+    .where(eq(commandCenterUsers.userId, doctorId));
+  const inTheirCenters = new QueryBuilder()
+    .select({ id: commandCenterUsers.userId })
+    .from(commandCenterUsers)
+    .where(inArray(commandCenterUsers.commandCenterId, doctorsCenters));
+  const patients = await executor
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, address: users.address })
+    .from(users)
+    .where(
+      and(
+        sql`${users.localRoles} @> array['patient']::text[]`,
+        eq(users.isBlocked, false),
+        inArray(users.id, inTheirCenters),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(MAX_PATIENT_CHOICES);
+  const nurse = alias(users, 'nurse');
+  const nurses = patients.length
+    ? await executor
+        .select({
+          patientId: userAssignedNurses.userId,
+          id: nurse.id,
+          firstName: nurse.firstName,
+          lastName: nurse.lastName,
+        })
+        .from(userAssignedNurses)
+        .innerJoin(nurse, eq(nurse.id, userAssignedNurses.nurseId))
+        .where(
+          inArray(
+            userAssignedNurses.userId,
+            patients.map((patient) => patient.id),
+          ),
+        )
+        .orderBy(asc(nurse.lastName), asc(nurse.firstName), asc(nurse.id))
+    : [];
+  const nurseOf = new Map<string, PrescriptionChoices['patients'][number]['nurse']>();
+  for (const { patientId, ...person } of nurses) if (!nurseOf.has(patientId)) nurseOf.set(patientId, person);
+  const providers = await executor
+    .select({
+      id: serviceProviders.id,
+      title: serviceProviders.title,
+      type: serviceProviders.type,
+      address: serviceProviders.address,
+    })
+    .from(serviceProviders)
+    .where(and(inArray(serviceProviders.type, ['pharmacy', 'courier']), eq(serviceProviders.isEnabled, true)))
+    .orderBy(asc(serviceProviders.title), asc(serviceProviders.id));
+  return {
+    patients: patients.map(({ address, ...person }) => ({
+      ...person,
+      city: cityOf(address[0]),
+      nurse: nurseOf.get(person.id) ?? null,
+    })),
+    pharmacies: providers
+      .filter((provider) => provider.type === 'pharmacy')
+      .map(({ id, title, address }) => ({ id, title, city: cityOf(address) })),
+    couriers: providers
+      .filter((provider) => provider.type === 'courier')
+      .map(({ id, title }) => ({ id, title })),
+  };
 }
 
 const employersOf = (userId: string) =>

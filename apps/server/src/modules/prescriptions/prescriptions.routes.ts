@@ -24,6 +24,7 @@ import {
   prescriptionSigningStateSchema,
   prescriptionVerificationSchema,
   prescriptionViewerSchema,
+  prescriptionChoicesSchema,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { allow, accessRules, requireCaller } from '@/lib/caller.js';
 import { badRequest, serviceTexts } from '@/lib/errors.js';
@@ -92,6 +93,19 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
       response: { 200: prescriptionViewerSchema, ...errorResponses },
     },
     handler: async (request) => service.viewer(requireCaller(request)),
+  });
+
+  typed.get(prescriptionEndpointPatterns.choices, {
+    onRequest: signedIn,
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary:
+        "What a doctor's prescription form offers: the patients of the doctor's command centers (with their " +
+        'first assigned nurse), the enabled pharmacies and courier companies (decision 084)',
+      response: { 200: prescriptionChoicesSchema, ...errorResponses },
+    },
+    handler: async (request) => service.choices(requireCaller(request)),
   });
 
   registerResourceRoutes(app, service.prescriptions, {

@@ -26,6 +26,7 @@ import {
   type PrescriptionSigningStarted,
   type PrescriptionSigningState,
   type PrescriptionVerification,
+  type PrescriptionChoices,
   type PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { receiptTitle } from '@careplane/shared/prescriptions/receipt-titles';
@@ -63,6 +64,7 @@ import {
   saveActionAnswer,
   type PrescriptionActionKeyRow,
   employersWithTitles,
+  prescriptionChoices,
   findPrescription,
   findSigning,
   historyOf,
@@ -733,6 +735,12 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
   }
 
   /** Who is asking, for the console to derive its buttons from the shared table; and their employers. */
+  /** What the doctor's prescription form offers (decision 084); a doctor's only, as submitting is. */
+  async function choices(caller: Caller): Promise<PrescriptionChoices> {
+    if (!caller.localRoles.includes('doctor') || !caller.userId) throw forbidden(serviceTexts.doctorsOnly);
+    return prescriptionChoices(db, caller.userId);
+  }
+
   async function viewer(caller: Caller): Promise<PrescriptionViewerAnswer> {
     const employers = await employersWithTitles(db, caller.userId);
     return {
@@ -754,6 +762,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     verifiedReceipt,
     history,
     viewer,
+    choices,
   };
 }
 
