@@ -198,6 +198,10 @@ export const routes: RouteObject[] = [
                 ...custodyPage('Prescriptions you wrote', (m) => m.PrescriptionsWrittenPage),
               },
               {
+                path: paths.prescriptions.write.pattern,
+                ...custodyPage('Write a prescription', (m) => m.PrescriptionsWritePage),
+              },
+              {
                 path: paths.prescriptions.mine.pattern,
                 ...custodyPage('Your prescriptions', (m) => m.PrescriptionsMinePage),
               },

@@ -108,6 +108,8 @@ export const paths = {
     },
     /** A doctor's prescriptions, to issue and to follow (not in the spec's table: docs/decisions/031). */
     written: { pattern: '/prescriptions/written', to: () => '/prescriptions/written' },
+    /** A doctor writes a prescription of their own (docs/decisions/084). */
+    write: { pattern: '/prescriptions/written/new', to: () => '/prescriptions/written/new' },
     /** A patient's own prescriptions, read-only (docs/decisions/031). */
     mine: { pattern: '/prescriptions/mine', to: () => '/prescriptions/mine' },
   },

@@ -33,6 +33,7 @@ import {
   readingsSummarySchema,
 } from '@careplane/shared/iot/iot.contract';
 import {
+  prescriptionChoicesSchema,
   prescriptionHistorySchema,
   prescriptionSchema,
   prescriptionSigningStartedSchema,
@@ -113,6 +114,7 @@ const documentActions: [method: string, pattern: RegExp, answer: z.ZodType][] = 
   ['GET', new RegExp(`^/api/documents/${UUID}/signing/${UUID}$`), signingStateSchema],
   // Prescriptions beyond the generic calls: who asks, the status actions, the phone's answer, the history.
   ['GET', /^\/api\/prescriptions\/viewer$/, prescriptionViewerSchema],
+  ['GET', /^\/api\/prescriptions\/choices$/, prescriptionChoicesSchema],
   [
     'POST',
     new RegExp(

@@ -2,6 +2,7 @@
 // code here.
 import { useParams } from 'react-router';
 import { CustodyQueue } from './custody/custody-queue.tsx';
+import { WritePrescription } from './custody/write-prescription.tsx';
 
 /** A new id is a new queue: its selection starts empty. */
 const keyed = () => useParams().id ?? '';
@@ -26,4 +27,7 @@ export function PrescriptionsWrittenPage() {
 }
 export function PrescriptionsMinePage() {
   return <CustodyQueue area="prescriptions" tab="mine" />;
+}
+export function PrescriptionsWritePage() {
+  return <WritePrescription />;
 }

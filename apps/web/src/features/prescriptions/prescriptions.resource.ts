@@ -15,6 +15,7 @@ import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { defineResource } from '@/lib/resource-kit/resource.ts';
 import { prescriptionQueries } from './api/prescriptions.queries.ts';
 import { historyEventText, historyTimeText } from './prescription-history.ts';
+import { prescriptionContentField } from './prescription-content-field.ts';
 
 const prescriptions = paths.admin.prescriptions;
 const users = paths.admin.users.detail.to;
@@ -174,33 +175,7 @@ export const prescriptionFields: readonly FieldSpec[] = [
     resource: 'users',
     filters: ['localRoles~courier'],
   },
-  {
-    kind: 'list',
-    name: 'content',
-    label: () => i18next.t('prescriptions:admin.fields.content'),
-    itemLabel: () => i18next.t('prescriptions:admin.fields.item'),
-    required: true,
-    fields: [
-      {
-        kind: 'text',
-        name: 'name',
-        label: () => i18next.t('prescriptions:admin.fields.name'),
-        required: true,
-      },
-      { kind: 'text', name: 'strength', label: () => i18next.t('prescriptions:admin.fields.strength') },
-      { kind: 'text', name: 'form', label: () => i18next.t('prescriptions:admin.fields.form') },
-      {
-        kind: 'number',
-        name: 'quantity',
-        label: () => i18next.t('prescriptions:admin.fields.quantity'),
-        required: true,
-        min: 0,
-      },
-      { kind: 'text', name: 'unit', label: () => i18next.t('prescriptions:admin.fields.unit') },
-      { kind: 'textarea', name: 'dosage', label: () => i18next.t('prescriptions:admin.fields.dosage') },
-      { kind: 'textarea', name: 'notes', label: () => i18next.t('prescriptions:admin.fields.notes') },
-    ],
-  },
+  prescriptionContentField,
   {
     kind: 'address',
     name: 'pickupAddress',

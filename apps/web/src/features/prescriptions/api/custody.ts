@@ -21,7 +21,9 @@ import {
   prescriptionSigningPath,
   prescriptionVerificationPath,
   prescriptionViewerPath,
+  prescriptionChoicesPath,
   type Prescription,
+  type PrescriptionChoices,
   type PrescriptionHistory,
   type PrescriptionReceipt,
   type PrescriptionSigningStarted,
@@ -45,6 +47,13 @@ export const custodyQueries = {
     queryOptions({
       queryKey: [...root, 'viewer'],
       queryFn: () => api.get<PrescriptionViewerAnswer>(prescriptionViewerPath),
+      staleTime: 60_000,
+    }),
+  /** What the doctor's prescription form offers: their centers' patients, the pharmacies, the couriers. */
+  choices: () =>
+    queryOptions({
+      queryKey: [...root, 'choices'],
+      queryFn: () => api.get<PrescriptionChoices>(prescriptionChoicesPath),
       staleTime: 60_000,
     }),
   /** One list of prescriptions by its filters (`status~ready`, `issuer.id~<id>`, …), newest first. */

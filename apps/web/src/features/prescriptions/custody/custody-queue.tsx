@@ -1,7 +1,7 @@
 // The queues of the pharmacy and prescriptions areas (decisions §5): the prescriptions of one tab as cards
 // (phone first), each with the actions this user may take now (derived from the shared transition table and
 // who-may rule) and its detail on demand. The list refreshes after every action and on its own every few seconds.
-import { Alert, Anchor, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -101,6 +101,13 @@ export function CustodyQueue(tab: CustodyTab) {
       </Title>
       {viewer.isPending ? <Loader role="status" aria-label={t('queue.loadingViewer')} /> : null}
       {viewer.isError ? <Alert color="red">{viewer.error.message}</Alert> : null}
+      {viewer.data && tab.tab === 'written' && viewer.data.localRoles.includes('doctor') ? (
+        <Group>
+          <Button component={Link} to={paths.prescriptions.write.to()}>
+            {t('write.open')}
+          </Button>
+        </Group>
+      ) : null}
       {viewer.data ? <Queue tab={tab} viewer={viewer.data} /> : null}
     </Stack>
   );

@@ -20,6 +20,25 @@ const prescriptions = {
     mine: 'Mine',
     logout: 'Logout',
   },
+  write: {
+    title: 'Write a prescription',
+    intro:
+      'For a patient of your command centers. It is kept under Written as New: issue it there, and your phone signs it.',
+    open: 'Write a prescription',
+    loading: 'Loading your patients, pharmacies and couriers',
+    noPatients:
+      'No patient is assigned to your command centers, so there is nobody to write for yet. An admin assigns patients to a center.',
+    patient: 'Patient',
+    patientHint: 'The patients of your command centers; type a name or a town',
+    nurseOf: 'nurse {{name}}',
+    pharmacy: 'Pharmacy',
+    byNurse: "The patient's nurse picks it up",
+    nurseHint: 'Needed when the nurse picks it up: the patient list names each patient’s nurse',
+    courier: 'Courier company',
+    courierHint: 'Needed unless the nurse picks it up',
+    submit: 'Save as new',
+    done: 'Written: {{content}}. Issue it when it is ready.',
+  },
   queue: {
     loading: 'Loading prescriptions',
     loadingViewer: 'Loading',

@@ -164,6 +164,7 @@ function Field({ field, path, form }: { field: FieldSpec; path: string; form: Ki
           {...input}
           data={options(field.options, field.optionLabel)}
           clearable={field.clearable ?? !field.required}
+          searchable={field.searchable}
         />
       );
     case 'multiselect':

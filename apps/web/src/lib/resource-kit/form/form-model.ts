@@ -37,6 +37,8 @@ export type FieldSpec =
       optionLabel?: OptionLabel;
       defaultValue?: string;
       clearable?: boolean;
+      /** Typing filters the options (a long list: a doctor's patients). */
+      searchable?: boolean;
     })
   | (Base & {
       kind: 'multiselect';
