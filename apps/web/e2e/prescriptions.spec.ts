@@ -1,4 +1,5 @@
-// The custody chain in Chromium against the real server: a doctor issues a prescription from /prescriptions
+// The custody chain in Chromium against the real server: a doctor writes a prescription for a patient of their
+// command center (decision 084) and issues it from /prescriptions
 // and closes the page (the command-line authenticator approves the signature; the server completes it, nobody
 // polls), the pharmacist accepts it and marks it ready in /pharmacy, the driver reaches /prescriptions from
 // the account page, picks it up (approved on the "phone") and delivers it, each list refreshing by itself, and
@@ -18,7 +19,7 @@ import { expect, test } from './support/test.ts';
 test.describe.configure({ timeout: 240_000 });
 test.afterAll(removePhones);
 
-test('a doctor issues, the pharmacist prepares, the driver picks up and delivers, the admin downloads', async ({
+test('a doctor writes and issues, the pharmacist prepares, the driver picks up and delivers, the admin downloads', async ({
   browser,
   request,
 }) => {
@@ -27,31 +28,56 @@ test('a doctor issues, the pharmacist prepares, the driver picks up and delivers
   const pharmacist = await signIn(browser, 'console.rx.pharmacist@careplane.local', /\/account$/, PHONE);
   const driver = await signIn(browser, 'console.rx.driver@careplane.local', /\/account$/, PHONE);
   // The admin sets the scene: a pharmacy employing the pharmacist, a courier company, everyone's role.
-  const { adminId, doctorId, driverId, pharmacy, couriers } = await setCustodyScene(
+  const { doctorId, driverId, couriers } = await setCustodyScene(
     request,
     { admin, doctor, pharmacist, driver },
     { name: 'Browser Test', street: 'Charoen Krung Rd' },
   );
 
-  // The doctor submits it, then issues it from the console; the phone signs the generated prescription.
-  const prescription = await call<{ id: string; status: string }>(
-    request,
-    doctor,
-    'POST',
-    '/api/prescriptions',
-    {
-      issuer: doctorId,
-      supplier: pharmacy.id,
-      recipient: adminId,
-      shipper: couriers.id,
-      shipperDriver: driverId,
-      content: [{ name: 'Metformin', strength: '500 mg', quantity: 60, unit: 'tablets' }],
-    },
-  );
-  expect(prescription.status).toBe('new');
+  // The driver works for the courier company the doctor picks, so the pickup is theirs to make.
+  await call(request, admin, 'PATCH', `/api/users/${driverId}`, { employers: [couriers.id] });
+  // A patient of the doctor's command center, for whom the doctor writes it in the console (decision 084).
+  const patient = await call<{ id: string }>(request, admin, 'POST', '/api/users', {
+    username: `rx.patient.${Date.now()}@careplane.local`,
+    firstName: 'Pranee',
+    lastName: `Browser ${Date.now()}`,
+    localRoles: ['patient'],
+    address: [{ street: 'Charoen Krung Rd', houseNumber: '9', city: 'Bangkok', country: 'TH' }],
+  });
+  await call(request, admin, 'POST', '/api/command-centers', {
+    title: `Browser Test Center ${Date.now()}`,
+    address: { title: 'Center', street: 'Rama IV Rd', city: 'Bangkok', country: 'TH' },
+    assignedUsers: [doctorId, patient.id],
+  });
   const desk = doctor.page;
   // At a desk the top bar carries the language: the account page does not show a second switch.
   await expect(desk.getByText('ไทย', { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await desk.goto('/prescriptions/written');
+  await desk.getByRole('link', { name: 'Write a prescription' }).click();
+  const patientBox = desk.getByRole('combobox', { name: /^Patient/ });
+  await patientBox.fill('Pranee');
+  await desk.getByRole('option', { name: /^Pranee Browser/ }).click();
+  await desk.getByRole('combobox', { name: /^Pharmacy/ }).fill('Browser Test');
+  await desk.getByRole('option', { name: /^Browser Test Pharmacy/ }).click();
+  await desk.getByRole('combobox', { name: /^Courier company/ }).fill('Browser Test');
+  await desk.getByRole('option', { name: 'Browser Test Couriers' }).click();
+  await desk.getByRole('textbox', { name: /^Name/ }).fill('Metformin');
+  await desk.getByRole('textbox', { name: /^Strength/ }).fill('500 mg');
+  await desk.getByRole('textbox', { name: /^Quantity/ }).fill('60');
+  await desk.getByRole('textbox', { name: /^Unit/ }).fill('tablets');
+  await desk.getByRole('button', { name: 'Save as new' }).click();
+  await expect(desk).toHaveURL(/\/prescriptions\/written$/);
+  await expect(desk.getByText('Written: Metformin 500 mg × 60 tablets', { exact: false })).toBeVisible();
+  const written = await call<{ items: { id: string; status: string; recipientId: string }[] }>(
+    request,
+    doctor,
+    'GET',
+    `/api/prescriptions?filters=${encodeURIComponent(`issuer.id~${doctorId}`)}`,
+  );
+  expect(written.items).toHaveLength(1);
+  const [prescription] = written.items as [(typeof written.items)[number]];
+  expect(prescription).toMatchObject({ status: 'new', recipientId: patient.id });
+  // It waits for the doctor to issue it; the phone signs the generated prescription.
   await desk.goto('/prescriptions');
   await desk
     .getByRole('list', { name: 'Waiting prescriptions' })
