@@ -308,8 +308,8 @@ export const prescriptionChoicesSchema = z.object({
   couriers: z.array(z.object({ id: z.string(), title: z.string() })),
 });
 export type PrescriptionChoices = z.infer<typeof prescriptionChoicesSchema>;
-/** At most this many patients are offered (the doctor's centers; the list is searched in the form). */
-export const MAX_PATIENT_CHOICES = 2000;
+/** At most this many patients, and twice as many providers, are offered (the form searches as the doctor types). */
+export const MAX_CHOICES = 2000;
 
 /**
  * `GET /api/prescriptions/{id}/verification`, for anyone holding the printed receipt: each signed receipt's

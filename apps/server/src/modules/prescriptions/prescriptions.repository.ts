@@ -6,7 +6,7 @@ import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import type { PrescriptionViewer } from '@careplane/shared/prescriptions/prescription-actors';
 import {
   MAX_KEPT_ACTION_DAYS,
-  MAX_PATIENT_CHOICES,
+  MAX_CHOICES,
   type PrescriptionChoices,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import type { Executor } from '@/db/client.js';
@@ -73,7 +73,7 @@ export async function prescriptionChoices(executor: Executor, doctorId: string):
       ),
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-    .limit(MAX_PATIENT_CHOICES);
+    .limit(MAX_CHOICES);
   const nurse = alias(users, 'nurse');
   const nurses = patients.length
     ? await executor
@@ -104,7 +104,8 @@ export async function prescriptionChoices(executor: Executor, doctorId: string):
     })
     .from(serviceProviders)
     .where(and(inArray(serviceProviders.type, ['pharmacy', 'courier']), eq(serviceProviders.isEnabled, true)))
-    .orderBy(asc(serviceProviders.title), asc(serviceProviders.id));
+    .orderBy(asc(serviceProviders.title), asc(serviceProviders.id))
+    .limit(2 * MAX_CHOICES);
   return {
     patients: patients.map(({ address, ...person }) => ({
       ...person,
