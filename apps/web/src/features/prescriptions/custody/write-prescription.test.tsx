@@ -134,6 +134,9 @@ describe("a doctor's own prescription form", () => {
     const courierField = screen.getByRole('combobox', { name: field('Courier company') });
     await waitFor(() => expect(courierField).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByText('Required unless a nurse picks it up')).toBeVisible();
+    // The field in error takes the focus without opening its list over the message.
+    await waitFor(() => expect(courierField).toHaveFocus());
+    expect(screen.queryByRole('listbox')).toBeNull();
     expect(submitted).toEqual([]);
   });
 

@@ -165,6 +165,9 @@ function Field({ field, path, form }: { field: FieldSpec; path: string; form: Ki
           data={options(field.options, field.optionLabel)}
           clearable={field.clearable ?? !field.required}
           searchable={field.searchable}
+          // A form in error gives its first wrong field the focus: an open list would hide what is wrong with it.
+          // A click or the first letter typed opens it.
+          openOnFocus={false}
         />
       );
     case 'multiselect':
