@@ -5,7 +5,7 @@
 import { Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -264,6 +264,9 @@ export function ActionButton({
         : notify({ color: 'yellow', message: offlineTexts.queuedNotice(entry.label, subject) }),
   });
   const online = useOnline();
+  // A double tap sends once: the second tap comes before the button has been drawn as busy, so the button
+  // remembers itself that it is sending (the first went through, the second would be refused as a conflict).
+  const sending = useRef(false);
   const [started, setStarted] = useState<(PrescriptionSigningStarted & { until: number }) | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   if (started) {
@@ -309,14 +312,20 @@ export function ActionButton({
         onClick={(event) => {
           event.stopPropagation();
           setMessage(null);
-          confirmFirst(action, subject, (reason) =>
+          if (sending.current) return;
+          confirmFirst(action, subject, (reason) => {
+            if (sending.current) return;
+            sending.current = true;
             mutation.mutate(reason, {
               onSuccess: (answer) => {
                 if (isSigningStarted(answer))
                   setStarted({ ...answer, until: Date.now() + answer.expiresIn * 1000 });
               },
-            }),
-          );
+              onSettled: () => {
+                sending.current = false;
+              },
+            });
+          });
         }}
       >
         {actionLabel(action)}
