@@ -2,7 +2,7 @@
 // the pending requests of its identity and answers one with a signature by its enrolled key over the request
 // id, the server's nonce and what it was shown; the first valid answer wins, so a replay finds nothing pending.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { errors, type Provider } from './oidc.js';
 import { z } from 'zod';
 import { clientNames } from '@careplane/shared/auth/clients';
@@ -17,7 +17,7 @@ import {
   type PendingRequest,
   type PublicJwk,
 } from '@careplane/shared/authenticator/protocol';
-import type { Database } from '@/db/client.js';
+import type { Database, Executor } from '@/db/client.js';
 import { AUTH_REQUEST_ANSWERED, type ChangeFeed } from '@/lib/changes.js';
 import { authRequests } from '@/db/schema/index.js';
 import { AppError, badRequest, notFound, serviceTexts, unauthorized } from '@/lib/errors.js';
@@ -401,6 +401,24 @@ export class RequestService {
       })
       .returning({ id: authRequests.id });
     return { id: row!.id, expires_in: expiresIn, interval: this.settings.pollInterval };
+  }
+
+  /**
+   * Takes back document-signing requests whose signature is no longer wanted (the workflow that asked ended
+   * without it), in the caller's transaction: the phone no longer lists them and cannot approve them.
+   */
+  async withdrawDocumentSignings(executor: Executor, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await executor
+      .update(authRequests)
+      .set({ status: 'denied', decidedAt: new Date() })
+      .where(
+        and(
+          inArray(authRequests.id, [...ids]),
+          eq(authRequests.kind, 'resource'),
+          eq(authRequests.status, 'pending'),
+        ),
+      );
   }
 
   /** The state of a document-signing request of the identity; undefined when there is none. */

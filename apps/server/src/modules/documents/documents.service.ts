@@ -43,6 +43,7 @@ export function createDocumentsService({ store, ca, gateway }: DocumentsServiceO
     discardGenerated: files.discardGenerated,
     withdrawGenerated: files.withdrawGenerated,
     requestSignatureOf: requests.requestSignatureOf,
+    withdrawSignatureRequests: requests.withdrawSignatureRequests,
     settleSigning: settlement.settleSigning,
     signingOutcome: settlement.signingOutcome,
     waitingSignature: settlement.waitingSignature,

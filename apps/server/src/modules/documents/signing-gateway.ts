@@ -2,6 +2,7 @@
 // in this process, or the same services on its tables when it runs in a process of its own (AUTH_SERVER=0).
 import type { PublicJwk } from '@careplane/shared/authenticator/protocol';
 import type { IdentityService } from '@/auth-server/identities.js';
+import type { Executor } from '@/db/client.js';
 import type { DocumentSigningInput, DocumentSigningState, RequestService } from '@/auth-server/requests.js';
 
 export interface SigningGateway {
@@ -17,6 +18,8 @@ export interface SigningGateway {
     input: DocumentSigningInput,
   ): Promise<{ id: string; expires_in: number; interval: number }>;
   state(identityId: string, id: string): Promise<DocumentSigningState | undefined>;
+  /** Takes requests back from the phones, in the caller's transaction: they can no longer be approved. */
+  withdraw(executor: Executor, ids: readonly string[]): Promise<void>;
   /** Seconds between two polls of a request's state. */
   readonly pollInterval: number;
 }
@@ -34,6 +37,7 @@ export const signingGatewayOf = (
   },
   create: (identityId, input) => requests.createDocumentSigning(identityId, clientId, input),
   state: (identityId, id) => requests.documentSigningState(identityId, id),
+  withdraw: (executor, ids) => requests.withdrawDocumentSignings(executor, ids),
   get pollInterval() {
     return requests.pollInterval;
   },

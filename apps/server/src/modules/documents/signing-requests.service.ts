@@ -6,6 +6,7 @@ import { prepareSignature, SigningError, type PreparedSignature } from '@carepla
 import { MAX_DOCUMENT_TITLE, type SigningStarted } from '@careplane/shared/documents/documents.contract';
 import { isLanguage, type Language } from '@careplane/shared/i18n/languages';
 import type { ActionContext } from '@/lib/audit.js';
+import type { WriteScope } from '@/lib/store.js';
 import { AppError, conflict, forbidden, notFound, serviceTexts } from '@/lib/errors.js';
 import {
   normalizeEntry,
@@ -185,5 +186,13 @@ export function createSigningRequests({ store, ca, gateway }: DocumentsServiceOp
     return startSigning(record, signer, context, description);
   }
 
-  return { requestSignature, requestSignatureOf };
+  /**
+   * Takes back signatures a workflow no longer wants (another person completed it first), in the workflow's
+   * transaction: the signers' phones stop listing them. Their documents are withdrawn by the workflow.
+   */
+  async function withdrawSignatureRequests(scope: WriteScope, requestIds: readonly string[]): Promise<void> {
+    await gateway.withdraw(scope.tx, requestIds);
+  }
+
+  return { requestSignature, requestSignatureOf, withdrawSignatureRequests };
 }

@@ -37,7 +37,10 @@ beforeAll(async () => {
   bao = await createPatient(context, { firstName: 'Bao', lastName: 'Adisorn' });
   // A patient of a center the doctor does not work for, and a nurse of the doctor's center.
   stranger = await createPatient(context, { firstName: 'Sam', lastName: 'Stranger' });
-  await createCommandCenter(context, { title: 'North', assignedUsers: [doctor.id, pia.id, bao.id, nurse.id] });
+  await createCommandCenter(context, {
+    title: 'North',
+    assignedUsers: [doctor.id, pia.id, bao.id, nurse.id],
+  });
   await createCommandCenter(context, { title: 'South', assignedUsers: [otherDoctor.id, stranger.id] });
   pharmacy = (
     await createServiceProvider(context, {
@@ -55,7 +58,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/prescriptions/choices', () => {
-  it("offers a doctor the patients of their centers with their town and nurse, and the enabled providers", async () => {
+  it('offers a doctor the patients of their centers with their town and nurse, and the enabled providers', async () => {
     const response = await api(context, doctor.token).get(path);
     expect(response.statusCode, response.body).toBe(200);
     const choices = response.json<PrescriptionChoices>();
@@ -69,7 +72,11 @@ describe('GET /api/prescriptions/choices', () => {
         nurse: { id: nurse.id, firstName: 'Nora', lastName: 'Nurse' },
       },
     ]);
-    expect(choices.pharmacies).toContainEqual({ id: pharmacy, title: 'Riverside Pharmacy', city: 'Chiang Mai' });
+    expect(choices.pharmacies).toContainEqual({
+      id: pharmacy,
+      title: 'Riverside Pharmacy',
+      city: 'Chiang Mai',
+    });
     expect(choices.pharmacies.map((provider) => provider.title)).not.toContain('Closed Pharmacy');
     expect(choices.couriers).toContainEqual({ id: courier, title: 'Swift Couriers' });
     expect(choices.couriers.map((provider) => provider.title)).not.toContain('Home Nursing Co');
@@ -98,7 +105,9 @@ describe('GET /api/prescriptions/choices', () => {
       supplier: pharmacy,
       pickupByNurse: true,
       nurse: nurse.id,
-      content: [{ name: 'Metformin', strength: '500 mg', quantity: 60, unit: 'tablets', dosage: 'twice daily' }],
+      content: [
+        { name: 'Metformin', strength: '500 mg', quantity: 60, unit: 'tablets', dosage: 'twice daily' },
+      ],
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({

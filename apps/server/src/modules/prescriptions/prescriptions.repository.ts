@@ -1,6 +1,6 @@
 // The SQL of the prescription workflow the resource engine does not write: who takes part, the atomic status
 // change, the actions waiting for a signature, and the names a generated PDF prints.
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import type { PrescriptionViewer } from '@careplane/shared/prescriptions/prescription-actors';
@@ -53,7 +53,10 @@ const cityOf = (address: Record<string, unknown> | undefined): string | null =>
  * What a doctor's prescription form offers (decision 084): the patients of the command centers the doctor is
  * assigned to, each with the first nurse assigned to them, and the enabled pharmacies and courier companies.
  */
-export async function prescriptionChoices(executor: Executor, doctorId: string): Promise<PrescriptionChoices> {
+export async function prescriptionChoices(
+  executor: Executor,
+  doctorId: string,
+): Promise<PrescriptionChoices> {
   const doctorsCenters = new QueryBuilder()
     .select({ id: commandCenterUsers.commandCenterId })
     .from(commandCenterUsers)
@@ -250,6 +253,24 @@ export async function waitingSigningsOf(
       ),
     )
     .orderBy(desc(prescriptionSignings.createdAt));
+}
+
+/**
+ * The prescription's other actions still waiting for a phone, locked; those another settlement holds are
+ * skipped (that one ends them itself, finding the prescription moved on).
+ */
+export async function otherWaitingSignings(executor: Executor, prescriptionId: string, exceptId: string) {
+  return executor
+    .select()
+    .from(prescriptionSignings)
+    .where(
+      and(
+        eq(prescriptionSignings.prescriptionId, prescriptionId),
+        eq(prescriptionSignings.status, 'pending'),
+        ne(prescriptionSignings.id, exceptId),
+      ),
+    )
+    .for('update', { skipLocked: true });
 }
 
 /** The signing actions still waiting, oldest first: what settling one needs. */

@@ -10,6 +10,7 @@ import {
   type PrescriptionViewer,
 } from '@careplane/shared/prescriptions/prescription-actors';
 import {
+  nextStatus,
   prescriptionActions,
   prescriptionTransitions,
   type PrescriptionAction,
@@ -64,6 +65,7 @@ import {
   saveActionAnswer,
   type PrescriptionActionKeyRow,
   employersWithTitles,
+  otherWaitingSignings,
   prescriptionChoices,
   findPrescription,
   findSigning,
@@ -538,6 +540,31 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
   }
 
   /**
+   * Once an action has moved the prescription to `status`, the other actions still waiting for a phone that can
+   * no longer happen from there (a second courier's pickup) end now, as failed with the status that stopped
+   * them: their receipts are withdrawn and their phones stop offering them, instead of letting a signature be
+   * given for a pickup that cannot be.
+   */
+  async function endOthers(scope: WriteScope, winner: PrescriptionSigningRow, status: PrescriptionStatus) {
+    const withdrawn: string[] = [];
+    for (const other of await otherWaitingSignings(scope.tx, winner.prescriptionId, winner.id)) {
+      const action = other.action as PrescriptionAction;
+      if (nextStatus(action, status)) continue;
+      const failure = statusConflict(action, status).message;
+      await updateSigning(scope.tx, other.id, { status: 'failed', failure, completedAt: new Date() });
+      if (other.documentId) await deps.documents?.withdrawGenerated(scope, other.documentId);
+      await scope.audit({
+        action: `${action}-failed`,
+        resource: RESOURCE,
+        recordId: winner.prescriptionId,
+        changes: { requestId: other.id, failure },
+      });
+      withdrawn.push(other.id);
+    }
+    await deps.documents?.withdrawSignatureRequests(scope, withdrawn);
+  }
+
+  /**
    * Ends an action that waited for a phone, in the transaction that ends its signature: signed, the
    * transition is made with the receipt set (or, when the prescription moved on meanwhile, because another
    * courier was faster, the action fails and says why); denied, expired or failed, nothing moves.
@@ -594,6 +621,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       return;
     }
     await ended('signed', null);
+    await endOthers(scope, signing, transition.to);
     await scope.audit({
       action,
       resource: RESOURCE,
@@ -734,13 +762,13 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     };
   }
 
-  /** Who is asking, for the console to derive its buttons from the shared table; and their employers. */
   /** What the doctor's prescription form offers (decision 084); a doctor's only, as submitting is. */
   async function choices(caller: Caller): Promise<PrescriptionChoices> {
     if (!caller.localRoles.includes('doctor') || !caller.userId) throw forbidden(serviceTexts.doctorsOnly);
     return prescriptionChoices(db, caller.userId);
   }
 
+  /** Who is asking, for the console to derive its buttons from the shared table; and their employers. */
   async function viewer(caller: Caller): Promise<PrescriptionViewerAnswer> {
     const employers = await employersWithTitles(db, caller.userId);
     return {

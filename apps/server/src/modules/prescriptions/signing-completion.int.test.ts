@@ -306,21 +306,32 @@ describe('a phone approval completes on the server, with nobody polling', () => 
     expect(late.statusCode).toBe(409);
   });
 
-  it('lets the first of two approved pickups win; the other fails naming the status', async () => {
+  it('lets the first approved pickup win; the other ends with it, naming the status, and leaves its phone', async () => {
     const id = await prescription('ready');
     const first = await ask(courier, id, 'pickup');
     const second = await ask(otherCourier, id, 'pickup');
     const lostReceipt = await receiptOf(second);
+    const offered = async () =>
+      (await otherCourier.authenticator.pending(otherCourier.key)).map((request) => request.id);
+    expect(await offered()).toContain(second);
     await answerOnPhone(courier, first, 'approve');
     expect((await settled(first)).status).toBe('signed');
-    await answerOnPhone(otherCourier, second, 'approve');
-    expect(await settled(second)).toMatchObject({
+    // The other courier's phone has not answered: the pickup it was asked for can no longer happen, so it
+    // ended with the first one, and the phone no longer offers it.
+    expect(await signingOf(second)).toMatchObject({
       status: 'failed',
       failure: 'The prescription is picked_up: pickup needs ready',
     });
+    expect(await offered()).not.toContain(second);
     expect(await rowOf(id)).toMatchObject({ status: 'picked_up', shipperDriverId: courier.id });
-    // The loser's phone signed a receipt of a pickup that never happened: the platform keeps none of it, so
-    // nobody can show it as one the platform holds (decision 063). The winner's stays.
+    expect((await actions('prescriptions', id)).filter((action) => action.startsWith('pickup'))).toEqual([
+      'pickup-requested',
+      'pickup-requested',
+      'pickup-failed',
+      'pickup',
+    ]);
+    // The loser's receipt is of a pickup that never happened: the platform keeps none of it, so nobody can
+    // show it as one the platform holds (decision 063). The winner's stays.
     await expectWithdrawn(lostReceipt, otherCourier);
     expect((await as(courier).get(`/api/documents/${(await rowOf(id)).pickupReceiptId}`)).statusCode).toBe(
       200,

@@ -122,6 +122,11 @@ export interface ActionHooks {
    * before its own poll sees the approval, and the notice must not go with it.
    */
   signed?: () => unknown;
+  /**
+   * Told when a signing action failed on the server after the phone was asked (another courier's pickup was
+   * completed first, and this one ended with it): followed apart from the button, which the refresh removes.
+   */
+  failed?: (message: string) => unknown;
   /** Told when a plain action was kept on the device for later. */
   kept?: (entry: OutboxEntry) => unknown;
   /**
@@ -178,6 +183,7 @@ export function followSigning(
   id: string,
   started: PrescriptionSigningStarted,
   signed: () => unknown,
+  failed: (message: string) => unknown = () => undefined,
 ) {
   const observer = new QueryObserver(client, custodyQueries.signing(id, started.requestId, started.interval));
   // The observer tells its listener after subscribe has returned (TanStack batches notifications).
@@ -186,6 +192,7 @@ export function followSigning(
     if (!status || status === 'pending') return;
     stop();
     if (status === 'signed') void signed();
+    if (status === 'failed') void failed(result.data?.message ?? '');
   });
   const timer = setTimeout(stop, (started.expiresIn + 30) * 1000);
   function stop() {
@@ -208,10 +215,19 @@ export function useAction(id: string, action: PrescriptionAction, hooks: ActionH
         : plainAction(id, action, hooks, reason),
     onSuccess: async (answer) => {
       if (isSigningStarted(answer)) {
-        followSigning(client, id, answer, async () => {
-          await hooks.signed?.();
-          await changed();
-        });
+        followSigning(
+          client,
+          id,
+          answer,
+          async () => {
+            await hooks.signed?.();
+            await changed();
+          },
+          async (message) => {
+            await hooks.failed?.(message);
+            await changed();
+          },
+        );
         return;
       }
       if (isKept(answer)) return void hooks.kept?.(answer.kept);

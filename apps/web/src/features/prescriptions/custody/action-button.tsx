@@ -257,6 +257,9 @@ export function ActionButton({
       return onChanged?.();
     },
     refused: (error) => announceRefused(action, subject, error),
+    // The phone was asked, but the action ended without it (another courier completed the pickup first).
+    failed: (message) =>
+      announceRefused(action, subject, new Error(message || i18next.t('prescriptions:signing.failed'))),
     // Online, it was kept only to go after earlier kept actions: the notice that it was sent follows.
     kept: (entry) =>
       isOnline()

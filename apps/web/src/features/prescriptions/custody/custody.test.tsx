@@ -394,6 +394,48 @@ describe('the prescriptions area', () => {
     ).toBeVisible();
   });
 
+  it('says why a pickup did not happen when another courier was faster, though its card is gone', async () => {
+    let current = prescriptionOf({ status: 'ready' });
+    const failure = 'The prescription is picked_up: pickup needs ready';
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(viewerOf(courier, { id: courierCoId, title: 'Swift Couriers', type: 'courier' })),
+      )
+      .on('GET', '/api/prescriptions', () => page(current.status === 'ready' ? [current] : []))
+      .on('POST', `/api/prescriptions/${rxId}/pickup`, () =>
+        json(
+          {
+            action: 'pickup',
+            requestId,
+            signerUserId: courier.id,
+            signerName: 'Cole Courier',
+            bindingMessage: 'AC 27',
+            expiresIn: 120,
+            interval: 1,
+          },
+          202,
+        ),
+      )
+      .sequence('GET', `/api/prescriptions/${rxId}/signing/${requestId}`, [
+        () => json({ action: 'pickup', requestId, status: 'pending', expiresIn: 119 }),
+        () => {
+          // Another courier's phone approved first: the server ended this pickup with it.
+          current = prescriptionOf({ status: 'picked_up' });
+          return json({ action: 'pickup', requestId, status: 'failed', message: failure });
+        },
+      ]);
+    signIn(courier);
+    renderApp('/prescriptions');
+    fireEvent.click(await screen.findByRole('button', { name: 'Pick up' }));
+    await screen.findByTestId('signing-pickup');
+    fireEvent.click(screen.getByRole('link', { name: /Picked-up/ }));
+    await waitFor(() => expect(screen.queryByTestId('signing-pickup')).toBeNull());
+    expect(
+      await screen.findByText('Not done: Pick up, Amoxicillin 500 mg × 20 capsules', {}, { timeout: 5_000 }),
+    ).toBeVisible();
+    expect(screen.getByText(failure)).toBeVisible();
+  });
+
   it('leaves the prescription in place when the phone denies', async () => {
     network
       .on('GET', '/api/prescriptions/viewer', () =>
