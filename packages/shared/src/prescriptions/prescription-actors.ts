@@ -83,3 +83,10 @@ export function takesPart(parties: PrescriptionParties, viewer: PrescriptionView
     fillsPart('pickupParty', parties, viewer)
   );
 }
+
+/**
+ * Whether the viewer works on the prescription (an admin, its issuer, its pharmacy, whoever picks it up), more
+ * than receiving it: the recipient alone reads its history without the staff's notes (decision 085).
+ */
+export const worksOn = (parties: PrescriptionParties, viewer: PrescriptionViewer) =>
+  takesPart({ ...parties, recipientId: null }, viewer);

@@ -310,6 +310,38 @@ describe('the custody chain with signed receipts', () => {
   });
 });
 
+describe('the history each party reads (decision 085)', () => {
+  it('gives the recipient what happened, without the staff’s notes and the phone requests', async () => {
+    const id = await prescription({}, 'waiting');
+    expect((await act(people.pharmacist, id, 'hold', { reason: 'Waiting for the doctor' })).statusCode).toBe(
+      200,
+    );
+    expect((await act(people.pharmacist, id, 'resume')).statusCode).toBe(200);
+    expect((await act(people.pharmacist, id, 'mark-ready')).statusCode).toBe(200);
+    expect((await act(people.courier, id, 'pickup')).statusCode).toBe(202);
+    type Entry = { action: string; actor: string | null; changes: Record<string, unknown> | null };
+    const read = async (who: Person) =>
+      (await as(who).get(`/api/prescriptions/${id}/history`)).json<{ items: Entry[] }>().items.reverse();
+
+    const staff = await read(people.pharmacist);
+    expect(staff.map((entry) => entry.action)).toEqual([
+      'create',
+      'hold',
+      'resume',
+      'mark-ready',
+      'pickup-requested',
+    ]);
+    expect(staff[1]!.changes).toMatchObject({ status: 'on_hold', reason: 'Waiting for the doctor' });
+    expect(staff[4]!.changes).toHaveProperty('requestId');
+    expect((await read(people.issuer))[1]!.changes).toMatchObject({ reason: 'Waiting for the doctor' });
+
+    const recipient = await read(people.recipient);
+    expect(recipient.map((entry) => entry.action)).toEqual(['create', 'hold', 'resume', 'mark-ready']);
+    expect(recipient[1]!.changes).toEqual({ status: 'on_hold' });
+    expect(recipient[1]!.actor).toBe(staff[1]!.actor);
+  });
+});
+
 describe('outsiders', () => {
   it('get 404 on read, on every action, on signing states, receipts and history', async () => {
     const id = await prescription({}, 'ready');

@@ -6,6 +6,7 @@ import { prescriptionStatuses, type PrescriptionStatus } from '@careplane/shared
 import { isLanguage, type Language } from '@careplane/shared/i18n/languages';
 import {
   mayPerform,
+  worksOn,
   type PrescriptionParties,
   type PrescriptionViewer,
 } from '@careplane/shared/prescriptions/prescription-actors';
@@ -291,6 +292,13 @@ function repeatOf(
   }
   return { answer: earlier.answer };
 }
+
+/** The audit rows of a signature's request and its ends other than the action itself. */
+const signatureBookkeeping = /-(requested|denied|expired|failed)$/;
+/** What the staff write or record for each other in an action's changes. */
+const staffNotes = new Set(['reason', 'failure', 'requestId', 'requestedBy', 'signer', 'idempotencyKey']);
+const withoutNotes = (changes: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(changes).filter(([key]) => !staffNotes.has(key)));
 
 export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps = {}) {
   const db = store.db;
@@ -745,8 +753,13 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
   }
 
   async function history(id: string, caller: Caller): Promise<PrescriptionHistory> {
-    await visible(id, caller);
-    const rows = await historyOf(db, id);
+    const { viewer, row } = await visible(id, caller);
+    // The recipient alone reads what happened, not the staff's notes: the reason given for a hold or a
+    // return, and the phone requests behind a signature (decision 085).
+    const staff = worksOn(partiesOf(row), viewer);
+    const rows = (await historyOf(db, id))
+      .filter((entry) => staff || !signatureBookkeeping.test(entry.action))
+      .map((entry) => (staff || !entry.changes ? entry : { ...entry, changes: withoutNotes(entry.changes) }));
     const names = new Map(
       (await peopleByIds(db, [...new Set(rows.map((r) => r.actorUserId).filter((v) => v !== null))])).map(
         (p) => [p.id, personName(p)],

@@ -99,7 +99,7 @@ const prescriptions = {
   /** Why a hold or a return happens: asked with it, kept in the prescription's history. */
   reason: {
     label: 'Why?',
-    hint: 'The pharmacy, the doctor and the nurse read it in the history. You may leave it empty.',
+    hint: 'The pharmacy, the doctor and whoever carries it read it in the history; the patient does not. You may leave it empty.',
   },
   signing: {
     denied: 'The signature was denied on the phone: nothing changed.',
