@@ -16,11 +16,13 @@ export interface AreaMenuEntry {
   to: string;
   /** How many items the entry's page holds, once known. */
   count?: number | undefined;
+  /** Marked as the current entry on the pages below its own too (Written, while writing a new one). */
+  section?: boolean;
 }
 
 function MenuButton({ entry }: { entry: AreaMenuEntry }) {
   return (
-    <NavLink to={entry.to} end style={{ textDecoration: 'none' }}>
+    <NavLink to={entry.to} end={!entry.section} style={{ textDecoration: 'none' }}>
       {({ isActive }) => (
         <Button
           component="span"

@@ -35,6 +35,7 @@ export function Component() {
     label: t(`menu.${entry.tab}`),
     to: entry.to(),
     count: counts[index],
+    section: entry.tab === 'written',
   }));
   return <AreaLayout label={t('menu.prescriptions')} home={paths.prescriptions.waiting.to()} menu={menu} />;
 }

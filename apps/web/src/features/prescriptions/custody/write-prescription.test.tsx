@@ -93,6 +93,9 @@ describe("a doctor's own prescription form", () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Write a prescription' }));
     await screen.findByRole('heading', { name: 'Write a prescription' });
     expect(router.state.location.pathname).toBe('/prescriptions/written/new');
+    // Written stays the current tab while the doctor writes.
+    const menu = screen.getByRole('navigation', { name: 'Prescriptions menu' });
+    expect(within(menu).getByRole('link', { name: /^Written/ })).toHaveAttribute('aria-current', 'page');
     // A patient reads with their town and their nurse, so two people of one name are told apart.
     await userEvent.click(await screen.findByRole('combobox', { name: field('Patient') }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
