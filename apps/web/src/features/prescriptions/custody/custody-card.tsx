@@ -9,10 +9,8 @@ import { prescriptionStatusLabel } from '@/lib/i18n/enum-labels.ts';
 import { formatWaited } from '@careplane/shared/common/formats';
 import { telUri } from '@careplane/shared/common/phone-numbers';
 import { addressLine, personName, textOf } from '@careplane/shared/common/record-labels';
-import {
-  finalPrescriptionStatuses,
-  type PrescriptionAction,
-} from '@careplane/shared/prescriptions/prescription-transitions';
+import type { PrescriptionStatus } from '@careplane/shared/common/enums';
+import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { Prescription } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { prescriptionContentText } from '@careplane/shared/prescriptions/prescriptions.columns';
 import { offlineTexts } from '@/lib/offline/texts.ts';
@@ -33,6 +31,9 @@ export function mapLink(address: Address): string | undefined {
       : addressLine(address);
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : undefined;
 }
+
+/** The statuses named by an event (issued, picked up, delivered, returned), not by a state that lasts. */
+const happened: readonly PrescriptionStatus[] = ['issued', 'picked_up', 'delivered', 'returned'];
 
 /** Minutes tick on their own: a card left open keeps saying how long the prescription has waited. */
 function useNow(everyMs = 60_000) {
@@ -106,9 +107,9 @@ export function CustodyCard({
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          {/* A status that ends the road happened some time ago ("Delivered 2 min ago"); the others last
-              ("Waiting for 2 min"). */}
-          {finalPrescriptionStatuses.includes(prescription.status)
+          {/* A status named by what happened reads as when it happened ("Picked up 2 min ago"); a state
+              reads as how long it has lasted ("Ready for 2 min"). */}
+          {happened.includes(prescription.status)
             ? t('card.endedAgo', { status, waited })
             : t('card.waited', { status, waited })}
         </Text>

@@ -17,6 +17,8 @@ import { historyEventText, historyReasonText, historyTimeText } from '../prescri
 /** Spec §8, word for word in either language. */
 export const RECEIPT_ERROR = specTexts.couldNotGetPrescriptionDocument;
 
+const wrapAnywhere = { overflowWrap: 'anywhere', hyphens: 'auto' } as const;
+
 function ReceiptButton({ id, receipt, label }: { id: string; receipt: PrescriptionReceipt; label: string }) {
   // Without a network the download fails at once and says so, instead of waiting for the network and then
   // downloading by itself when nobody expects it.
@@ -56,7 +58,8 @@ export function CustodyDetail({ prescription }: { prescription: Prescription }) 
         <Title order={3} size="h4">
           {t('detail.title', { status })}
         </Title>
-        <Table>
+        {/* Fixed columns whose words wrap: on a phone the table keeps to the card's width. */}
+        <Table layout="fixed" styles={{ th: wrapAnywhere, td: wrapAnywhere }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('detail.item')}</Table.Th>
