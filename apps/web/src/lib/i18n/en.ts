@@ -203,6 +203,9 @@ const kit = {
   session: {
     endingTitle: 'Session ending',
     endingText: 'About {{seconds}} seconds of your session are left. Save your work, then sign in again.',
+    // Said with the sign-out when actions are kept on this device (decision 076).
+    keptAfter_one: '{{count}} action kept on this device is sent after you sign in again here.',
+    keptAfter_other: '{{count}} actions kept on this device are sent after you sign in again here.',
   },
   requestFailed: 'Request failed ({{status}})',
   network: {

@@ -2,6 +2,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { actionOutbox } from '@/lib/offline/action-outbox.ts';
 import { sessionStore } from '@/lib/session.ts';
 import { fakeNetwork, json } from '@/test/network.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
@@ -78,6 +79,23 @@ describe('the session expiry dialog', () => {
     expect(sessionStore.getState().loginStatus).toBe('approved');
   });
 
+  it('after Cancel still counts down, and at none signs out at the front page, saying so', async () => {
+    signIn(makeUser(), 99);
+    const { router } = renderApp('/account');
+    await screen.findByRole('dialog', { name: 'Your session has expired' });
+    await user().click(screen.getByRole('button', { name: 'Cancel' }));
+    await tick(10);
+    // Disconnect goes on counting the seconds left instead of stopping where the dialog opened.
+    const left = () =>
+      Number(/\d+/.exec(screen.getByRole('button', { name: /^Disconnect \(/ }).textContent ?? '')?.[0]);
+    await waitFor(() => expect(left()).toBeLessThanOrEqual(90));
+    expect(sessionStore.getState().loginStatus).toBe('approved');
+    await tick(95);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sessionStore.getState().loginStatus).toBe('logged out');
+    expect(await screen.findByText('Your session has expired. You have been logged out.')).toBeVisible();
+  });
+
   it('speaks Thai on Cancel and in the notice after it; the spec’s words stay English', async () => {
     await act(() => i18next.changeLanguage('th'));
     signIn(makeUser(), 99);
@@ -90,6 +108,31 @@ describe('the session expiry dialog', () => {
       screen.getByText('เซสชันของคุณเหลืออีกประมาณ 100 วินาที โปรดบันทึกงานของคุณ แล้วเข้าสู่ระบบอีกครั้ง'),
     ).toBeVisible();
     expect(screen.queryByText(/Session ending|seconds of your session/)).toBeNull();
+  });
+});
+
+describe('a session that ends with actions kept on this device (decision 076)', () => {
+  it('says on Understood that they are sent after the next sign-in here', async () => {
+    fakeNetwork()
+      .on('GET', '/api/users/me', () => json(makeUser()))
+      .install();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const driver = makeUser({ id: '0190a0b0-0000-7000-8000-0000000000f1', localRoles: ['courier'] });
+    await actionOutbox.enqueue({
+      userId: driver.id,
+      prescriptionId: '0190a0b0-0000-7000-8000-00000000b001',
+      action: 'delivered',
+      label: 'Delivered',
+    });
+    signIn(driver, 99);
+    const { router } = renderApp('/account');
+    await screen.findByRole('dialog', { name: 'Your session has expired' });
+    await user().click(screen.getByRole('button', { name: 'Understood' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(
+      await screen.findByText('1 action kept on this device is sent after you sign in again here.'),
+    ).toBeVisible();
+    vi.restoreAllMocks();
   });
 });
 

@@ -10,8 +10,9 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { specTexts } from '@/lib/i18n/spec-texts.ts';
-import { sessionStore, useSession } from '@/lib/session.ts';
+import { nowInSeconds, sessionStore, useSession } from '@/lib/session.ts';
 import { EXPIRY_DIALOG_BELOW_SECONDS, startSessionTimer } from '@/lib/session-timer.ts';
+import { endExpiredSession, keptActionsCount, keptAfterText } from '../api/guard.ts';
 import { refreshSession } from '../api/refresh.ts';
 import { signOut } from '../api/sign-out.ts';
 
@@ -23,10 +24,26 @@ export function SessionWatcher() {
 
   useEffect(() => {
     if (!approved || !token) return;
-    return startSessionTimer({
+    // After the dialog the time left still counts down on Disconnect; at none the session ends by itself:
+    // signed out, at the front page, saying so, rather than a page whose every request is refused.
+    let countdown: ReturnType<typeof setInterval> | undefined;
+    const countDown = () => {
+      countdown = setInterval(() => {
+        const left = (sessionStore.getState().accessTokenExpiration ?? 0) - nowInSeconds();
+        sessionStore.set({ timeOutIn: Math.max(0, left) });
+        if (left > 0) return;
+        clearInterval(countdown);
+        modals.close('session-expiry');
+        endExpiredSession();
+        queryClient.clear();
+        void navigate(paths.home.to());
+      }, 1000);
+    };
+    const stop = startSessionTimer({
       store: sessionStore,
       refresh: refreshSession,
-      onExpiring: () =>
+      onExpiring: () => {
+        countDown();
         modals.openConfirmModal({
           modalId: 'session-expiry',
           title: specTexts.sessionExpiredTitle,
@@ -36,8 +53,10 @@ export function SessionWatcher() {
           closeOnEscape: false,
           withCloseButton: false,
           onConfirm: () => {
+            const kept = keptActionsCount();
             signOut(queryClient);
             void navigate(paths.home.to());
+            if (kept) notifications.show({ color: 'yellow', message: keptAfterText(kept), autoClose: false });
           },
           onCancel: () =>
             notifications.show({
@@ -47,8 +66,13 @@ export function SessionWatcher() {
               message: i18next.t('kit:session.endingText', { seconds: EXPIRY_DIALOG_BELOW_SECONDS }),
               autoClose: 10_000,
             }),
-        }),
+        });
+      },
     });
+    return () => {
+      stop();
+      clearInterval(countdown);
+    };
     // A refreshed token starts a new timer; the old one has stopped by then.
   }, [approved, token, navigate, queryClient]);
 
