@@ -203,6 +203,17 @@ describe('login by user identifier', () => {
     await actor.click(screen.getByRole('button', { name: 'Sign in' }));
   };
 
+  it('gives a phone the keyboard for a user ID: no capital, no corrections, with @', async () => {
+    renderApp('/login');
+    await user().click(await screen.findByRole('tab', { name: 'User ID' }));
+    const field = screen.getByRole('textbox', { name: /User ID/ });
+    expect(field).toHaveAttribute('autocapitalize', 'none');
+    expect(field).toHaveAttribute('autocorrect', 'off');
+    expect(field).toHaveAttribute('spellcheck', 'false');
+    expect(field).toHaveAttribute('inputmode', 'email');
+    expect(field).toHaveAttribute('autocomplete', 'username');
+  });
+
   it('sends the identifier and a binding message, shows the message, and sends a non-admin to /account', async () => {
     network
       .on('GET', '/api/users/me', () => json(makeUser({ roles: ['public'], localRoles: ['nurse'] })))

@@ -158,6 +158,11 @@ function IdentifierLogin({ flow, bindingMessage }: { flow: LoginFlow; bindingMes
             value={identifier}
             onChange={(event) => setIdentifier(event.currentTarget.value)}
             autoComplete="username"
+            // A user ID, typed on a phone: no capital first letter, no corrections, the keyboard with @.
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            inputMode="email"
             maxLength={254}
             required
           />
