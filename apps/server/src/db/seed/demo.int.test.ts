@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, createTestDatabase, type TestDatabase } from '@/test/harness.js';
 import { openDatabase, type DatabaseHandle } from '../client.js';
 import { buildDemoData, demoSignInUsers, loadDemoDataIfEmpty, type DemoDataSummary } from './demo.js';
+import { regions } from './reference-data.js';
 
 // A fixed "now" keeps the test independent of the clock; 2025-03-14T09:26:53Z rounds down to 09:15.
 const NOW = Date.UTC(2025, 2, 14, 9, 26, 53);
@@ -140,6 +141,27 @@ describe('demo data', () => {
     );
     expect(types.map((row) => row.type).sort()).toEqual([...serviceProviderTypes].sort());
     for (const row of types) expect(row.employees).toBeGreaterThan(0);
+  });
+
+  it("puts every address's street in its district: the card's words and its map point agree", async () => {
+    const streetsOf = new Map(
+      regions.flatMap((region) => region.places).map((place) => [place.district, place.streets]),
+    );
+    const addresses = await rows(
+      first.handle,
+      `select a->>'street' as street, a->>'district' as district from users, jsonb_array_elements(address) a
+       union all select address->>'street', address->>'district' from service_providers
+       union all select delivery_address->>'street', delivery_address->>'district' from prescriptions`,
+    );
+    // Each district its own streets: one list for a whole city put Silom Road in Bang Kapi.
+    for (const region of regions) {
+      const lists = region.places.map((place) => [...place.streets].sort().join());
+      expect(new Set(lists).size, region.city).toBe(region.places.length);
+    }
+    expect(addresses.length).toBeGreaterThan(50);
+    for (const { street, district } of addresses) {
+      expect(streetsOf.get(String(district)), `${String(street)}, ${String(district)}`).toContain(street);
+    }
   });
 
   it('has devices with a week of stats every 15 minutes, and workstations', async () => {

@@ -100,41 +100,117 @@ export interface Region {
   places: readonly Place[];
 }
 
-const bangkokStreets = ['Rama IV Road', 'Sukhumvit Road', 'Silom Road', 'Phahonyothin Road', 'Rama I Road'];
-const chiangMaiStreets = ['Nimmanhaemin Road', 'Huay Kaew Road', 'Chang Klan Road', 'Chotana Road'];
-const phuketStreets = ['Phang Nga Road', 'Thepkasattri Road', 'Chao Fa Road', 'Rat-U-Thit 200 Pi Road'];
-
+// Each district with streets that run through it: an address's street, district and map point agree, so a
+// courier who follows the map arrives at the street the card names.
 export const regions: readonly Region[] = [
   {
     key: 'bangkok',
     city: 'Bangkok',
     places: [
-      { district: 'Pathum Wan', postalCode: '10330', lat: 13.7466, lng: 100.5393, streets: bangkokStreets },
-      { district: 'Bang Rak', postalCode: '10500', lat: 13.7308, lng: 100.5214, streets: bangkokStreets },
-      { district: 'Chatuchak', postalCode: '10900', lat: 13.8282, lng: 100.5597, streets: bangkokStreets },
-      { district: 'Huai Khwang', postalCode: '10310', lat: 13.7765, lng: 100.5795, streets: bangkokStreets },
-      { district: 'Khlong Toei', postalCode: '10110', lat: 13.7083, lng: 100.5831, streets: bangkokStreets },
-      { district: 'Bang Kapi', postalCode: '10240', lat: 13.7659, lng: 100.6476, streets: bangkokStreets },
+      {
+        district: 'Pathum Wan',
+        postalCode: '10330',
+        lat: 13.7466,
+        lng: 100.5393,
+        streets: ['Rama I Road', 'Phaya Thai Road', 'Ratchadamri Road'],
+      },
+      {
+        district: 'Bang Rak',
+        postalCode: '10500',
+        lat: 13.7308,
+        lng: 100.5214,
+        streets: ['Silom Road', 'Surawong Road', 'Charoen Krung Road'],
+      },
+      {
+        district: 'Chatuchak',
+        postalCode: '10900',
+        lat: 13.8282,
+        lng: 100.5597,
+        streets: ['Phahonyothin Road', 'Vibhavadi Rangsit Road', 'Ngam Wong Wan Road'],
+      },
+      {
+        district: 'Huai Khwang',
+        postalCode: '10310',
+        lat: 13.7765,
+        lng: 100.5795,
+        streets: ['Ratchadaphisek Road', 'Pracha Rat Bamphen Road', 'Tiam Ruam Mit Road'],
+      },
+      {
+        district: 'Khlong Toei',
+        postalCode: '10110',
+        lat: 13.7083,
+        lng: 100.5831,
+        streets: ['Rama IV Road', 'Sukhumvit Road', 'Rama III Road'],
+      },
+      {
+        district: 'Bang Kapi',
+        postalCode: '10240',
+        lat: 13.7659,
+        lng: 100.6476,
+        streets: ['Ramkhamhaeng Road', 'Lat Phrao Road', 'Seri Thai Road'],
+      },
     ].map((place) => ({ ...place, city: 'Bangkok', county: 'Bangkok' })),
   },
   {
     key: 'chiang-mai',
     city: 'Chiang Mai',
     places: [
-      { district: 'Mueang Chiang Mai', postalCode: '50200', lat: 18.7883, lng: 98.9853 },
-      { district: 'San Sai', postalCode: '50210', lat: 18.8494, lng: 99.0411 },
-      { district: 'Hang Dong', postalCode: '50230', lat: 18.6856, lng: 98.9189 },
-      { district: 'Mae Rim', postalCode: '50180', lat: 18.9133, lng: 98.9447 },
-    ].map((place) => ({ ...place, city: 'Chiang Mai', county: 'Chiang Mai', streets: chiangMaiStreets })),
+      {
+        district: 'Mueang Chiang Mai',
+        postalCode: '50200',
+        lat: 18.7883,
+        lng: 98.9853,
+        streets: ['Nimmanhaemin Road', 'Huay Kaew Road', 'Chang Klan Road', 'Chotana Road'],
+      },
+      {
+        district: 'San Sai',
+        postalCode: '50210',
+        lat: 18.8494,
+        lng: 99.0411,
+        streets: ['Chiang Mai-Phrao Road', 'Mae Jo Road'],
+      },
+      {
+        district: 'Hang Dong',
+        postalCode: '50230',
+        lat: 18.6856,
+        lng: 98.9189,
+        streets: ['Chiang Mai-Hot Road', 'Canal Road'],
+      },
+      {
+        district: 'Mae Rim',
+        postalCode: '50180',
+        lat: 18.9133,
+        lng: 98.9447,
+        streets: ['Mae Rim-Samoeng Road', 'Chotana Road'],
+      },
+    ].map((place) => ({ ...place, city: 'Chiang Mai', county: 'Chiang Mai' })),
   },
   {
     key: 'phuket',
     city: 'Phuket',
     places: [
-      { district: 'Mueang Phuket', postalCode: '83000', lat: 7.8804, lng: 98.3923 },
-      { district: 'Kathu', postalCode: '83120', lat: 7.9086, lng: 98.3331 },
-      { district: 'Thalang', postalCode: '83110', lat: 8.0289, lng: 98.3339 },
-    ].map((place) => ({ ...place, city: 'Phuket', county: 'Phuket', streets: phuketStreets })),
+      {
+        district: 'Mueang Phuket',
+        postalCode: '83000',
+        lat: 7.8804,
+        lng: 98.3923,
+        streets: ['Phang Nga Road', 'Thalang Road', 'Chao Fa Road'],
+      },
+      {
+        district: 'Kathu',
+        postalCode: '83120',
+        lat: 7.9086,
+        lng: 98.3331,
+        streets: ['Rat-U-Thit 200 Pi Road', 'Phra Barami Road', 'Vichitsongkram Road'],
+      },
+      {
+        district: 'Thalang',
+        postalCode: '83110',
+        lat: 8.0289,
+        lng: 98.3339,
+        streets: ['Thepkasattri Road', 'Si Sunthon Road'],
+      },
+    ].map((place) => ({ ...place, city: 'Phuket', county: 'Phuket' })),
   },
 ];
 
