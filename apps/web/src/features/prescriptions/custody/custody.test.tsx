@@ -338,8 +338,13 @@ describe("a provider's id that is not the user's", () => {
 });
 
 describe('the prescriptions area', () => {
-  /** A ready prescription the courier picks up; the phone is pending at the first poll, approved at the next. */
-  function pickupApprovedOnSecondPoll() {
+  const failure = 'The prescription is picked_up: pickup needs ready';
+
+  /**
+   * A ready prescription the courier picks up; the phone is pending at the first poll. At the next it is
+   * approved, or (`failed`) another courier's pickup was completed first and the server ended this one with it.
+   */
+  function pickupSettledOnSecondPoll(outcome: 'signed' | 'failed' = 'signed') {
     let current = prescriptionOf({ status: 'ready' });
     network
       .on('GET', '/api/prescriptions/viewer', () =>
@@ -363,6 +368,10 @@ describe('the prescriptions area', () => {
       .sequence('GET', `/api/prescriptions/${rxId}/signing/${requestId}`, [
         () => json({ action: 'pickup', requestId, status: 'pending', expiresIn: 119 }),
         () => {
+          if (outcome === 'failed') {
+            current = prescriptionOf({ status: 'picked_up' });
+            return json({ action: 'pickup', requestId, status: 'failed', message: failure });
+          }
           current = prescriptionOf({ status: 'picked_up', shipperDriverId: courier.id });
           return json({ action: 'pickup', requestId, status: 'signed', prescription: current });
         },
@@ -370,7 +379,7 @@ describe('the prescriptions area', () => {
   }
 
   it('shows the phone approval on the Pick up button until the phone signs, then refreshes', async () => {
-    pickupApprovedOnSecondPoll();
+    pickupSettledOnSecondPoll();
     signIn(courier);
     renderApp('/prescriptions');
     const pickup = await screen.findByRole('button', { name: 'Pick up' });
@@ -381,7 +390,7 @@ describe('the prescriptions area', () => {
   });
 
   it('says the pickup went through even when the button that asked is gone by the time the phone approves', async () => {
-    pickupApprovedOnSecondPoll();
+    pickupSettledOnSecondPoll();
     signIn(courier);
     renderApp('/prescriptions');
     fireEvent.click(await screen.findByRole('button', { name: 'Pick up' }));
@@ -395,35 +404,7 @@ describe('the prescriptions area', () => {
   });
 
   it('says why a pickup did not happen when another courier was faster, though its card is gone', async () => {
-    let current = prescriptionOf({ status: 'ready' });
-    const failure = 'The prescription is picked_up: pickup needs ready';
-    network
-      .on('GET', '/api/prescriptions/viewer', () =>
-        json(viewerOf(courier, { id: courierCoId, title: 'Swift Couriers', type: 'courier' })),
-      )
-      .on('GET', '/api/prescriptions', () => page(current.status === 'ready' ? [current] : []))
-      .on('POST', `/api/prescriptions/${rxId}/pickup`, () =>
-        json(
-          {
-            action: 'pickup',
-            requestId,
-            signerUserId: courier.id,
-            signerName: 'Cole Courier',
-            bindingMessage: 'AC 27',
-            expiresIn: 120,
-            interval: 1,
-          },
-          202,
-        ),
-      )
-      .sequence('GET', `/api/prescriptions/${rxId}/signing/${requestId}`, [
-        () => json({ action: 'pickup', requestId, status: 'pending', expiresIn: 119 }),
-        () => {
-          // Another courier's phone approved first: the server ended this pickup with it.
-          current = prescriptionOf({ status: 'picked_up' });
-          return json({ action: 'pickup', requestId, status: 'failed', message: failure });
-        },
-      ]);
+    pickupSettledOnSecondPoll('failed');
     signIn(courier);
     renderApp('/prescriptions');
     fireEvent.click(await screen.findByRole('button', { name: 'Pick up' }));
