@@ -30,17 +30,21 @@ export const accountQueries = {
       retry: false,
       staleTime: 5 * 60_000,
     }),
-  lastSignIn: (userId: string) =>
+  /**
+   * The sign-in before this session's own (the newest is the one that opened this page): a sign-in the person
+   * does not remember is one someone else made.
+   */
+  previousSignIn: (userId: string) =>
     queryOptions({
-      queryKey: [...accountQueries.all, 'last-sign-in', userId],
+      queryKey: [...accountQueries.all, 'previous-sign-in', userId],
       queryFn: async ({ signal }) => {
         const answer = await withMinimumDelay(() =>
           api.get<AuditListResponse>('/api/users/logs', {
             signal,
-            query: { filters: [`actorUserId~${userId}`, `action~${SIGN_IN_AUDIT_ACTION}`], limit: 1 },
+            query: { filters: [`actorUserId~${userId}`, `action~${SIGN_IN_AUDIT_ACTION}`], limit: 2 },
           }),
         );
-        return answer.items[0] ?? null;
+        return answer.items[1] ?? null;
       },
       retry: false,
     }),

@@ -6,6 +6,18 @@ import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 
 let network: FakeNetwork;
 
+const signInAt = (id: number, at: string) => ({
+  id,
+  at,
+  actorUserId: makeUser().id,
+  actorSubject: 'ada',
+  action: 'sign-in',
+  resource: 'users',
+  recordId: makeUser().id,
+  changes: null,
+  ip: '203.0.113.7',
+});
+
 beforeEach(() => {
   resetSession();
   network = fakeNetwork()
@@ -14,21 +26,10 @@ beforeEach(() => {
     )
     .on('GET', '/api/users/logs', () =>
       json({
-        items: [
-          {
-            id: 1,
-            at: '2024-03-01T07:05:00.000Z',
-            actorUserId: makeUser().id,
-            actorSubject: 'ada',
-            action: 'sign-in',
-            resource: 'users',
-            recordId: makeUser().id,
-            changes: null,
-            ip: '203.0.113.7',
-          },
-        ],
-        total: 1,
-        limit: 1,
+        // Newest first: this session's sign-in, then the one before it.
+        items: [signInAt(2, '2026-11-29T07:40:00.000Z'), signInAt(1, '2024-03-01T07:05:00.000Z')],
+        total: 2,
+        limit: 2,
         offset: 0,
       }),
     )
@@ -61,7 +62,9 @@ describe('the account page', () => {
     expect(within(card).getByText('+66 2 000 0000')).toBeVisible();
     expect(within(card).getByText('substantial')).toBeVisible();
     expect(within(card).getByText('doctor')).toBeVisible();
+    // The sign-in before this one: the newest is the one that opened the page.
     expect(await within(card).findByText(/^01\.03\.2024 \d\d:05 GMT/)).toBeVisible();
+    expect(within(card).getByText('Previous sign-in')).toBeVisible();
     const me = network.callsTo('GET', '/api/users/me')[0]!;
     expect(me.headers.authorization).toBe('Bearer access-token');
     const logs = network.callsTo('GET', '/api/users/logs')[0]!;
@@ -69,6 +72,17 @@ describe('the account page', () => {
       `actorUserId~${makeUser().id}`,
       'action~sign-in',
     ]);
+  });
+
+  it('says so on a first sign-in, when there is none before it', async () => {
+    network
+      .on('GET', '/api/users/me', () => json(makeUser()))
+      .on('GET', '/api/users/logs', () =>
+        json({ items: [signInAt(1, '2026-11-29T07:40:00.000Z')], total: 1, limit: 2, offset: 0 }),
+      );
+    signIn();
+    renderApp('/account');
+    expect(await screen.findByText('None before this one')).toBeVisible();
   });
 
   it('reads in Thai: labels, the assurance level, roles and the areas heading', async () => {
@@ -82,13 +96,13 @@ describe('the account page', () => {
     const card = screen
       .getByRole('heading', { name: 'Ada Lovelace' })
       .closest('.mantine-Card-root') as HTMLElement;
-    for (const label of ['ชื่อ', 'นามสกุล', 'ชื่อผู้ใช้', 'โทรศัพท์', 'บทบาท', 'เข้าสู่ระบบครั้งล่าสุด']) {
+    for (const label of ['ชื่อ', 'นามสกุล', 'ชื่อผู้ใช้', 'โทรศัพท์', 'บทบาท', 'เข้าสู่ระบบครั้งก่อน']) {
       expect(within(card).getByText(label)).toBeVisible();
     }
     expect(within(card).getByText('ปานกลาง')).toBeVisible();
     expect(within(card).getByText('แพทย์')).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'ส่วนงานของคุณ' })).toBeVisible();
-    expect(card.textContent).not.toMatch(/First name|Last sign-in|Roles/);
+    expect(card.textContent).not.toMatch(/First name|Previous sign-in|Roles/);
   });
 
   it('says it could not get the profile when the call fails', async () => {

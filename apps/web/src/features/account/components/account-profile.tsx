@@ -40,9 +40,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function LastSignIn({ userId }: { userId: string }) {
+function PreviousSignIn({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
-  const last = useQuery(accountQueries.lastSignIn(userId));
+  const last = useQuery(accountQueries.previousSignIn(userId));
   if (last.isPending) return <Loader size="xs" />;
   if (last.isError) return <>{t('notAvailable')}</>;
   return <>{last.data ? formatDateTime(last.data.at) : t('noSignIn')}</>;
@@ -97,8 +97,8 @@ function Profile({ user }: { user: User }) {
               </Group>
             ) : null}
           </Field>
-          <Field label={t('fields.lastSignIn')}>
-            <LastSignIn userId={user.id} />
+          <Field label={t('fields.previousSignIn')}>
+            <PreviousSignIn userId={user.id} />
           </Field>
         </SimpleGrid>
       </Stack>

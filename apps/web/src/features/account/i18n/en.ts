@@ -11,7 +11,7 @@ const account = {
     phone: 'Phone',
     identityAssuranceLevel: 'Identity assurance level',
     roles: 'Roles',
-    lastSignIn: 'Last sign-in',
+    previousSignIn: 'Previous sign-in',
   },
   assurance: {
     low: 'low',
@@ -19,7 +19,7 @@ const account = {
     high: 'high',
   },
   notAvailable: 'Not available',
-  noSignIn: 'No sign-in recorded',
+  noSignIn: 'None before this one',
   loading: 'Loading the profile',
   tryAgain: 'Try again',
   whereYouWork: 'Where you work',

@@ -11,7 +11,7 @@ const th: Translation<typeof account> = {
     phone: 'โทรศัพท์',
     identityAssuranceLevel: 'ระดับความน่าเชื่อถือของการยืนยันตัวตน',
     roles: 'บทบาท',
-    lastSignIn: 'เข้าสู่ระบบครั้งล่าสุด',
+    previousSignIn: 'เข้าสู่ระบบครั้งก่อน',
   },
   assurance: {
     low: 'ต่ำ',
@@ -19,7 +19,7 @@ const th: Translation<typeof account> = {
     high: 'สูง',
   },
   notAvailable: 'ไม่มีข้อมูล',
-  noSignIn: 'ไม่มีบันทึกการเข้าสู่ระบบ',
+  noSignIn: 'ไม่มีก่อนครั้งนี้',
   loading: 'กำลังโหลดข้อมูลบัญชี',
   tryAgain: 'ลองอีกครั้ง',
   whereYouWork: 'ส่วนงานของคุณ',
