@@ -145,8 +145,8 @@ export const serviceTexts = {
 
   // --- prescriptions
   doctorsOnly: {
-    en: 'Only a doctor writes prescriptions: this list is what their prescription form offers',
-    th: 'เฉพาะแพทย์เท่านั้นที่เขียนใบสั่งยาได้: รายการนี้คือตัวเลือกในแบบฟอร์มใบสั่งยาของแพทย์',
+    en: 'Only a doctor or an admin writes prescriptions: this list is what the prescription form offers',
+    th: 'เฉพาะแพทย์หรือผู้ดูแลระบบเท่านั้นที่เขียนใบสั่งยาได้: รายการนี้คือตัวเลือกในแบบฟอร์มใบสั่งยา',
   },
   ownPrescriptionsOnly: {
     en: 'A doctor submits prescriptions in their own name: issuer must be you',

@@ -87,15 +87,23 @@ describe('GET /api/prescriptions/choices', () => {
     expect(choices.patients.map((patient) => patient.id)).toEqual([stranger.id]);
   });
 
-  it('refuses whoever is not a doctor, an admin too, and answers 401 without a token', async () => {
-    for (const token of [nurse.token, pia.token, context.adminToken]) {
+  it('refuses whoever is not a doctor or an admin, and answers 401 without a token', async () => {
+    for (const token of [nurse.token, pia.token]) {
       const response = await api(context, token).get(path);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({
-        message: 'Only a doctor writes prescriptions: this list is what their prescription form offers',
+        message:
+          'Only a doctor or an admin writes prescriptions: this list is what the prescription form offers',
       });
     }
     expect((await context.app.inject({ url: path })).statusCode).toBe(401);
+    // An admin may submit too: the patients of their own centers (none here), the same providers.
+    const admin = await api(context).get(path);
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json<PrescriptionChoices>()).toMatchObject({
+      patients: [],
+      couriers: expect.arrayContaining([{ id: courier, title: 'Swift Couriers' }]),
+    });
   });
 
   it('takes the submission the form makes from the choices: the delivery address is the patient’s own', async () => {

@@ -97,7 +97,7 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
 
   typed.get(prescriptionEndpointPatterns.choices, {
     onRequest: signedIn,
-    config: { access: 'signedIn' },
+    config: { access: 'doctor' },
     schema: {
       tags,
       summary:

@@ -775,9 +775,12 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     };
   }
 
-  /** What the doctor's prescription form offers (decision 084); a doctor's only, as submitting is. */
+  /**
+   * What the doctor's prescription form offers (decision 084), to those who may submit: doctors, and admins
+   * (their own command centers' patients; the admin form names anyone).
+   */
   async function choices(caller: Caller): Promise<PrescriptionChoices> {
-    if (!caller.localRoles.includes('doctor') || !caller.userId) throw forbidden(serviceTexts.doctorsOnly);
+    if (!doctorOrAdmin(caller) || !caller.userId) throw forbidden(serviceTexts.doctorsOnly);
     return prescriptionChoices(db, caller.userId);
   }
 
