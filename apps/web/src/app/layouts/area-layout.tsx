@@ -59,7 +59,7 @@ export function AreaLayout({ label, home, menu }: { label: string; home: string;
         <div className={classes.container}>
           {/* The tabs wrap onto a second row rather than run past a phone's edge: in Thai, three tabs with their
               counts and Logout are wider than 390 px, and a hidden scroll left the last one cut in half. */}
-          <Group component="nav" aria-label={label} gap="xs" wrap="wrap" py="xs">
+          <Group component="nav" aria-label={label} gap="xs" wrap="wrap" pt="xs" pb="md">
             {menu.map((entry) => (
               <MenuButton key={entry.label} entry={entry} />
             ))}
