@@ -1,10 +1,8 @@
 // The route guard of spec §5: every authenticated page needs an access token, and one that has not expired.
 import { notifications } from '@mantine/notifications';
-import i18next from 'i18next';
 import { redirect } from 'react-router';
 import { nowInSeconds, sessionStore, type SessionState } from '@/lib/session.ts';
 import { paths } from '@/config/paths.ts';
-import { actionOutbox } from '@/lib/offline/action-outbox.ts';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. You have been logged out.';
 
@@ -16,29 +14,20 @@ export function checkSession(state: SessionState, now = nowInSeconds()): Session
   return 'valid';
 }
 
-/** How many actions the signed-in person keeps on this device, not sent yet (decision 076). */
-export function keptActionsCount(): number {
-  const userId = sessionStore.getState().user?.id;
-  return userId ? actionOutbox.entries().filter((entry) => entry.userId === userId).length : 0;
-}
-
-/** The sentence that tells a person signed out that their kept actions wait for their next sign-in here. */
-export const keptAfterText = (count: number) => i18next.t('kit:session.keptAfter', { count });
-
 /**
- * Ends a session whose token has expired and says so: the spec's words, and the actions kept on this device
- * that wait for the next sign-in, when there are any.
+ * Ends a session whose token has expired and says so, in the spec's words; `more` adds a sentence the caller
+ * knows (the actions kept on this device that wait for the next sign-in), and keeps the notice until closed.
+ * (This module is on the first page: what it imports, every visitor downloads.)
  */
-export function endExpiredSession() {
-  const kept = keptActionsCount();
+export function endExpiredSession(more?: string) {
   sessionStore.logout();
   notifications.show({
     id: 'session-expired',
     color: 'red',
     title: 'Signed out',
-    message: kept ? `${SESSION_EXPIRED_MESSAGE} ${keptAfterText(kept)}` : SESSION_EXPIRED_MESSAGE,
+    message: more ? `${SESSION_EXPIRED_MESSAGE} ${more}` : SESSION_EXPIRED_MESSAGE,
     // Long enough to be read even when the front page is still loading behind it.
-    autoClose: kept ? false : 10_000,
+    autoClose: more ? false : 10_000,
   });
 }
 

@@ -12,9 +12,19 @@ import { paths } from '@/config/paths.ts';
 import { specTexts } from '@/lib/i18n/spec-texts.ts';
 import { nowInSeconds, sessionStore, useSession } from '@/lib/session.ts';
 import { EXPIRY_DIALOG_BELOW_SECONDS, startSessionTimer } from '@/lib/session-timer.ts';
-import { endExpiredSession, keptActionsCount, keptAfterText } from '../api/guard.ts';
+import { endExpiredSession } from '../api/guard.ts';
+import { actionOutbox } from '@/lib/offline/action-outbox.ts';
 import { refreshSession } from '../api/refresh.ts';
 import { signOut } from '../api/sign-out.ts';
+
+/** How many actions the signed-in person keeps on this device, not sent yet (decision 076). */
+function keptActionsCount(): number {
+  const userId = sessionStore.getState().user?.id;
+  return userId ? actionOutbox.entries().filter((entry) => entry.userId === userId).length : 0;
+}
+
+/** The sentence that tells a person signed out that their kept actions wait for their next sign-in here. */
+const keptAfterText = (count: number) => i18next.t('kit:session.keptAfter', { count });
 
 export function SessionWatcher() {
   const approved = useSession((state) => state.loginStatus === 'approved');
@@ -34,7 +44,8 @@ export function SessionWatcher() {
         if (left > 0) return;
         clearInterval(countdown);
         modals.close('session-expiry');
-        endExpiredSession();
+        const kept = keptActionsCount();
+        endExpiredSession(kept ? keptAfterText(kept) : undefined);
         queryClient.clear();
         void navigate(paths.home.to());
       }, 1000);
