@@ -121,6 +121,22 @@ describe('a refusal in the reader’s language', () => {
     expect(usernameSchema.safeParse('ada').error?.issues[0]?.message).toBe('Must look like name@domain');
   });
 
+  it('names a field as the form labels it, keeping a schema’s own words', () => {
+    const prescription = z.strictObject({
+      recipient: z.uuid(),
+      content: z.array(z.string()).min(1, { message: 'At least one item is required' }),
+    });
+    const [recipient, content] = prescription.safeParse({ content: [] }).error?.issues ?? [];
+    expect(recipient?.message).toBe('Recipient is required.');
+    expect(recipient && localizeIssue(recipient, 'en', 'Patient')).toBe('Patient is required.');
+    expect(recipient && localizeIssue(recipient, 'th', 'ผู้ป่วย')).toBe('ต้องระบุผู้ป่วย');
+    const [misshapen] = prescription.safeParse({ recipient: 'nobody', content: ['x'] }).error?.issues ?? [];
+    expect(misshapen && localizeIssue(misshapen, 'en', 'Patient')).toBe('Patient must be an identifier (UUID).');
+    // The schema's own sentence is not the error map's: kept in English, named by the label in Thai.
+    expect(content && localizeIssue(content, 'en', 'Items')).toBe('At least one item is required');
+    expect(content && localizeIssue(content, 'th', 'รายการยา')).toBe('รายการยา ต้องมีอย่างน้อยหนึ่งรายการ');
+  });
+
   it('names list items and unknown fields', () => {
     expect(fieldName(['content', 2], 'th')).toBe('รายการที่ 3 ของรายการยา');
     expect(fieldName(['content', 2], 'en')).toBe('Item 3 of content');

@@ -315,16 +315,17 @@ function valuesToName(values: readonly unknown[], language: Language): string {
 /**
  * The sentence for an issue, from its code and parameters; undefined for a code that says nothing of its own
  * (`custom`: a refinement's message is the schema's). Without the issue's input (a validation error keeps
- * none), `required` says whether the value was missing.
+ * none), `required` says whether the value was missing. `field` names the value as the reader sees it (a
+ * form's own label), by default the contract's name for the issue's path.
  */
 export function describeIssue(
   issue: IssueLike,
   language: Language,
   // Nothing given: no value, or the empty one a cleared form control sends (null, '').
   required = 'input' in issue && (issue.input === undefined || issue.input === null || issue.input === ''),
+  field = fieldName(issue.path, language),
 ): string | undefined {
   const texts = validationTexts[language];
-  const field = fieldName(issue.path, language);
   switch (issue.code) {
     case 'invalid_type': {
       if (required) return texts.required(field);
@@ -482,22 +483,34 @@ const authoredPatterns: [RegExp, (field: string, ...values: string[]) => string]
  * A refusal's message in a language. English is the message as parsed (zod's error map made it, or the
  * schema set it). Thai comes from the catalog of authored messages, else from the issue's code and
  * parameters, else the field is named as not valid, followed by the untranslated words.
+ *
+ * `field`, when given, is the name the reader sees for the value (a form's label: "Patient" where the contract
+ * says `recipient`), and replaces the contract's name in a sentence made from the issue; a schema's own words
+ * stay as they are.
  */
-export function localizeIssue(issue: IssueLike & { message: string }, language: Language): string {
-  if (language === 'en') return issue.message;
-  const field = fieldName(issue.path, language);
+export function localizeIssue(
+  issue: IssueLike & { message: string },
+  language: Language,
+  field?: string,
+): string {
+  // A missing value and a wrong one share the code; the English sentence the error map made tells which.
+  const madeFor = (required: boolean) => describeIssue(issue, 'en', required) === issue.message;
+  const made = madeFor(true) || madeFor(false);
+  const required = (issue.code === 'invalid_type' || issue.code === 'invalid_value') && madeFor(true);
+  if (language === 'en') {
+    return field !== undefined && made
+      ? (describeIssue(issue, 'en', required, field) ?? issue.message)
+      : issue.message;
+  }
+  const named = field ?? fieldName(issue.path, language);
   const authored = authoredMessages[issue.message];
-  if (authored) return authored.th(field);
+  if (authored) return authored.th(named);
   for (const [pattern, sentence] of authoredPatterns) {
     const match = pattern.exec(issue.message);
-    if (match) return sentence(field, ...match.slice(1));
+    if (match) return sentence(named, ...match.slice(1));
   }
-  // A missing value and a wrong one share the code; the English sentence the error map made tells which.
-  const required =
-    (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
-    describeIssue(issue, 'en', true) === issue.message;
-  const described = describeIssue(issue, language, required);
+  const described = describeIssue(issue, language, required, named);
   if (described) return described;
   // A refinement's own words nobody translated yet: the field named in the reader's language, then them.
-  return `${validationTexts[language].notValid(field)}: ${issue.message}`;
+  return `${validationTexts[language].notValid(named)}: ${issue.message}`;
 }

@@ -143,6 +143,18 @@ describe("a doctor's own prescription form", () => {
     expect(submitted).toEqual([]);
   });
 
+  it('names the fields as the doctor reads them, not as the contract calls them', async () => {
+    signIn(doctor);
+    renderApp('/prescriptions/written/new', { env: 'test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Save as new' }));
+    const patientField = screen.getByRole('combobox', { name: field('Patient') });
+    await waitFor(() => expect(patientField).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('Patient is required.')).toBeVisible();
+    expect(screen.getByText('Pharmacy is required.')).toBeVisible();
+    expect(screen.queryByText(/Recipient|Supplier/)).toBeNull();
+    expect(submitted).toEqual([]);
+  });
+
   it('tells a doctor with no patient in their centers why there is nothing to write for', async () => {
     network.on('GET', '/api/prescriptions/choices', () => json({ ...choices, patients: [] }));
     signIn(doctor);

@@ -4,7 +4,7 @@
 import type { ResourceName } from '@careplane/shared/common/list-spec';
 import type { UseFormReturnType } from '@mantine/form';
 import i18next from 'i18next';
-import type { UiText } from '@/lib/i18n/translation.ts';
+import { uiText, type UiText } from '@/lib/i18n/translation.ts';
 import type { OptionLabel } from '../resource.ts';
 
 interface Base {
@@ -367,6 +367,16 @@ export interface PlacedIssues {
 }
 
 /** Places each issue on the field it names (or the nearest group or list holding it). */
+/**
+ * The label a field has in this form, to name it in its own error ("Patient is required." where the contract's
+ * field is the recipient); none for a value inside a group or list, which its item's sentence names.
+ */
+export function ownLabel(fields: readonly FieldSpec[], path: readonly PropertyKey[]): string | undefined {
+  if (path.length !== 1) return undefined;
+  const field = fields.find((spec) => spec.name === path[0]);
+  return field ? uiText(field.label) : undefined;
+}
+
 export function placeIssues(issues: readonly Issue[], fields: readonly FieldSpec[]): PlacedIssues {
   const placeable = new Set(placeablePaths(fields));
   const fieldErrors: Record<string, string> = {};

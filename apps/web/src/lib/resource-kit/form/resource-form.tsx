@@ -17,6 +17,7 @@ import {
   fieldsFor,
   formPayload,
   formValues,
+  ownLabel,
   placeIssues,
   withClearedText,
   type FieldSpec,
@@ -92,11 +93,15 @@ export function ResourceForm({
     const schema = record ? updateSchema : createSchema;
     const checked = schema?.safeParse(body);
     if (checked?.success === false || !readable) {
-      // The schema speaks English; the reader reads the sentence the server would send them.
+      // The schema speaks English; the reader reads the sentence the server would send them, naming a field by
+      // the label it has here ("Patient is required.", where the contract's field is the recipient).
       const language = currentLanguage();
       const issues = (checked?.error?.issues ?? [])
         .filter((issue) => !(issue.path.map(String).join('.') in unreadable))
-        .map((issue) => ({ path: issue.path, message: localizeIssue(issue, language) }));
+        .map((issue) => ({
+          path: issue.path,
+          message: localizeIssue(issue, language, ownLabel(fields, issue.path)),
+        }));
       const placed = placeIssues(issues, fields);
       return showErrors({ ...placed.fieldErrors, ...unreadable }, null, placed.other);
     }
