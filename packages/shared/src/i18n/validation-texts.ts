@@ -157,6 +157,10 @@ export const validationTexts: Record<Language, ValidationTexts> = { en, th };
 export const fieldLabels: Record<string, { th: string; en?: string }> = {
   id: { th: 'รหัส' },
   ids: { th: 'รหัส' },
+  // Keys of what a device or a sign-in identity sends about itself, shown on their detail pages.
+  userId: { th: 'รหัสผู้ใช้' },
+  firmwareVersion: { th: 'เวอร์ชันเฟิร์มแวร์' },
+  pairedWith: { th: 'จับคู่กับ' },
   title: { th: 'ชื่อ' },
   name: { th: 'ชื่อ' },
   firstName: { th: 'ชื่อ' },

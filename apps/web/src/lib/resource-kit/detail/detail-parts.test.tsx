@@ -48,4 +48,22 @@ describe('JsonValue', () => {
     expect(screen.getByText('—')).toBeVisible();
     unmount();
   });
+
+  it('labels what a device sent in the console’s language, its keys as words where no word is known', async () => {
+    await act(() => i18next.changeLanguage('en'));
+    render(
+      <MantineProvider>
+        <JsonValue value={{ firmwareVersion: '1.2.3', pairedWith: null, batterySlot: 2 }} />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('Firmware version:')).toBeVisible();
+    expect(screen.getByText('Paired with:')).toBeVisible();
+    expect(screen.getByText('Battery slot:')).toBeVisible();
+    await act(() => i18next.changeLanguage('th'));
+    expect(screen.getByText('เวอร์ชันเฟิร์มแวร์:')).toBeVisible();
+    expect(screen.getByText('จับคู่กับ:')).toBeVisible();
+    expect(screen.getByText('Battery slot:')).toBeVisible();
+    expect(screen.getByText('1.2.3')).toBeVisible();
+    await act(() => i18next.changeLanguage('en'));
+  });
 });

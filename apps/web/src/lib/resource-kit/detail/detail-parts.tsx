@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { keyWords } from '@careplane/shared/common/key-words';
 import type { ResourceName } from '@careplane/shared/common/list-spec';
 import type { RecordLike } from '@careplane/shared/common/record-labels';
+import { fieldName } from '@careplane/shared/i18n/validation-texts';
+import { useLanguage } from '@/lib/i18n/language.ts';
 import { EMPTY_TEXT } from '../cells.tsx';
 import { referenceSource } from '../references.ts';
 
@@ -134,9 +136,12 @@ const scalarText = (value: Scalar | readonly Scalar[]): string =>
 
 /**
  * Structured JSON a device or a system sent (connection details, identities): a flat object reads as labelled
- * lines ("Firmware version: 1.2.3"), its keys as words; anything deeper as readable, indented text.
+ * lines ("Firmware version: 1.2.3"), its keys as words (in Thai, the catalog's word for a key it knows: the
+ * field labels the validation messages use); anything deeper as readable, indented text.
  */
 export function JsonValue({ value }: { value: unknown }) {
+  const language = useLanguage();
+  const label = (key: string) => (language === 'en' ? keyWords(key) : fieldName([key], language));
   if (
     value === null ||
     value === undefined ||
@@ -159,7 +164,7 @@ export function JsonValue({ value }: { value: unknown }) {
         {entries.map(([key, item]) => (
           <Group key={key} gap={6} wrap="wrap" align="baseline">
             <Text component="dt" size="sm" c="dimmed">
-              {keyWords(key)}:
+              {label(key)}:
             </Text>
             <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
               {scalarText(item as Scalar | Scalar[])}
