@@ -82,6 +82,10 @@ const common = {
     title: 'Not yet available',
     text: '{{title}} is not yet available in this version of the console.',
   },
+  login: {
+    title: 'Log in',
+    intro: 'With the Careplane app: scan the QR code or use your user ID.',
+  },
   footer: {
     version: '{{name}} {{version}}',
   },

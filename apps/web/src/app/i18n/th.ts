@@ -80,6 +80,10 @@ const th: Translation<typeof common> = {
     title: 'ยังไม่เปิดให้ใช้งาน',
     text: '{{title}} ยังไม่มีในระบบเวอร์ชันนี้',
   },
+  login: {
+    title: 'เข้าสู่ระบบ',
+    intro: 'ด้วยแอป Careplane: สแกนคิวอาร์โค้ด หรือใช้รหัสผู้ใช้ของคุณ',
+  },
   footer: {
     version: '{{name}} เวอร์ชัน {{version}}',
   },

@@ -193,6 +193,14 @@ describe('a refusal shown as it comes', () => {
     await user().click(await screen.findByRole('button', { name: 'แสดงคิวอาร์โค้ด' }));
     expect(await screen.findByText('มีคำขอมากเกินไป โปรดลองอีกครั้งใน 1 นาที')).toBeVisible();
   });
+
+  it('comes under a page that speaks the same language', async () => {
+    await changeLanguage('th');
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'เข้าสู่ระบบ' })).toBeVisible();
+    expect(screen.getByText('ด้วยแอป Careplane: สแกนคิวอาร์โค้ด หรือใช้รหัสผู้ใช้ของคุณ')).toBeVisible();
+    expect(screen.queryByText(/Log in|scan the QR code/)).toBeNull();
+  });
 });
 
 describe('login by user identifier', () => {
