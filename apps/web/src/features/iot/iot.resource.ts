@@ -92,9 +92,18 @@ export const iotDeviceFields: readonly FieldSpec[] = [
     options: trustLevels,
     optionLabel: (level) => enumLabel('trustLevel', level),
   },
+  // A new device has no secret to keep: only an edit offers to leave it as it is.
   {
     kind: 'password',
     name: 'connectionSecret',
+    only: 'create',
+    label: () => i18next.t('iot:fields.connectionSecret'),
+    description: () => i18next.t('iot:fields.connectionSecretNewHint'),
+  },
+  {
+    kind: 'password',
+    name: 'connectionSecret',
+    only: 'edit',
     label: () => i18next.t('iot:fields.connectionSecret'),
     description: () => i18next.t('iot:fields.connectionSecretHint'),
   },

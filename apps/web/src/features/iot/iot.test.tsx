@@ -170,3 +170,17 @@ describe('The readings chart', () => {
     expect(await screen.findByText('The newest 1 of 300 readings in this period are drawn.')).toBeVisible();
   });
 });
+
+describe('The connection secret', () => {
+  const hint = /Required for a trusted device\. It is never shown again/;
+  it('asks a new device for one, with nothing to keep', async () => {
+    renderApp('/admin/iot-devices/create', { env: 'test' });
+    expect(await screen.findByText(hint)).toBeVisible();
+    expect(screen.queryByText(/keep the current one/)).toBeNull();
+  });
+
+  it('offers an existing device to keep its own', async () => {
+    renderApp(`/admin/iot-devices/edit/${device.id}`, { env: 'test' });
+    expect(await screen.findByText(/leave empty to keep the current one/)).toBeVisible();
+  });
+});

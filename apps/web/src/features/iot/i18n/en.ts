@@ -31,6 +31,7 @@ const iot = {
     connectionType: 'Connection type',
     trustLevel: 'Trust level',
     connectionSecret: 'Connection secret',
+    connectionSecretNewHint: 'Required for a trusted device. It is never shown again.',
     connectionSecretHint:
       'Required for a trusted device. It is never shown again; leave empty to keep the current one.',
     supportedDataTypes: 'Supported data types',

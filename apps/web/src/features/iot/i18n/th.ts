@@ -23,6 +23,7 @@ const th: Translation<typeof iot> = {
     connectionType: 'ประเภทการเชื่อมต่อ',
     trustLevel: 'ระดับความน่าเชื่อถือ',
     connectionSecret: 'รหัสลับการเชื่อมต่อ',
+    connectionSecretNewHint: 'จำเป็นสำหรับอุปกรณ์ที่เชื่อถือได้ ระบบจะไม่แสดงรหัสนี้อีก',
     connectionSecretHint: 'จำเป็นสำหรับอุปกรณ์ที่เชื่อถือได้ ระบบจะไม่แสดงรหัสนี้อีก เว้นว่างไว้หากต้องการใช้รหัสเดิม',
     supportedDataTypes: 'ประเภทข้อมูลที่รองรับ',
     assignedUser: 'ผู้ใช้ที่มอบหมาย',
