@@ -96,8 +96,11 @@ describe("a user's alerts", () => {
     await userEvent.click(within(item()).getByRole('button', { name: 'Close…' }));
     const closeButton = within(item()).getByRole('button', { name: 'Close alert' });
     expect((closeButton as HTMLButtonElement).disabled).toBe(true);
+    // The note is asked for, and the field says why Close alert waits for it.
+    const note = within(item()).getByRole<HTMLTextAreaElement>('textbox', { name: 'What was done' });
+    expect(note).toBeRequired();
+    expect(note).toHaveAccessibleDescription('Needed to close the alert; the note stays with it.');
     // A pasted note longer than the API takes is kept whole and said too long; nothing is sent.
-    const note = within(item()).getByLabelText<HTMLTextAreaElement>('What was done');
     await userEvent.click(note);
     await userEvent.paste('x'.repeat(2001));
     expect(note.value).toHaveLength(2001);

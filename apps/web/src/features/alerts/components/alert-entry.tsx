@@ -171,6 +171,9 @@ export function AlertEntry({
             <Textarea
               ref={noteField}
               label={t('entry.whatWasDone')}
+              // Close stays unavailable until there is a note: the field says why.
+              description={t('entry.noteNeeded')}
+              required
               value={note}
               onChange={(event) => setNote(event.currentTarget.value)}
               // Said, not cut: a pasted note longer than the API takes keeps every word until it is shortened.

@@ -48,6 +48,7 @@ const alerts = {
     closedOn: ' on {{time}}',
     closingNote: '. Closing note: {{note}}',
     whatWasDone: 'What was done',
+    noteNeeded: 'Needed to close the alert; the note stays with it.',
     noteTooLong: 'At most {{max}} characters: this note has {{count}}',
     closeAlert: 'Close alert',
     cancel: 'Cancel',
