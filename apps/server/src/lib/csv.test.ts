@@ -19,5 +19,9 @@ describe('CSV cells', () => {
 
   it('names the file by what it holds and when', () => {
     expect(csvFileName('users', new Date('2026-11-23T14:05:09Z'))).toBe('users 2026-11-23 14-05.csv');
+    // In the reader's zone: 17:36 UTC is 00:36 the next day in Bangkok.
+    expect(csvFileName('users', new Date('2026-11-29T17:36:00Z'), 'Asia/Bangkok')).toBe(
+      'users 2026-11-30 00-36.csv',
+    );
   });
 });

@@ -17,6 +17,23 @@ export function csvCell(value: CellValue | undefined): string {
 
 export const csvLine = (cells: readonly (CellValue | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** A file name with the moment of the export, safe in a content-disposition header: `users 2026-11-23 14-05.csv`. */
-export const csvFileName = (name: string, at = new Date()) =>
-  `${name} ${at.toISOString().slice(0, 16).replace('T', ' ').replace(':', '-')}.csv`;
+/**
+ * A file name with the moment of the export in the reader's time zone (UTC without one), safe in a
+ * content-disposition header: `users 2026-11-23 14-05.csv`.
+ */
+export function csvFileName(name: string, at = new Date(), timeZone = 'UTC'): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${name} ${parts.year}-${parts.month}-${parts.day} ${parts.hour}-${parts.minute}.csv`;
+}

@@ -184,6 +184,34 @@ describe('CSV export', () => {
     );
   });
 
+  it("writes dates and the file's name in the reader's time zone, and refuses a zone nobody knows", async () => {
+    const created = await api(context).post('/api/users', {
+      username: 'late.export@careplane.test',
+      firstName: 'Late',
+      lastName: 'Export',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: string }>().id;
+    // Made at 00:15 in Bangkok: the day before in UTC.
+    await context.database.db.execute(
+      sql`update users set created_at = '2026-11-14T17:15:00Z' where id = ${id}`,
+    );
+    const url = '/api/users/export.csv?filtersLike=username~late.export';
+    const column = userColumns.findIndex((entry) => entry.key === 'createdAt');
+    const utc = await exportOf(url);
+    expect(parseCsv(utc.body.slice(1))[1]![column]).toBe('14.11.2026');
+    const bangkok = await exportOf(`${url}&timeZone=Asia/Bangkok`);
+    expect(bangkok.statusCode, bangkok.body).toBe(200);
+    expect(parseCsv(bangkok.body.slice(1))[1]![column]).toBe('15.11.2026');
+    expect(bangkok.headers['content-disposition']).toMatch(/filename="users \d{4}-\d\d-\d\d \d\d-\d\d\.csv"/);
+
+    for (const zone of ['Mars/Olympus', 'x'.repeat(65)]) {
+      const refused = await exportOf(`${url}&timeZone=${zone}`);
+      expect(refused.statusCode, zone).toBe(400);
+      expect(refused.json()).toMatchObject({ issues: [{ path: 'querystring.timeZone' }] });
+    }
+  });
+
   it('checks the query before it writes anything: a bad filter is a 400, not a broken file', async () => {
     for (const query of ['filters=password~x', 'sort=secret:asc', 'filters=isBlocked~maybe', 'view=NOPE']) {
       const refused = await exportOf(`/api/users/export.csv?${query}`);

@@ -60,7 +60,23 @@ export const csvExportQuerySchema = listQuerySchema.omit({ limit: true, offset: 
     .string()
     .regex(/^[a-z][a-z-]{0,39}$/, { message: 'Must be a view name' })
     .optional(),
+  // The reader's time zone (the console sends the browser's): dates and times, and the file's name, are
+  // written in it, so a record made at 00:15 in Bangkok is not dated the day before. Without one: UTC.
+  timeZone: z
+    .string()
+    .max(64, { abort: true })
+    .refine(isTimeZone, { message: 'Must be a time zone such as Asia/Bangkok' })
+    .optional(),
 });
+/** A time zone this runtime knows by name (`Asia/Bangkok`, `UTC`). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 export type CsvExportQuery = z.infer<typeof csvExportQuerySchema>;
 export type RelationsQuery = z.infer<typeof relationsQuerySchema>;
 

@@ -30,9 +30,14 @@ const yesNoWords: Record<Language, readonly [yes: string, no: string]> = {
 
 /**
  * The labels of a language. `dates` is the style dates are written in; without one they follow the formats'
- * default style (the console's language on screen; English and the common era on the server).
+ * default style (the console's language on screen; English and the common era on the server). `timeZone` is
+ * the zone dates are read in (the runtime's without one: the browser's on screen, UTC on the server).
  */
-export function recordLabels(language: Language = DEFAULT_LANGUAGE, dates?: FormatStyle): RecordLabels {
+export function recordLabels(
+  language: Language = DEFAULT_LANGUAGE,
+  dates?: FormatStyle,
+  timeZone?: string,
+): RecordLabels {
   const [yes, no] = yesNoWords[language];
   const enumTextOf = (group: EnumGroup, value: unknown) => enumWord(group, value, language);
   return {
@@ -44,8 +49,8 @@ export function recordLabels(language: Language = DEFAULT_LANGUAGE, dates?: Form
         .map((value) => enumTextOf(group, value))
         .filter(Boolean)
         .join(', '),
-    date: (value) => formatDate(value, undefined, dates),
-    dateTime: (value) => formatDateTime(value, undefined, dates),
+    date: (value) => formatDate(value, timeZone, dates),
+    dateTime: (value) => formatDateTime(value, timeZone, dates),
   };
 }
 

@@ -156,7 +156,8 @@ export function createResourceService<Create extends object, Update extends obje
    * a named view), every record the query matches in the list's order, none outside the caller's scope.
    * The query is checked before anything is sent, so a bad filter is a 400, not a broken file.
    * Headers, enumeration values and Yes/No are written in `language` (English by default: the columns' own
-   * titles); dates keep the common era in every language, so spreadsheets read them as dates (decision 047).
+   * titles); dates keep the common era in every language, so spreadsheets read them as dates (decision 047),
+   * and are written in the query's time zone (UTC without one).
    */
   function exportCsv(query: CsvExportQuery, caller: Caller | null, language: Language = DEFAULT_LANGUAGE) {
     const csv = definition.csv;
@@ -174,7 +175,7 @@ export function createResourceService<Create extends object, Update extends obje
     buildListSql(definition.list.query, query);
     const relations = columnRelations(columns);
     const scope = scopeOf(caller);
-    const labels = recordLabels(language, { language, era: 'common' });
+    const labels = recordLabels(language, { language, era: 'common' }, query.timeZone);
     // The list's name, as the file's: the titles of other languages are kept under it.
     const list = query.view ?? definition.name;
     async function* lines() {
@@ -185,7 +186,7 @@ export function createResourceService<Create extends object, Update extends obje
         yield chunk;
       }
     }
-    return { fileName: csvFileName(list), lines: lines() };
+    return { fileName: csvFileName(list, new Date(), query.timeZone), lines: lines() };
   }
 
   /** One record; `caller` narrows to the records in its scope (none: any record, for the service itself). */

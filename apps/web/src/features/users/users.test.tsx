@@ -89,6 +89,8 @@ describe('the users list', () => {
     expect(call.url.searchParams.getAll('filters')).toEqual(['localRoles~nurse']);
     expect(call.url.searchParams.has('limit')).toBe(false);
     expect(call.url.searchParams.has('offset')).toBe(false);
+    // The file's dates are in the reader's zone, as the list shows them.
+    expect(call.url.searchParams.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(call.headers.accept).toBe('text/csv');
     expect(call.headers.authorization).toBe('Bearer access-token');
     click.mockRestore();

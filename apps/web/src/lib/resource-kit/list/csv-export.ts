@@ -7,7 +7,12 @@ import { toExportRequest, type ListRequest } from './list-url.ts';
 
 export async function exportCsv(listPath: string, request: ListRequest, fallbackName: string, view?: string) {
   const file = await api.download(csvExportPath(listPath), {
-    query: { ...toExportRequest(request), ...(view ? { view } : {}) },
+    // Dates in the file, and its name, in the reader's zone, as the list shows them.
+    query: {
+      ...toExportRequest(request),
+      ...(view ? { view } : {}),
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    },
     accept: 'text/csv',
   });
   saveFile(file.blob, file.fileName ?? `${fallbackName}.csv`);
