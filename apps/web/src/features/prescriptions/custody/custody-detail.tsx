@@ -59,7 +59,14 @@ export function CustodyDetail({ prescription }: { prescription: Prescription }) 
           {t('detail.title', { status })}
         </Title>
         {/* Fixed columns whose words wrap: on a phone the table keeps to the card's width. */}
-        <Table layout="fixed" styles={{ th: wrapAnywhere, td: wrapAnywhere }}>
+        <Table layout="fixed" horizontalSpacing={6} styles={{ th: wrapAnywhere, td: wrapAnywhere }}>
+          {/* On a phone, equal thirds broke "Atorvastatin" and "capsules" in the middle: the name has the
+              widest column, and the cells' padding is narrow enough for "21 capsules" and "1 injection". */}
+          <colgroup>
+            <col style={{ width: '40%' }} />
+            <col style={{ width: '27%' }} />
+            <col style={{ width: '33%' }} />
+          </colgroup>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('detail.item')}</Table.Th>
