@@ -131,7 +131,9 @@ describe('a refusal in the reader’s language', () => {
     expect(recipient && localizeIssue(recipient, 'en', 'Patient')).toBe('Patient is required.');
     expect(recipient && localizeIssue(recipient, 'th', 'ผู้ป่วย')).toBe('ต้องระบุผู้ป่วย');
     const [misshapen] = prescription.safeParse({ recipient: 'nobody', content: ['x'] }).error?.issues ?? [];
-    expect(misshapen && localizeIssue(misshapen, 'en', 'Patient')).toBe('Patient must be an identifier (UUID).');
+    expect(misshapen && localizeIssue(misshapen, 'en', 'Patient')).toBe(
+      'Patient must be an identifier (UUID).',
+    );
     // The schema's own sentence is not the error map's: kept in English, named by the label in Thai.
     expect(content && localizeIssue(content, 'en', 'Items')).toBe('At least one item is required');
     expect(content && localizeIssue(content, 'th', 'รายการยา')).toBe('รายการยา ต้องมีอย่างน้อยหนึ่งรายการ');
