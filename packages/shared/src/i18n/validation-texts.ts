@@ -161,6 +161,7 @@ export const fieldLabels: Record<string, { th: string; en?: string }> = {
   userId: { th: 'รหัสผู้ใช้' },
   firmwareVersion: { th: 'เวอร์ชันเฟิร์มแวร์' },
   pairedWith: { th: 'จับคู่กับ' },
+  timeZone: { th: 'เขตเวลา' },
   title: { th: 'ชื่อ' },
   name: { th: 'ชื่อ' },
   firstName: { th: 'ชื่อ' },
@@ -394,6 +395,7 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
   'Only for actions without a signature': { th: (field) => `${field} ใช้ได้เฉพาะรายการที่ไม่ต้องลงนาม` },
   'Only for users': { th: (field) => `${field} ใช้ได้เฉพาะผู้ใช้ที่ลงชื่อเข้าใช้` },
   'Must be a view name': { th: (field) => `${field} ต้องเป็นชื่อมุมมอง (ตัวอักษร a-z และ -)` },
+  'Must be a time zone such as Asia/Bangkok': { th: (field) => `${field} ต้องเป็นเขตเวลา เช่น Asia/Bangkok` },
   'Must be a signed JWT': { th: (field) => `${field} ต้องเป็นโทเค็น JWT ที่ลงนามแล้ว` },
   'Must be a device token': { th: (field) => `${field} ต้องเป็นโทเค็นของอุปกรณ์` },
   'Must be a phone number: digits, grouped by spaces, dashes, dots or brackets if you like, with a + in front and an extension (ext. 12) if needed':
