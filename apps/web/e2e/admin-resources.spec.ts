@@ -220,7 +220,7 @@ test('IoT devices: create, list, filter, edit one field, relations, delete', asy
   await page.getByRole('link', { name: 'New IoT device' }).click();
   await page.getByRole('textbox', { name: /Hardware identifier/ }).fill(hardware);
   await page.getByRole('textbox', { name: /Model/ }).fill('CP-KIT pulse');
-  await pickOption(page, /Connection type/, 'ble');
+  await pickOption(page, /Connection type/, 'Bluetooth (BLE)');
   await pickOption(page, 'Supported data types', 'heart rate');
   await page.keyboard.press('Escape');
   await pickRecord(page, 'Assigned user', 'Malee', /Malee Srisawat/);
@@ -231,7 +231,7 @@ test('IoT devices: create, list, filter, edit one field, relations, delete', asy
   await expect(page.getByRole('link', { name: hardware })).toBeVisible();
   await searchFinds(page, hardware);
   await openFilters(page);
-  await pickOption(page, 'Connection', 'ble');
+  await pickOption(page, 'Connection', 'Bluetooth (BLE)');
   await expect(page).toHaveURL(/filters=connectionType%7Eble/);
   await expect(page.getByRole('link', { name: hardware })).toBeVisible();
 

@@ -33,6 +33,11 @@ describe('enumeration words', () => {
     expect(enumWord('prescriptionStatus', 'picked_up')).toBe('picked up');
     expect(enumWord('role', 'application_admin', 'en')).toBe('application admin');
     expect(enumWord('jobStatus', 'TIMED_OUT', 'en')).toBe('TIMED_OUT');
+    // Acronyms as people write them, words as words.
+    expect(
+      ['ble', 'wifi', 'usb', 'cellular', 'unknown'].map((type) => enumWord('connectionType', type)),
+    ).toEqual(['Bluetooth (BLE)', 'Wi-Fi', 'USB', 'cellular', 'unknown']);
+    expect(enumWord('connectionType', 'ble', 'th')).toBe('บลูทูธ (BLE)');
   });
 
   it('reads a value it does not know, or none, as words or nothing', () => {

@@ -1,6 +1,6 @@
 // Enumeration values as people read them, in one place for the server (CSV exports) and the console (list
 // cells, filters, forms, detail pages). English reads the value as words (`picked_up` → `picked up`), as lists
-// and exports always have; Thai has a word for every value, typed against the enumerations, so a value added
+// and exports always have, acronyms as they are written (`ble` → `Bluetooth (BLE)`); Thai has a word for every value, typed against the enumerations, so a value added
 // to common/enums.ts without its Thai fails `tsc`. No zod and no catalog machinery: a plain table any reader
 // can import, and only the admin screens and the server do (decision 047).
 import type {
@@ -154,12 +154,18 @@ const raw = (value: unknown): string =>
  * One value of an enumeration in a language: Thai's word where it has one; otherwise (English, or a value this
  * table does not know, such as one a newer server sends) the value as words, `picked_up` → `picked up`.
  */
+/**
+ * English values that are acronyms, not words: as people write them ("ble" read as a typo in the IoT list).
+ */
+const englishSpellings: Partial<Record<EnumGroup, Readonly<Record<string, string>>>> = {
+  connectionType: { ble: 'Bluetooth (BLE)', wifi: 'Wi-Fi', usb: 'USB' },
+};
+
 export function enumWord(group: EnumGroup, value: unknown, language: Language = 'en'): string {
   const text = raw(value);
   if (!text) return '';
-  if (language === 'th') {
-    const words: Readonly<Record<string, string>> = thaiEnumWords[group];
-    if (Object.hasOwn(words, text)) return words[text]!;
-  }
+  const words: Readonly<Record<string, string>> | undefined =
+    language === 'th' ? thaiEnumWords[group] : englishSpellings[group];
+  if (words && Object.hasOwn(words, text)) return words[text]!;
   return group === 'jobStatus' ? text : text.replaceAll('_', ' ');
 }
