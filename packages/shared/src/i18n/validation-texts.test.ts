@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { commandCenterCreateSchema } from '../command-centers/command-centers.contract.ts';
 import { usernameSchema } from '../users/users.contract.ts';
+import { requiredText } from '../common/primitives.ts';
 import '../common/validation-messages.ts';
 import {
   authoredMessages,
@@ -134,6 +135,11 @@ describe('a refusal in the reader’s language', () => {
     expect(misshapen && localizeIssue(misshapen, 'en', 'Patient')).toBe(
       'Patient must be an identifier (UUID).',
     );
+    // A bare "Required" a schema set names its value as the error map's sentence does, in English too.
+    const [emptyTitle] = z.object({ title: requiredText() }).safeParse({ title: ' ' }).error?.issues ?? [];
+    expect(emptyTitle?.message).toBe('Required');
+    expect(emptyTitle && localizeIssue(emptyTitle, 'en')).toBe('Title is required.');
+    expect(emptyTitle && localizeIssue(emptyTitle, 'en', 'Name')).toBe('Name is required.');
     // The schema's own sentence is not the error map's: kept in English, named by the label in Thai.
     expect(content && localizeIssue(content, 'en', 'Items')).toBe('At least one item is required');
     expect(content && localizeIssue(content, 'th', 'รายการยา')).toBe('รายการยา ต้องมีอย่างน้อยหนึ่งรายการ');

@@ -504,6 +504,9 @@ export function localizeIssue(
   const made = madeFor(true) || madeFor(false);
   const required = (issue.code === 'invalid_type' || issue.code === 'invalid_value') && madeFor(true);
   if (language === 'en') {
+    // A bare "Required" a schema set says which value, as the error map's sentence for a missing one does.
+    if (issue.message === 'Required')
+      return validationTexts.en.required(field ?? fieldName(issue.path, 'en'));
     return field !== undefined && made
       ? (describeIssue(issue, 'en', required, field) ?? issue.message)
       : issue.message;

@@ -81,7 +81,7 @@ describe('creating a service provider', () => {
   it("checks the form with the contract's schema before sending, with the server's messages", async () => {
     renderApp('/admin/service-providers/create', { env: 'test' });
     await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Required')).toBeVisible();
+    expect(await screen.findByText('Title is required.')).toBeVisible();
     expect(field('Title').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('combobox', { name: /Type/ }).getAttribute('aria-invalid')).toBe('true');
     expect(network.callsTo('POST', '/api/service-providers')).toHaveLength(0);

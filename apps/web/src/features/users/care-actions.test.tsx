@@ -115,7 +115,7 @@ describe('care actions', () => {
     const send = () => within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Send alert' });
     await userEvent.clear(field);
     expect(send().disabled).toBe(true);
-    expect(within(dialog).getByText('Required')).toBeVisible();
+    expect(within(dialog).getByText('Message is required.')).toBeVisible();
     await userEvent.type(field, 'x'.repeat(MAX_USER_ALERT_MESSAGE + 1));
     expect(send().disabled).toBe(true);
     await userEvent.clear(field);
