@@ -141,6 +141,52 @@ describe("a user's page", () => {
   });
 });
 
+describe("a patient's emergency contacts", () => {
+  it('reads each contact as a block, its number a link a phone dials, its extension left out', async () => {
+    const at = '2026-11-20T08:00:00.000Z';
+    const patient = {
+      ...ann,
+      localRoles: ['patient'],
+      patientProfile: {
+        id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f99',
+        createdAt: at,
+        updatedAt: at,
+        status: 'enrolled',
+        location: null,
+        emergencyContacts: [
+          { name: 'Kanya Srisawat', relationship: 'sister', phoneNumber: '+66 81 234 5678' },
+          {
+            name: 'Somsak Lee',
+            phoneNumber: '02-123-4567 ต่อ 12',
+            email: 'somsak@example.test',
+            notes: 'Evenings',
+          },
+        ],
+        createdByUserId: null,
+      },
+    };
+    network.on('GET', `/api/users/${ann.id}`, () => json(patient));
+    renderApp(`/admin/users/${ann.id}`, { env: 'test' });
+    const contacts = await screen.findByRole('list', { name: 'Emergency contacts' });
+    const [kanya, somsak] = within(contacts).getAllByRole('listitem');
+    expect(within(kanya!).getByText('Kanya Srisawat · sister')).toBeVisible();
+    expect(within(kanya!).getByRole('link', { name: '+66 81 234 5678' })).toHaveAttribute(
+      'href',
+      'tel:+66812345678',
+    );
+    expect(within(somsak!).getByRole('link', { name: '02-123-4567 ต่อ 12' })).toHaveAttribute(
+      'href',
+      'tel:021234567',
+    );
+    expect(within(somsak!).getByRole('link', { name: 'somsak@example.test' })).toHaveAttribute(
+      'href',
+      'mailto:somsak@example.test',
+    );
+    expect(within(somsak!).getByText('Evenings')).toBeVisible();
+    expect(screen.queryByRole('table', { name: 'Emergency contacts' })).toBeNull();
+  });
+});
+
 describe('editing a user', () => {
   it('removes a name the admin emptied, instead of leaving it and saying saved', async () => {
     network

@@ -1,5 +1,5 @@
 // A user's patient profile (spec §3): status, emergency contacts and location, created or changed here.
-import { Badge, Button, Modal, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +52,39 @@ export const patientProfileFields: readonly FieldSpec[] = [
   },
 ];
 
+/** The number a phone dials: what comes before an extension's words ("ต่อ 12", "ext. 3"), digits and a leading +. */
+export const dialable = (phone: string) => (/^[\d\s+().-]+/.exec(phone)?.[0] ?? '').replace(/[^\d+]/g, '');
+
+function EmergencyContactEntry({ contact }: { contact: Record<string, unknown> }) {
+  const { t } = useTranslation('users');
+  const phone = textOf(contact.phoneNumber);
+  const email = textOf(contact.email);
+  const notes = textOf(contact.notes);
+  return (
+    <Stack component="li" gap={0}>
+      <Text size="sm" fw={600}>
+        {[textOf(contact.name), textOf(contact.relationship)].filter(Boolean).join(' · ')}
+      </Text>
+      {phone ? (
+        <Text size="sm">
+          {t('patientProfile.phone')}:{' '}
+          {dialable(phone) ? <Anchor href={`tel:${dialable(phone)}`}>{phone}</Anchor> : phone}
+        </Text>
+      ) : null}
+      {email ? (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('patientProfile.email')}: <Anchor href={`mailto:${email}`}>{email}</Anchor>
+        </Text>
+      ) : null}
+      {notes ? (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {notes}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 const statusColors: Record<string, string> = { enrollment: 'yellow', enrolled: 'teal', discharged: 'gray' };
 
 export function PatientProfileSection({ user }: { user: User }) {
@@ -93,28 +126,20 @@ export function PatientProfileSection({ user }: { user: User }) {
               {t('patientProfile.emergencyContacts')}
             </Text>
             {contacts.length ? (
-              <Table.ScrollContainer minWidth={520}>
-                <Table aria-label={t('patientProfile.emergencyContacts')} verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('patientProfile.name')}</Table.Th>
-                      <Table.Th>{t('patientProfile.relationship')}</Table.Th>
-                      <Table.Th>{t('patientProfile.phone')}</Table.Th>
-                      <Table.Th>{t('patientProfile.email')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {contacts.map((contact, index) => (
-                      <Table.Tr key={index}>
-                        <Table.Td>{textOf(contact.name)}</Table.Td>
-                        <Table.Td>{textOf(contact.relationship) || '—'}</Table.Td>
-                        <Table.Td>{textOf(contact.phoneNumber) || '—'}</Table.Td>
-                        <Table.Td>{textOf(contact.email) || '—'}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              // One contact a block, its number a link to call: a four-column table scrolled sideways on a
+              // phone and hid the number a nurse came for.
+              <Stack
+                component="ul"
+                gap="sm"
+                m={0}
+                p={0}
+                style={{ listStyle: 'none' }}
+                aria-label={t('patientProfile.emergencyContacts')}
+              >
+                {contacts.map((contact, index) => (
+                  <EmergencyContactEntry key={index} contact={contact} />
+                ))}
+              </Stack>
             ) : (
               <Text size="sm" c="dimmed">
                 {t('patientProfile.none')}
