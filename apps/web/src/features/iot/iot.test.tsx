@@ -1,7 +1,8 @@
 // The IoT devices list and page in Thai: titles, columns, labels and the device's enumerations follow the
 // console's language; readings are told in words, never as the JSON the device sent. The API is faked at the
 // network edge.
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { iotDeviceSchema, type IotDevice, type ReadingsSummary } from '@careplane/shared/iot/iot.contract';
@@ -182,5 +183,35 @@ describe('The connection secret', () => {
   it('offers an existing device to keep its own', async () => {
     renderApp(`/admin/iot-devices/edit/${device.id}`, { env: 'test' });
     expect(await screen.findByText(/leave empty to keep the current one/)).toBeVisible();
+  });
+});
+
+describe('A hardware identifier already in use', () => {
+  it('is said on its field after every submit that the server refuses, not only the first', async () => {
+    network.on('POST', '/api/iot-devices', () =>
+      json(
+        {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'This hardware identifier is already in use.',
+          issues: [
+            { path: 'body.hardwareIdentifier', message: 'This hardware identifier is already in use.' },
+          ],
+        },
+        409,
+      ),
+    );
+    renderApp('/admin/iot-devices/create', { env: 'test' });
+    const field = await screen.findByRole('textbox', { name: /Hardware identifier/ });
+    await userEvent.click(field);
+    await userEvent.paste('HW-42');
+    await userEvent.click(screen.getByRole('textbox', { name: /Model/ }));
+    await userEvent.paste('Oximeter X');
+    for (const attempt of [1, 2]) {
+      await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+      await waitFor(() => expect(network.callsTo('POST', '/api/iot-devices')).toHaveLength(attempt));
+      await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+      expect(screen.getAllByText('This hardware identifier is already in use.').length).toBeGreaterThan(0);
+    }
   });
 });
