@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMonth, formatNumber } from '@careplane/shared/common/formats';
 import { titleOf } from '@careplane/shared/common/record-labels';
+import { PlainList } from '@/lib/plain-list.tsx';
 import { paths } from '@/config/paths.ts';
 import { alertQueries, openAlertsRequest } from '@/features/alerts/api/alerts.queries.ts';
 import { AlertEntry } from '@/features/alerts/components/alert-entry.tsx';
@@ -186,18 +187,11 @@ function OpenAlerts() {
             </Text>
           ) : null}
           {/* A list rather than a table: it reads the same on a phone. */}
-          <Stack
-            gap="md"
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t('adminHome.alerts.title')}
-          >
+          <PlainList gap="md" aria-label={t('adminHome.alerts.title')}>
             {alerts.data.items.map((alert) => (
               <AlertEntry key={alert.id} alert={alert} compact />
             ))}
-          </Stack>
+          </PlainList>
         </>
       ) : (
         <Text size="sm" c="dimmed">

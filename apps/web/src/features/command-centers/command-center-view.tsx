@@ -23,6 +23,7 @@ import {
   commandCenterEndpoints,
   type UserAlert,
 } from '@careplane/shared/command-centers/command-centers.contract';
+import { PlainList } from '@/lib/plain-list.tsx';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { SendAlertDialog } from '@/lib/care/send-alert-dialog.tsx';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
@@ -131,11 +132,11 @@ export function CommandCenterView({ alertItem }: { alertItem: (alert: Alert) => 
           onPage={turnTo.alerts}
         >
           {alerts.data?.items.length ? (
-            <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+            <PlainList gap="md">
               {alerts.data.items.map((alert) => (
                 <Fragment key={alert.id}>{alertItem(alert)}</Fragment>
               ))}
-            </Stack>
+            </PlainList>
           ) : (
             <Empty>{alerts.isPending ? t('view.loading') : t('view.noOpenAlerts')}</Empty>
           )}

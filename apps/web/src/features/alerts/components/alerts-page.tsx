@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { alertSeverities } from '@careplane/shared/alerts/alerts.contract';
+import { PlainList } from '@/lib/plain-list.tsx';
 import { PageHeader } from '@/lib/resource-kit/page-header.tsx';
 import { RelationSelect } from '@/lib/resource-kit/relation-select.tsx';
 import { PageControls } from '@/lib/resource-kit/list/page-controls.tsx';
@@ -120,18 +121,11 @@ export function AlertsPage() {
           </Notice>
         ) : alerts.data.items.length ? (
           <Stack gap="md">
-            <Stack
-              gap="lg"
-              component="ul"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label={t('page.list')}
-            >
+            <PlainList gap="lg" aria-label={t('page.list')}>
               {alerts.data.items.map((alert) => (
                 <AlertEntry key={alert.id} alert={alert} />
               ))}
-            </Stack>
+            </PlainList>
             <PageControls
               total={total}
               pageSize={ALERTS_PAGE_SIZE}

@@ -1,8 +1,9 @@
 // The alerts of one user or IoT device, on its page: open ones first, each with its title, state, who
 // acknowledged or closed it, and the actions of an open alert.
-import { Alert as Notice, Loader, Stack, Text } from '@mantine/core';
+import { Alert as Notice, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PlainList } from '@/lib/plain-list.tsx';
 import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { alertQueries, recordAlertsRequest } from '../api/alerts.queries.ts';
 import { AlertEntry } from './alert-entry.tsx';
@@ -22,11 +23,11 @@ export function RecordAlerts({ filter }: { filter: string }) {
           {alerts.error.message}
         </Notice>
       ) : alerts.data.items.length ? (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('page.list')}>
+        <PlainList gap="sm" aria-label={t('page.list')}>
           {alerts.data.items.map((alert) => (
             <AlertEntry key={alert.id} alert={alert} />
           ))}
-        </Stack>
+        </PlainList>
       ) : (
         <Text size="sm" c="dimmed">
           {t('record.none')}

@@ -10,6 +10,7 @@ import {
   patientProfileUpdateSchema,
   type User,
 } from '@careplane/shared/users/users.contract';
+import { PlainList } from '@/lib/plain-list.tsx';
 import { DetailField, DetailSection, FieldGrid } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
 import { ResourceForm } from '@/lib/resource-kit/form/resource-form.tsx';
@@ -128,18 +129,11 @@ export function PatientProfileSection({ user }: { user: User }) {
             {contacts.length ? (
               // One contact a block, its number a link to call: a four-column table scrolled sideways on a
               // phone and hid the number a nurse came for.
-              <Stack
-                component="ul"
-                gap="sm"
-                m={0}
-                p={0}
-                style={{ listStyle: 'none' }}
-                aria-label={t('patientProfile.emergencyContacts')}
-              >
+              <PlainList gap="sm" aria-label={t('patientProfile.emergencyContacts')}>
                 {contacts.map((contact, index) => (
                   <EmergencyContactEntry key={index} contact={contact} />
                 ))}
-              </Stack>
+              </PlainList>
             ) : (
               <Text size="sm" c="dimmed">
                 {t('patientProfile.none')}
