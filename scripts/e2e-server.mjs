@@ -97,6 +97,11 @@ const server = spawn('npm', ['run', 'start', '-w', '@careplane/server'], {
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // The admin specs share one sign-in made when the run starts (apps/web/e2e/admin.setup.ts). With the
+    // default 30-minute token, a run slower than that (a loaded CI machine) would meet the expiry dialog in its
+    // last admin tests; four hours outlasts any run. The expiry itself is tested on a server of its own with a
+    // short token (login.spec.ts sets this variable).
+    AUTH_ACCESS_TOKEN_TTL: process.env.AUTH_ACCESS_TOKEN_TTL ?? '14400',
   },
 });
 

@@ -125,7 +125,7 @@ test('upload, sign on the phone, see it signed live, download, and verify it sig
   expect(phone.out).toContain('Approved.');
 
   // Signed, without a reload.
-  await expect(page.getByTestId('signed-by-me')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('signed-by-me')).toBeVisible({ timeout: 40_000 });
   await expect(page.getByTestId('document-state')).toHaveText('Signed');
   await expect(page.getByTestId('signatures')).toContainText(`${me.firstName} ${me.lastName}`);
   await shoot(page, 'document-signed');

@@ -32,7 +32,7 @@ async function screenshot(page: Page, name: string) {
   await expect(async () => {
     if ((await closers.count()) > 0) await closers.first().click({ timeout: 2_000 });
     await expect(closers).toHaveCount(0, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 40_000 });
   const file = test.info().outputPath(name);
   await page.screenshot({ path: file, fullPage: false });
   await test.info().attach(name, { path: file, contentType: 'image/png' });
@@ -96,7 +96,7 @@ test('offline, the driver marks delivered, reloads, comes back online, and the s
     .poll(
       async () => (await call<{ status: string }>(request, admin, 'GET', `/api/prescriptions/${id}`)).status,
       {
-        timeout: 20_000,
+        timeout: 40_000,
       },
     )
     .toBe('issued');
@@ -107,14 +107,14 @@ test('offline, the driver marks delivered, reloads, comes back online, and the s
   const road = driver.page;
   await road.goto('/prescriptions');
   await expect
-    .poll(() => road.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+    .poll(() => road.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 40_000 })
     .toBe(true);
   const pickupCard = road.getByRole('listitem', { name: /Losartan/ });
   await pickupCard.getByRole('button', { name: 'Pick up' }).click();
   const pickup = road.getByTestId('signing-pickup');
   await expect(pickup).toContainText(/Approve on the phone · code [A-Z]{2} \d{2}/);
   await approve(driver, /code ([A-Z]{2} \d{2})/.exec((await pickup.textContent()) ?? '')?.[1] ?? '');
-  await expect(road.getByText('Picked up: Losartan', { exact: false })).toBeVisible({ timeout: 20_000 });
+  await expect(road.getByText('Picked up: Losartan', { exact: false })).toBeVisible({ timeout: 40_000 });
   await road.getByRole('link', { name: /^Picked-up/ }).click();
   const card = road.getByRole('listitem', { name: /Losartan/ });
   await expect(card.getByRole('button', { name: 'Delivered' })).toBeVisible();
@@ -168,9 +168,9 @@ test('offline, the driver marks delivered, reloads, comes back online, and the s
   // The network is back: the kept action is sent, the list refreshes, the banner goes.
   await road.context().setOffline(false);
   await expect(road.getByText('Sent while back online: Delivered', { exact: false })).toBeVisible({
-    timeout: 20_000,
+    timeout: 40_000,
   });
-  await expect(road.getByText('No prescriptions here.')).toBeVisible({ timeout: 20_000 });
+  await expect(road.getByText('No prescriptions here.')).toBeVisible({ timeout: 40_000 });
   await expect(road.getByTestId('offline-banner')).toHaveCount(0);
   expect(await keptKeys(road)).toEqual([]);
   const [delivered] = await history();
@@ -201,7 +201,7 @@ test('a reload without a network right after the first sign-in on a phone opens 
   });
   const page = phone.page;
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 40_000 })
     .toBe(true);
   await expect
     .poll(
@@ -210,7 +210,7 @@ test('a reload without a network right after the first sign-in on a phone opens 
           const kept = await caches.open('careplane-api');
           return (await kept.match('/api/users/me', { ignoreVary: true })) !== undefined;
         }),
-      { timeout: 20_000 },
+      { timeout: 40_000 },
     )
     .toBe(true);
 

@@ -129,7 +129,7 @@ test('a doctor writes and issues, the pharmacist prepares, the driver picks up a
   await expect(pickup).toContainText(/Approve on the phone · code [A-Z]{2} \d{2}/);
   const pickupCode = /code ([A-Z]{2} \d{2})/.exec((await pickup.textContent()) ?? '')?.[1] ?? '';
   await approve(driver, pickupCode);
-  await expect(road.getByText('No prescriptions here.')).toBeVisible({ timeout: 20_000 });
+  await expect(road.getByText('No prescriptions here.')).toBeVisible({ timeout: 40_000 });
   await expect(road.getByText('Picked up: Metformin', { exact: false })).toBeVisible();
   await road.getByRole('link', { name: /^Picked-up/ }).click();
   const deliveryCard = road.getByRole('listitem', { name: /Metformin/ });

@@ -83,7 +83,7 @@ export async function pickOption(page: Page, label: string | RegExp, option: str
   await expect(async () => {
     if (!(await choice.isVisible())) await select.click({ force: true });
     await expect(choice).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 40_000 });
   await choice.click();
 }
 

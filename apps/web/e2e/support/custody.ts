@@ -140,7 +140,7 @@ export async function setCustodyScene(
       async () =>
         (await call<{ localRoles: string[] }>(request, doctor, 'GET', '/api/prescriptions/viewer'))
           .localRoles,
-      { timeout: 20_000 },
+      { timeout: 40_000 },
     )
     .toEqual(['doctor']);
   return { adminId, doctorId, pharmacistId, driverId, pharmacy, couriers };
