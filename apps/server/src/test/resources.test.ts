@@ -45,7 +45,9 @@ describe.each(resources.map((resource) => [resource.name, resource] as const))('
     expect(Object.keys(query.filters).sort()).toEqual(Object.keys(spec.filters).sort());
     expect(Object.keys(query.like).sort()).toEqual([...spec.search].sort());
     expect(Object.keys(query.sorts).sort()).toEqual([...spec.sort].sort());
-    expect(query.sorts[spec.defaultSort.path]).toBe(query.defaultSort.column);
+    const defaultColumns = query.sorts[spec.defaultSort.path]!;
+    expect(query.defaultSort).toHaveLength(defaultColumns.length);
+    query.defaultSort.forEach((key, index) => expect(key.column).toBe(defaultColumns[index]));
     expect(Boolean(query.timeColumn)).toBe(Boolean(spec.timeRange));
   });
 

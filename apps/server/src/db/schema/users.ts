@@ -18,6 +18,7 @@ export const patientProfiles = pgTable(
   },
   (t) => [
     // Sortable columns carry the id too: a list sorted by them ends with the id (see lib/resources/filters.ts).
+    // A name sorts by both names (last, then first, or the other way round) before the id.
     index('patient_profiles_status_idx').on(t.status, t.id),
     index('patient_profiles_created_by_idx').on(t.createdByUserId),
     index('patient_profiles_created_at_idx').on(t.createdAt, t.id),
@@ -69,10 +70,11 @@ export const users = pgTable(
     index('users_local_roles_idx').using('gin', t.localRoles),
     index('users_roles_idx').using('gin', t.roles),
     // Sortable columns carry the id too: a list sorted by them ends with the id (see lib/resources/filters.ts).
+    // A name sorts by both names (last, then first, or the other way round) before the id.
     index('users_created_at_idx').on(t.createdAt, t.id),
     index('users_updated_at_idx').on(t.updatedAt, t.id),
-    index('users_last_name_idx').on(t.lastName, t.id),
-    index('users_first_name_idx').on(t.firstName, t.id),
+    index('users_last_name_idx').on(t.lastName, t.firstName, t.id),
+    index('users_first_name_idx').on(t.firstName, t.lastName, t.id),
     index('users_email_idx').on(t.email, t.id),
     index('users_created_by_idx').on(t.createdByUserId),
     // "contains" searches (filtersLike); the extension comes with migration 0002.

@@ -77,6 +77,34 @@ describe('buildListSql', () => {
     expect(render({}).orderBy).toEqual(['"users"."created_at" desc', '"users"."id" desc']);
   });
 
+  it('orders a path bound to several columns by each in turn, in its direction, before the id', () => {
+    const byName = bindListSpec(listSpec, {
+      idColumn: users.id,
+      filters: {
+        id: column(users.id),
+        isBlocked: column(users.isBlocked),
+        localRoles: column(users.localRoles),
+      },
+      search: { lastName: users.lastName },
+      sort: { createdAt: users.createdAt, lastName: [users.lastName, users.firstName] },
+    });
+    const orderOf = (sort: string[]) =>
+      buildListSql(byName, { filters: [], filtersLike: [], sort }).orderBy.map(
+        (part) => dialect.sqlToQuery(part).sql,
+      );
+    expect(orderOf(['lastName:desc'])).toEqual([
+      '"users"."last_name" desc',
+      '"users"."first_name" desc',
+      '"users"."id" desc',
+    ]);
+    expect(orderOf(['createdAt:asc', 'lastName:asc'])).toEqual([
+      '"users"."created_at" asc',
+      '"users"."last_name" asc',
+      '"users"."first_name" asc',
+      '"users"."id" asc',
+    ]);
+  });
+
   it.each([
     ['an unknown filter', { filters: ['password~x'] }],
     ['a filter without ~', { filters: ['isBlocked'] }],

@@ -137,10 +137,11 @@ export interface ResourceQuerySpec {
   filters: Readonly<Record<string, FilterSpec>>;
   /** Paths for case-insensitive "contains"; the expression is compared as text. */
   like: Readonly<Record<string, SQLWrapper>>;
-  sorts: Readonly<Record<string, PgColumn>>;
+  /** The columns each sort path orders by, in turn (the id breaks what ties remain). */
+  sorts: Readonly<Record<string, readonly PgColumn[]>>;
   /** The column `from`/`to` bound; resources without one refuse them. */
   timeColumn?: PgColumn | undefined;
-  defaultSort: SortKey;
+  defaultSort: readonly SortKey[];
   idColumn: PgColumn;
 }
 
@@ -154,7 +155,11 @@ export interface ListBindings<Spec extends AnyListSpec, TableName extends string
     readonly [Path in Extract<FilterPath<Spec>, LinkFilterPath<TableName>>]?: FilterBinding;
   };
   search: { readonly [Path in SearchPath<Spec>]: SQLWrapper };
-  sort: { readonly [Path in SortPath<Spec>]: PgColumn };
+  /**
+   * A path's column, or its columns in turn: a last name sorts by `[lastName, firstName]`, so that two people of
+   * one family are listed by their first names rather than by their ids.
+   */
+  sort: { readonly [Path in SortPath<Spec>]: PgColumn | readonly [PgColumn, ...PgColumn[]] };
   /** The column of the spec's `timeRange`. */
   time?: PgColumn;
 }
@@ -167,7 +172,11 @@ export function bindListSpec<Spec extends AnyListSpec, IdColumn extends PgColumn
   if (Boolean(spec.timeRange) !== Boolean(bindings.time)) {
     throw new Error(`List ${spec.resource}: a time range needs a time column and the other way round`);
   }
-  const sorts = bindings.sort as Readonly<Record<string, PgColumn>>;
+  const sorts: Record<string, readonly PgColumn[]> = Object.fromEntries(
+    Object.entries(bindings.sort as Readonly<Record<string, PgColumn | readonly PgColumn[]>>).map(
+      ([path, columns]) => [path, Array.isArray(columns) ? columns : [columns]],
+    ),
+  );
   const filters = bindings.filters as Readonly<Record<string, FilterBinding>>;
   const lists = linkListsOf(bindings.idColumn.table);
   const bindingOf = (path: string): FilterBinding => {
@@ -186,7 +195,10 @@ export function bindListSpec<Spec extends AnyListSpec, IdColumn extends PgColumn
     like: bindings.search,
     sorts,
     timeColumn: bindings.time,
-    defaultSort: { column: sorts[spec.defaultSort.path]!, direction: spec.defaultSort.direction },
+    defaultSort: sorts[spec.defaultSort.path]!.map((column) => ({
+      column,
+      direction: spec.defaultSort.direction,
+    })),
   };
 }
 
@@ -268,16 +280,16 @@ export function readListCriteria(spec: ResourceQuerySpec, criteria: ListCriteria
   const keys: SortKey[] = [];
   for (const raw of criteria.sort) {
     const [path, direction = 'asc'] = raw.split(':');
-    const column = path && Object.hasOwn(spec.sorts, path) ? spec.sorts[path] : undefined;
-    if (!column || (direction !== 'asc' && direction !== 'desc')) {
+    const columns = path && Object.hasOwn(spec.sorts, path) ? spec.sorts[path] : undefined;
+    if (!columns || (direction !== 'asc' && direction !== 'desc')) {
       throw badRequest(serviceTexts.invalidSort(raw.slice(0, 60)), [
         { path: 'sort', message: `Sorting by ${raw.slice(0, 60)} is not allowed` },
       ]);
     }
-    keys.push({ column, direction });
+    for (const column of columns) keys.push({ column, direction });
     shape.push(`s ${path} ${direction}`);
   }
-  if (keys.length === 0) keys.push(spec.defaultSort);
+  if (keys.length === 0) keys.push(...spec.defaultSort);
   return { filters, likes, from: criteria.from, to: criteria.to, keys, shape: shape.join('\n') };
 }
 

@@ -47,6 +47,52 @@ describe('users resource', () => {
     expect((await get(`/api/users/${user.id}`)).statusCode).toBe(404);
   });
 
+  it('sorts by a name, then by the other name: one family is listed by first names, not by ids', async () => {
+    const { post, get } = api(context);
+    // Made in this order, so that the id order (which breaks any tie left) is none of the name orders.
+    const people = [
+      ['Cara', 'Sorttie'],
+      ['Anna', 'Sorttie'],
+      ['Bea', 'Sorttie'],
+      ['Anna', 'Sorttiea'],
+    ];
+    for (const [firstName, lastName] of people) {
+      const created = await post('/api/users', {
+        username: `${firstName}.${lastName}@careplane.test`,
+        firstName,
+        lastName,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const names = async (query: string) => {
+      const response = await get(`/api/users?filtersLike=lastName~sorttie&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().items as { firstName: string; lastName: string }[]).map(
+        (user) => `${user.firstName} ${user.lastName}`,
+      );
+    };
+    expect(await names('sort=lastName:asc')).toEqual([
+      'Anna Sorttie',
+      'Bea Sorttie',
+      'Cara Sorttie',
+      'Anna Sorttiea',
+    ]);
+    expect(await names('sort=lastName:desc')).toEqual([
+      'Anna Sorttiea',
+      'Cara Sorttie',
+      'Bea Sorttie',
+      'Anna Sorttie',
+    ]);
+    expect(await names('sort=firstName:asc')).toEqual([
+      'Anna Sorttie',
+      'Anna Sorttiea',
+      'Bea Sorttie',
+      'Cara Sorttie',
+    ]);
+    // The second page continues the same order.
+    expect(await names('sort=lastName:asc&limit=2&offset=2')).toEqual(['Cara Sorttie', 'Anna Sorttiea']);
+  });
+
   it('refuses an unknown filter with 400', async () => {
     const response = await api(context).get('/api/users?filters=password~x');
     expect(response.statusCode).toBe(400);

@@ -65,8 +65,9 @@ export const usersResource = defineResource({
         createdAt: users.createdAt,
         updatedAt: users.updatedAt,
         username: users.username,
-        firstName: users.firstName,
-        lastName: users.lastName,
+        // A name sorts by both names: two people of one family are listed by their other name, not their ids.
+        firstName: [users.firstName, users.lastName],
+        lastName: [users.lastName, users.firstName],
         email: users.email,
       },
     }),
