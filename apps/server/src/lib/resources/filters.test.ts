@@ -18,12 +18,13 @@ const listSpec = defineListSpec({
   defaultSort: { path: 'createdAt', direction: 'desc' },
 });
 
-const spec = bindListSpec(listSpec, {
+const bindings = {
   idColumn: users.id,
   filters: { id: column(users.id), isBlocked: column(users.isBlocked), localRoles: column(users.localRoles) },
   search: { lastName: users.lastName },
   sort: { createdAt: users.createdAt, lastName: users.lastName },
-});
+};
+const spec = bindListSpec(listSpec, bindings);
 
 const dialect = new PgDialect();
 const render = (criteria: Partial<Parameters<typeof buildListSql>[1]>) => {
@@ -79,13 +80,7 @@ describe('buildListSql', () => {
 
   it('orders a path bound to several columns by each in turn, in its direction, before the id', () => {
     const byName = bindListSpec(listSpec, {
-      idColumn: users.id,
-      filters: {
-        id: column(users.id),
-        isBlocked: column(users.isBlocked),
-        localRoles: column(users.localRoles),
-      },
-      search: { lastName: users.lastName },
+      ...bindings,
       sort: { createdAt: users.createdAt, lastName: [users.lastName, users.firstName] },
     });
     const orderOf = (sort: string[]) =>
