@@ -2,7 +2,8 @@
 // and runs where development tools (tsx) are not installed (decision 017).
 //
 // - Entries: dist/main.js (the server), dist/careplane.js (the careplane command, run by bin/careplane.mjs),
-//   dist/seed.js (`npm run seed`). Code they share goes into chunks beside them: every output file sits
+//   dist/seed.js (`npm run seed`), dist/pglite-thread.js (the embedded database's thread, started by the code
+//   that opens the database, from beside it). Code they share goes into chunks beside them: every output file sits
 //   directly in dist/, which src/locations.ts relies on to find the migrations. (`--outdir <folder>` builds
 //   elsewhere inside apps/server, for the build's own test.)
 // - The workspace packages (TypeScript source: @careplane/shared, @careplane/pdf-signatures) are inlined;
@@ -79,7 +80,12 @@ const packagesStayImports = {
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts', careplane: 'src/cli/bin.ts', seed: 'src/db/seed/cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    careplane: 'src/cli/bin.ts',
+    seed: 'src/db/seed/cli.ts',
+    'pglite-thread': 'src/db/pglite-thread.ts',
+  },
   outdir,
   chunkNames: '[name]-[hash]',
   bundle: true,
@@ -121,6 +127,6 @@ if (!existsSync(path.join(outdir, 'db/migrations/meta/_journal.json'))) {
 const scripts = readdirSync(outdir).filter((name) => name.endsWith('.js'));
 const bytes = scripts.reduce((sum, name) => sum + statSync(path.join(outdir, name)).size, 0);
 console.log(
-  `server built in ${shown}/: main.js, careplane.js, seed.js and ${scripts.length - 3} shared chunks ` +
+  `server built in ${shown}/: main.js, careplane.js, seed.js, pglite-thread.js and ${scripts.length - 4} shared chunks ` +
     `(${(bytes / 1024).toFixed(0)} kB), ${imported.size} packages left to node_modules, the migrations copied`,
 );

@@ -31,9 +31,15 @@ describe('the server build', () => {
 
   it('writes the entries and the migrations, with every npm package left to node_modules', () => {
     expect(buildOutput).toMatch(
-      /server built in .*careplane-build-test-.*: main\.js, careplane\.js, seed\.js/,
+      /server built in .*careplane-build-test-.*: main\.js, careplane\.js, seed\.js, pglite-thread\.js/,
     );
-    for (const file of ['main.js', 'careplane.js', 'seed.js', 'db/migrations/meta/_journal.json']) {
+    for (const file of [
+      'main.js',
+      'careplane.js',
+      'seed.js',
+      'pglite-thread.js',
+      'db/migrations/meta/_journal.json',
+    ]) {
       expect(existsSync(path.join(built, file)), file).toBe(true);
     }
   });

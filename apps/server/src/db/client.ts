@@ -1,9 +1,8 @@
 // One database handle for the whole server: embedded PGlite by default, PostgreSQL with DATABASE_URL.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,8 +11,7 @@ import pg from 'pg';
 import { migrationsFolder } from '@/locations.js';
 import * as schema from './schema/index.js';
 import { withLinkRelations } from './schema/links.js';
-import { TEXT_TYPES, drizzleClient } from './pglite-drizzle.js';
-import { PgliteStatements } from './pglite-statements.js';
+import { EmbeddedDatabase } from './pglite-remote.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -26,11 +24,12 @@ export interface DatabaseHandle {
   /**
    * Runs raw SQL on the underlying driver; benchmarks compare the API against it. `name`: a prepared statement
    * of that name (parsed once per connection), as the API prepares it. PGlite prepares every data statement by
-   * its text (pglite-statements.ts), raw or not, and ignores the name.
+   * its text (pglite-statements.ts), raw or not, and ignores the name; it runs on its own thread, reached as
+   * drizzle reaches it (pglite-remote.ts).
    */
   rawQuery: (text: string, params?: unknown[], name?: string) => Promise<{ rows: unknown[] }>;
-  /** For bulk loading: COPY FROM STDIN (PostgreSQL) or a file-backed COPY (PGlite). */
-  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  /** The driver under drizzle: PostgreSQL's pool, or the embedded database on its own thread. */
+  driver: { kind: 'pglite'; client: EmbeddedDatabase } | { kind: 'postgres'; pool: pg.Pool };
   close: () => Promise<void>;
 }
 
@@ -62,20 +61,6 @@ pg.types.setTypeParser(20, (value) => Number(value));
 const queryLogger = (options: OpenDatabaseOptions) => {
   const { onQuery } = options;
   return onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : false;
-};
-
-const BYTEA_OID = 17;
-
-/**
- * bytea in PGlite's text protocol, converted by Buffer in one step: PGlite's own converters go through a string
- * per byte (about 300 ms and hundreds of MB per MiB), which froze the server during document uploads.
- */
-export const byteaToHex = (value: Uint8Array): string =>
-  `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
-
-export const byteaFromHex = (text: string): Uint8Array => {
-  const bytes = Buffer.from(text.slice(2), 'hex');
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -124,28 +109,30 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm },
-    serializers: { [BYTEA_OID]: byteaToHex },
-    // Timestamps, dates and intervals as text, as drizzle reads them (pglite-drizzle.ts).
-    parsers: { ...TEXT_TYPES, [BYTEA_OID]: byteaFromHex },
+  // PGlite on a thread of its own (decision 088): its statements no longer take turns with HTTP on one core.
+  const client = await EmbeddedDatabase.open({
+    dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
+    loadDataDir: options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined,
   });
-  // drizzle's statements and raw ones alike run prepared, so a benchmark's replay is sent as the API's was.
-  const statements = new PgliteStatements(client);
-  const db = drizzlePglite({
-    client: drizzleClient(client, statements),
-    schema: withLinkRelations(schema),
-    casing: 'snake_case',
-    logger: queryLogger(options),
-  });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    rawQuery: async (text, params) => statements.query(text, params),
-    driver: { kind: 'pglite', client },
-    close: () => client.close(),
-  };
+  try {
+    // The thread prepares drizzle's statements and raw ones alike, so a benchmark's replay is sent as the
+    // API's was.
+    const db = drizzlePglite({
+      client: client as unknown as PGlite,
+      schema: withLinkRelations(schema),
+      casing: 'snake_case',
+      logger: queryLogger(options),
+    });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      rawQuery: async (text, params) => client.query(text, params),
+      driver: { kind: 'pglite', client },
+      close: () => client.close(),
+    };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
 }

@@ -1,15 +1,14 @@
-// What drizzle's PGlite session is given as its client: the PGlite instance, minus one cost.
+// drizzle's PGlite session, minus one cost.
 //
 // drizzle reads timestamps, dates, intervals and a few array types as text (it maps them itself), and asks PGlite
 // for that with a `parsers` option on every statement it sends (drizzle-orm/pglite/session.js). PGlite answers
 // the option by copying its whole parser table, one entry per type of the database (over 300), for that statement:
 // about 80 µs each on this machine, more than a small statement's own work. So the database parses those types as
-// text itself (TEXT_TYPES, given to PGlite.create), and drizzle's statements reach it without the option: same
-// rows, no copy. An option with any other parser is passed on as it came.
-//
-// Each statement then runs prepared, parsed and planned once per text (pglite-statements.ts).
-import { types, type PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
-import type { PgliteStatements } from './pglite-statements.js';
+// text itself (TEXT_TYPES, given to PGlite.create on its thread, pglite-thread.ts), and drizzle's statements
+// reach it without the option (pglite-remote.ts): same rows, no copy, and nothing but plain values to send to
+// the thread. An option with any other parser is passed on as it came (and refused there: a function cannot
+// cross threads).
+import { types, type QueryOptions } from '@electric-sql/pglite';
 
 /** The types drizzle's PGlite session reads as text: timestamp(tz), interval, date, and numeric[], timestamp[],
  * timestamptz[], interval[], date[] by their OIDs. */
@@ -40,24 +39,4 @@ export function withoutRedundantParsers(options: QueryOptions | undefined): Quer
   const rest = { ...options };
   delete rest.parsers;
   return rest;
-}
-
-type Query = Transaction['query'];
-
-const querying =
-  (query: Query): Query =>
-  (text, params, options) =>
-    query(text, params, withoutRedundantParsers(options));
-
-/**
- * The client for drizzle: its statements and transactions, each statement prepared and without the redundant
- * option. The instance must have been created with `parsers: TEXT_TYPES` (and may add its own for other types).
- */
-export function drizzleClient(client: PGlite, statements: PgliteStatements): PGlite {
-  const forDrizzle = {
-    query: querying(statements.query),
-    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
-      client.transaction((tx) => callback({ ...tx, query: querying(statements.inTransaction(tx)) })),
-  };
-  return forDrizzle as unknown as PGlite;
 }
