@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: SMOKE ? '10' : '50' },
     duration: { type: 'string', default: SMOKE ? '1' : '8' },
     rounds: { type: 'string', default: SMOKE ? '1' : '2' },
+    /** Seconds of unmeasured load on each path before its rounds (API and raw driver alike). */
+    warmup: { type: 'string', default: SMOKE ? '0' : '2' },
     /** Only the scenarios whose path contains this text (to profile one). */
     only: { type: 'string' },
   },
@@ -39,6 +41,7 @@ const { values: args } = parseArgs({
 const connections = Number(args.connections);
 const duration = Number(args.duration);
 const rounds = Number(args.rounds);
+const warmup = Number(args.warmup);
 
 interface Captured {
   query: string;
@@ -172,14 +175,14 @@ async function measuringCpu<T extends { requests: number }>(
   return { ...done, cpu: done.requests ? (used.user + used.system) / done.requests : 0 };
 }
 
-async function runApi(url: string): Promise<Result> {
+async function runApi(url: string, seconds = duration): Promise<Result> {
   // The load generator runs in a process of its own, off the server's event loop.
   const result = await measuringCpu(() =>
     runLoad({
       url: address,
       path: url,
       connections,
-      duration,
+      duration: seconds,
       headers: { authorization: `Bearer ${token}` },
     }),
   );
@@ -236,9 +239,9 @@ async function replay(statements: Captured[]): Promise<void> {
   ]);
 }
 
-async function runRaw(statements: Captured[]): Promise<Result> {
+async function runRaw(statements: Captured[], seconds = duration): Promise<Result> {
   const latencies: number[] = [];
-  const deadline = Date.now() + duration * 1000;
+  const deadline = Date.now() + seconds * 1000;
   const worker = async () => {
     while (Date.now() < deadline) {
       const started = performance.now();
@@ -252,7 +255,7 @@ async function runRaw(statements: Captured[]): Promise<Result> {
   });
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), cpu };
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), cpu };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -260,12 +263,18 @@ const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  CPU ${r.cpu.toFixed(0).padStart(5)} µs/request${r.generatorCpu === undefined ? '' : ` (load generator, ${r.generator}: ${r.generatorCpu.toFixed(0)} µs)`}`;
 
 console.log(
-  `bench:api on ${database.kind}: ${userCount} users, ${readingCount} readings; ${connections} connections, ${duration}s x ${rounds} rounds each, alternating`,
+  `bench:api on ${database.kind}: ${userCount} users, ${readingCount} readings; ${connections} connections, ${duration}s x ${rounds} rounds each, alternating, after ${warmup}s of each unmeasured`,
 );
 for (const scenario of scenarios.filter((one) => !args.only || one.path.includes(args.only))) {
   const { statements, rows, total, body } = await captureSql(scenario.url);
   const api: Result[] = [];
   const raw: Result[] = [];
+  // The first path of a run used to meet cold code and cold database pages in its first API round only: both
+  // sides warm first, unmeasured.
+  if (warmup > 0) {
+    await runApi(scenario.url, warmup);
+    await runRaw(statements, warmup);
+  }
   for (let round = 0; round < rounds; round++) {
     api.push(await runApi(scenario.url));
     raw.push(await runRaw(statements));
