@@ -146,11 +146,10 @@ async function answer(request: Request): Promise<void> {
         return;
       }
       case 'unlisten': {
-        const unlisten = listeners.get(request.listener);
+        const listening = listeners.get(request.listener);
         listeners.delete(request.listener);
-        await (
-          await unlisten
-        )?.();
+        const stop = await listening;
+        await stop?.();
         post({ id, ok: true, value: null });
         return;
       }
