@@ -15,7 +15,6 @@ import {
 import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
 import {
   CHART_SUMMARY_PARTS,
-  chartTimeLabel,
   summaryPoints,
   summarySeries,
 } from '@/lib/resource-kit/charts/period-summary.ts';
@@ -41,11 +40,11 @@ const read = (value: unknown, ...keys: string[]): number | null => {
 const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
 /** The page's stats as chart points, oldest first: each number of `DEVICE_STAT_SERIES` from its place. */
-export function statPoints(stats: readonly DeviceStat[], span: number) {
+export function statPoints(stats: readonly DeviceStat[]) {
   return [...stats]
     .sort((a, b) => a.timestamp - b.timestamp)
     .map((stat) => {
-      const point: Record<string, string | number | null> = { time: chartTimeLabel(stat.timestamp, span) };
+      const point: Record<string, string | number | null> = { at: stat.timestamp };
       for (const [name, path] of Object.entries(DEVICE_STAT_SERIES)) {
         point[name] = round(read(stat.system, ...path));
       }
@@ -62,7 +61,6 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
   const [range, setRange] = useState<TimeRange>(() => recentRange(DEFAULT_PRESET));
   const stats = useQuery(deviceStatQueries.range(deviceId, range.from, range.to));
   const { t } = useTranslation('devices');
-  const span = range.to - range.from;
   const items = stats.data?.items ?? [];
   const total = stats.data?.total ?? 0;
   // More stats than a page: the server sums every one of them up into equal parts of the period.
@@ -70,8 +68,8 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
     deviceStatQueries.summary(deviceId, range.from, range.to, total > items.length),
   ).data;
   // The newest page says what is latest; the summary, when there is one, is what is drawn.
-  const points = statPoints(items, span);
-  const drawn = summary ? summaryPoints(summary, Object.keys(DEVICE_STAT_SERIES), span) : points;
+  const points = statPoints(items);
+  const drawn = summary ? summaryPoints(summary, Object.keys(DEVICE_STAT_SERIES)) : points;
   const lines = (base: SeriesLine[]) => (summary ? summarySeries(base) : base);
   const shown = t('stats.shown', {
     count: summary ? summary.total : points.length,
@@ -92,7 +90,8 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
             summary={t('stats.cpuSummary', { shown, latest: latestOf(points, 'cpu') })}
             kind="line"
             data={drawn}
-            dataKey="time"
+            dataKey="at"
+            period={range}
             series={lines([{ name: 'cpu', label: 'CPU', color: 'cyan.7' }])}
             unit=" %"
             yDomain={[0, 100]}
@@ -102,7 +101,8 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
             summary={t('stats.memorySummary', { shown, latest: latestOf(points, 'memory') })}
             kind="line"
             data={drawn}
-            dataKey="time"
+            dataKey="at"
+            period={range}
             series={lines([{ name: 'memory', label: t('stats.memory'), color: 'violet.6' }])}
             unit=" %"
             yDomain={[0, 100]}
@@ -112,7 +112,8 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
             summary={t('stats.diskSummary', { shown, latest: latestOf(points, 'disk') })}
             kind="line"
             data={drawn}
-            dataKey="time"
+            dataKey="at"
+            period={range}
             series={lines([{ name: 'disk', label: t('stats.disk'), color: 'orange.7' }])}
             unit=" %"
             yDomain={[0, 100]}
@@ -122,7 +123,8 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
             summary={t('stats.loadSummary', { shown, latest: latestOf(points, 'user') })}
             kind="area"
             data={drawn}
-            dataKey="time"
+            dataKey="at"
+            period={range}
             series={[
               { name: 'user', label: t('stats.user'), color: 'teal.6' },
               { name: 'system', label: t('stats.system'), color: 'blue.6' },

@@ -12,7 +12,6 @@ import type { Language } from '@careplane/shared/i18n/language-tags';
 import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
 import {
   CHART_SUMMARY_PARTS,
-  chartTimeLabel,
   summaryPoints,
   summarySeries,
 } from '@/lib/resource-kit/charts/period-summary.ts';
@@ -60,11 +59,11 @@ function chartUnit(
   return unitOf(dataType, measure.series[0]!.name, named, language);
 }
 
-export function readingPoints(records: readonly IotDataRecord[], measure: Measure, span: number) {
+export function readingPoints(records: readonly IotDataRecord[], measure: Measure) {
   return [...records]
     .sort((a, b) => a.timestamp - b.timestamp)
     .map((record) => {
-      const point: Record<string, string | number | null> = { time: chartTimeLabel(record.timestamp, span) };
+      const point: Record<string, string | number | null> = { at: record.timestamp };
       for (const line of measure.series) {
         const value = record.data[line.name];
         point[line.name] = typeof value === 'number' ? value : null;
@@ -130,7 +129,6 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
   // The summary gives temperatures in degrees Celsius, whatever unit each reading gave.
   const unitSample = averaged && dataType === 'temperature' ? [{ data: { unit: 'C' } }] : records;
   const unit = measure ? chartUnit(dataType, measure, unitSample, language) : '';
-  const span = range.to - range.from;
   const series = (measure?.series ?? []).map((line) => ({ ...line, label: t(`readings.${line.label}`) }));
   return (
     <DetailSection title={t('readings.title')}>
@@ -164,11 +162,11 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
               ? summaryPoints(
                   averaged,
                   measure.series.map((line) => line.name),
-                  span,
                 )
-              : readingPoints(records, measure, span)
+              : readingPoints(records, measure)
           }
-          dataKey="time"
+          dataKey="at"
+          period={range}
           series={averaged ? summarySeries(series) : series}
           unit={unit ? ` ${unit}` : undefined}
           h={280}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartTimeLabel, summaryPoints, summarySeries } from './period-summary.ts';
+import { summaryPoints, summarySeries } from './period-summary.ts';
 
 describe('summaryPoints', () => {
   it('draws one point per part with records, at the mean of each line between its highest and lowest', () => {
@@ -12,11 +12,10 @@ describe('summaryPoints', () => {
         buckets: [{ from: 0, count: 3, values: { sys: { min: 110, avg: 120, max: 130 } } }],
       },
       ['sys', 'dias'],
-      10,
     );
     expect(points).toHaveLength(1);
     expect(points[0]).toMatchObject({
-      time: chartTimeLabel(0, 10),
+      at: 0,
       sys: 120,
       sysHighest: 130,
       sysLowest: 110,
@@ -43,16 +42,7 @@ describe('summarySeries', () => {
     const [point] = summaryPoints(
       { from: 0, to: 1, bucketMillis: 1, total: 1, buckets: [{ from: 0, count: 1, values: {} }] },
       ['sys', 'dias'],
-      1,
     );
-    expect(Object.keys(point!).filter((key) => key !== 'time')).toEqual(names);
-  });
-});
-
-describe('chartTimeLabel', () => {
-  it('writes hours and minutes, and the day and month once the period is longer than a day', () => {
-    const moment = new Date(2030, 0, 5, 7, 3).getTime();
-    expect(chartTimeLabel(moment, 3_600_000)).toBe('07:03');
-    expect(chartTimeLabel(moment, 2 * 86_400_000)).toBe('05.01 07:03');
+    expect(Object.keys(point!).filter((key) => key !== 'at')).toEqual(names);
   });
 });

@@ -1,7 +1,7 @@
 // The charts' axis and tooltip write a value as the gridline it stands at: a load chart's gridlines at a quarter
 // of a per cent read 0.25, 0.5 and 0.75, not 0.3, 0.5 and 0.8.
 import { describe, expect, it } from 'vitest';
-import { chartValue } from './series-chart.tsx';
+import { chartTimeLabel, chartValue, periodAxis } from './series-chart.tsx';
 
 describe('a chart value', () => {
   it('reads as the gridline it labels', () => {
@@ -20,5 +20,33 @@ describe('a chart value', () => {
     expect(chartValue(1 / 3)).toBe('0.333');
     expect(chartValue(42.123456)).toBe('42.123');
     expect(chartValue(-0.25)).toBe('-0.25');
+  });
+});
+
+describe('a chart over a period', () => {
+  const day = 86_400_000;
+  const from = new Date(2030, 0, 1, 0, 0).getTime();
+  const to = from + 30 * day;
+
+  it('spans the whole period, whatever its records cover', () => {
+    const { xAxisProps } = periodAxis({ from, to });
+    expect(xAxisProps).toMatchObject({ type: 'number', scale: 'time', domain: [from, to] });
+    expect(xAxisProps.ticks).toEqual([from, from + 7.5 * day, from + 15 * day, from + 22.5 * day, to]);
+  });
+
+  it('writes its ticks and the tooltip’s heading as moments, with the day once the period is over a day', () => {
+    const { xAxisProps, tooltipProps } = periodAxis({ from, to });
+    expect(xAxisProps.tickFormatter(from)).toBe('01.01 00:00');
+    expect(tooltipProps.labelFormatter(from + 15 * day)).toBe(chartTimeLabel(from + 15 * day, 30 * day));
+    const hours = periodAxis({ from, to: from + 3_600_000 });
+    expect(hours.xAxisProps.tickFormatter(from + 1_800_000)).toBe('00:30');
+  });
+});
+
+describe('chartTimeLabel', () => {
+  it('writes hours and minutes, and the day and month once the period is longer than a day', () => {
+    const moment = new Date(2030, 0, 5, 7, 3).getTime();
+    expect(chartTimeLabel(moment, 3_600_000)).toBe('07:03');
+    expect(chartTimeLabel(moment, 2 * 86_400_000)).toBe('05.01 07:03');
   });
 });

@@ -19,6 +19,42 @@ export interface SeriesChartProps {
   unit?: string;
   h?: number;
   yDomain?: [number, number];
+  /**
+   * The chart is over this period: the axis is time, from its start to its end whatever the records cover, and
+   * each point stands at its moment (`dataKey` holds milliseconds). Without it the points stand side by side.
+   */
+  period?: { from: number; to: number };
+}
+
+/** A moment on a chart's axis: hours and minutes, with the day and month when the period is over a day. */
+export function chartTimeLabel(timestamp: number, span: number) {
+  const date = new Date(timestamp);
+  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return span > 86_400_000
+    ? `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')} ${time}`
+    : time;
+}
+
+/** Ticks on a period's axis: its start, its end and three moments evenly between. */
+const PERIOD_TICKS = 5;
+
+/** The x axis and the tooltip's heading of a chart over a period. */
+export function periodAxis({ from, to }: { from: number; to: number }) {
+  const span = to - from;
+  const label = (value: unknown) => chartTimeLabel(Number(value), span);
+  return {
+    xAxisProps: {
+      type: 'number' as const,
+      scale: 'time' as const,
+      domain: [from, to],
+      ticks: Array.from({ length: PERIOD_TICKS }, (_, index) =>
+        Math.round(from + (span * index) / (PERIOD_TICKS - 1)),
+      ),
+      tickFormatter: label,
+      interval: 'preserveStartEnd' as const,
+    },
+    tooltipProps: { labelFormatter: label },
+  };
 }
 
 /**
@@ -31,8 +67,18 @@ export function chartValue(value: number): string {
   return String(Number(Math.abs(value) < 1 ? value.toPrecision(3) : value.toFixed(3)));
 }
 
-export function SeriesChart({ kind, data, dataKey, series, unit, h = 240, yDomain }: SeriesChartProps) {
+export function SeriesChart({
+  kind,
+  data,
+  dataKey,
+  series,
+  unit,
+  h = 240,
+  yDomain,
+  period,
+}: SeriesChartProps) {
   const common = {
+    ...(period ? periodAxis(period) : {}),
     h,
     data,
     dataKey,
