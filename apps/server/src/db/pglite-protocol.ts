@@ -1,15 +1,6 @@
 // What the server's thread and the embedded database's thread say to each other (pglite-remote.ts,
 // pglite-thread.ts). Every message is structured-cloned: plain values only, no functions.
 
-export const BYTEA_OID = 17;
-
-/**
- * bytea in PGlite's text protocol, converted by Buffer in one step: PGlite's own converters go through a string
- * per byte (about 300 ms and hundreds of MB per MiB), which froze the server during document uploads.
- */
-export const byteaToHex = (value: Uint8Array): string =>
-  `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
-
 /** How the database thread opens PGlite. */
 export interface EmbeddedOptions {
   /** PGlite's data folder; none keeps the database in memory. */

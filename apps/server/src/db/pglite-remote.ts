@@ -182,7 +182,9 @@ export class EmbeddedDatabase {
   /** The thread failed or stopped: whatever waited hears it, and every later statement is refused. */
   #lost(cause: Error): void {
     if (!this.#closed) this.#closed = closedError(cause);
-    for (const waiting of this.#waiting.values()) waiting.reject(this.#waiting.has(0) ? cause : this.#closed);
+    // While it was opening, the cause itself is the answer (a data folder PGlite cannot open, say).
+    const error = this.#waiting.has(0) ? cause : this.#closed;
+    for (const waiting of this.#waiting.values()) waiting.reject(error);
     this.#waiting.clear();
     this.#listeners.clear();
   }

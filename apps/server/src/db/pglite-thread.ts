@@ -11,14 +11,16 @@ import { PGlite, messages, type Results, type Transaction } from '@electric-sql/
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { TEXT_TYPES } from './pglite-drizzle.js';
 import { PgliteStatements } from './pglite-statements.js';
-import {
-  BYTEA_OID,
-  byteaToHex,
-  type EmbeddedOptions,
-  type ErrorFields,
-  type Reply,
-  type Request,
-} from './pglite-protocol.js';
+import type { EmbeddedOptions, ErrorFields, Reply, Request } from './pglite-protocol.js';
+
+const BYTEA_OID = 17;
+
+/**
+ * bytea in PGlite's text protocol, converted by Buffer in one step: PGlite's own converters go through a string
+ * per byte (about 300 ms and hundreds of MB per MiB), which froze the server during document uploads.
+ */
+const byteaToHex = (value: Uint8Array): string =>
+  `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
 
 /** bytea read into a buffer of its own, so that it crosses to the server's thread by transfer, not by copy. */
 const byteaFromHex = (text: string): Uint8Array => {
