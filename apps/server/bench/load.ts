@@ -126,3 +126,41 @@ async function runWrk(options: LoadOptions): Promise<LoadResult> {
     generator: 'wrk',
   };
 }
+
+export interface Download {
+  /** From sending the request to the last byte of the answer, in seconds. */
+  seconds: number;
+  bytes: number;
+  status: number;
+}
+
+// The reading side of one download: Node's own fetch in a process of its own, the answer read to its end and
+// dropped, the time and the byte count printed as one JSON line. A first request to the same origin, untimed,
+// pays for the client's own start (its code loaded, the connection opened).
+const downloader = `
+const [url, headers] = JSON.parse(process.argv[1]);
+await (await fetch(new URL('/', url))).arrayBuffer();
+const started = performance.now();
+const response = await fetch(url, { headers });
+let bytes = 0;
+for await (const chunk of response.body) bytes += chunk.byteLength;
+const seconds = (performance.now() - started) / 1000;
+process.stdout.write(JSON.stringify({ seconds, bytes, status: response.status }) + '\\n');
+`;
+
+/**
+ * One GET whose whole answer is read by a process of its own (a streamed export, say), so the server's event
+ * loop does not also pay for reading it.
+ */
+export async function download(
+  url: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Download> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--input-type=module', '-e', downloader, JSON.stringify([new URL(path, url).href, headers])],
+    { maxBuffer: 1024 * 1024 },
+  );
+  return JSON.parse(stdout.trim().split('\n').pop()!) as Download;
+}
