@@ -327,8 +327,9 @@ export function createResourceRepository<Create, Update, Item>(
 
   /**
    * Every record of a list, in its order, one page at a time: what a CSV export streams. Each page is its own
-   * query (no transaction held while the client reads). A list in one sort key continues after the last row
-   * it wrote (keyset), which an index on (column, id) serves directly; a list in several keys pages by offset.
+   * query (no transaction held while the client reads), and continues after the last row it wrote (keyset):
+   * `pageAfter` reads it again from its sort values and id. An index on the sort's columns and the id serves
+   * each page from where the last one stopped, so the thousandth page costs what the first did.
    */
   async function* pages(
     executor: Executor,
@@ -339,49 +340,104 @@ export function createResourceRepository<Create, Update, Item>(
     const tree = parseRelations(entity, criteria.relations);
     const { where, orderBy, keys } = buildListSql(definition.list.query, criteria);
     const filtered = and(where, scope);
-    const page = async (condition: SQL | undefined, offset: number, key?: SortKey) =>
+    // Each sort value as text, cast back when compared: a timestamp keeps its microseconds that way.
+    const sortValues = Object.fromEntries(
+      keys.map(({ column }, n) => [`k${n}`, sql<string | null>`${column}::text`]),
+    );
+    const page = async (condition: SQL | undefined) =>
       (await executor
-        // The sort value as text, cast back when compared: a timestamp keeps its microseconds that way.
-        .select({ id: idColumn, ...(key ? { sortValue: sql<string | null>`${key.column}::text` } : {}) })
+        .select({ id: idColumn, ...sortValues })
         .from(table)
         .where(and(filtered, condition))
         .orderBy(...orderBy)
-        .limit(pageSize)
-        .offset(offset)) as { id: string; sortValue?: string | null }[];
+        .limit(pageSize)) as ({ id: string } & Record<string, string | null>)[];
 
-    const key = keys.length === 1 ? keys[0] : undefined;
-    if (!key) {
-      for (let offset = 0; ; offset += pageSize) {
-        const found = await page(undefined, offset);
-        if (found.length) yield await shaped(executor, found, tree);
-        if (found.length < pageSize) return;
-      }
-    }
-    // PostgreSQL puts NULLs last ascending and first descending; each part is walked on its own, so every
-    // condition is a plain range the (column, id) index answers.
-    const { column, direction } = key;
-    const nullable = !column.notNull;
-    const parts: ('values' | 'nulls')[] = !nullable
+    const readAhead = (condition: SQL | undefined) => {
+      const found = page(condition);
+      const items = found.then((rows) => shaped(executor, rows, tree));
+      // A reader that stops early (a download cancelled) leaves the page read ahead unread: its failure, if
+      // any, concerns no one. A reader that goes on still meets it where it awaits the page.
+      items.catch(() => undefined);
+      return { found, items };
+    };
+
+    // PostgreSQL puts NULLs last ascending and first descending. The first key's values and its NULLs are
+    // walked apart, so that a page of values starts from a plain bound on that key, which the index answers.
+    const [first] = keys as [SortKey, ...SortKey[]];
+    const parts: ('values' | 'nulls')[] = first.column.notNull
       ? ['values']
-      : direction === 'asc'
+      : first.direction === 'asc'
         ? ['values', 'nulls']
         : ['nulls', 'values'];
-    const beyond = direction === 'asc' ? sql`>` : sql`<`;
     for (const part of parts) {
-      const within =
-        part === 'nulls' ? sql`${column} is null` : nullable ? sql`${column} is not null` : undefined;
-      let after: SQL | undefined;
+      const within = first.column.notNull
+        ? undefined
+        : part === 'nulls'
+          ? sql`${first.column} is null`
+          : sql`${first.column} is not null`;
+      // One page read ahead: while the reader writes a page out, the next is read (its ids as soon as this
+      // page's ids are known, its records beside this page's).
+      let current = readAhead(within);
       for (;;) {
-        const found = await page(and(within, after), 0, key);
-        if (found.length) yield await shaped(executor, found, tree);
-        if (found.length < pageSize) break;
-        const last = found[found.length - 1]!;
-        after =
-          part === 'nulls'
-            ? sql`${idColumn} ${beyond} ${last.id}`
-            : sql`(${column}, ${idColumn}) ${beyond} (cast(${last.sortValue} as ${sql.raw(column.getSQLType())}), ${last.id})`;
+        const found = await current.found;
+        const last = found.length === pageSize ? found[found.length - 1]! : undefined;
+        const next =
+          last &&
+          readAhead(
+            and(
+              within,
+              pageAfter(
+                keys,
+                keys.map((_, n) => last[`k${n}`] ?? null),
+                last.id,
+              ),
+            ),
+          );
+        const items = await current.items;
+        if (items.length) yield items;
+        if (!next) break;
+        current = next;
       }
     }
+  }
+
+  /**
+   * The rows after the one whose sort values are `values` (as text) and whose id is `id`, in the order of `keys`
+   * then the id (in the last key's direction): each key in its direction, NULLs where PostgreSQL puts them.
+   * Keys that hold no NULL and run one way compare as one row, which an index on the keys and the id serves
+   * as a range; otherwise each key in turn, with the first key's value as the range's start.
+   */
+  function pageAfter(keys: SortKey[], values: (string | null)[], id: string): SQL {
+    const typed = (column: PgColumn, value: string) => sql`cast(${value} as ${sql.raw(column.getSQLType())})`;
+    const direction = keys[keys.length - 1]!.direction;
+    const beyond = (way: SortKey['direction']) => (way === 'asc' ? sql`>` : sql`<`);
+    if (keys.every((key) => key.column.notNull && key.direction === direction)) {
+      const columns = sql.join([...keys.map((key) => key.column), idColumn], sql`, `);
+      const row = sql.join([...keys.map((key, n) => typed(key.column, values[n]!)), sql`${id}`], sql`, `);
+      return sql`(${columns}) ${beyond(direction)} (${row})`;
+    }
+    let later = sql`${idColumn} ${beyond(direction)} ${id}`;
+    for (let n = keys.length - 1; n >= 0; n--) {
+      const { column, direction: way } = keys[n]!;
+      const value = values[n]!;
+      const same = value === null ? sql`${column} is null` : sql`${column} = ${typed(column, value)}`;
+      // After a value: the values beyond it, and NULLs when they come last (ascending). After NULL: the values
+      // when NULLs come first (descending), else nothing.
+      const further =
+        value === null
+          ? way === 'desc'
+            ? sql`${column} is not null`
+            : undefined
+          : way === 'asc' && !column.notNull
+            ? sql`(${column} > ${typed(column, value)} or ${column} is null)`
+            : sql`${column} ${beyond(way)} ${typed(column, value)}`;
+      later = further ? sql`(${further} or (${same} and ${later}))` : sql`(${same} and ${later})`;
+    }
+    const [first] = keys as [SortKey, ...SortKey[]];
+    const start = values[0];
+    if (start === null || start === undefined) return later;
+    const from = first.direction === 'asc' ? sql`>=` : sql`<=`;
+    return and(sql`${first.column} ${from} ${typed(first.column, start)}`, later)!;
   }
 
   const shaped = (executor: Executor, found: { id: string }[], tree: RelationTree) =>
