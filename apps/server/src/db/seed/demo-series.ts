@@ -10,6 +10,16 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 export const WEEK = 7 * DAY;
+/**
+ * How far back the demo's time series go: a month of device stats and readings, the longest period the console's
+ * charts offer, so that a 30-day chart is full on a fresh start.
+ */
+export const HISTORY = 30 * DAY;
+/**
+ * Device stats older than this are hourly, not every 15 minutes: a month of full stats (large rows: the network,
+ * the hardware and the software with every report) tripled the time a fresh start takes to load the demo.
+ */
+export const HOURLY_STATS_BEFORE = WEEK;
 /** Device stats arrive every 15 minutes; the demo anchor is rounded down to this step. */
 export const STAT_INTERVAL = 15 * MINUTE;
 /** Thailand is UTC+7 all year: daily rhythms follow local time. */
@@ -41,6 +51,8 @@ export interface StatSeries {
   firmware: string;
   /** 0..1: how busy the device usually is. */
   busyness: number;
+  /** How often the agent reports: every 15 minutes (STAT_INTERVAL) unless given. */
+  interval?: number;
 }
 
 const kernel = '6.1.0-28-amd64';
@@ -79,7 +91,10 @@ export function buildDeviceStats(series: StatSeries, seedHash: number, id: IdFac
     ],
   };
   const rows: StatRow[] = [];
-  for (const { slot, timestamp: grid } of slots(series.from, series.to, STAT_INTERVAL)) {
+  const interval = series.interval ?? STAT_INTERVAL;
+  // Ids of another interval's slots are named apart: its slot numbers count other steps.
+  const idKind = interval === STAT_INTERVAL ? 'device-stat' : `device-stat-${interval}`;
+  for (const { slot, timestamp: grid } of slots(series.from, series.to, interval)) {
     const noise = (salt: number) => hashUnit(seedHash, keyHash, slot, salt);
     // The agent reports a few seconds after the quarter hour.
     const timestamp = grid + Math.floor(noise(1) * 20_000);
@@ -94,7 +109,7 @@ export function buildDeviceStats(series: StatSeries, seedHash: number, id: IdFac
     const hddUsed = Math.round(diskTotal * (0.32 + (timestamp % (30 * DAY)) / (30 * DAY) / 20));
     const ip6Suffix = (keyHash & 0xffff).toString(16);
     rows.push({
-      id: id('device-stat', series.key, slot),
+      id: id(idKind, series.key, slot),
       timestamp,
       bootTime,
       firmware: series.firmware,

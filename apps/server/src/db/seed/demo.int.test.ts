@@ -22,6 +22,8 @@ import { regions } from './reference-data.js';
 const NOW = Date.UTC(2025, 2, 14, 9, 26, 53);
 const ANCHOR = Date.UTC(2025, 2, 14, 9, 15);
 const WEEK = 7 * 86_400_000;
+const MONTH = 30 * 86_400_000;
+const HOUR = 3_600_000;
 
 let first: TestDatabase;
 let second: TestDatabase;
@@ -164,7 +166,7 @@ describe('demo data', () => {
     }
   });
 
-  it('has devices with a week of stats every 15 minutes, and workstations', async () => {
+  it('has devices with a month of stats, every 15 minutes over the last week, hourly before, and workstations', async () => {
     const db = first.handle;
     const roles = await values(db, 'select distinct role from devices');
     expect(roles.length).toBeGreaterThanOrEqual(5);
@@ -173,16 +175,18 @@ describe('demo data', () => {
       `select min(timestamp)::float8 as first, max(timestamp)::float8 as last, count(*)::int as n,
          count(distinct device_id)::int as devices from device_stats`,
     );
-    expect(stats!.first as number).toBeLessThanOrEqual(ANCHOR - WEEK + 15 * 60_000 + 30_000);
-    expect(stats!.first as number).toBeGreaterThan(ANCHOR - WEEK);
+    expect(stats!.first as number).toBeLessThanOrEqual(ANCHOR - MONTH + HOUR + 30_000);
+    expect(stats!.first as number).toBeGreaterThan(ANCHOR - MONTH);
     expect(stats!.last as number).toBeLessThanOrEqual(ANCHOR + 30_000);
     expect(stats!.last as number).toBeGreaterThan(ANCHOR - 15 * 60_000);
-    // A device reporting all week sends 4 stats an hour.
+    // A device reporting all month sends 4 stats an hour over the last week, one an hour before it.
     const [busiest] = await rows(
       db,
-      'select count(*)::int as n from device_stats group by device_id order by 1 desc limit 1',
+      `select count(*) filter (where timestamp > ${ANCHOR - WEEK})::int as week,
+         count(*) filter (where timestamp <= ${ANCHOR - WEEK})::int as before
+         from device_stats group by device_id order by count(*) desc limit 1`,
     );
-    expect(busiest!.n).toBe(7 * 24 * 4);
+    expect(busiest).toEqual({ week: 7 * 24 * 4, before: 23 * 24 });
     const [stat] = await rows(
       db,
       'select network, system, hardware, software, firmware, boot_time from device_stats limit 1',
@@ -248,8 +252,9 @@ describe('demo data', () => {
       db,
       'select min(timestamp)::float8 as first, max(timestamp)::float8 as last from iot_device_data',
     );
-    expect(range!.first as number).toBeGreaterThan(ANCHOR - WEEK);
-    expect(range!.first as number).toBeLessThan(ANCHOR - WEEK + 3_600_000);
+    // A month of readings: the longest period the console's charts offer.
+    expect(range!.first as number).toBeGreaterThan(ANCHOR - MONTH);
+    expect(range!.first as number).toBeLessThan(ANCHOR - MONTH + 3_600_000);
     expect(range!.last as number).toBeGreaterThan(ANCHOR - 30 * 60_000);
     expect(range!.last as number).toBeLessThanOrEqual(ANCHOR + 60_000);
 

@@ -1,7 +1,7 @@
 // Client devices (per command center, plus home terminals of the best-equipped patients), their stats,
 // the workstations that group them, and runner jobs in every status.
 import type { DeviceRole, ProcessStatus } from '@careplane/shared/common/enums';
-import { DAY, HOUR, MINUTE, WEEK, buildDeviceStats } from '../demo-series.js';
+import { DAY, HISTORY, HOURLY_STATS_BEFORE, HOUR, MINUTE, buildDeviceStats } from '../demo-series.js';
 import { regions, type Region } from '../reference-data.js';
 import { bangkok, iso, type SeedContext } from './context.js';
 import type { Organisations } from './organisations.js';
@@ -135,23 +135,30 @@ export function buildDevices(
       ...stamp(plan.installedAgo),
     };
   });
+  // A month of stats: every 15 minutes over the last week, hourly before it (HOURLY_STATS_BEFORE).
   const statRows = devicePlans
     .filter((plan) => plan.enabled)
-    .flatMap((plan) =>
-      buildDeviceStats(
-        {
-          deviceId: deviceId(plan.key),
-          key: plan.key,
-          role: plan.role,
-          from: ago(Math.min(WEEK, plan.installedAgo)),
-          to: ago(plan.silentFor),
-          firmware: plan.role === 'patient_terminal' ? 'CP-T2 firmware 2.4.1' : 'CP-WS firmware 5.0.3',
-          busyness: plan.busyness,
-        },
-        seedHash,
-        id,
-      ),
-    );
+    .flatMap((plan) => {
+      const series = {
+        deviceId: deviceId(plan.key),
+        key: plan.key,
+        role: plan.role,
+        firmware: plan.role === 'patient_terminal' ? 'CP-T2 firmware 2.4.1' : 'CP-WS firmware 5.0.3',
+        busyness: plan.busyness,
+      };
+      const start = Math.min(HISTORY, plan.installedAgo);
+      const recent = Math.min(HOURLY_STATS_BEFORE, start);
+      return [
+        ...(start > recent
+          ? buildDeviceStats(
+              { ...series, from: ago(start), to: ago(Math.max(recent, plan.silentFor)), interval: HOUR },
+              seedHash,
+              id,
+            )
+          : []),
+        ...buildDeviceStats({ ...series, from: ago(recent), to: ago(plan.silentFor) }, seedHash, id),
+      ];
+    });
 
   // Workstations: each nurse station groups the center's screens and home terminals.
   const workstationRows = regions.map((region) => ({

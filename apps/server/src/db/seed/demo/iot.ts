@@ -4,7 +4,7 @@ import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import type { IotDataType } from '@careplane/shared/common/enums';
 import { DEFAULT_READING_BOUNDS } from '@careplane/shared/iot/iot.contract';
 import type { iotDeviceData } from '@/db/schema/index.js';
-import { DAY, HOUR, MINUTE, WEEK, buildReadings, type ReadingSeries } from '../demo-series.js';
+import { DAY, HISTORY, HOUR, MINUTE, buildReadings, type ReadingSeries } from '../demo-series.js';
 import { hashString } from '../random.js';
 import { iso, type SeedContext } from './context.js';
 import type { Devices } from './devices.js';
@@ -114,7 +114,7 @@ export function buildIotDevices(
     plan.linkedTo.map((key) => ({ iotDeviceId: iotId(plan.key), deviceId: deviceId(key) })),
   );
 
-  // A week of readings. A few patients have episodes that opened alerts.
+  // A month of readings. A few patients have episodes that opened alerts.
   const tachycardiaPatient = equippedPatients[1]!;
   const feverPatient = equippedPatients[2]!;
   const episodes: Record<string, { from: number; to: number }[]> = {
@@ -138,7 +138,7 @@ export function buildIotDevices(
               key: plan.key,
               dataType: type,
               userId: plan.patient!.id,
-              from: ago(WEEK),
+              from: ago(HISTORY),
               to: anchor,
               baseline: (hashString(`${seed}:${plan.patient!.key}`) % 1000) / 1000,
               episodes: episodes[`${plan.key}:${type}`] ?? [],
