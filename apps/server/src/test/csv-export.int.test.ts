@@ -271,9 +271,17 @@ describe('CSV export', () => {
         username: `person${n}.order@careplane.test`,
         ...(first ? { firstName: first } : {}),
         ...(last ? { lastName: last } : {}),
+        // Every third without an email: a single nullable key.
+        ...(n % 3 ? { email: `${n % 2 ? 'a' : 'b'}${n}@careplane.test` } : {}),
       });
       expect(created.statusCode, created.body).toBe(201);
     }
+    // Two moments for eleven people: a key that holds no NULL, tied, so that the next key decides.
+    await context.database.db.execute(sql`
+      update users set created_at = case when right(split_part(username, '.', 1), 1) in ('0', '2', '4', '6', '8')
+        then timestamptz '2026-01-01 08:00:00.123456+00' else timestamptz '2026-01-02 09:30:00+00' end
+      where username like 'person%.order@careplane.test'
+    `);
     const repository = createResourceRepository(usersResource);
     for (const sort of [
       ['lastName:asc'],
@@ -286,6 +294,12 @@ describe('CSV export', () => {
       ['lastName:asc', 'createdAt:desc'],
       ['createdAt:desc', 'lastName:asc'],
       ['username:asc', 'createdAt:asc'],
+      ['createdAt:asc', 'lastName:desc'],
+      ['createdAt:desc', 'username:desc'],
+      ['createdAt:asc', 'firstName:asc', 'lastName:asc'],
+      ['email:asc'],
+      ['email:desc'],
+      ['email:desc', 'firstName:asc'],
     ]) {
       const criteria = { filters: [], filtersLike: ['username~.order@'], sort, relations: [] };
       const listed = await admin.get(

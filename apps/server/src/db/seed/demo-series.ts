@@ -51,7 +51,7 @@ export interface StatSeries {
   firmware: string;
   /** 0..1: how busy the device usually is. */
   busyness: number;
-  /** How often the agent reports: every 15 minutes (STAT_INTERVAL) unless given. */
+  /** How often the agent reports: every 15 minutes (STAT_INTERVAL) unless given; a multiple of it. */
   interval?: number;
 }
 
@@ -91,10 +91,10 @@ export function buildDeviceStats(series: StatSeries, seedHash: number, id: IdFac
     ],
   };
   const rows: StatRow[] = [];
-  const interval = series.interval ?? STAT_INTERVAL;
-  // Ids of another interval's slots are named apart: its slot numbers count other steps.
-  const idKind = interval === STAT_INTERVAL ? 'device-stat' : `device-stat-${interval}`;
-  for (const { slot, timestamp: grid } of slots(series.from, series.to, interval)) {
+  for (const { timestamp: grid } of slots(series.from, series.to, series.interval ?? STAT_INTERVAL)) {
+    // The quarter hour names the stat and its noise, at any interval (hourly stats fall on quarter hours too):
+    // a moment's stat is the same whichever interval reaches it.
+    const slot = Math.round(grid / STAT_INTERVAL);
     const noise = (salt: number) => hashUnit(seedHash, keyHash, slot, salt);
     // The agent reports a few seconds after the quarter hour.
     const timestamp = grid + Math.floor(noise(1) * 20_000);
@@ -109,7 +109,7 @@ export function buildDeviceStats(series: StatSeries, seedHash: number, id: IdFac
     const hddUsed = Math.round(diskTotal * (0.32 + (timestamp % (30 * DAY)) / (30 * DAY) / 20));
     const ip6Suffix = (keyHash & 0xffff).toString(16);
     rows.push({
-      id: id(idKind, series.key, slot),
+      id: id('device-stat', series.key, slot),
       timestamp,
       bootTime,
       firmware: series.firmware,

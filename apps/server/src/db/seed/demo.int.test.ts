@@ -457,6 +457,17 @@ describe('demo data', () => {
     const shared = later.iotDeviceData.filter((row) => byId.has(row.id));
     expect(shared.length).toBeGreaterThan(later.iotDeviceData.length * 0.9);
     for (const row of shared.slice(0, 500)) expect(row).toEqual(byId.get(row.id));
+    // So is a device's stat: a moment reported every 15 minutes in one load and hourly in the other (it left
+    // the last week between the two) keeps its id and values.
+    const statsById = new Map(today.deviceStats.map((row) => [row.id, row]));
+    const sharedStats = later.deviceStats.filter((row) => statsById.has(row.id));
+    // Reported every 15 minutes in the first load, hourly in the later one.
+    const seam = sharedStats.filter(
+      (row) => row.timestamp > ANCHOR - WEEK + 60_000 && row.timestamp < ANCHOR + 6 * HOUR - WEEK,
+    );
+    expect(seam.length).toBeGreaterThan(0);
+    for (const row of [...seam, ...sharedStats.slice(0, 200)]) expect(row).toEqual(statsById.get(row.id));
+    expect(sharedStats.length).toBeGreaterThan(today.deviceStats.length * 0.9);
   });
 
   it('is not loaded twice', async () => {

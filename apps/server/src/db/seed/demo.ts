@@ -1,7 +1,7 @@
 // Demo data for an empty database: every screen has something to show, the same for the same seed.
 //
 // Ids are name-based uuids of (seed, record), so they never change. Timestamps hang off an anchor: the
-// load time rounded down to 15 minutes, so a week of stats and readings ends "now" and charts look alive.
+// load time rounded down to 15 minutes, so a month of stats and readings ends "now" and charts look alive.
 // Time series values depend on the absolute time slot, not on the anchor (see demo-series.ts).
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '../client.js';

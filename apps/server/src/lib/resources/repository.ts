@@ -51,6 +51,9 @@ const MAX_PREPARED = 100;
 /** List shapes whose statements one executor keeps rendered; past it, the least recently used is forgotten. */
 const MAX_SHAPES = 200;
 
+/** A sort key as one part of an export walks it: whether the column can hold NULL there. */
+type PageKey = SortKey & { nullable: boolean };
+
 /** What a page asks (shapeOf): undefined items when a column of its answers is one answerSelect cannot write. */
 interface ListShape {
   tree: RelationTree;
@@ -329,7 +332,8 @@ export function createResourceRepository<Create, Update, Item>(
    * Every record of a list, in its order, one page at a time: what a CSV export streams. Each page is its own
    * query (no transaction held while the client reads), and continues after the last row it wrote (keyset):
    * `pageAfter` reads it again from its sort values and id. An index on the sort's columns and the id serves
-   * each page from where the last one stopped, so the thousandth page costs what the first did.
+   * each page from where the last one stopped (when a later key can hold NULL, from the first key's value:
+   * the rows that share it with the last row, a family's for a name, are read again), not from the list's start.
    */
   async function* pages(
     executor: Executor,
@@ -355,26 +359,31 @@ export function createResourceRepository<Create, Update, Item>(
     const readAhead = (condition: SQL | undefined) => {
       const found = page(condition);
       const items = found.then((rows) => shaped(executor, rows, tree));
-      // A reader that stops early (a download cancelled) leaves the page read ahead unread: its failure, if
-      // any, concerns no one. A reader that goes on still meets it where it awaits the page.
+      // A reader that stops early (a download cancelled) leaves the page read ahead unread (its statements run
+      // to their end): its failure, if any, concerns no one. A reader that goes on meets it where it awaits it.
       items.catch(() => undefined);
       return { found, items };
     };
 
-    // PostgreSQL puts NULLs last ascending and first descending. The first key's values and its NULLs are
-    // walked apart, so that a page of values starts from a plain bound on that key, which the index answers.
-    const [first] = keys as [SortKey, ...SortKey[]];
-    const parts: ('values' | 'nulls')[] = first.column.notNull
-      ? ['values']
-      : first.direction === 'asc'
-        ? ['values', 'nulls']
-        : ['nulls', 'values'];
-    for (const part of parts) {
-      const within = first.column.notNull
-        ? undefined
-        : part === 'nulls'
-          ? sql`${first.column} is null`
-          : sql`${first.column} is not null`;
+    // PostgreSQL puts NULLs last ascending and first descending. A key that can hold NULL is walked in two
+    // parts: its values (where it holds none, so that a page starts from a plain bound on it, which the index
+    // answers), and its NULLs (where it says nothing, and the next keys order the rows, walked the same way).
+    const tieBreak = keys[keys.length - 1]!.direction;
+    async function* walk(from: number, within: SQL | undefined): AsyncGenerator<Item[]> {
+      const key = keys[from];
+      if (!key || key.column.notNull) {
+        yield* walkPart(from, within);
+        return;
+      }
+      const values = walkPart(from, and(within, sql`${key.column} is not null`));
+      const nulls = walk(from + 1, and(within, sql`${key.column} is null`));
+      for (const part of key.direction === 'asc' ? [values, nulls] : [nulls, values]) yield* part;
+    }
+    // The keys from `from` on, the first of them holding no NULL here.
+    async function* walkPart(from: number, within: SQL | undefined): AsyncGenerator<Item[]> {
+      const partKeys: PageKey[] = keys
+        .slice(from)
+        .map((key, n) => ({ ...key, nullable: n > 0 && !key.column.notNull }));
       // One page read ahead: while the reader writes a page out, the next is read (its ids as soon as this
       // page's ids are known, its records beside this page's).
       let current = readAhead(within);
@@ -387,55 +396,61 @@ export function createResourceRepository<Create, Update, Item>(
             and(
               within,
               pageAfter(
-                keys,
-                keys.map((_, n) => last[`k${n}`] ?? null),
+                partKeys,
+                partKeys.map((_, n) => last[`k${n + from}`] ?? null),
                 last.id,
+                tieBreak,
               ),
             ),
           );
         const items = await current.items;
         if (items.length) yield items;
-        if (!next) break;
+        if (!next) return;
         current = next;
       }
     }
+    yield* walk(0, undefined);
   }
 
   /**
-   * The rows after the one whose sort values are `values` (as text) and whose id is `id`, in the order of `keys`
-   * then the id (in the last key's direction): each key in its direction, NULLs where PostgreSQL puts them.
-   * Keys that hold no NULL and run one way compare as one row, which an index on the keys and the id serves
-   * as a range; otherwise each key in turn, with the first key's value as the range's start.
+   * The rows after the one whose sort values are `values` (as text) and whose id is `id`, in the order of `keys`,
+   * then the id in `tieBreak`'s direction: each key in its direction, NULLs where PostgreSQL puts them. Keys that
+   * hold no NULL and run one way compare as one row, which an index on the keys and the id serves as a range;
+   * otherwise each key in turn, with the first key's value as the range's start when that key holds no NULL.
    */
-  function pageAfter(keys: SortKey[], values: (string | null)[], id: string): SQL {
+  function pageAfter(
+    keys: readonly PageKey[],
+    values: readonly (string | null)[],
+    id: string,
+    tieBreak: SortKey['direction'],
+  ): SQL {
     const typed = (column: PgColumn, value: string) => sql`cast(${value} as ${sql.raw(column.getSQLType())})`;
-    const direction = keys[keys.length - 1]!.direction;
     const beyond = (way: SortKey['direction']) => (way === 'asc' ? sql`>` : sql`<`);
-    if (keys.every((key) => key.column.notNull && key.direction === direction)) {
+    if (keys.every((key) => !key.nullable && key.direction === tieBreak)) {
       const columns = sql.join([...keys.map((key) => key.column), idColumn], sql`, `);
       const row = sql.join([...keys.map((key, n) => typed(key.column, values[n]!)), sql`${id}`], sql`, `);
-      return sql`(${columns}) ${beyond(direction)} (${row})`;
+      return sql`(${columns}) ${beyond(tieBreak)} (${row})`;
     }
-    let later = sql`${idColumn} ${beyond(direction)} ${id}`;
+    let later = sql`${idColumn} ${beyond(tieBreak)} ${id}`;
     for (let n = keys.length - 1; n >= 0; n--) {
-      const { column, direction: way } = keys[n]!;
-      const value = values[n]!;
+      const { column, direction, nullable } = keys[n]!;
+      const value = values[n] ?? null;
       const same = value === null ? sql`${column} is null` : sql`${column} = ${typed(column, value)}`;
       // After a value: the values beyond it, and NULLs when they come last (ascending). After NULL: the values
       // when NULLs come first (descending), else nothing.
       const further =
         value === null
-          ? way === 'desc'
+          ? direction === 'desc'
             ? sql`${column} is not null`
             : undefined
-          : way === 'asc' && !column.notNull
+          : direction === 'asc' && nullable
             ? sql`(${column} > ${typed(column, value)} or ${column} is null)`
-            : sql`${column} ${beyond(way)} ${typed(column, value)}`;
+            : sql`${column} ${beyond(direction)} ${typed(column, value)}`;
       later = further ? sql`(${further} or (${same} and ${later}))` : sql`(${same} and ${later})`;
     }
-    const [first] = keys as [SortKey, ...SortKey[]];
+    const [first] = keys;
     const start = values[0];
-    if (start === null || start === undefined) return later;
+    if (!first || first.nullable || start === null || start === undefined) return later;
     const from = first.direction === 'asc' ? sql`>=` : sql`<=`;
     return and(sql`${first.column} ${from} ${typed(first.column, start)}`, later)!;
   }

@@ -23,7 +23,7 @@ interface DevicePlan {
 
 /**
  * Four devices per command center, a home terminal for each of the best-equipped patients (who also get the
- * full IoT kit, see iot.ts) and a spare tablet; a week of stats for the enabled ones.
+ * full IoT kit, see iot.ts) and a spare tablet; a month of stats for the enabled ones (hourly before the last week).
  */
 export function buildDevices(
   { id, ago, stamp, seedHash, adminId }: SeedContext,

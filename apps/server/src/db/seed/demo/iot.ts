@@ -1,5 +1,5 @@
 // IoT devices (a full kit for the equipped patients, a wrist band for the other enrolled ones, spares in
-// stock), a week of their readings, and alerts: open and closed, from readings and manual.
+// stock), a month of their readings, and alerts: open and closed, from readings and manual.
 import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import type { IotDataType } from '@careplane/shared/common/enums';
 import { DEFAULT_READING_BOUNDS } from '@careplane/shared/iot/iot.contract';
