@@ -56,6 +56,99 @@ describe('formatDateTime', () => {
   });
 });
 
+describe('formatDate and formatDateTime, against Intl itself', () => {
+  // A day whose offset does not change is written from the offset alone (formats.ts): every date must still read
+  // exactly as Intl writes it, in zones of half and three-quarter hours, offsets changing by half an hour, a day
+  // skipped across the date line, local mean times with seconds until the 20th century, and the runtime's own.
+  const zones = [
+    undefined,
+    'UTC',
+    'Asia/Bangkok',
+    'America/New_York',
+    'Europe/Berlin',
+    'America/St_Johns',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'Pacific/Apia',
+    'Africa/Monrovia',
+  ];
+  const HOUR = 3_600_000;
+  const MINUTE = 60_000;
+
+  function intlWrites(timeZone: string | undefined) {
+    const format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    });
+    return (time: number) => {
+      const part = Object.fromEntries(format.formatToParts(time).map(({ type, value }) => [type, value]));
+      const offset = part.timeZoneName === 'GMT' ? 'GMT+00:00' : part.timeZoneName;
+      const date = `${part.day}.${part.month}.${part.year}`;
+      return { date, dateTime: `${date} ${part.hour}:${part.minute} ${offset}`, offset };
+    };
+  }
+
+  /** Each moment whose date or date and time differ from Intl's, as `moment: ours ≠ Intl's`. */
+  function differences(timeZone: string | undefined, moments: Iterable<number>) {
+    const intl = intlWrites(timeZone);
+    const found: string[] = [];
+    for (const time of moments) {
+      const expected = intl(time);
+      const dateTime = formatDateTime(time, timeZone);
+      const date = formatDate(time, timeZone);
+      if (dateTime !== expected.dateTime || date !== expected.date) {
+        found.push(`${new Date(time).toISOString()}: ${dateTime} ≠ ${expected.dateTime}`);
+      }
+    }
+    return found;
+  }
+
+  function* every(step: number, from: number, until: number) {
+    for (let time = from; time < until; time += step) yield time;
+  }
+
+  it.each(zones)('writes every date of 1899–2040 as Intl does (%s)', (zone) => {
+    const step = 5 * 24 * HOUR + 7 * HOUR + 13 * MINUTE + 17_000;
+    expect(differences(zone, every(step, Date.UTC(1899, 11, 25), Date.UTC(2040, 0, 1)))).toEqual([]);
+  });
+
+  it.each(zones)(
+    'writes every minute around each change of offset in 2011 and 2026 as Intl does (%s)',
+    (zone) => {
+      const intl = intlWrites(zone);
+      const changes: number[] = [];
+      for (const year of [2011, 2026]) {
+        for (const time of every(HOUR, Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1))) {
+          if (intl(time).offset !== intl(time + HOUR).offset) changes.push(time);
+        }
+      }
+      if (
+        zone &&
+        zone !== 'UTC' &&
+        zone !== 'Asia/Bangkok' &&
+        zone !== 'Asia/Kathmandu' &&
+        zone !== 'Africa/Monrovia'
+      ) {
+        expect(changes.length).toBeGreaterThan(0);
+      }
+      for (const change of changes) {
+        const around = [...every(MINUTE, change - 2 * HOUR, change + 3 * HOUR)].flatMap((time) => [
+          time - 1,
+          time,
+        ]);
+        expect(differences(zone, around)).toEqual([]);
+      }
+    },
+  );
+});
+
 describe('formatDateTimeWithZone', () => {
   it('names the zone after its offset', () => {
     expect(formatDateTimeWithZone(moment, 'Asia/Bangkok')).toBe('01.12.2020 14:05 GMT+07:00 (Asia/Bangkok)');

@@ -70,12 +70,80 @@ function formatterFor(timeZone: string | undefined, withTime: boolean) {
 
 /** The calendar parts of a moment in a time zone (the runtime's own when none is given). */
 function partsOf(date: Date, timeZone: string | undefined, withTime: boolean): Record<Part, string> {
-  const format = formatterFor(timeZone, withTime);
+  const time = date.getTime();
+  const offset = time >= WALL_FROM && time < WALL_UNTIL ? offsetOn(Math.floor(time / DAY), timeZone) : NaN;
+  return Number.isNaN(offset) ? intlPartsOf(date, timeZone, withTime) : wallPartsOf(time + offset, offset);
+}
+
+function intlPartsOf(date: Date, timeZone: string | undefined, withTime: boolean): Record<Part, string> {
   const parts = { day: '', month: '', year: '', hour: '', minute: '', timeZoneName: '' };
-  for (const part of format.formatToParts(date)) {
+  for (const part of formatterFor(timeZone, withTime).formatToParts(date)) {
     if (part.type in parts) parts[part.type as Part] = part.value;
   }
   return parts;
+}
+
+// Asking Intl for a moment's parts costs about 5 µs, and a list or an export of thousands of rows writes a date
+// or two in each. A zone keeps one offset for days and months between its changes, so Intl is asked for the
+// offset once per day of dates (at the day's first and last second), and each moment of a day with one offset
+// is read as wall-clock time, UTC shifted by that offset. Intl itself answers for a day on which the offset
+// changes, an offset that is not a whole number of minutes (local mean times until the 20th century), and
+// moments outside 1900–9999 (years written in fewer or more than four digits, the Julian calendar Intl uses
+// before 1582).
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+const WALL_FROM = Date.UTC(1900, 0, 1);
+const WALL_UNTIL = Date.UTC(9999, 11, 31);
+const DAYS_KEPT = 10_000;
+
+/** Each zone's offset in milliseconds by day since the epoch (UTC), NaN where Intl must answer. */
+const dayOffsets = new Map<string, Map<number, number>>();
+
+function offsetOn(day: number, timeZone: string | undefined): number {
+  const zone = timeZone ?? '';
+  let days = dayOffsets.get(zone);
+  if (!days) {
+    days = new Map();
+    dayOffsets.set(zone, days);
+  }
+  let offset = days.get(day);
+  if (offset === undefined) {
+    const first = offsetAt(day * DAY, timeZone);
+    const last = offsetAt((day + 1) * DAY - 1000, timeZone);
+    offset = first === last && first % MINUTE === 0 ? first : NaN;
+    if (days.size >= DAYS_KEPT) days.clear();
+    days.set(day, offset);
+  }
+  return offset;
+}
+
+/** The zone's offset at a moment, from the offset Intl names (`GMT+07:00`, `GMT-00:44:30`, `GMT`). */
+function offsetAt(time: number, timeZone: string | undefined): number {
+  const name = intlPartsOf(new Date(time), timeZone, true).timeZoneName;
+  const match = /^GMT(?:([+-])(\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(name);
+  if (!match) return NaN;
+  const [, sign, hours = '0', minutes = '0', seconds = '0'] = match;
+  const size = (Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds)) * 1000;
+  return sign === '-' ? -size : size;
+}
+
+const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/** The parts of a wall-clock moment (milliseconds read as UTC), named as Intl names them. */
+function wallPartsOf(wall: number, offset: number): Record<Part, string> {
+  const date = new Date(wall);
+  const minutes = Math.abs(offset) / MINUTE;
+  return {
+    day: pad2(date.getUTCDate()),
+    month: pad2(date.getUTCMonth() + 1),
+    year: String(date.getUTCFullYear()),
+    hour: pad2(date.getUTCHours()),
+    minute: pad2(date.getUTCMinutes()),
+    timeZoneName:
+      offset === 0
+        ? 'GMT'
+        : `GMT${offset < 0 ? '-' : '+'}${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`,
+  };
 }
 
 /** `GMT` alone means offset zero: name it `GMT+00:00` so every zone reads alike. */
