@@ -94,26 +94,31 @@ const DAY = 86_400_000;
 const MINUTE = 60_000;
 const WALL_FROM = Date.UTC(1900, 0, 1);
 const WALL_UNTIL = Date.UTC(9999, 11, 31);
-const DAYS_KEPT = 10_000;
+/** Days kept across all zones (a few megabytes), enough for every birth date of a century in one zone. */
+const DAYS_KEPT = 50_000;
 
 /** Each zone's offset in milliseconds by day since the epoch (UTC), NaN where Intl must answer. */
 const dayOffsets = new Map<string, Map<number, number>>();
+let daysKept = 0;
 
 function offsetOn(day: number, timeZone: string | undefined): number {
   const zone = timeZone ?? '';
+  const known = dayOffsets.get(zone)?.get(day);
+  if (known !== undefined) return known;
+  const first = offsetAt(day * DAY, timeZone);
+  const last = offsetAt((day + 1) * DAY - 1000, timeZone);
+  const offset = first === last && first % MINUTE === 0 ? first : NaN;
+  if (daysKept >= DAYS_KEPT) {
+    dayOffsets.clear();
+    daysKept = 0;
+  }
   let days = dayOffsets.get(zone);
   if (!days) {
     days = new Map();
     dayOffsets.set(zone, days);
   }
-  let offset = days.get(day);
-  if (offset === undefined) {
-    const first = offsetAt(day * DAY, timeZone);
-    const last = offsetAt((day + 1) * DAY - 1000, timeZone);
-    offset = first === last && first % MINUTE === 0 ? first : NaN;
-    if (days.size >= DAYS_KEPT) days.clear();
-    days.set(day, offset);
-  }
+  days.set(day, offset);
+  daysKept++;
   return offset;
 }
 
