@@ -4,7 +4,11 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createResponseSerializerCompiler, WrittenAnswer } from './response-serializer.js';
+import {
+  createResponseSerializerCompiler,
+  UNITS_ENCODED_UNMEASURED,
+  WrittenAnswer,
+} from './response-serializer.js';
 
 const answer = z.object({
   items: z.array(z.object({ id: z.string(), count: z.number().int(), note: z.string().nullable() })),
@@ -54,6 +58,16 @@ describe('answers the database wrote', () => {
     expect(new WrittenAnswer(...pieces).text).toBe(text);
     // A lone surrogate is written as UTF-8 writes it (U+FFFD), never as bytes left unset.
     expect(new WrittenAnswer('"\ud800', 'x"').bytes().equals(Buffer.from('"\ud800x"', 'utf8'))).toBe(true);
+  });
+
+  it('go out whole when every character takes the most bytes UTF-8 gives it, short or long', () => {
+    // Thai letters (three bytes each), lone surrogates (three), emoji (four for two code units), none Latin-1.
+    const widest = ['"ดวงใจ', '\ud800'.repeat(5), '🩺🩺', 'ข"'];
+    for (const times of [1, 7, Math.ceil(UNITS_ENCODED_UNMEASURED / 12) + 1]) {
+      const pieces = widest.map((piece) => piece.repeat(times));
+      const bytes = new WrittenAnswer(...pieces).bytes();
+      expect(bytes.equals(Buffer.from(pieces.join(''), 'utf8'))).toBe(true);
+    }
   });
 
   it('fail under check when they differ from the contract', async () => {

@@ -60,6 +60,9 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema | undefined {
   }
 }
 
+/** The longest text (in UTF-16 code units) a written answer encodes without measuring it first. */
+export const UNITS_ENCODED_UNMEASURED = 1 << 20;
+
 /**
  * An answer already written as JSON (by the database, decision 058): the serializer sends its text as it comes.
  * Under `check`, the text is read back and must be exactly what the contract's zod serializer makes of it: no
@@ -82,11 +85,18 @@ export class WrittenAnswer<Answer = unknown> {
   /**
    * The text as the UTF-8 bytes the socket is sent, each piece encoded straight into its place. Joined as a
    * string first, a page's array (18–110 kB) would be copied once more to flatten the join, then encoded
-   * (decision 070).
+   * (decision 070). Up to a megabyte of text, the pieces are encoded into room for their longest UTF-8
+   * (three bytes a UTF-16 code unit, four for a pair) without measuring them first: measuring a string that
+   * holds any character past Latin-1 costs as much as encoding it. Longer text is measured, to keep the
+   * room it takes to its size.
    */
   bytes(): Buffer {
-    const lengths = this.parts.map((part) => Buffer.byteLength(part));
-    const bytes = Buffer.allocUnsafe(lengths.reduce((sum, length) => sum + length, 0));
+    const units = this.parts.reduce((sum, part) => sum + part.length, 0);
+    const room =
+      units <= UNITS_ENCODED_UNMEASURED
+        ? units * 3
+        : this.parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
+    const bytes = Buffer.allocUnsafe(room);
     let at = 0;
     for (const part of this.parts) at += bytes.write(part, at, 'utf8');
     return bytes.subarray(0, at);
