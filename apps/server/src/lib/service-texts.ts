@@ -164,6 +164,14 @@ export const serviceTexts = {
     en: `The prescription is ${status}: ${action} needs ${from.join(' or ')}`,
     th: `ใบสั่งยานี้อยู่ในสถานะ ${statusWord(status)}: ${actionWord(action)} ทำได้เมื่อสถานะเป็น ${from.map(statusWord).join(' หรือ ')} เท่านั้น`,
   }),
+  prescriptionMovedMeanwhile: (
+    status: PrescriptionStatus,
+    expected: PrescriptionStatus,
+    action: PrescriptionAction,
+  ): Text => ({
+    en: `The prescription is now ${status}, no longer ${expected} as when ${action} was taken: it was not applied`,
+    th: `ใบสั่งยานี้อยู่ในสถานะ ${statusWord(status)} แล้ว ไม่ใช่ ${statusWord(expected)} อย่างตอนที่ทำรายการ ${actionWord(action)}: รายการนี้จึงไม่ถูกบันทึก`,
+  }),
   prescriptionActorOnly: (actor: PrescriptionActor, action: PrescriptionAction): Text => ({
     en: `Only ${prescriptionActors[actor].en} may ${actionPhrases[action]} (${action})`,
     th: `เฉพาะ${prescriptionActors[actor].th}เท่านั้นที่ทำรายการ ${actionWord(action)} กับใบสั่งยานี้ได้`,

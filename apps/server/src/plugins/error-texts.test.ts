@@ -69,6 +69,7 @@ type Built = { [K in keyof Texts]: Texts[K] extends (...args: never[]) => Text ?
 const samples: { [K in Built]: Parameters<Texts[K]> } = {
   prescriptionFieldsFixed: ['ready', ['contentX1', 'recipientX2']],
   prescriptionWrongStatus: ['waiting', 'pickup', ['ready']],
+  prescriptionMovedMeanwhile: ['ready', 'waiting', 'hold'],
   prescriptionActorOnly: ['supplierPharmacist', 'mark-ready'],
   idempotencyKeyNotForSigning: ['issue'],
   idempotencyKeyReused: ['accept', 'X1-prescription', true],

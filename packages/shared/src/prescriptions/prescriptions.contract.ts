@@ -194,12 +194,23 @@ const keptForSeconds = z
   .max(MAX_KEPT_ACTION_DAYS * 24 * 3600)
   .optional();
 
-/** hold and return may say why; the other plain actions take only `keptForSeconds`; issue and pickup nothing. */
+/**
+ * The status the person saw when they took a plain action: the action applies only while the prescription is
+ * still in it, else 409 as for any other conflict. A phone that kept a hold offline while a colleague marked the
+ * prescription ready must not put it on hold over their work (decision 093).
+ */
+const expectedStatus = z.enum(prescriptionStatuses).optional();
+
+/**
+ * hold and return may say why; the other plain actions take only `keptForSeconds` and `expectedStatus`; issue
+ * and pickup nothing.
+ */
 export const prescriptionReasonBodySchema = z.strictObject({
   reason: text(MAX_ACTION_REASON).optional(),
   keptForSeconds,
+  expectedStatus,
 });
-export const prescriptionPlainBodySchema = z.strictObject({ keptForSeconds });
+export const prescriptionPlainBodySchema = z.strictObject({ keptForSeconds, expectedStatus });
 export const prescriptionEmptyBodySchema = z.strictObject({});
 export type PrescriptionActionBody = z.infer<typeof prescriptionReasonBodySchema>;
 export const actionsWithReason: readonly PrescriptionAction[] = ['hold', 'return'];

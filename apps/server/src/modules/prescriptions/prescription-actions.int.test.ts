@@ -195,6 +195,43 @@ describe('every action × every role, from the table', () => {
   });
 });
 
+describe('an action taken on a status (decision 093)', () => {
+  it('applies only while the prescription is still in the status it was taken on', async () => {
+    // A pharmacist kept "hold" offline on a waiting prescription; a colleague marked it ready meanwhile.
+    const id = await prescription({}, 'ready');
+    const held = await act(people.pharmacist, id, 'hold', {
+      reason: 'Out of stock',
+      expectedStatus: 'waiting',
+    });
+    expect(held.statusCode, held.body).toBe(409);
+    expect(held.json()).toMatchObject({
+      message: 'The prescription is now ready, no longer waiting as when hold was taken: it was not applied',
+      issues: [{ path: 'status', message: 'ready' }],
+    });
+    expect(await statusOf(id)).toBe('ready');
+    expect((await auditRows(context, 'prescriptions', id)).map((row) => row.action)).toEqual(['create']);
+
+    // Taken on the status it still has, it applies as without one.
+    const again = await act(people.pharmacist, id, 'hold', { expectedStatus: 'ready', keptForSeconds: 5 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await statusOf(id)).toBe('on_hold');
+  });
+
+  it('says so in the language asked, and refuses a status that is none', async () => {
+    const id = await prescription({}, 'picked_up');
+    const thai = await context.app.inject({
+      method: 'POST',
+      url: `/api/prescriptions/${id}/delivered`,
+      headers: { authorization: `Bearer ${people.admin.token}`, 'accept-language': 'th' },
+      payload: { expectedStatus: 'ready' },
+    });
+    expect(thai.statusCode, thai.body).toBe(409);
+    expect(thai.json().message).toContain('ไม่ใช่');
+    expect((await act(people.admin, id, 'delivered', { expectedStatus: 'lost' })).statusCode).toBe(400);
+    expect(await statusOf(id)).toBe('picked_up');
+  });
+});
+
 describe('atomic transitions', () => {
   it('of 50 concurrent mark-ready calls exactly one wins and 49 get 409 naming the current status', async () => {
     const id = await prescription({}, 'waiting');

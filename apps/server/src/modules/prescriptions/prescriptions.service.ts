@@ -227,12 +227,22 @@ function failureText(stored: string, language: Language | undefined): string {
   )[language];
 }
 
-const statusConflict = (action: PrescriptionAction, status: PrescriptionStatus | undefined) => {
+/**
+ * The 409 of an action the prescription's status does not allow: as it stands, or, when the action said which
+ * status it was taken on (`expectedStatus`), because it has moved since.
+ */
+const statusConflict = (
+  action: PrescriptionAction,
+  status: PrescriptionStatus | undefined,
+  expected?: PrescriptionStatus,
+) => {
   if (!status) return notFound('Prescription');
   const from = prescriptionTransitions[action].from;
-  return new AppError(409, serviceTexts.prescriptionWrongStatus(status, action, from), [
-    { path: 'status', message: status, value: true },
-  ]);
+  const message =
+    expected && expected !== status
+      ? serviceTexts.prescriptionMovedMeanwhile(status, expected, action)
+      : serviceTexts.prescriptionWrongStatus(status, action, from);
+  return new AppError(409, message, [{ path: 'status', message: status, value: true }]);
 };
 
 const personName = (person: PersonRow | undefined) =>
@@ -400,7 +410,10 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       throw forbidden(serviceTexts.prescriptionActorOnly(transition.actor, action));
     }
     const status = row.status as PrescriptionStatus;
-    if (!transition.from.includes(status)) throw statusConflict(action, status);
+    // An action taken on a status applies only from it (decision 093).
+    const expected = body?.expectedStatus;
+    const from = expected ? transition.from.filter((one) => one === expected) : transition.from;
+    if (!from.includes(status)) throw statusConflict(action, status, expected);
     if (transition.signs)
       return { kind: 'signing', started: await askSignature(row, action, viewer, context) };
 
@@ -410,8 +423,8 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
         const earlier = await findActionKey(scope.tx, key.userId, key.key);
         if (earlier) return repeatOf(earlier, id, action, fingerprint);
       }
-      const changed = await transitionStatus(scope.tx, id, transition.from, transition.to);
-      if (!changed) throw statusConflict(action, await statusOf(scope.tx, id));
+      const changed = await transitionStatus(scope.tx, id, from, transition.to);
+      if (!changed) throw statusConflict(action, await statusOf(scope.tx, id), expected);
       await scope.audit({
         action,
         resource: RESOURCE,

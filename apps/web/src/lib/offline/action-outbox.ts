@@ -61,10 +61,13 @@ export function outcomeOf(error: unknown): SendOutcome {
 /**
  * Sends one action with its key: a plain action's answer is the prescription, a repeat's the same. A kept
  * action also says how long it was kept (decision 076), by this device's clock: the server records when it was
- * taken by its own clock, whatever this one says the time is. A hold or a return says why when it was told.
+ * taken by its own clock, whatever this one says the time is. A hold or a return says why when it was told. Each
+ * says the status it was taken on, so that it applies only from there (decision 093).
  */
 export async function postAction(
-  entry: Pick<OutboxEntry, 'prescriptionId' | 'action' | 'key' | 'reason'> & { queuedAt?: number },
+  entry: Pick<OutboxEntry, 'prescriptionId' | 'action' | 'key' | 'reason' | 'expectedStatus'> & {
+    queuedAt?: number;
+  },
   now = Date.now(),
 ) {
   const kept =
@@ -76,7 +79,11 @@ export async function postAction(
             MAX_KEPT_ACTION_DAYS * 24 * 3600,
           ),
         };
-  const said: PrescriptionActionBody = { ...(entry.reason ? { reason: entry.reason } : {}), ...kept };
+  const said: PrescriptionActionBody = {
+    ...(entry.reason ? { reason: entry.reason } : {}),
+    ...kept,
+    ...(entry.expectedStatus ? { expectedStatus: entry.expectedStatus } : {}),
+  };
   const body = Object.keys(said).length ? said : undefined;
   return api.post<unknown>(prescriptionActionPath(entry.prescriptionId, entry.action), body, {
     headers: { 'idempotency-key': entry.key },

@@ -5,6 +5,7 @@
 // tabs never overwrite each other's entries; sending runs in one tab at a time (Web Locks) where the browser
 // has them.
 import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
+import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 
 export interface OutboxEntry {
   /** The Idempotency-Key: fixed when the action is kept, the same on every send. */
@@ -18,6 +19,11 @@ export interface OutboxEntry {
   subject?: string | undefined;
   /** Why, for the actions that may say (hold, return): sent with the action into its history. */
   reason?: string | undefined;
+  /**
+   * The prescription's status when the action was taken: the server applies it only while the prescription is
+   * still there (decision 093), so a kept action never undoes what a colleague did meanwhile.
+   */
+  expectedStatus?: PrescriptionStatus | undefined;
   /** Order of sending: kept first, sent first. */
   seq: number;
   queuedAt: number;
@@ -27,7 +33,7 @@ export interface OutboxEntry {
 
 export type OutboxInput = Pick<
   OutboxEntry,
-  'userId' | 'prescriptionId' | 'action' | 'label' | 'subject' | 'reason'
+  'userId' | 'prescriptionId' | 'action' | 'label' | 'subject' | 'reason' | 'expectedStatus'
 > & {
   key?: string;
 };

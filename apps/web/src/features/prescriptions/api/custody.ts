@@ -9,6 +9,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { ListResponse } from '@careplane/shared/common/http';
+import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import {
   prescriptionTransitions,
   type PrescriptionAction,
@@ -137,6 +138,8 @@ export interface ActionHooks {
   /** The action's label and what it is done to, kept with the action for its notices. */
   label: string;
   subject?: string | undefined;
+  /** The status the prescription had on screen when the action was taken: it applies only from there. */
+  status?: PrescriptionStatus | undefined;
 }
 
 /**
@@ -158,6 +161,7 @@ async function plainAction(
     label: hooks.label,
     subject: hooks.subject,
     reason,
+    expectedStatus: hooks.status,
   };
   const keep = async (owner: string) => ({ kept: await actionOutbox.enqueue({ ...entry, userId: owner }) });
   if (userId && (!isOnline() || actionOutbox.entries().some((kept) => kept.userId === userId))) {

@@ -94,6 +94,7 @@ function CustodyActions({ prescription }: { prescription: Prescription }) {
       key={`${action}-${prescription.status}`}
       id={prescription.id}
       action={action}
+      status={prescription.status}
       onChanged={() => invalidateResource(client, 'prescriptions')}
     />
   ));

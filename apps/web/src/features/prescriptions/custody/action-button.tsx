@@ -17,7 +17,7 @@ import {
   MAX_ACTION_REASON,
   type PrescriptionSigningStarted,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
-import { prescriptionStatuses } from '@careplane/shared/common/enums';
+import { prescriptionStatuses, type PrescriptionStatus } from '@careplane/shared/common/enums';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { notify } from '@/lib/notify.ts';
 import { conflictStatus } from '@/lib/offline/action-outbox.ts';
@@ -232,12 +232,15 @@ function Following({
 export function ActionButton({
   id,
   action,
+  status,
   onChanged,
   subject,
   large: big = false,
 }: {
   id: string;
   action: PrescriptionAction;
+  /** The prescription's status as shown: the action is taken on it, and applies only from it (decision 093). */
+  status: PrescriptionStatus;
   /** Told once the action has changed the prescription (beyond the custody queues, which always refresh). */
   onChanged?: () => unknown;
   /** What the action is done to, for the notice that says it went through ("Picked up: Amoxicillin …"). */
@@ -248,6 +251,7 @@ export function ActionButton({
   const mutation = useAction(id, action, {
     label: actionLabel(action),
     subject,
+    status,
     applied: () => {
       announceDone(action, subject);
       return onChanged?.();

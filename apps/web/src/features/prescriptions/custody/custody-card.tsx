@@ -157,6 +157,7 @@ export function CustodyCard({
                 key={`${action}-${prescription.status}`}
                 id={prescription.id}
                 action={action}
+                status={prescription.status}
                 subject={content}
                 large
               />

@@ -156,8 +156,12 @@ describe('the prescriptions area offline', () => {
     const sent = network.callsTo('POST', `/api/prescriptions/${rxId}/delivered`);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    // It says how long it was kept (by this device's clock), so the server records when it was taken.
-    expect(JSON.parse(sent[0]!.body!)).toEqual({ keptForSeconds: expect.any(Number) });
+    // It says how long it was kept (by this device's clock), so the server records when it was taken, and the
+    // status it was taken on, so that it applies only if nobody moved the prescription meanwhile (decision 093).
+    expect(JSON.parse(sent[0]!.body!)).toEqual({
+      keptForSeconds: expect.any(Number),
+      expectedStatus: 'picked_up',
+    });
     expect(screen.queryByTestId('offline-banner')).toBeNull();
   });
 
@@ -213,6 +217,7 @@ describe('the prescriptions area offline', () => {
     expect(JSON.parse(sent[0]!.body!)).toEqual({
       reason: 'Nobody at home, the gate was locked',
       keptForSeconds: expect.any(Number),
+      expectedStatus: 'picked_up',
     });
   });
 

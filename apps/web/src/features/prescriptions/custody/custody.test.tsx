@@ -146,9 +146,10 @@ describe('the pharmacy area', () => {
     await waitFor(() => expect(holds).toHaveLength(1));
     await hold('   ');
     await waitFor(() => expect(holds).toHaveLength(2));
+    // Each says the status it was taken on: it applies only while the prescription is still there (decision 093).
     expect(holds.map((body) => (body ? (JSON.parse(body) as unknown) : null))).toEqual([
-      { reason: 'Waiting for the doctor to confirm the dose' },
-      null,
+      { reason: 'Waiting for the doctor to confirm the dose', expectedStatus: 'waiting' },
+      { expectedStatus: 'waiting' },
     ]);
   });
 
