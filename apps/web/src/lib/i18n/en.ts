@@ -5,6 +5,7 @@ import type { Translation } from './translation.ts';
 
 const kit = {
   loading: 'Loading…',
+  loadingPage: 'Loading the page',
   searching: 'Searching…',
   cancel: 'Cancel',
   tryAgain: 'Try again',

@@ -3,6 +3,7 @@ import type { Translation } from './translation.ts';
 
 const th: Translation<typeof kit> = {
   loading: 'กำลังโหลด…',
+  loadingPage: 'กำลังโหลดหน้า',
   searching: 'กำลังค้นหา…',
   cancel: 'ยกเลิก',
   tryAgain: 'ลองอีกครั้ง',
