@@ -181,6 +181,7 @@ export const fieldLabels: Record<string, { th: string; en?: string }> = {
   notes: { th: 'หมายเหตุ' },
   reason: { th: 'เหตุผล' },
   keptForSeconds: { th: 'เวลาที่เก็บรายการไว้ในเครื่อง (วินาที)' },
+  expectedStatus: { th: 'สถานะตอนที่ทำรายการ' },
   status: { th: 'สถานะ' },
   kind: { th: 'ประเภท' },
   type: { th: 'ประเภท' },

@@ -125,6 +125,21 @@ describe('Idempotency-Key on a plain action', () => {
     expect(otherBody.statusCode, otherBody.body).toBe(422);
     expect(otherBody.json().message).toContain('with another body');
     expect(await transitions(held, 'hold')).toHaveLength(1);
+
+    // The status an action was taken on is part of it (decision 093); a repeat that says the same one is one.
+    const ready = await prescription('ready');
+    const readyKey = randomUUID();
+    const taken = { reason: 'Recalled', expectedStatus: 'ready', keptForSeconds: 3 };
+    expect((await act(pharmacist, ready, 'hold', readyKey, taken)).statusCode).toBe(200);
+    expect((await act(pharmacist, ready, 'hold', readyKey, { ...taken, keptForSeconds: 9 })).statusCode).toBe(
+      200,
+    );
+    const otherStatus = await act(pharmacist, ready, 'hold', readyKey, {
+      ...taken,
+      expectedStatus: 'waiting',
+    });
+    expect(otherStatus.statusCode, otherStatus.body).toBe(422);
+    expect(await transitions(ready, 'hold')).toHaveLength(1);
   });
 
   it('answers a malformed key with a 400 that says what a key must be, and changes nothing', async () => {

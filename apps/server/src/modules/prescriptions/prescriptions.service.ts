@@ -274,12 +274,19 @@ export const performedAtOf = (keptForSeconds: number, now: Date) =>
   new Date(now.getTime() - keptForSeconds * 1000).toISOString();
 
 /**
- * What a key's repeat must match to be one: the reason of hold and return, hashed. Not `keptForSeconds`: a
- * send whose answer was lost is kept and sent again, saying how long it was kept, and is the same action.
+ * What a key's repeat must match to be one: the reason of hold and return, and the status it was taken on when it
+ * says one (left out otherwise, so that the keys recorded before it existed keep their fingerprints), hashed. Not
+ * `keptForSeconds`: a send whose answer was lost is kept and sent again, saying how long it was kept, and is the
+ * same action.
  */
-const bodyFingerprint = (body: { reason?: string | undefined } | null | undefined) =>
+const bodyFingerprint = (body: PrescriptionActionBody | null | undefined) =>
   createHash('sha256')
-    .update(JSON.stringify({ reason: body?.reason ?? null }))
+    .update(
+      JSON.stringify({
+        reason: body?.reason ?? null,
+        ...(body?.expectedStatus ? { expectedStatus: body.expectedStatus } : {}),
+      }),
+    )
     .digest('hex');
 
 /** A key used before: its answer again, or, when it was sent with another request, a clear refusal. */

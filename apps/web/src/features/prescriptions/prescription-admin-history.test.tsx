@@ -8,6 +8,7 @@ import { formatDateTime } from '@careplane/shared/common/formats';
 import type { Prescription } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json } from '@/test/network.ts';
+import { actionOutbox } from '@/lib/offline/action-outbox.ts';
 
 const admin = makeUser({ roles: ['admin'] });
 const rxId = '0190a0b0-0000-7000-8000-00000000b001';
@@ -62,10 +63,11 @@ const history = [
   entry(1, '2026-11-23T09:00:00.000Z', 'create', { issuer: 'x', supplier: 'y', shipperDriver: null }),
 ];
 
+let network: ReturnType<typeof fakeNetwork>;
 beforeEach(() => {
   resetSession();
   signIn(admin);
-  fakeNetwork()
+  network = fakeNetwork()
     .on('GET', '/api/users/me', () => json(admin))
     .on('GET', '/api/users/logs', () => json({ items: history, total: history.length, limit: 50, offset: 0 }))
     .on('GET', '/api/prescriptions/viewer', () =>
@@ -76,6 +78,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   await act(() => i18next.changeLanguage('en'));
 });
@@ -116,5 +119,33 @@ describe("a prescription's history on the admin's page", () => {
       ['ออกใบสั่งยา: ส่งคำขอลงนามไปที่โทรศัพท์แล้ว', 'ผู้ลงนาม'],
       ['สร้างแล้ว', 'ผู้สั่งยา, ร้านยา, พนักงานขับรถ'],
     ]);
+  });
+});
+
+describe("the admin's custody actions", () => {
+  it('give way to an action this device keeps for the prescription, until it is sent', async () => {
+    // Kept offline on "waiting": another action taken now would be taken on a status the prescription no longer
+    // has once the kept one is sent (decision 093).
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    await actionOutbox.enqueue({
+      userId: admin.id,
+      prescriptionId: rxId,
+      action: 'hold',
+      label: 'Hold',
+      expectedStatus: 'waiting',
+    });
+    renderApp(`/admin/prescriptions/${rxId}`, { env: 'test' });
+    expect(await screen.findByTestId('kept-action')).toHaveTextContent(
+      'Hold — queued, will send when online',
+    );
+    expect(screen.queryByRole('button', { name: 'Mark ready' })).toBeNull();
+
+    network.on('POST', `/api/prescriptions/${rxId}/hold`, () => json({ ...prescription, status: 'on_hold' }));
+    online = true;
+    await act(() => actionOutbox.flush(admin.id));
+    expect(actionOutbox.entries()).toEqual([]);
+    expect(await screen.findByRole('button', { name: 'Mark ready' })).toBeVisible();
+    expect(screen.queryByTestId('kept-action')).toBeNull();
   });
 });

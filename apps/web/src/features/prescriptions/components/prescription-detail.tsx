@@ -17,6 +17,8 @@ import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
 import { invalidateResource } from '@/lib/resource-kit/queries.ts';
 import { custodyQueries } from '../api/custody.ts';
 import { ActionButton } from '../custody/action-button.tsx';
+import { offlineTexts } from '@/lib/offline/texts.ts';
+import { useKeptActionsOf } from '@/lib/offline/use-outbox.ts';
 import { useDownloadSignedDocument } from '../api/prescriptions.queries.ts';
 import { prescriptionResource } from '../prescriptions.resource.ts';
 import { notify } from '@/lib/notify.ts';
@@ -84,10 +86,22 @@ function Address({ value }: { value: Record<string, unknown> | null }) {
   );
 }
 
-/** The custody actions the admin may take now (every action the status allows), beside Edit and Delete. */
+/**
+ * The custody actions the admin may take now (every action the status allows), beside Edit and Delete. While this
+ * device keeps an action for the prescription, that action instead, as on the areas' cards: another one would be
+ * taken on a status the prescription no longer has once the kept one is sent (decision 093).
+ */
 function CustodyActions({ prescription }: { prescription: Prescription }) {
   const viewer = useQuery(custodyQueries.viewer());
   const client = useQueryClient();
+  const kept = useKeptActionsOf(prescription.id);
+  if (kept.length > 0) {
+    return kept.map((entry) => (
+      <Badge key={entry.key} color="yellow" variant="light" size="lg" data-testid="kept-action">
+        {offlineTexts.queued(entry.label)}
+      </Badge>
+    ));
+  }
   if (!viewer.data) return null;
   return availableActions(prescription, viewer.data).map((action) => (
     <ActionButton
