@@ -63,6 +63,11 @@ const testIdentities = [
   'console.rx.offline.driver@careplane.local',
   // … and a phone whose first visit is followed by a reload without a network.
   'console.rx.offline.first@careplane.local',
+  // apps/web/e2e/prescriptions-offline-conflict.spec.ts: a hold kept offline while a colleague marks ready.
+  'console.rx.conflict.admin@careplane.local:admin',
+  'console.rx.conflict.doctor@careplane.local',
+  'console.rx.conflict.pharmacist@careplane.local',
+  'console.rx.conflict.driver@careplane.local',
   // A supervisor whose command center the admin spec of the command-center view makes.
   'console.supervisor@careplane.local',
   // apps/web/e2e/console-thai.spec.ts: switches the console to Thai (stored on this account).

@@ -179,9 +179,11 @@ test('offline, the driver marks delivered, reloads, comes back online, and the s
   expect(performedAt).toBeLessThan(tapped + 2_000);
   expect(performedAt).toBeLessThan(Date.parse(delivered!.at));
 
-  // The same key again (a send whose answer was lost) answers as before and changes nothing.
+  // The same key again (a send whose answer was lost: the same action on the status it was taken on, kept a
+  // little longer) answers as before and changes nothing.
   const again = await request.post(`/api/prescriptions/${id}/delivered`, {
     headers: { authorization: `Bearer ${await driver.token()}`, 'idempotency-key': key! },
+    data: { expectedStatus: 'picked_up', keptForSeconds: 60 },
   });
   expect(again.status(), await again.text()).toBe(200);
   expect(again.headers()['idempotent-replayed']).toBe('true');
