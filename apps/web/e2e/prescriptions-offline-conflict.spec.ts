@@ -1,7 +1,7 @@
 // A hold kept on a pharmacist's phone without a network, while a colleague marks the same prescription ready
 // (decision 093), against the real server: when the network is back the hold is sent with the status it was
 // taken on, the server refuses it, the phone says so, and the prescription stays ready with no hold in its history.
-import { approve, call, PHONE, removePhones, setCustodyScene, signIn } from './support/custody.ts';
+import { call, issuedPrescription, PHONE, removePhones, setCustodyScene, signIn } from './support/custody.ts';
 import { expect, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 240_000 });
@@ -20,31 +20,19 @@ test("a hold kept offline does not undo a colleague's mark-ready: the phone says
     PHONE,
   );
   const driver = await signIn(browser, 'console.rx.conflict.driver@careplane.local', /\/account$/);
-  const { adminId, doctorId, driverId, pharmacy, couriers } = await setCustodyScene(
+  const scene = await setCustodyScene(
     request,
     { admin, doctor, pharmacist, driver },
     { name: 'Conflict Test', street: 'Silom Rd' },
   );
-  const { id } = await call<{ id: string }>(request, doctor, 'POST', '/api/prescriptions', {
-    issuer: doctorId,
-    supplier: pharmacy.id,
-    recipient: adminId,
-    shipper: couriers.id,
-    shipperDriver: driverId,
-    content: [{ name: 'Metformin', strength: '500 mg', quantity: 60, unit: 'tablets' }],
+  const id = await issuedPrescription(request, { admin, doctor }, scene, {
+    name: 'Metformin',
+    strength: '500 mg',
+    quantity: 60,
+    unit: 'tablets',
   });
-  const issuing = await call<{ bindingMessage: string }>(
-    request,
-    doctor,
-    'POST',
-    `/api/prescriptions/${id}/issue`,
-    undefined,
-    202,
-  );
-  await approve(doctor, issuing.bindingMessage);
   const statusNow = async () =>
     (await call<{ status: string }>(request, admin, 'GET', `/api/prescriptions/${id}`)).status;
-  await expect.poll(statusNow, { timeout: 40_000 }).toBe('issued');
   await call(request, pharmacist, 'POST', `/api/prescriptions/${id}/accept`, undefined, 200);
 
   // The pharmacist's phone has the waiting prescription on screen, then loses the network and holds it.

@@ -11,6 +11,7 @@ import {
   approve,
   call,
   expectNoSideScroll,
+  issuedPrescription,
   PHONE,
   removePhones,
   setCustodyScene,
@@ -70,36 +71,17 @@ test('offline, the driver marks delivered, reloads, comes back online, and the s
     serviceWorkers: 'allow',
   });
   // The scene, through the API: a pharmacy, a courier company, the roles; then an issued prescription made ready.
-  const { adminId, doctorId, driverId, pharmacy, couriers } = await setCustodyScene(
+  const scene = await setCustodyScene(
     request,
     { admin, doctor, pharmacist, driver },
     { name: 'Offline Test', street: 'Rama IV Rd' },
   );
-  const { id } = await call<{ id: string }>(request, doctor, 'POST', '/api/prescriptions', {
-    issuer: doctorId,
-    supplier: pharmacy.id,
-    recipient: adminId,
-    shipper: couriers.id,
-    shipperDriver: driverId,
-    content: [{ name: 'Losartan', strength: '50 mg', quantity: 30, unit: 'tablets' }],
+  const id = await issuedPrescription(request, { admin, doctor }, scene, {
+    name: 'Losartan',
+    strength: '50 mg',
+    quantity: 30,
+    unit: 'tablets',
   });
-  const issuing = await call<{ bindingMessage: string }>(
-    request,
-    doctor,
-    'POST',
-    `/api/prescriptions/${id}/issue`,
-    undefined,
-    202,
-  );
-  await approve(doctor, issuing.bindingMessage);
-  await expect
-    .poll(
-      async () => (await call<{ status: string }>(request, admin, 'GET', `/api/prescriptions/${id}`)).status,
-      {
-        timeout: 40_000,
-      },
-    )
-    .toBe('issued');
   await call(request, pharmacist, 'POST', `/api/prescriptions/${id}/accept`, undefined, 200);
   await call(request, pharmacist, 'POST', `/api/prescriptions/${id}/mark-ready`, undefined, 200);
 

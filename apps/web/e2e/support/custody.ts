@@ -1,4 +1,4 @@
-// What the custody specs share (prescriptions.spec.ts, prescriptions-offline.spec.ts): the command-line phone
+// What the custody specs share (prescriptions.spec.ts, prescriptions-offline*.spec.ts): the command-line phone
 // (`careplane authenticator`), a party signed in by user ID in a browser of its own, and API calls made with a
 // party's token.
 /// <reference lib="dom" />
@@ -144,4 +144,42 @@ export async function setCustodyScene(
     )
     .toEqual(['doctor']);
   return { adminId, doctorId, pharmacistId, driverId, pharmacy, couriers };
+}
+
+/**
+ * A prescription of the scene written by the doctor for the admin, with the scene's pharmacy, couriers and driver,
+ * issued through the doctor's phone (the command-line authenticator approves) and seen by the admin as issued.
+ */
+export async function issuedPrescription(
+  request: APIRequestContext,
+  { admin, doctor }: { admin: Party; doctor: Party },
+  scene: Awaited<ReturnType<typeof setCustodyScene>>,
+  item: { name: string; strength: string; quantity: number; unit: string },
+): Promise<string> {
+  const { id } = await call<{ id: string }>(request, doctor, 'POST', '/api/prescriptions', {
+    issuer: scene.doctorId,
+    supplier: scene.pharmacy.id,
+    recipient: scene.adminId,
+    shipper: scene.couriers.id,
+    shipperDriver: scene.driverId,
+    content: [item],
+  });
+  const issuing = await call<{ bindingMessage: string }>(
+    request,
+    doctor,
+    'POST',
+    `/api/prescriptions/${id}/issue`,
+    undefined,
+    202,
+  );
+  await approve(doctor, issuing.bindingMessage);
+  await expect
+    .poll(
+      async () => (await call<{ status: string }>(request, admin, 'GET', `/api/prescriptions/${id}`)).status,
+      {
+        timeout: 40_000,
+      },
+    )
+    .toBe('issued');
+  return id;
 }
