@@ -267,6 +267,11 @@ export const prescriptionSigningStateSchema = z.object({
   status: z.enum(prescriptionSigningStatuses),
   expiresIn: z.number().int().optional(),
   message: z.string().optional(),
+  /**
+   * On a failure because the prescription had moved before the phone's approval came (another courier's pickup
+   * was completed first): the status it had then, which `message` tells in words.
+   */
+  prescriptionStatus: z.enum(prescriptionStatuses).optional(),
   prescription: prescriptionSchema.optional(),
 });
 export type PrescriptionSigningState = z.infer<typeof prescriptionSigningStateSchema>;

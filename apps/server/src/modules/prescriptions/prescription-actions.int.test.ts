@@ -320,6 +320,7 @@ describe('the custody chain with signed receipts', () => {
     expect(lost.json()).toMatchObject({
       status: 'failed',
       message: 'The prescription is picked_up: pickup needs ready',
+      prescriptionStatus: 'picked_up',
     });
     expect(lost.json().prescription).toBeUndefined();
     const row = (await db().select().from(prescriptions).where(eq(prescriptions.id, id)))[0]!;

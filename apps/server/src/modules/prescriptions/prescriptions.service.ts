@@ -199,6 +199,32 @@ const phoneTexts: Record<
 };
 
 /**
+ * The status conflict a signing's stored failure tells, when it is one: the server writes it itself, in English,
+ * when the phone's approval came after the prescription had moved (`prescriptionWrongStatus`).
+ */
+function storedConflict(
+  stored: string,
+): { status: PrescriptionStatus; action: PrescriptionAction; needed: PrescriptionStatus[] } | undefined {
+  const match = /^The prescription is ([a-z_]+): ([a-z-]+) needs (.+)$/.exec(stored);
+  if (!match) return undefined;
+  const [, status = '', action = '', from = ''] = match;
+  const statuses = new Set<string>(prescriptionStatuses);
+  const needed = from.split(' or ');
+  if (
+    !statuses.has(status) ||
+    !(prescriptionActions as readonly string[]).includes(action) ||
+    !needed.every((value) => statuses.has(value))
+  ) {
+    return undefined;
+  }
+  return {
+    status: status as PrescriptionStatus,
+    action: action as PrescriptionAction,
+    needed: needed as PrescriptionStatus[],
+  };
+}
+
+/**
  * A signing's stored failure in the reader's language. It is stored in English (the audit reads it too); the
  * one the server writes itself, the status conflict found when the phone's approval came too late, is made
  * again in the reader's language from its values; one the document's signature ended with (it is copied from
@@ -208,23 +234,9 @@ function failureText(stored: string, language: Language | undefined): string {
   if (language !== 'th') return stored;
   const gone = notFoundText('Prescription');
   if (stored === gone.en) return gone.th;
-  const match = /^The prescription is ([a-z_]+): ([a-z-]+) needs (.+)$/.exec(stored);
-  const statuses = new Set<string>(prescriptionStatuses);
-  const [, status = '', action = '', from = ''] = match ?? [];
-  const needed = from.split(' or ');
-  if (
-    !match ||
-    !statuses.has(status) ||
-    !(prescriptionActions as readonly string[]).includes(action) ||
-    !needed.every((value) => statuses.has(value))
-  ) {
-    return signingFailureText(stored, language);
-  }
-  return serviceTexts.prescriptionWrongStatus(
-    status as PrescriptionStatus,
-    action as PrescriptionAction,
-    needed as PrescriptionStatus[],
-  )[language];
+  const conflict = storedConflict(stored);
+  if (!conflict) return signingFailureText(stored, language);
+  return serviceTexts.prescriptionWrongStatus(conflict.status, conflict.action, conflict.needed)[language];
 }
 
 /**
@@ -725,11 +737,15 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
         ...(state?.expiresIn !== undefined ? { expiresIn: state.expiresIn } : {}),
       };
     }
+    // Ended because the prescription had moved (another courier's pickup came first): the status it had then,
+    // which the message tells too, for a console that says it in its own words.
+    const conflict = settled.failure ? storedConflict(settled.failure) : undefined;
     return {
       action,
       requestId,
       status: settled.status,
       ...(settled.failure ? { message: failureText(settled.failure, context.language) } : {}),
+      ...(conflict ? { prescriptionStatus: conflict.status } : {}),
       ...(settled.status === 'signed' ? { prescription: await readPlain(id) } : {}),
     };
   }

@@ -340,6 +340,7 @@ describe('a phone approval completes on the server, with nobody polling', () => 
     expect(state.json()).toMatchObject({
       status: 'failed',
       message: 'The prescription is picked_up: pickup needs ready',
+      prescriptionStatus: 'picked_up',
     });
     // Stored once in English; a Thai courier reads why in Thai.
     const thai = await context.app.inject({
@@ -371,6 +372,8 @@ describe('a phone approval completes on the server, with nobody polling', () => 
       status: 'failed',
       message: 'The document or the certificate is missing',
     });
+    // The prescription did not move: no status to tell.
+    expect(state.json().prescriptionStatus).toBeUndefined();
     expect(await actions('prescriptions', id)).toEqual(['create', 'pickup-requested', 'pickup-failed']);
   });
 

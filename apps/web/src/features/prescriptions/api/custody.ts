@@ -127,7 +127,7 @@ export interface ActionHooks {
    * Told when a signing action failed on the server after the phone was asked (another courier's pickup was
    * completed first, and this one ended with it): followed apart from the button, which the refresh removes.
    */
-  failed?: (message: string) => unknown;
+  failed?: (state: PrescriptionSigningState) => unknown;
   /** Told when a plain action was kept on the device for later. */
   kept?: (entry: OutboxEntry) => unknown;
   /**
@@ -187,16 +187,16 @@ export function followSigning(
   id: string,
   started: PrescriptionSigningStarted,
   signed: () => unknown,
-  failed: (message: string) => unknown = () => undefined,
+  failed: (state: PrescriptionSigningState) => unknown = () => undefined,
 ) {
   const observer = new QueryObserver(client, custodyQueries.signing(id, started.requestId, started.interval));
   // The observer tells its listener after subscribe has returned (TanStack batches notifications).
   const unsubscribe = observer.subscribe((result) => {
-    const status = result.data?.status;
-    if (!status || status === 'pending') return;
+    const state = result.data;
+    if (!state || state.status === 'pending') return;
     stop();
-    if (status === 'signed') void signed();
-    if (status === 'failed') void failed(result.data?.message ?? '');
+    if (state.status === 'signed') void signed();
+    if (state.status === 'failed') void failed(state);
   });
   const timer = setTimeout(stop, (started.expiresIn + 30) * 1000);
   function stop() {
@@ -227,8 +227,8 @@ export function useAction(id: string, action: PrescriptionAction, hooks: ActionH
             await hooks.signed?.();
             await changed();
           },
-          async (message) => {
-            await hooks.failed?.(message);
+          async (state) => {
+            await hooks.failed?.(state);
             await changed();
           },
         );

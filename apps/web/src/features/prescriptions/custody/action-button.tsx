@@ -16,6 +16,7 @@ import {
   actionsWithReason,
   MAX_ACTION_REASON,
   type PrescriptionSigningStarted,
+  type PrescriptionSigningState,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { prescriptionStatuses, type PrescriptionStatus } from '@careplane/shared/common/enums';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
@@ -40,6 +41,10 @@ function announceDone(action: PrescriptionAction, subject: string | undefined) {
   });
 }
 
+/** A prescription another device moved while the action was on its way, as the list will show it. */
+const movedMeanwhile = (status: PrescriptionStatus) =>
+  i18next.t('prescriptions:notice.movedMeanwhile', { status: enumLabel('prescriptionStatus', status) });
+
 /**
  * Why the server refused, as the person who tapped reads it: a prescription another device moved meanwhile
  * (409, the server names its status now) says so in words, else the server's own message.
@@ -47,10 +52,19 @@ function announceDone(action: PrescriptionAction, subject: string | undefined) {
 export function refusalText(error: Error): string {
   const status = conflictStatus(error);
   return status && (prescriptionStatuses as readonly string[]).includes(status)
-    ? i18next.t('prescriptions:notice.movedMeanwhile', {
-        status: enumLabel('prescriptionStatus', status),
-      })
+    ? movedMeanwhile(status as PrescriptionStatus)
     : error.message;
+}
+
+/**
+ * Why an action that asked a phone ended without happening: when the prescription had moved before the approval
+ * came (another courier's pickup was completed first), in the same words as any action refused for that; else
+ * the server's reason.
+ */
+function signingFailureText(state: PrescriptionSigningState | undefined): string {
+  return state?.prescriptionStatus
+    ? movedMeanwhile(state.prescriptionStatus)
+    : state?.message || i18next.t('prescriptions:signing.failed');
 }
 
 /** The notice that stays until closed when the server refused an action: the card may change under it. */
@@ -182,7 +196,7 @@ function Following({
     } else if (status === 'denied' || status === 'expired') {
       onDone(t(`signing.${status}`));
     } else if (status === 'failed') {
-      onDone(state.data?.message ?? t('signing.failed'));
+      onDone(signingFailureText(state.data));
     }
   }, [state.data, onDone, t]);
   const left = Math.max(0, Math.round((started.until - now) / 1000));
@@ -262,8 +276,7 @@ export function ActionButton({
     },
     refused: (error) => announceRefused(action, subject, error),
     // The phone was asked, but the action ended without it (another courier completed the pickup first).
-    failed: (message) =>
-      announceRefused(action, subject, new Error(message || i18next.t('prescriptions:signing.failed'))),
+    failed: (state) => announceRefused(action, subject, new Error(signingFailureText(state))),
     // Online, it was kept only to go after earlier kept actions: the notice that it was sent follows.
     kept: (entry) =>
       isOnline()

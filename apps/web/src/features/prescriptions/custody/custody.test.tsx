@@ -371,7 +371,13 @@ describe('the prescriptions area', () => {
         () => {
           if (outcome === 'failed') {
             current = prescriptionOf({ status: 'picked_up' });
-            return json({ action: 'pickup', requestId, status: 'failed', message: failure });
+            return json({
+              action: 'pickup',
+              requestId,
+              status: 'failed',
+              message: failure,
+              prescriptionStatus: 'picked_up',
+            });
           }
           current = prescriptionOf({ status: 'picked_up', shipperDriverId: courier.id });
           return json({ action: 'pickup', requestId, status: 'signed', prescription: current });
@@ -415,7 +421,11 @@ describe('the prescriptions area', () => {
     expect(
       await screen.findByText('Not done: Pick up, Amoxicillin 500 mg × 20 capsules', {}, { timeout: 5_000 }),
     ).toBeVisible();
-    expect(screen.getByText(failure)).toBeVisible();
+    // In words, as any action refused because the prescription moved: not the server's codes.
+    expect(
+      screen.getByText('It was changed meanwhile and is now picked up. The list shows where it stands.'),
+    ).toBeVisible();
+    expect(screen.queryByText(failure)).toBeNull();
   });
 
   it('leaves the prescription in place when the phone denies', async () => {
