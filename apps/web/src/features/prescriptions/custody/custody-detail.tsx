@@ -1,5 +1,6 @@
 // A prescription in an area: content, addresses, parties, receipts and history.
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import type {
   Prescription,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { NetworkError } from '@/lib/api-client.ts';
+import { PHONE_SCREEN } from '@/lib/screen-widths.ts';
 import { specTexts } from '@/lib/i18n/spec-texts.ts';
 import { custodyQueries, downloadReceipt } from '../api/custody.ts';
 import { historyEventText, historyReasonText, historyTimeText } from '../prescription-history.ts';
@@ -39,6 +41,80 @@ function ReceiptButton({ id, receipt, label }: { id: string; receipt: Prescripti
   );
 }
 
+/** An item as the prescription's content holds it (read loosely: a newer server may add fields). */
+type ContentItem = Prescription['content'][number];
+
+/** What an item is, as the pharmacy reads it off the shelf: name, strength and form. */
+const itemName = (item: ContentItem) =>
+  [textOf(item.name), textOf(item.strength), textOf(item.form)].filter(Boolean).join(' ');
+const itemQuantity = (item: ContentItem) =>
+  [textOf(item.quantity), textOf(item.unit)].filter(Boolean).join(' ');
+
+/**
+ * The prescription's items. On a phone, three columns left the dosage a third of the card, and a long word of it
+ * ("breathlessness") broke in the middle: there each item is a block, its name first, then its quantity and its
+ * dosage across the card's width. Wider, a table.
+ */
+function Items({ content }: { content: ContentItem[] }) {
+  const { t } = useTranslation('prescriptions');
+  const phone = useMediaQuery(PHONE_SCREEN) === true;
+  if (phone) {
+    return (
+      <Stack component="ul" gap="xs" p={0} m={0} aria-label={t('detail.items')} style={{ listStyle: 'none' }}>
+        {content.map((item, index) => (
+          <Stack component="li" key={index} gap={0} style={wrapAnywhere}>
+            <Text size="sm" fw={600}>
+              {itemName(item)}
+            </Text>
+            {[
+              [t('detail.quantity'), itemQuantity(item)],
+              [t('detail.dosage'), textOf(item.dosage)],
+            ]
+              .filter(([, value]) => value)
+              .map(([label, value]) => (
+                <Text size="sm" key={label}>
+                  <Text span c="dimmed">{`${label}: `}</Text>
+                  {value}
+                </Text>
+              ))}
+          </Stack>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    // Fixed columns whose words wrap: in a narrow window the table keeps to the card's width.
+    <Table
+      layout="fixed"
+      horizontalSpacing={6}
+      styles={{ th: wrapAnywhere, td: wrapAnywhere }}
+      aria-label={t('detail.items')}
+    >
+      <colgroup>
+        <col style={{ width: '40%' }} />
+        <col style={{ width: '27%' }} />
+        <col style={{ width: '33%' }} />
+      </colgroup>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('detail.item')}</Table.Th>
+          <Table.Th>{t('detail.quantity')}</Table.Th>
+          <Table.Th>{t('detail.dosage')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {content.map((item, index) => (
+          <Table.Tr key={index}>
+            <Table.Td>{itemName(item)}</Table.Td>
+            <Table.Td>{itemQuantity(item)}</Table.Td>
+            <Table.Td>{textOf(item.dosage)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 export function CustodyDetail({ prescription }: { prescription: Prescription }) {
   const { t } = useTranslation('prescriptions');
   const history = useQuery(custodyQueries.history(prescription.id));
@@ -58,34 +134,7 @@ export function CustodyDetail({ prescription }: { prescription: Prescription }) 
         <Title order={3} size="h4">
           {t('detail.title', { status })}
         </Title>
-        {/* Fixed columns whose words wrap: on a phone the table keeps to the card's width. */}
-        <Table layout="fixed" horizontalSpacing={6} styles={{ th: wrapAnywhere, td: wrapAnywhere }}>
-          {/* On a phone, equal thirds broke "Atorvastatin" and "capsules" in the middle: the name has the
-              widest column, and the cells' padding is narrow enough for "21 capsules" and "1 injection". */}
-          <colgroup>
-            <col style={{ width: '40%' }} />
-            <col style={{ width: '27%' }} />
-            <col style={{ width: '33%' }} />
-          </colgroup>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('detail.item')}</Table.Th>
-              <Table.Th>{t('detail.quantity')}</Table.Th>
-              <Table.Th>{t('detail.dosage')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {prescription.content.map((item, index) => (
-              <Table.Tr key={index}>
-                <Table.Td>
-                  {[textOf(item.name), textOf(item.strength), textOf(item.form)].filter(Boolean).join(' ')}
-                </Table.Td>
-                <Table.Td>{[textOf(item.quantity), textOf(item.unit)].filter(Boolean).join(' ')}</Table.Td>
-                <Table.Td>{textOf(item.dosage)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Items content={prescription.content} />
         <Group align="flex-start" grow>
           <Stack gap={0}>
             <Text size="sm" fw={600}>

@@ -291,6 +291,77 @@ describe('the pharmacy area', () => {
   });
 });
 
+describe("a prescription's items", () => {
+  const inhaler = {
+    name: 'Salbutamol',
+    strength: '100 mcg',
+    form: 'inhaler',
+    quantity: 1,
+    unit: 'inhaler',
+    dosage: 'Two puffs at breathlessness',
+  };
+
+  /** The screen's width as the console's media queries read it: a phone's, or wider. */
+  const onScreen = (phone: boolean) =>
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: phone === query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+
+  async function openDetail() {
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json(viewerOf(pharmacist, { id: pharmacyId, title: 'Riverside Pharmacy', type: 'pharmacy' })),
+      )
+      .on('GET', '/api/prescriptions', () => page([prescriptionOf({ content: [inhaler] })]))
+      .on('GET', `/api/prescriptions/${rxId}/history`, () => json({ items: [] }));
+    signIn(pharmacist);
+    renderApp(`/pharmacy/${pharmacyId}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Details and history' }));
+    return screen.findByRole('region', { name: 'Prescription detail' });
+  }
+
+  it('are a table of item, quantity and dosage on a wider screen', async () => {
+    onScreen(false);
+    const detail = await openDetail();
+    const items = within(detail).getByRole('table', { name: 'Items' });
+    expect(within(items).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Item',
+      'Quantity',
+      'Dosage',
+    ]);
+    expect(within(items).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'Salbutamol 100 mcg inhaler',
+      '1 inhaler',
+      'Two puffs at breathlessness',
+    ]);
+  });
+
+  it('stack on a phone, each across the card, so a long dosage is not squeezed into a third of it', async () => {
+    onScreen(true);
+    const detail = await openDetail();
+    expect(within(detail).queryByRole('table', { name: 'Items' })).toBeNull();
+    const items = within(detail).getByRole('list', { name: 'Items' });
+    const [item] = within(items).getAllByRole('listitem');
+    expect([...item!.children].map((line) => line.textContent)).toEqual([
+      'Salbutamol 100 mcg inhaler',
+      'Quantity: 1 inhaler',
+      'Dosage: Two puffs at breathlessness',
+    ]);
+  });
+
+  afterEach(() => vi.restoreAllMocks());
+});
+
 describe("a provider's id that is not the user's", () => {
   const otherPharmacy = '0190a0b0-0000-7000-8000-00000000a0ff';
 

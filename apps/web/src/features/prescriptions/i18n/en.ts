@@ -130,6 +130,7 @@ const prescriptions = {
   detail: {
     label: 'Prescription detail',
     title: 'Prescription · {{status}}',
+    items: 'Items',
     item: 'Item',
     quantity: 'Quantity',
     dosage: 'Dosage',

@@ -125,6 +125,7 @@ const th: Translation<typeof prescriptions> = {
   detail: {
     label: 'รายละเอียดใบสั่งยา',
     title: 'ใบสั่งยา · {{status}}',
+    items: 'รายการยาทั้งหมด',
     item: 'รายการยา',
     quantity: 'จำนวน',
     dosage: 'วิธีใช้',
