@@ -233,6 +233,7 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
       params: idParamsSchema,
       response: { 200: prescriptionHistorySchema, ...errorResponses },
     },
-    handler: async (request) => service.history(request.params.id, requireCaller(request)),
+    handler: async (request, reply) =>
+      service.history(request.params.id, requireCaller(request), answerLanguage(request, reply)),
   });
 }

@@ -788,7 +788,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     return { receipts };
   }
 
-  async function history(id: string, caller: Caller): Promise<PrescriptionHistory> {
+  async function history(id: string, caller: Caller, language?: Language): Promise<PrescriptionHistory> {
     const { viewer, row } = await visible(id, caller);
     // The recipient alone reads what happened, not the staff's notes: the reason given for a hold or a
     // return, and the phone requests behind a signature (decision 085).
@@ -806,9 +806,16 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
         at: r.at.toISOString(),
         action: r.action,
         actor: r.actorUserId ? (names.get(r.actorUserId) ?? null) : null,
-        changes: r.changes ?? null,
+        changes: r.changes ? inLanguage(r.changes, language) : null,
       })),
     };
+  }
+
+  /** An entry's changes as the reader reads them: why a signing failed, stored in English, in their language. */
+  function inLanguage(changes: Record<string, unknown>, language: Language | undefined) {
+    return typeof changes.failure === 'string'
+      ? { ...changes, failure: failureText(changes.failure, language) }
+      : changes;
   }
 
   /**

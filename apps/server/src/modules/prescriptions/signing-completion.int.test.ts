@@ -353,6 +353,19 @@ describe('a phone approval completes on the server, with nobody polling', () => 
       message:
         'ใบสั่งยานี้อยู่ในสถานะ "รับยาแล้ว" (picked_up): "รับยา" (pickup) ทำได้เมื่อสถานะเป็น "พร้อมรับยา" (ready) เท่านั้น',
     });
+    // The history tells why in the reader's language too (a Thai admin reads the failed pickup there).
+    const historyIn = async (language: string) =>
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: `/api/prescriptions/${id}/history`,
+          headers: { authorization: `Bearer ${context.adminToken}`, 'accept-language': language },
+        })
+      ).json().items as { action: string; changes: { failure?: string } | null }[];
+    const failedIn = async (language: string) =>
+      (await historyIn(language)).find((entry) => entry.action === 'pickup-failed')?.changes?.failure;
+    expect(await failedIn('en')).toBe('The prescription is picked_up: pickup needs ready');
+    expect(await failedIn('th')).toBe(thai.json().message);
   });
 
   it('ends as failed an action whose receipt an admin deleted while the phone was asked', async () => {

@@ -334,16 +334,16 @@ describe("a prescription's items", () => {
     onScreen(false);
     const detail = await openDetail();
     const items = within(detail).getByRole('table', { name: 'Items' });
-    expect(within(items).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Item',
-      'Quantity',
-      'Dosage',
-    ]);
-    expect(within(items).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'Salbutamol 100 mcg inhaler',
-      '1 inhaler',
-      'Two puffs at breathlessness',
-    ]);
+    expect(
+      within(items)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Item', 'Quantity', 'Dosage']);
+    expect(
+      within(items)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Salbutamol 100 mcg inhaler', '1 inhaler', 'Two puffs at breathlessness']);
   });
 
   it('stack on a phone, each across the card, so a long dosage is not squeezed into a third of it', async () => {
