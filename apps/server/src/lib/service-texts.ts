@@ -164,6 +164,14 @@ export const serviceTexts = {
     en: `The prescription is ${status}: ${action} needs ${from.join(' or ')}`,
     th: `ใบสั่งยานี้อยู่ในสถานะ ${statusWord(status)}: ${actionWord(action)} ทำได้เมื่อสถานะเป็น ${from.map(statusWord).join(' หรือ ')} เท่านั้น`,
   }),
+  prescriptionReadOnly: (status: PrescriptionStatus): Text => ({
+    en: `A prescription in status ${status} is kept as it is: it cannot be deleted`,
+    th: `ใบสั่งยาในสถานะ ${statusWord(status)} ต้องเก็บไว้ตามเดิม: ลบไม่ได้`,
+  }),
+  prescriptionChangedSinceAsked: (action: PrescriptionAction): Text => ({
+    en: `The prescription was changed after the phone was asked to sign its ${action}: the signature covers what it was then, so ${action} was not applied; ask again`,
+    th: `ใบสั่งยาถูกแก้ไขหลังจากขอให้โทรศัพท์ลงนามรายการ ${actionWord(action)}: ลายเซ็นครอบคลุมเฉพาะข้อมูลก่อนแก้ไข รายการนี้จึงไม่ถูกบันทึก โปรดขอลงนามใหม่`,
+  }),
   prescriptionMovedMeanwhile: (
     status: PrescriptionStatus,
     expected: PrescriptionStatus,

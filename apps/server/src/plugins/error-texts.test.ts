@@ -70,6 +70,8 @@ const samples: { [K in Built]: Parameters<Texts[K]> } = {
   prescriptionFieldsFixed: ['ready', ['contentX1', 'recipientX2']],
   prescriptionWrongStatus: ['waiting', 'pickup', ['ready']],
   prescriptionMovedMeanwhile: ['ready', 'waiting', 'hold'],
+  prescriptionReadOnly: ['delivered'],
+  prescriptionChangedSinceAsked: ['issue'],
   prescriptionActorOnly: ['supplierPharmacist', 'mark-ready'],
   idempotencyKeyNotForSigning: ['issue'],
   idempotencyKeyReused: ['accept', 'X1-prescription', true],

@@ -122,7 +122,7 @@ export const prescriptions = pgTable(
     pickupAddress: jsonb('pickup_address').$type<Record<string, unknown>>(),
     deliveryAddress: jsonb('delivery_address').$type<Record<string, unknown>>(),
     content: jsonb('content').$type<Record<string, unknown>[]>().notNull().default([]),
-    /** Optimistic concurrency: every status change bumps it. */
+    /** Optimistic concurrency: every status change and every edit bumps it. */
     version: integer('version').notNull().default(1),
     createdByUserId: userRef('created_by_user_id'),
     createdAt: createdAt(),
@@ -168,6 +168,12 @@ export const prescriptionSignings = pgTable(
      * transition was made), failed (the prescription had moved on meanwhile), denied or expired.
      */
     status: text('status').$type<DocumentSigningStatus>().notNull().default('pending'),
+    /**
+     * The prescription's version the receipt was made from: the action completes only if the prescription is
+     * still that version, so a signature never lands on content (or a shipper) the phone did not show. Null
+     * on actions asked before it was kept.
+     */
+    prescriptionVersion: integer('prescription_version'),
     failure: text('failure'),
     completedAt: at('completed_at'),
     createdAt: createdAt(),

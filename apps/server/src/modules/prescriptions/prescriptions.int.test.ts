@@ -327,6 +327,33 @@ describe('prescriptions: submission rules', () => {
     expect(row!.shipperDriverId).toBe(parties.driver);
   });
 
+  it('keeps a prescription once picked up or delivered: an admin cannot delete it (decision 012)', async () => {
+    for (const status of ['picked_up', 'delivered'] as const) {
+      const { id } = await createPrescription();
+      await setStatus(id, status);
+      const refusal = await admin.delete(`/api/prescriptions/${id}`);
+      expect(refusal.statusCode, refusal.body).toBe(409);
+      expect(refusal.json().message).toBe(
+        `A prescription in status ${status} is kept as it is: it cannot be deleted`,
+      );
+      expect(await db().select().from(prescriptions).where(eq(prescriptions.id, id))).toHaveLength(1);
+      expect((await auditRows(id)).map((row) => row.action)).toEqual(['create']);
+    }
+    // Before pickup it still goes.
+    const { id } = await createPrescription();
+    await setStatus(id, 'ready');
+    expect((await admin.delete(`/api/prescriptions/${id}`)).statusCode).toBe(204);
+  });
+
+  it('counts every edit as a new version, as every status change is', async () => {
+    const { id } = await createPrescription();
+    const versionOf = async () =>
+      (await db().select().from(prescriptions).where(eq(prescriptions.id, id)))[0]!.version;
+    const before = await versionOf();
+    expect((await admin.patch(`/api/prescriptions/${id}`, { content: [item] })).statusCode).toBe(200);
+    expect(await versionOf()).toBe(before + 1);
+  });
+
   it('writes no audit row for a refused write', async () => {
     const { id } = await createPrescription();
     await admin.patch(`/api/prescriptions/${id}`, { supplier: parties.courier });

@@ -180,11 +180,19 @@ export async function transitionStatus(
   from: readonly PrescriptionStatus[],
   to: PrescriptionStatus,
   set: Partial<Pick<PrescriptionRow, 'issuerReceiptId' | 'pickupReceiptId' | 'shipperDriverId'>> = {},
+  version?: number,
 ): Promise<PrescriptionRow | undefined> {
   const [row] = await executor
     .update(prescriptions)
     .set({ ...set, status: to, version: sql`${prescriptions.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(prescriptions.id, id), inArray(prescriptions.status, [...from])))
+    .where(
+      and(
+        eq(prescriptions.id, id),
+        inArray(prescriptions.status, [...from]),
+        // A signed action: only the version its receipt was made from (not one edited since).
+        version === undefined ? undefined : eq(prescriptions.version, version),
+      ),
+    )
     .returning();
   return row;
 }

@@ -19,6 +19,7 @@ import {
 import {
   lockedPrescriptionFields,
   pickupAssignmentIssues,
+  prescriptionLockedStatuses,
   shipperProviderTypes,
   supplierProviderTypes,
   type Prescription,
@@ -234,6 +235,10 @@ function failureText(stored: string, language: Language | undefined): string {
   if (language !== 'th') return stored;
   const gone = notFoundText('Prescription');
   if (stored === gone.en) return gone.th;
+  const edited = prescriptionActions.find(
+    (action) => stored === serviceTexts.prescriptionChangedSinceAsked(action).en,
+  );
+  if (edited) return serviceTexts.prescriptionChangedSinceAsked(edited)[language];
   const conflict = storedConflict(stored);
   if (!conflict) return signingFailureText(stored, language);
   return serviceTexts.prescriptionWrongStatus(conflict.status, conflict.action, conflict.needed)[language];
@@ -347,6 +352,16 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
         await defaultAddresses(executor, plan);
       }
       await checkPrescriptionWrite(executor, plan, existing);
+      // An edit is a new version (the row is locked): an issue or a pickup whose receipt was made from the
+      // version before no longer completes (settleSigning).
+      if (existing) plan.values.version = (existing.version as number) + 1;
+    },
+    // Once picked up the prescription is the custody record the receipts point to: kept (decision 012).
+    afterWrite: async (_scope, write) => {
+      const status = write.before?.status as PrescriptionStatus | undefined;
+      if (write.operation === 'delete' && status && prescriptionLockedStatuses.includes(status)) {
+        throw conflict(serviceTexts.prescriptionReadOnly(status));
+      }
     },
   });
 
@@ -568,6 +583,8 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
         documentId,
         requestedByUserId: viewer.userId,
         signerUserId: signer.id,
+        // What the receipt was made from (`row`, read before it): an edit since is a later version.
+        prescriptionVersion: row.version,
       });
       await scope.audit({
         action: `${action}-requested`,
@@ -645,11 +662,23 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
             pickupReceiptId: signing.documentId,
             ...(row?.pickupByNurse ? {} : { shipperDriverId: signing.signerUserId }),
           };
-    const changed = await transitionStatus(scope.tx, id, transition.from, transition.to, set);
+    const changed = await transitionStatus(
+      scope.tx,
+      id,
+      transition.from,
+      transition.to,
+      set,
+      signing.prescriptionVersion ?? undefined,
+    );
     if (!changed) {
       const again = await findPrescription(scope.tx, id);
       if (again?.[receiptColumn] === signing.documentId) return ended('signed', null);
-      const failure = statusConflict(action, again?.status as PrescriptionStatus | undefined).message;
+      const status = again?.status as PrescriptionStatus | undefined;
+      // Still in a status the action applies from: it was edited since the receipt was made.
+      const failure =
+        status && transition.from.includes(status)
+          ? serviceTexts.prescriptionChangedSinceAsked(action).en
+          : statusConflict(action, status).message;
       await ended('failed', failure);
       await withdrawReceipt();
       await scope.audit({

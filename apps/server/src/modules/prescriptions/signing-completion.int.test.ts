@@ -368,6 +368,51 @@ describe('a phone approval completes on the server, with nobody polling', () => 
     expect(await failedIn('th')).toBe(thai.json().message);
   });
 
+  it('does not issue content edited after the doctor’s phone was asked: the signature covers what was shown', async () => {
+    const id = await prescription();
+    const requestId = await ask(doctor, id, 'issue');
+    const shown = await receiptOf(requestId);
+    // Still new, so an admin may edit it, but the phone holds a receipt of the content before.
+    const edited = [{ name: 'Morphine sulfate', strength: '100 mg', quantity: 500, unit: 'tablets' }];
+    expect((await api(context).patch(`/api/prescriptions/${id}`, { content: edited })).statusCode).toBe(200);
+    await answerOnPhone(doctor, requestId, 'approve');
+    const failure =
+      'The prescription was changed after the phone was asked to sign its issue: the signature covers what ' +
+      'it was then, so issue was not applied; ask again';
+    expect(await settled(requestId)).toMatchObject({ status: 'failed', failure });
+    expect(await rowOf(id)).toMatchObject({ status: 'new', issuerReceiptId: null, content: edited });
+    await expectWithdrawn(shown, doctor);
+    const state = await as(doctor).get(`/api/prescriptions/${id}/signing/${requestId}`);
+    expect(state.json()).toMatchObject({ status: 'failed', message: failure });
+    // Not a status conflict: the console says the server's reason.
+    expect(state.json().prescriptionStatus).toBeUndefined();
+    const thai = await context.app.inject({
+      method: 'GET',
+      url: `/api/prescriptions/${id}/signing/${requestId}`,
+      headers: { authorization: `Bearer ${doctor.token}`, 'accept-language': 'th' },
+    });
+    expect(thai.json().message).toMatch(/^ใบสั่งยาถูกแก้ไขหลังจากขอให้โทรศัพท์ลงนาม/);
+    // Asked again, the phone signs the content as it is now.
+    const again = await ask(doctor, id, 'issue');
+    await answerOnPhone(doctor, again, 'approve');
+    expect(await settled(again)).toMatchObject({ status: 'signed' });
+    expect(await rowOf(id)).toMatchObject({ status: 'issued', content: edited });
+  });
+
+  it('does not complete a pickup for a courier whose company was taken off the prescription meanwhile', async () => {
+    const id = await prescription('ready');
+    const requestId = await ask(courier, id, 'pickup');
+    const others = await createServiceProvider(context, { title: 'Other Couriers', type: 'courier' });
+    expect((await api(context).patch(`/api/prescriptions/${id}`, { shipper: others.id })).statusCode).toBe(200);
+    await answerOnPhone(courier, requestId, 'approve');
+    expect(await settled(requestId)).toMatchObject({ status: 'failed' });
+    expect(await rowOf(id)).toMatchObject({ status: 'ready', shipperId: others.id, shipperDriverId: null });
+    expect((await actions('prescriptions', id)).filter((action) => action.startsWith('pickup'))).toEqual([
+      'pickup-requested',
+      'pickup-failed',
+    ]);
+  });
+
   it('ends as failed an action whose receipt an admin deleted while the phone was asked', async () => {
     const id = await prescription('ready');
     const requestId = await ask(courier, id, 'pickup');
@@ -395,10 +440,12 @@ describe('a phone approval completes on the server, with nobody polling', () => 
     const requestId = await ask(doctor, id, 'issue');
     await answerOnPhone(doctor, requestId, 'approve');
     expect((await settled(requestId)).status).toBe('signed');
-    // As a server that stopped between the two would have left it: the signature in, the action open.
+    // As a server that stopped between the two would have left it: the signature in, the action open (and the
+    // prescription at the version its receipt was made from).
+    const { version } = await rowOf(id);
     await db()
       .update(prescriptions)
-      .set({ status: 'new', issuerReceiptId: null })
+      .set({ status: 'new', issuerReceiptId: null, version: version - 1 })
       .where(eq(prescriptions.id, id));
     await db()
       .update(prescriptionSignings)

@@ -149,3 +149,15 @@ describe("the admin's custody actions", () => {
     expect(screen.queryByTestId('kept-action')).toBeNull();
   });
 });
+
+describe("the admin's Delete", () => {
+  it('is offered until the prescription is picked up, not after: the server keeps it (decision 012)', async () => {
+    renderApp(`/admin/prescriptions/${rxId}`, { env: 'test' });
+    expect(await screen.findByRole('button', { name: 'Delete' })).toBeVisible();
+    cleanup();
+    network.on('GET', `/api/prescriptions/${rxId}`, () => json({ ...prescription, status: 'delivered' }));
+    renderApp(`/admin/prescriptions/${rxId}`, { env: 'test' });
+    expect(await screen.findByRole('link', { name: 'Edit' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});

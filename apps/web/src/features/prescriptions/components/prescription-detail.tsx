@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { availableActions } from '@careplane/shared/prescriptions/prescription-actors';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { addressLine, shortId, textOf } from '@careplane/shared/common/record-labels';
-import type { Prescription } from '@careplane/shared/prescriptions/prescriptions.contract';
+import {
+  prescriptionLockedStatuses,
+  type Prescription,
+} from '@careplane/shared/prescriptions/prescriptions.contract';
 import {
   DetailField,
   DetailSection,
@@ -123,6 +126,8 @@ export function PrescriptionDetail({ id }: { id: string }) {
       resource={prescriptionResource}
       id={id}
       actions={(prescription) => <CustodyActions prescription={prescription} />}
+      // Once picked up it is the custody record its receipts point to: kept (decision 012).
+      deletable={(prescription) => !prescriptionLockedStatuses.includes(prescription.status)}
       subtitle={(prescription) => (
         <Badge color={statusColors[prescription.status] ?? 'gray'} variant="light">
           {enumLabel('prescriptionStatus', prescription.status)}

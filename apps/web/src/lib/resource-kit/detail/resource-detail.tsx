@@ -22,8 +22,8 @@ export interface ResourceDetailProps<Item extends { id: string }> {
   /** Actions beside Edit and Delete. */
   actions?: (item: Item) => ReactNode;
   children: (item: Item) => ReactNode;
-  /** Whether the record can be deleted here (default yes). */
-  deletable?: boolean;
+  /** Whether the record can be deleted here (default yes), or which records can. */
+  deletable?: boolean | ((item: Item) => boolean);
 }
 
 /**
@@ -122,7 +122,7 @@ export function ResourceDetail<Item extends { id: string }>({
                 {t('detail.edit')}
               </Button>
             ) : null}
-            {deletable ? (
+            {(typeof deletable === 'function' ? deletable(item) : deletable) ? (
               <Button color="red" variant="light" onClick={onDelete} loading={remove.isPending}>
                 {t('detail.delete')}
               </Button>

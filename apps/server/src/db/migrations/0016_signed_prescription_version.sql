@@ -1,0 +1,1 @@
+ALTER TABLE "prescription_signings" ADD COLUMN "prescription_version" integer;
