@@ -312,17 +312,29 @@ describe('upload', () => {
     for (const [label, contentType, payload] of [
       ['no boundary', 'multipart/form-data', whole.payload],
       ['cut short', whole.contentType, whole.payload.subarray(0, whole.payload.length - 40)],
+      // Cut inside the file itself: the reader ends the part early.
+      ['cut in the file', whole.contentType, whole.payload.subarray(0, 200)],
+      [
+        'a part and no end',
+        'multipart/form-data; boundary=xx',
+        Buffer.from(
+          '--xx\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.7 cut',
+        ),
+      ],
     ] as const) {
-      const malformed = await context.app.inject({
-        method: 'POST',
-        url: '/api/documents',
-        headers: { authorization: `Bearer ${owner.token}`, 'content-type': contentType },
-        payload,
-      });
-      expect(malformed.statusCode, `${label}: ${malformed.body}`).toBe(400);
-      expect(malformed.json().message).toBe(
-        'The form could not be read: send it as multipart/form-data with its boundary, whole',
-      );
+      // The upload, and the verifier, which anyone may call.
+      for (const url of ['/api/documents', '/api/documents/verify']) {
+        const malformed = await context.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${owner.token}`, 'content-type': contentType },
+          payload,
+        });
+        expect(malformed.statusCode, `${url}, ${label}: ${malformed.body}`).toBe(400);
+        expect(malformed.json().message).toBe(
+          'The form could not be read: send it as multipart/form-data with its boundary, whole',
+        );
+      }
     }
     const raw = await context.app.inject({
       method: 'POST',

@@ -102,14 +102,16 @@ async function readUpload<T>(
 
 /**
  * The multipart reader's own refusals of a body that is not the form it claims to be (no boundary in its type,
- * a body that ends before its closing boundary): plain errors without a status, which would otherwise answer
- * 500. They are the sender's: 400.
+ * a body that ends before its closing boundary, or inside a part): plain errors without a status, which would
+ * otherwise answer 500. They are the sender's: 400.
  */
 const malformedForm = (error: unknown) =>
   error instanceof Error &&
   !('statusCode' in error) &&
   ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' ||
-    /^(Multipart: Boundary not found|Unexpected end of multipart data)/.test(error.message));
+    /^(Multipart: Boundary not found|Unexpected end of multipart data|Part terminated early)/.test(
+      error.message,
+    ));
 
 const fileTooLarge = (maxBytes: number) =>
   new AppError(413, serviceTexts.fileTooLarge(formatBytes(maxBytes)));
