@@ -29,6 +29,8 @@ describe('isDatabaseUnavailable', () => {
     ['a unique violation', withCode('23505')],
     ['a statement deadline', withCode('57014')],
     ['a bug', new TypeError('x is undefined')],
+    // Fastify's body reader marks a body its sender cut off as 400 and keeps the socket's code.
+    ['a request body cut off by its sender', Object.assign(withCode('ECONNRESET'), { statusCode: 400 })],
     ['nothing', undefined],
   ])('is false for %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);

@@ -26,8 +26,18 @@ const codeOf = (error: object) => {
   return typeof code === 'string' ? code : undefined;
 };
 
+/**
+ * An error the HTTP layer already found to be the client's (4xx), such as a body its sender cut off: Fastify's
+ * body reader marks it 400 and keeps the socket's code (ECONNRESET), which says nothing about the database.
+ */
+const clientsOwn = (error: unknown) => {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
+
 /** Whether the error (or one it wraps) says the database cannot be reached at all. */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (clientsOwn(error)) return false;
   let current = error;
   for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth++) {
     const code = codeOf(current);
