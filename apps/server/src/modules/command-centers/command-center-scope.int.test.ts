@@ -82,12 +82,16 @@ async function makeCenter(name: string): Promise<Center> {
 let north: Center;
 let south: Center;
 let loner: TestUser;
+let lonePharmacist: TestUser;
+let loneAdmin: TestUser;
 
 beforeAll(async () => {
   context = await createTestContext();
   north = await makeCenter('North');
   south = await makeCenter('South');
-  loner = await createUser(context, { firstName: 'Unassigned' });
+  loner = await createUser(context, { firstName: 'Unassigned', localRoles: ['patient'] });
+  lonePharmacist = await createUser(context, { firstName: 'Loose', localRoles: ['pharmacist'] });
+  loneAdmin = await createUser(context, { firstName: 'Boss', roles: ['admin'], localRoles: ['patient'] });
 });
 afterAll(async () => {
   await context?.close();
@@ -169,6 +173,9 @@ describe('command-center scoped reads: a supervisor', () => {
     expect(unassigned.statusCode, unassigned.body).toBe(200);
     const found = ids(unassigned);
     expect(found).toContain(loner.id);
+    // Patients only: staff of no center, and admins, are not the care team's to read (their identity data).
+    expect(found).not.toContain(lonePharmacist.id);
+    expect(found).not.toContain(loneAdmin.id);
     for (const member of [north, south].flatMap((c) => [c.supervisor.id, c.patient.id, c.wardPatient.id])) {
       expect(found).not.toContain(member);
     }

@@ -86,9 +86,14 @@ export const scopes = {
                          where w.device_id in (${centerDeviceIds(centerIds)}))
     or ${alerts.iotDeviceId} in (select idd.iot_device_id from iot_device_devices idd
                                  where idd.device_id in (${centerDeviceIds(centerIds)})))`,
-  /** Users that belong to no command center in any of the ways above. */
+  /**
+   * Patients that belong to no command center in any of the ways above: the people a supervisor may take into
+   * care. Staff of no center (a pharmacist, a courier, an admin) are not the care team's to read.
+   */
   unassignedUsers: (): SQL => sql`(
-    ${users.id} not in (select ccu.user_id from command_center_users ccu)
+    'patient' = any(${users.localRoles})
+    and not ('admin' = any(${users.roles}))
+    and ${users.id} not in (select ccu.user_id from command_center_users ccu)
     and ${users.id} not in (select d.assigned_user_id from devices d
                             where d.assigned_user_id is not null and d.command_center_id is not null)
     and ${users.id} not in (select wp.user_id from workstation_patients wp

@@ -99,7 +99,7 @@ export async function commandCentersModule(
     config: { access: 'careTeam' },
     schema: {
       ...list,
-      summary: 'Users that belong to no command center',
+      summary: 'Patients that belong to no command center: the people a supervisor may take into care',
       response: { 200: listResponseSchema(userSchema), ...errors },
     },
     handler: async (request) =>
