@@ -180,6 +180,62 @@ export function addNote(pdf: Uint8Array, text: string): Uint8Array {
 }
 
 /**
+ * Adds an empty signature field (a widget with no /V) to page 1, as a later update: invisible (a zero
+ * rectangle), or covering the whole page with an appearance that paints it white and writes `overlay` on it:
+ * the "sneaky signature" that redraws a signed page without changing its content.
+ */
+export function addEmptySignatureField(pdf: Uint8Array, overlay?: string): Uint8Array {
+  return appendUpdate(pdf, (structure, newRef) => {
+    const pageRef = pageRefs(structure).kids[0] as PdfRef;
+    const page = asDict(structure.resolve(pageRef))!.clone();
+    const field = newRef();
+    const objects: UpdateObject[] = [];
+    const widget = new PdfDict([
+      ['Type', new PdfName('Annot')],
+      ['Subtype', new PdfName('Widget')],
+      ['FT', new PdfName('Sig')],
+      ['T', PdfString.text('Signature9')],
+      ['F', 4],
+      ['P', pageRef],
+      ['Rect', overlay ? [0, 0, 595.28, 841.89] : [0, 0, 0, 0]],
+    ]);
+    if (overlay) {
+      const appearance = newRef();
+      const box = new PdfDict([
+        ['Type', new PdfName('XObject')],
+        ['Subtype', new PdfName('Form')],
+        ['BBox', [0, 0, 595.28, 841.89]],
+      ]);
+      const paint = `1 g 0 0 595.28 841.89 re f 0 g BT /Helv 24 Tf 56 700 Td (${overlay}) Tj ET`;
+      objects.push({ ref: appearance, body: streamBody(box, paint) });
+      widget.set('AP', new PdfDict([['N', appearance]]));
+    }
+    objects.push({ ref: field, body: serialize(widget) });
+    const annots = page.get('Annots');
+    if (annots instanceof PdfRef) {
+      objects.push({ ref: annots, body: serialize([...(asArray(structure.resolve(annots)) ?? []), field]) });
+    } else {
+      page.set('Annots', [...(asArray(annots) ?? []), field]);
+      objects.push({ ref: pageRef, body: serialize(page) });
+    }
+    // The form's field list gains it (the signed file has a form: its signature is a field).
+    const catalog = structure.catalog();
+    const formValue = catalog.dict.get('AcroForm');
+    const acroForm = asDict(structure.resolve(formValue))!.clone();
+    const fields = acroForm.get('Fields');
+    if (fields instanceof PdfRef) {
+      objects.push({ ref: fields, body: serialize([...(asArray(structure.resolve(fields)) ?? []), field]) });
+    } else {
+      acroForm.set('Fields', [...(asArray(fields) ?? []), field]);
+      if (formValue instanceof PdfRef) objects.push({ ref: formValue, body: serialize(acroForm) });
+      else
+        objects.push({ ref: catalog.ref, body: serialize(catalog.dict.clone().set('AcroForm', acroForm)) });
+    }
+    return objects;
+  });
+}
+
+/**
  * Signs as prepareSignature and completeSignature do, but with its own writer: with `certify`, a certification
  * signature (a DocMDP /Reference in the signature dictionary, /Perms /DocMDP in the catalog); without it, an
  * approval signature that does not refuse a file certified with no changes allowed.

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CertificateAuthority } from './certificate-authority.js';
 import { ANN, BOB, pdfsig, signPdf, testAuthority, testSigner, type TestSigner } from './test-helpers.js';
 import {
+  addEmptySignatureField,
   addNote,
   addPage,
   appendUpdate,
@@ -125,6 +126,38 @@ describe('a change after a signature that it does not allow', () => {
       'Signature is Valid.',
       'Signature is Valid.',
     ]);
+  });
+
+  it('sees an empty signature field drawn over a signed page, though a valid signature follows it', async () => {
+    // The "sneaky signature": a new, unsigned signature field whose appearance covers the page (white, then
+    // other words). Nothing of the page's content changes, and a later signature seems to close it off.
+    const covered = addEmptySignatureField(signedByAnn, 'VOID - Morphine 500 tablets');
+    const description =
+      'added an empty signature field "Signature9" with a visible appearance on page 1, which can draw over what ' +
+      'was signed';
+    const alone = await verify(covered);
+    expect(alone.verdict.status).toBe('modified-after-signing');
+    const report = await verify(await bobSigns(covered));
+    expect(report.verdict).toEqual({
+      status: 'modified-after-signing',
+      summary:
+        `Changed after ${ANN_WHO} signed: revision 2 of 3 ${description}. ` +
+        'The later signature vouches only for what its signer signed, not for what Ann Lee signed.',
+      changedAfter: { signature: 1, revision: 2, description },
+    });
+    expect(changesOf(report, 1)).toEqual([
+      { revision: 2, kind: 'other', description, allowed: false },
+      { revision: 3, kind: 'signature', description: 'added signature 2 (Bob Okafor)', allowed: true },
+    ]);
+    // One that shows nothing on a page (a field prepared for a later signer) stays allowed.
+    const invisible = await verify(await bobSigns(addEmptySignatureField(signedByAnn)));
+    expect(invisible.verdict.status).toBe('authentic');
+    expect(changesOf(invisible, 1)[0]).toEqual({
+      revision: 2,
+      kind: 'signature-field',
+      description: 'added an empty signature field "Signature9"',
+      allowed: true,
+    });
   });
 
   it('nor after the last signature', async () => {

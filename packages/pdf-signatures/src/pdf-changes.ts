@@ -6,15 +6,17 @@
 // - at any level: validation data (a /DSS in the catalog and what it holds), the containers an update is
 //   written in (cross-reference and object streams), and an object rewritten with the same value;
 // - P ≥ 2: signing (a new signature field with its widget, signature dictionary and appearance; the page's
-//   /Annots and the form's /Fields gaining it; the catalog gaining /AcroForm; /SigFlags), signing an empty
-//   signature field, filling in existing form fields that are not read-only (a field's /V or /I, its widget's
-//   /AP and /AS, and their new appearance streams), the form's /NeedAppearances and /DR, and the document
-//   information's /ModDate and /Producer and the same stamps in the XMP metadata (signing tools write them);
+//   /Annots and the form's /Fields gaining it; the catalog gaining /AcroForm; /SigFlags), an empty signature
+//   field that shows nothing on a page, signing an empty signature field, filling in existing form fields
+//   that are not read-only (a field's /V or /I, its widget's /AP and /AS, and their new appearance streams),
+//   the form's /NeedAppearances and /DR, and the document information's /ModDate and /Producer and the same
+//   stamps in the XMP metadata (signing tools write them);
 // - P = 3: also adding, changing and removing annotations other than form fields.
-// Everything else is a change no signature allows: a page's content or anything it draws, pages added or
-// removed, the catalog's other entries (/OpenAction, /Names, …), other document information or metadata,
-// new form fields, a signature changed or removed, and a new object that the earlier revision already
-// referred to (defining it changes what that reference shows).
+// Everything else is a change no signature allows: a page's content or anything it draws, an empty signature
+// field that shows on a page (its appearance, which no signer vouches for, can cover what was signed), pages
+// added or removed, the catalog's other entries (/OpenAction, /Names, …), other document information or
+// metadata, new form fields, a signature changed or removed, and a new object that the earlier revision
+// already referred to (defining it changes what that reference shows).
 import {
   asArray,
   asDict,
@@ -473,14 +475,24 @@ export function classifyUpdate(input: UpdateInput): Change[] {
   const fieldName = (num: number) => b.fields.get(num)?.name ?? a.fields.get(num)?.name ?? `object ${num}`;
   const newlySigned = (field: number) =>
     b.fields.get(field)?.hasValue === true && a.fields.get(field)?.hasValue !== true;
-  // A signature's widget may show an appearance on a page: allowed, but worth saying.
+  // A signature's widget may show an appearance on a page: allowed, but worth saying; its signer vouches for
+  // it. An empty field's appearance nobody vouches for: drawn over the page, it can cover or replace what was
+  // signed ("sneaky signature"), so a visible empty field is a change no signature allows.
   const signatureAdded = (field: number) => {
     const shownOn = [...b.widgets]
       .filter(([, owner]) => owner === field)
       .map(([widget]) => visibleOn(widget))
       .find((page) => page !== undefined);
+    const signed = b.fields.get(field)?.hasValue === true;
+    if (!signed && shownOn !== undefined) {
+      notAllowed(
+        `added an empty signature field "${fieldName(field)}" with a visible appearance on page ${shownOn}, ` +
+          'which can draw over what was signed',
+      );
+      return;
+    }
     add(
-      b.fields.get(field)?.hasValue ? 'signature' : 'signature-field',
+      signed ? 'signature' : 'signature-field',
       shownOn === undefined ? '' : ` with a visible appearance on page ${shownOn}`,
       fieldName(field),
     );

@@ -33,6 +33,7 @@ import {
 import { createLocalJWKSet } from 'jose';
 import { createLargeSamplePdf, createSamplePdf } from '@careplane/pdf-signatures/samples';
 import {
+  addEmptySignatureField,
   ANN,
   pdfsig,
   replacePageContent,
@@ -43,7 +44,7 @@ import {
 
 const MAX_BYTES = 64 * 1024;
 // Above the verifications the file makes before its limit test, all from one address within a minute.
-const VERIFY_LIMIT = 16;
+const VERIFY_LIMIT = 20;
 
 let context: TestContext;
 const db = () => context.database.db;
@@ -322,8 +323,8 @@ describe('upload', () => {
         ),
       ],
     ] as const) {
-      // The upload, and the verifier, which anyone may call.
-      for (const url of ['/api/documents', '/api/documents/verify']) {
+      // (The verifier's form is read the same way: document-uploads.int.test.ts, over real HTTP.)
+      for (const url of ['/api/documents']) {
         const malformed = await context.app.inject({
           method: 'POST',
           url,
@@ -764,6 +765,31 @@ describe('verification, for anyone', () => {
       ),
       changedAfter: { signature: 1, revision: 2, description: 'แก้ไขเนื้อหาของหน้า 1' },
     });
+  });
+
+  it('reports a signed page covered by an empty signature field as changed, though signed again on the platform', async () => {
+    const first = await signedByBoth(await createSamplePdf({ title: 'Covered later' }), 'Covered later');
+    const ownerRevision = first.subarray(0, (await verify(first)).json().signatures[0].covers.bytes);
+    // The "sneaky signature": an unsigned field whose appearance paints over the page, then a real signature
+    // made through the platform, which used to close it off as "authentic".
+    const covered = addEmptySignatureField(ownerRevision, 'VOID - Morphine 500 tablets');
+    const { id } = await upload(owner, covered, 'Covered later, signed again');
+    expect(
+      (await call(owner.token).post(`/api/documents/${id}/share`, { userIds: [party.userId] })).statusCode,
+    ).toBe(200);
+    await sign(party, id);
+    const countersigned = (await call(owner.token).get(`/api/documents/${id}/download/signed`)).rawPayload;
+    const description =
+      'added an empty signature field "Signature9" with a visible appearance on page 1, which can draw over ' +
+      'what was signed';
+    const report = (await verify(countersigned)).json();
+    expect(report.verdict).toMatchObject({
+      status: 'modified-after-signing',
+      changedAfter: { signature: 1, revision: 2, description },
+    });
+    expect((await verifyIn(countersigned, 'th')).json().verdict.changedAfter.description).toBe(
+      'เพิ่มช่องลายมือชื่อว่าง "Signature9" ที่แสดงให้เห็นในหน้า 1 ซึ่งอาจแสดงทับเนื้อหาที่ลงนามไว้',
+    );
   });
 
   it('reports a changed byte as not intact', async () => {

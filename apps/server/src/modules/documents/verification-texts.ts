@@ -100,6 +100,10 @@ const patterns: [RegExp, (...parts: string[]) => string][] = [
   ],
   [/^added a signature in field "(.*)"(.*)$/, (name, rest) => `เพิ่มลายมือชื่อในช่อง "${name}"${shownOn(rest)}`],
   [
+    /^added an empty signature field "(.*)" with a visible appearance on page (\d+), which can draw over what was signed$/,
+    (name, page) => `เพิ่มช่องลายมือชื่อว่าง "${name}" ที่แสดงให้เห็นในหน้า ${page} ซึ่งอาจแสดงทับเนื้อหาที่ลงนามไว้`,
+  ],
+  [
     /^added an empty signature field "(.*)"(.*)$/,
     (name, rest) => `เพิ่มช่องลายมือชื่อว่าง "${name}"${shownOn(rest)}`,
   ],
