@@ -403,7 +403,9 @@ describe('a phone approval completes on the server, with nobody polling', () => 
     const id = await prescription('ready');
     const requestId = await ask(courier, id, 'pickup');
     const others = await createServiceProvider(context, { title: 'Other Couriers', type: 'courier' });
-    expect((await api(context).patch(`/api/prescriptions/${id}`, { shipper: others.id })).statusCode).toBe(200);
+    expect((await api(context).patch(`/api/prescriptions/${id}`, { shipper: others.id })).statusCode).toBe(
+      200,
+    );
     await answerOnPhone(courier, requestId, 'approve');
     expect(await settled(requestId)).toMatchObject({ status: 'failed' });
     expect(await rowOf(id)).toMatchObject({ status: 'ready', shipperId: others.id, shipperDriverId: null });
