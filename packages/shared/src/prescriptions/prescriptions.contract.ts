@@ -318,7 +318,12 @@ const personChoiceSchema = z.object({
  */
 export const prescriptionChoicesSchema = z.object({
   patients: z.array(
-    personChoiceSchema.extend({ city: z.string().nullable(), nurse: personChoiceSchema.nullable() }),
+    personChoiceSchema.extend({
+      /** The name in the local script, as their identity document has it (a Thai name): the form finds it too. */
+      localizedName: z.string().nullable(),
+      city: z.string().nullable(),
+      nurse: personChoiceSchema.nullable(),
+    }),
   ),
   pharmacies: z.array(z.object({ id: z.string(), title: z.string(), city: z.string().nullable() })),
   couriers: z.array(z.object({ id: z.string(), title: z.string() })),

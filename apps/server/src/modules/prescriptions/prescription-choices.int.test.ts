@@ -33,6 +33,12 @@ beforeAll(async () => {
     lastName: 'Patient',
     address: [{ street: 'Nimman Rd', city: 'Chiang Mai' }],
     assignedNurses: [nurse.id],
+    additionalInfo: {
+      localizedFirstName: 'เปีย',
+      localizedLastName: 'ผู้ป่วย',
+      identityDocumentType: 'none',
+      identityDocumentIsValidIndefinitely: false,
+    },
   });
   bao = await createPatient(context, { firstName: 'Bao', lastName: 'Adisorn' });
   // A patient of a center the doctor does not work for, and a nurse of the doctor's center.
@@ -63,11 +69,13 @@ describe('GET /api/prescriptions/choices', () => {
     expect(response.statusCode, response.body).toBe(200);
     const choices = response.json<PrescriptionChoices>();
     expect(choices.patients).toEqual([
-      { id: bao.id, firstName: 'Bao', lastName: 'Adisorn', city: null, nurse: null },
+      { id: bao.id, firstName: 'Bao', lastName: 'Adisorn', localizedName: null, city: null, nurse: null },
       {
         id: pia.id,
         firstName: 'Pia',
         lastName: 'Patient',
+        // Their name in Thai, from their identity document: the form finds them by it too.
+        localizedName: 'เปีย ผู้ป่วย',
         city: 'Chiang Mai',
         nurse: { id: nurse.id, firstName: 'Nora', lastName: 'Nurse' },
       },

@@ -66,7 +66,15 @@ export async function prescriptionChoices(
     .from(commandCenterUsers)
     .where(inArray(commandCenterUsers.commandCenterId, doctorsCenters));
   const patients = await executor
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, address: users.address })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      address: users.address,
+      localizedName: sql<
+        string | null
+      >`nullif(trim(coalesce(${users.additionalInfo} ->> 'localizedFirstName', '') || ' ' || coalesce(${users.additionalInfo} ->> 'localizedLastName', '')), '')`,
+    })
     .from(users)
     .where(
       and(

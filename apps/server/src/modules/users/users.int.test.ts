@@ -47,6 +47,26 @@ describe('users resource', () => {
     expect((await get(`/api/users/${user.id}`)).statusCode).toBe(404);
   });
 
+  it('finds a person by name as the account writes it or in the local script of their identity document', async () => {
+    const { post, get } = api(context);
+    const created = await post('/api/users', {
+      username: 'malee.namesearch@careplane.test',
+      firstName: 'Malee',
+      lastName: 'Namesearch',
+      localRoles: ['patient'],
+      additionalInfo: { localizedFirstName: 'มาลี', localizedLastName: 'ค้นชื่อทดสอบ' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    for (const term of ['Malee Namesearch', 'namesearch', 'มาลี ค้นชื่อ', 'ค้นชื่อทดสอบ']) {
+      const found = await get(`/api/users?filtersLike=name~${encodeURIComponent(term)}`);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(
+        found.json().items.map((item: { id: string }) => item.id),
+        term,
+      ).toContain(created.json().id);
+    }
+  });
+
   it('sorts by a name, then by the other name: one family is listed by first names, not by ids', async () => {
     const { post, get } = api(context);
     // Made in this order, so that the id order (which breaks any tie left) is none of the name orders.

@@ -59,7 +59,9 @@ export const usersResource = defineResource({
         lastName: users.lastName,
         email: users.email,
         phoneNumber: users.phoneNumber,
-        name: sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`,
+        // Either way a person's name is written: as on the account, or as their identity document has it in
+        // the local script (a Thai name, searched in Thai).
+        name: sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || coalesce(${users.additionalInfo} ->> 'localizedFirstName', '') || ' ' || coalesce(${users.additionalInfo} ->> 'localizedLastName', '')`,
       },
       sort: {
         createdAt: users.createdAt,

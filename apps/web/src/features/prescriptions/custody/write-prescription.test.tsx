@@ -21,8 +21,15 @@ const courier = '0190a0b0-0000-7000-8000-00000000a002';
 
 const choices: PrescriptionChoices = {
   patients: [
-    { id: bao, firstName: 'Bao', lastName: 'Adisorn', city: null, nurse: null },
-    { id: pia, firstName: 'Pia', lastName: 'Patient', city: 'Lamphun', nurse },
+    { id: bao, firstName: 'Bao', lastName: 'Adisorn', localizedName: null, city: null, nurse: null },
+    {
+      id: pia,
+      firstName: 'Pia',
+      lastName: 'Patient',
+      localizedName: 'เปีย ผู้ป่วย',
+      city: 'Lamphun',
+      nurse,
+    },
   ],
   pharmacies: [{ id: pharmacy, title: 'Riverside Pharmacy', city: 'Chiang Mai' }],
   couriers: [{ id: courier, title: 'Swift Couriers' }],
@@ -100,7 +107,7 @@ describe("a doctor's own prescription form", () => {
     await userEvent.click(await screen.findByRole('combobox', { name: field('Patient') }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
       'Bao Adisorn',
-      'Pia Patient · Lamphun · nurse Nora Nurse',
+      'Pia Patient · เปีย ผู้ป่วย · Lamphun · nurse Nora Nurse',
     ]);
     await userEvent.click(screen.getByRole('option', { name: /Pia Patient/ }));
     await pick('Pharmacy', 'Riverside Pharmacy · Chiang Mai', 'Riv');
@@ -124,6 +131,15 @@ describe("a doctor's own prescription form", () => {
     expect(
       await screen.findByText('Written: Metformin 500 mg × 60. Issue it when it is ready.'),
     ).toBeVisible();
+  });
+
+  it('finds a patient by the name in Thai as well', async () => {
+    signIn(doctor);
+    renderApp('/prescriptions/written/new', { env: 'test' });
+    await userEvent.type(await screen.findByRole('combobox', { name: field('Patient') }), 'เปีย');
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Pia Patient · เปีย ผู้ป่วย · Lamphun · nurse Nora Nurse',
+    ]);
   });
 
   it('says what is missing on the field it concerns, and sends nothing', async () => {

@@ -27,7 +27,10 @@ import { prescriptionContentField } from '../prescription-content-field.ts';
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
 
-/** The form's fields, their options read from the choices: the patient's town and nurse tell patients apart. */
+/**
+ * The form's fields, their options read from the choices: the patient's town and nurse tell patients apart, and
+ * their name in Thai is there to be found as well as the one written in Latin letters.
+ */
 export function writeFields(choices: PrescriptionChoices): FieldSpec[] {
   const patients = new Map(choices.patients.map((patient) => [patient.id, patient]));
   const pharmacies = new Map(choices.pharmacies.map((pharmacy) => [pharmacy.id, pharmacy]));
@@ -51,7 +54,7 @@ export function writeFields(choices: PrescriptionChoices): FieldSpec[] {
         const nurse = patient?.nurse
           ? i18next.t('prescriptions:write.nurseOf', { name: personName(patient.nurse) })
           : null;
-        return joined(personName(patient), patient?.city, nurse);
+        return joined(personName(patient), patient?.localizedName, patient?.city, nurse);
       },
     },
     {
