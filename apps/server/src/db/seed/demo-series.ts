@@ -143,10 +143,12 @@ export function buildDeviceStats(series: StatSeries, seedHash: number, id: IdFac
       ],
       system: {
         osVersion: 'Debian GNU/Linux 12 (bookworm)',
+        // Shares of CPU time in per cent, as the agent reports them (systeminformation's currentLoadUser, …):
+        // together about the CPU usage beside them.
         loadAverage: {
-          user: round(load * cores * 0.6, 2),
-          wait: round(noise(4) * 0.08 * cores, 2),
-          system: round(load * cores * 0.2, 2),
+          user: round(cpuUsage * 0.7, 1),
+          wait: round(noise(4) * 2, 1),
+          system: round(cpuUsage * 0.25, 1),
         },
         hdd: { usage: round((hddUsed / diskTotal) * 100, 1), used: hddUsed },
         cpu: { usage: cpuUsage, used: round((cpuUsage / 100) * cores, 2) },

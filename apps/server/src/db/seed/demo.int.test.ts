@@ -215,6 +215,13 @@ describe('demo data', () => {
       hdd: { usage: expect.any(Number), used: expect.any(Number) },
       swap: { usage: expect.any(Number), used: expect.any(Number) },
     });
+    // The load's shares are per cent of CPU time, as the agent reports them: together about the CPU usage.
+    const shown = stat!.system as {
+      loadAverage: { user: number; wait: number; system: number };
+      cpu: { usage: number };
+    };
+    const { user, wait, system } = shown.loadAverage;
+    expect(Math.abs(user + wait + system - shown.cpu.usage)).toBeLessThan(5);
     expect(stat!.hardware).toMatchObject({
       cpu: expect.any(Array),
       memory: expect.any(Object),
