@@ -44,7 +44,10 @@ async function prescription(status: PrescriptionStatus) {
   });
   expect(answer.statusCode, answer.body).toBe(201);
   const id = answer.json<{ id: string }>().id;
-  await context.database.db.update(prescriptions).set({ status }).where(eq(prescriptions.id, id));
+  // Written two hours ago, as a prescription that has come this far was: an action kept on a phone for a
+  // while was taken after it.
+  const createdAt = new Date(Date.now() - 2 * 3600_000);
+  await context.database.db.update(prescriptions).set({ status, createdAt }).where(eq(prescriptions.id, id));
   return id;
 }
 
@@ -217,6 +220,24 @@ describe('an action kept on a phone and sent later (decision 076)', () => {
     expect(Date.parse(delivered!.at) - Date.parse(performedAt)).toBeGreaterThanOrEqual(21 * 60_000 - 1_000);
     expect(Date.parse(delivered!.at) - Date.parse(performedAt)).toBeLessThanOrEqual(21 * 60_000 + 1_000);
     expect(delivered!.changes).toMatchObject({ status: 'delivered' });
+  });
+
+  it('records no time before the status it was taken on was reached, however long the phone says it kept it', async () => {
+    const id = await prescription('ready');
+    const { createdAt } = (
+      await context.database.db.select().from(prescriptions).where(eq(prescriptions.id, id))
+    )[0]!;
+    // Status set without an audited change: the prescription's creation bounds it.
+    const month = 30 * 24 * 3600;
+    expect((await act(pharmacist, id, 'hold', randomUUID(), { keptForSeconds: month })).statusCode).toBe(200);
+    const [hold] = (await history(id)).filter((entry) => entry.action === 'hold');
+    expect(hold!.changes?.performedAt).toBe(createdAt.toISOString());
+    // Then the hold is the status change it was taken after.
+    expect((await act(pharmacist, id, 'resume', randomUUID(), { keptForSeconds: month })).statusCode).toBe(
+      200,
+    );
+    const [resume] = (await history(id)).filter((entry) => entry.action === 'resume');
+    expect(resume!.changes?.performedAt).toBe(hold!.at);
   });
 
   it('takes a reason and the time kept together, and records no time where none was sent', async () => {

@@ -353,6 +353,25 @@ export async function historyOf(executor: Executor, id: string) {
     .limit(200);
 }
 
+/**
+ * When the prescription reached the status it has: its newest audited status change, or its creation (`new`).
+ * Nobody saw that status, and so took an action on it, earlier.
+ */
+export async function statusReachedAt(executor: Executor, row: Pick<PrescriptionRow, 'id' | 'createdAt'>) {
+  const [latest] = await executor
+    .select({ at: sql<Date | null>`max(${auditLog.at})` })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.resource, 'prescriptions'),
+        eq(auditLog.recordId, row.id),
+        sql`${auditLog.changes} ? 'status'`,
+      ),
+    );
+  const at = latest?.at ? new Date(latest.at) : null;
+  return at && at > row.createdAt ? at : row.createdAt;
+}
+
 export type PrescriptionActionKeyRow = typeof prescriptionActionKeys.$inferSelect;
 
 /**

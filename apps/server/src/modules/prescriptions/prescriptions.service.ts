@@ -78,6 +78,7 @@ import {
   peopleByIds,
   providersByIds,
   statusOf,
+  statusReachedAt,
   transitionStatus,
   updateSigning,
   waitingSignings,
@@ -459,6 +460,11 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       }
       const changed = await transitionStatus(scope.tx, id, from, transition.to);
       if (!changed) throw statusConflict(action, await statusOf(scope.tx, id), expected);
+      // A phone cannot have taken the action before the status it was taken on was reached: a kept time
+      // earlier than that (a phone that says it kept it 30 days) is recorded as that moment.
+      const reached = performedAt ? await statusReachedAt(scope.tx, row) : undefined;
+      const performedSince =
+        performedAt && reached && new Date(performedAt) < reached ? reached.toISOString() : performedAt;
       await scope.audit({
         action,
         resource: RESOURCE,
@@ -466,7 +472,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
         changes: {
           status: transition.to,
           ...(body?.reason ? { reason: body.reason } : {}),
-          ...(performedAt ? { performedAt } : {}),
+          ...(performedSince ? { performedAt: performedSince } : {}),
           ...(key ? { idempotencyKey: key.key } : {}),
         },
       });
