@@ -456,6 +456,18 @@ export const serviceTexts = {
   }),
   bodyForbiddenKey: { en: 'Body contains a forbidden key', th: 'ข้อมูลที่ส่งมีชื่อช่องที่ไม่อนุญาต' },
   bodyNotJson: { en: 'Body is not valid JSON', th: 'ข้อมูลที่ส่งไม่ใช่ JSON ที่ถูกต้อง' },
+  bodyCompressed: {
+    en: 'A compressed body (Content-Encoding) is not accepted: send the JSON as it is',
+    th: 'ไม่รับข้อมูลที่บีบอัด (Content-Encoding) โปรดส่ง JSON ตามปกติโดยไม่บีบอัด',
+  },
+  bodyNotUtf8: {
+    en: 'Body is not valid UTF-8 text: send JSON encoded as UTF-8',
+    th: 'ข้อมูลที่ส่งไม่ใช่ข้อความ UTF-8 ที่ถูกต้อง โปรดส่ง JSON ที่เข้ารหัสแบบ UTF-8',
+  },
+  bodyHasLoneSurrogate: {
+    en: 'Body contains a lone surrogate (\\uD800-\\uDFFF without its pair): not a character',
+    th: 'ข้อมูลที่ส่งมีอักขระ surrogate ที่ไม่ครบคู่ (\\uD800-\\uDFFF) ซึ่งไม่ใช่อักขระที่ถูกต้อง',
+  },
   invalidFilterValue: (path: string): Text => ({
     en: `Invalid filter value for ${path}`,
     th: `ค่าตัวกรอง ${path} ไม่ถูกต้อง`,

@@ -118,12 +118,12 @@ describe('request bodies', () => {
       },
       payload: gzipSync(JSON.stringify({ title: 'Zipped Center' })),
     });
-    // Read as it came: not JSON.
-    expect(response.statusCode).toBe(400);
+    // Not read: the sender is told to send it uncompressed.
+    expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Body is not valid JSON',
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      message: 'A compressed body (Content-Encoding) is not accepted: send the JSON as it is',
     });
     expect((await context.database.db.select().from(commandCenters)).length).toBe(before);
   });

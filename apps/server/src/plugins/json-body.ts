@@ -1,12 +1,16 @@
-// JSON bodies: the only body type; parsed once, refused when nested deeper than any contract needs, when
-// carrying NUL characters (the database stores none) or prototype keys (__proto__, constructor.prototype).
+// JSON bodies: the only body type; parsed once, refused when not UTF-8, when nested deeper than any contract
+// needs, when carrying NUL characters (the database stores none) or lone surrogates (no character: stored, they
+// would come back as replacement characters), or prototype keys (__proto__, constructor.prototype).
+import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AppError, badRequest, serviceTexts } from '@/lib/errors.js';
+import { AppError, badRequest, serviceTexts } from '@/lib/errors.js';
 
 export const MAX_JSON_DEPTH = 24;
 
 const hasNul = (text: string) => text.includes('\u0000');
+/** A high surrogate without its low one after it, or a low one without its high one before it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Where a value sits in the body: its key under its parent (the body itself has none). */
 interface Place {
@@ -27,6 +31,11 @@ function refusalOf(value: unknown, limit: number): AppError | null {
       if (hasNul(current)) {
         return badRequest(serviceTexts.bodyHasNul, [
           { path: pathOf(place), message: 'Must not contain NUL characters' },
+        ]);
+      }
+      if (LONE_SURROGATE.test(current)) {
+        return badRequest(serviceTexts.bodyHasLoneSurrogate, [
+          { path: pathOf(place), message: 'Must be text: a lone surrogate is not a character' },
         ]);
       }
       continue;
@@ -61,9 +70,17 @@ export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   app.removeContentTypeParser('application/json');
   // The API speaks JSON only: a text/plain body is a 415, not a string handed to a JSON schema.
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, raw, done) => {
-    const text = raw as string;
-    if (text.length === 0) return done(null, undefined);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
+    // Never decompressed (a small body can unpack to a huge one): said so, rather than read as broken JSON.
+    const encoding = request.headers['content-encoding'];
+    if (encoding && encoding.trim().toLowerCase() !== 'identity') {
+      return done(new AppError(415, serviceTexts.bodyCompressed), undefined);
+    }
+    const bytes = raw as Buffer;
+    if (bytes.length === 0) return done(null, undefined);
+    // Decoded as it is, bytes that are not UTF-8 would become replacement characters and be stored so.
+    if (!isUtf8(bytes)) return done(badRequest(serviceTexts.bodyNotUtf8), undefined);
+    const text = bytes.toString('utf8');
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

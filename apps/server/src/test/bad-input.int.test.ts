@@ -202,6 +202,27 @@ describe('huge strings and lists, NUL bytes, deep nesting', () => {
     );
   });
 
+  it('refuses bytes that are not UTF-8, rather than storing replacement characters', async () => {
+    const raw = Buffer.concat([Buffer.from('{"title":"M'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]);
+    const body = await expectRefusedWithoutWrites({ method: 'PATCH', url: userUrl(), raw }, 400);
+    expect(body.message).toBe('Body is not valid UTF-8 text: send JSON encoded as UTF-8');
+  });
+
+  it('refuses a lone surrogate, naming where it is', async () => {
+    // JSON may escape one (\ud800), but it is no character: stored, it would come back as a replacement one.
+    const body = await expectRefusedWithoutWrites(
+      { method: 'PATCH', url: userUrl(), raw: '{"title":"Dr \\ud800"}' },
+      400,
+    );
+    expect(body.issues).toEqual([
+      { path: 'body.title', message: 'Must be text: a lone surrogate is not a character' },
+    ]);
+    // A pair is a character (an emoji), and goes through.
+    const pair = await send({ method: 'PATCH', url: userUrl(), raw: '{"title":"Dr \\ud83d\\ude00"}' });
+    expect(pair.statusCode, pair.body).toBe(200);
+    expect(pair.json().title).toBe('Dr \u{1F600}');
+  });
+
   it('refuses a NUL byte inside a JSON object value or key', async () => {
     const body = await expectRefusedWithoutWrites(
       { method: 'PATCH', url: userUrl(), body: { matrixIdentity: { handle: '@ada\u0000:matrix.test' } } },
