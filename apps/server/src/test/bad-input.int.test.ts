@@ -203,7 +203,11 @@ describe('huge strings and lists, NUL bytes, deep nesting', () => {
   });
 
   it('refuses bytes that are not UTF-8, rather than storing replacement characters', async () => {
-    const raw = Buffer.concat([Buffer.from('{"title":"M'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]);
+    const raw = Buffer.concat([
+      Buffer.from('{"title":"M'),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from('"}'),
+    ]);
     const body = await expectRefusedWithoutWrites({ method: 'PATCH', url: userUrl(), raw }, 400);
     expect(body.message).toBe('Body is not valid UTF-8 text: send JSON encoded as UTF-8');
   });
