@@ -41,6 +41,35 @@ describe('editing a service provider', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/service-providers/${id}`));
   });
 
+  it('asks before leaving with changes not saved: staying keeps them, leaving drops them', async () => {
+    const { router } = renderApp(`/admin/service-providers/edit/${id}`, { env: 'test' });
+    const editing = `/admin/service-providers/edit/${id}`;
+    await waitFor(() => expect(field('Title').value).toBe('Sukhumvit Care Pharmacy'));
+    await userEvent.type(field('Title'), ' North');
+    // A link, the Back button or Cancel: any way out of the form.
+    await act(() => router.navigate('/admin/service-providers'));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay on the form' }));
+    expect(router.state.location.pathname).toBe(editing);
+    expect(field('Title').value).toBe('Sukhumvit Care Pharmacy North');
+    await act(() => router.navigate('/admin/service-providers'));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/service-providers'));
+    expect(network.callsTo('PATCH', item)).toHaveLength(0);
+  });
+
+  it('leaves at once when nothing was changed', async () => {
+    const { router } = renderApp(`/admin/service-providers/edit/${id}`, { env: 'test' });
+    await waitFor(() => expect(field('Title').value).toBe('Sukhumvit Care Pharmacy'));
+    await act(() => router.navigate('/admin/service-providers'));
+    expect(router.state.location.pathname).toBe('/admin/service-providers');
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+
   it("shows the server's issues on the fields they name, and focuses the first", async () => {
     network.on('PATCH', item, () =>
       json(

@@ -104,6 +104,10 @@ const kit = {
     actions: { create: 'create', update: 'update', delete: 'delete' },
   },
   form: {
+    unsavedTitle: 'Leave without saving?',
+    unsavedText: 'What you changed in this form has not been saved and will be lost.',
+    unsavedStay: 'Stay on the form',
+    unsavedLeave: 'Leave without saving',
     created: 'The {{noun}} was created.',
     saved: 'The {{noun}} was saved.',
     editTitle: 'Edit {{name}}',

@@ -100,6 +100,10 @@ const th: Translation<typeof kit> = {
     actions: { create: 'สร้าง', update: 'แก้ไข', delete: 'ลบ' },
   },
   form: {
+    unsavedTitle: 'ออกโดยไม่บันทึกหรือไม่',
+    unsavedText: 'สิ่งที่แก้ไขในแบบฟอร์มนี้ยังไม่ได้บันทึก และจะหายไป',
+    unsavedStay: 'อยู่ที่แบบฟอร์มต่อ',
+    unsavedLeave: 'ออกโดยไม่บันทึก',
     created: 'สร้าง{{noun}}แล้ว',
     saved: 'บันทึก{{noun}}แล้ว',
     editTitle: 'แก้ไข {{name}}',

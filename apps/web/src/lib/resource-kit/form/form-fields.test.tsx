@@ -6,6 +6,8 @@ import { DatesProvider } from '@mantine/dates';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FieldSpec } from './form-model.ts';
@@ -26,12 +28,19 @@ const fields: FieldSpec[] = [
   },
 ];
 
+/** A form lives on a page of the console's router (it asks before leaving with changes not saved). */
+const onAPage = (element: ReactNode) => (
+  <RouterProvider router={createMemoryRouter([{ path: '/', element }])} />
+);
+
 function renderForm(record?: Record<string, unknown>) {
   const onSubmit = vi.fn(async () => undefined);
   render(
     <MantineProvider>
       <DatesProvider settings={{ locale: 'en' }}>
-        <ResourceForm fields={fields} record={record} onSubmit={onSubmit} onCancel={() => undefined} />
+        {onAPage(
+          <ResourceForm fields={fields} record={record} onSubmit={onSubmit} onCancel={() => undefined} />,
+        )}
       </DatesProvider>
     </MantineProvider>,
   );
@@ -111,15 +120,17 @@ describe('a form with several problems', () => {
     });
     render(
       <MantineProvider>
-        <ResourceForm
-          fields={[
-            { kind: 'text', name: 'model', label: 'Model', required: true },
-            { kind: 'json', name: 'connectionMeta', label: 'Connection details' },
-          ]}
-          createSchema={schema}
-          onSubmit={onSubmit}
-          onCancel={() => undefined}
-        />
+        {onAPage(
+          <ResourceForm
+            fields={[
+              { kind: 'text', name: 'model', label: 'Model', required: true },
+              { kind: 'json', name: 'connectionMeta', label: 'Connection details' },
+            ]}
+            createSchema={schema}
+            onSubmit={onSubmit}
+            onCancel={() => undefined}
+          />,
+        )}
       </MantineProvider>,
     );
     await userEvent.type(box(/Connection details/), '{{ "pairedWith": ');

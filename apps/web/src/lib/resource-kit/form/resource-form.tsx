@@ -1,11 +1,11 @@
 // A form built from field descriptions and the contract's zod schemas: on create it sends the whole body, on
 // edit only the changed, non-null fields (spec §5, editFormChanges). The schema's issues and the server's
 // 400 issues show on the fields they name; the first field in error takes the focus.
-import { Alert, Button, Group, List, Stack } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useBlocker } from 'react-router';
 import type { ZodType } from 'zod';
 import { editFormChanges } from '@careplane/shared/common/edit-form';
 import type { ErrorBody } from '@careplane/shared/common/http';
@@ -63,6 +63,13 @@ export function ResourceForm({
   const [formError, setFormError] = useState<{ message: string; details: string[] } | null>(null);
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // Leaving the form (a link, Back, Cancel) with changes not saved asks first; a save that succeeded leaves
+  // freely, wherever it leads.
+  const saved = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      !saved.current && form.isDirty() && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   const showErrors = (fieldErrors: Record<string, string>, message: string | null, details: string[]) => {
     form.setErrors(fieldErrors);
@@ -107,9 +114,14 @@ export function ResourceForm({
     }
     if (checked) body = checked.data as Record<string, unknown>;
     setSending(true);
+    saved.current = true;
     try {
       await onSubmit(body, mode);
+      // Still here (a dialog, or a form that stays): what was saved is what the form now starts from.
+      form.resetDirty();
+      saved.current = false;
     } catch (error) {
+      saved.current = false;
       const placed = placeIssues(issuesOf(error), fields);
       showErrors(placed.fieldErrors, error instanceof Error ? error.message : String(error), placed.other);
     } finally {
@@ -147,6 +159,24 @@ export function ResourceForm({
           </Button>
         </Group>
       </Stack>
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={t('form.unsavedTitle')}
+        centered
+      >
+        <Stack>
+          <Text size="sm">{t('form.unsavedText')}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+              {t('form.unsavedStay')}
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>
+              {t('form.unsavedLeave')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </form>
   );
 }
