@@ -7,6 +7,7 @@ import type { Document } from '@careplane/shared/documents/documents.contract';
 import { AppProvider } from '@/app/provider.tsx';
 import { makeUser, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json } from '@/test/network.ts';
+import { onScreen } from '@/test/screen.ts';
 import { ShareModal } from './share-modal.tsx';
 
 const document: Document = {
@@ -23,21 +24,6 @@ const document: Document = {
   signingPartiesMetadata: [],
   access: { role: 'owner', canSign: true, canShare: true, canDelete: true, hasSigned: false },
 };
-
-const onScreen = (phone: boolean) =>
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: phone && query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
 
 beforeEach(() => {
   resetSession();

@@ -13,6 +13,7 @@ import type {
 import { ApiError } from '@/lib/api-client.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { onScreen } from '@/test/screen.ts';
 import { refusalText } from './action-button.tsx';
 import { historyEventText, historyTimeText } from '../prescription-history.ts';
 
@@ -300,22 +301,6 @@ describe("a prescription's items", () => {
     unit: 'inhaler',
     dosage: 'Two puffs at breathlessness',
   };
-
-  /** The screen's width as the console's media queries read it: a phone's, or wider. */
-  const onScreen = (phone: boolean) =>
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: phone === query.includes('max-width'),
-          media: query,
-          onchange: null,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
 
   async function openDetail() {
     network
