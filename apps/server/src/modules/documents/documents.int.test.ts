@@ -736,17 +736,26 @@ describe('verification, for anyone', () => {
     ]);
   });
 
-  it('reports content changed after the first signature as changed, though the second signer signed it', async () => {
-    const first = await signedByBoth(await createSamplePdf({ title: 'Changed later' }), 'Changed later');
+  /**
+   * A file the owner signed, then changed by `change` (outside the platform), uploaded again and signed by the
+   * party through the platform: what the party's signature seems to vouch for.
+   */
+  async function changedThenSignedAgain(title: string, change: (ownerRevision: Uint8Array) => Uint8Array) {
+    const first = await signedByBoth(await createSamplePdf({ title }), title);
     const ownerRevision = first.subarray(0, (await verify(first)).json().signatures[0].covers.bytes);
-    // Someone changes the page after the owner signed and has the party sign it through the platform.
-    const changed = replacePageContent(ownerRevision, 'Pay 1000 EUR to the bearer');
-    const { id } = await upload(owner, changed, 'Changed later, signed again');
+    const { id } = await upload(owner, change(ownerRevision), `${title}, signed again`);
     expect(
       (await call(owner.token).post(`/api/documents/${id}/share`, { userIds: [party.userId] })).statusCode,
     ).toBe(200);
     await sign(party, id);
-    const countersigned = (await call(owner.token).get(`/api/documents/${id}/download/signed`)).rawPayload;
+    return (await call(owner.token).get(`/api/documents/${id}/download/signed`)).rawPayload;
+  }
+
+  it('reports content changed after the first signature as changed, though the second signer signed it', async () => {
+    // Someone changes the page after the owner signed and has the party sign it through the platform.
+    const countersigned = await changedThenSignedAgain('Changed later', (ownerRevision) =>
+      replacePageContent(ownerRevision, 'Pay 1000 EUR to the bearer'),
+    );
     const report = (await verify(countersigned)).json();
     expect(report.verdict).toEqual({
       status: 'modified-after-signing',
@@ -768,17 +777,11 @@ describe('verification, for anyone', () => {
   });
 
   it('reports a signed page covered by an empty signature field as changed, though signed again on the platform', async () => {
-    const first = await signedByBoth(await createSamplePdf({ title: 'Covered later' }), 'Covered later');
-    const ownerRevision = first.subarray(0, (await verify(first)).json().signatures[0].covers.bytes);
     // The "sneaky signature": an unsigned field whose appearance paints over the page, then a real signature
     // made through the platform, which used to close it off as "authentic".
-    const covered = addEmptySignatureField(ownerRevision, 'VOID - Morphine 500 tablets');
-    const { id } = await upload(owner, covered, 'Covered later, signed again');
-    expect(
-      (await call(owner.token).post(`/api/documents/${id}/share`, { userIds: [party.userId] })).statusCode,
-    ).toBe(200);
-    await sign(party, id);
-    const countersigned = (await call(owner.token).get(`/api/documents/${id}/download/signed`)).rawPayload;
+    const countersigned = await changedThenSignedAgain('Covered later', (ownerRevision) =>
+      addEmptySignatureField(ownerRevision, 'VOID - Morphine 500 tablets'),
+    );
     const description =
       'added an empty signature field "Signature9" with a visible appearance on page 1, which can draw over ' +
       'what was signed';
