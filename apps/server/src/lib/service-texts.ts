@@ -591,8 +591,10 @@ export const serviceTexts = {
     en: `Rate limit exceeded, retry in ${after}`,
     th: `มีคำขอมากเกินไป โปรดลองอีกครั้งใน ${thaiDuration(after)}`,
   }),
-  multipartFilesLimit: { en: 'reach files limit', th: 'ส่งไฟล์มาเกินจำนวนที่กำหนด' },
-  multipartFieldsLimit: { en: 'reach fields limit', th: 'ส่งช่องข้อมูลมาเกินจำนวนที่กำหนด' },
+  multipartFieldsLimit: {
+    en: 'The form has more fields than it takes: a file and, for an upload, a title',
+    th: 'ฟอร์มมีช่องข้อมูลมากเกินไป: รับเพียงไฟล์ และชื่อเอกสารเมื่ออัปโหลด',
+  },
   multipartFileTooLarge: { en: 'request file too large', th: 'ไฟล์ที่ส่งมีขนาดใหญ่เกินกำหนด' },
   multipartForbiddenName: {
     en: 'prototype property is not allowed as field name',

@@ -106,8 +106,9 @@ const fastifyRefusals: Partial<Record<string, (error: FastifyError) => Text | un
   FST_ERR_BAD_URL: () => serviceTexts.addressUnreadable,
   // @fastify/multipart (documents): more files or fields than an upload takes, a forbidden field name, and a
   // file past the size limit when the reader says so before the upload's own check does. (Its parts limit is
-  // above files and fields together, so one of those is met first.)
-  FST_FILES_LIMIT: () => serviceTexts.multipartFilesLimit,
+  // above files and fields together, so one of those is met first.) A second file is told in the upload's own
+  // words, which say what to send, rather than the reader's "reach files limit".
+  FST_FILES_LIMIT: () => serviceTexts.oneFileOnly,
   FST_FIELDS_LIMIT: () => serviceTexts.multipartFieldsLimit,
   FST_REQ_FILE_TOO_LARGE: () => serviceTexts.multipartFileTooLarge,
   FST_PROTO_VIOLATION: () => serviceTexts.multipartForbiddenName,
@@ -192,9 +193,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      // English stays Fastify's own words; Thai for those it is known to say.
-      const thai = language === 'th' ? fastifyRefusal(error)?.th : undefined;
-      return reply.status(status).send(errorBody(status, thai ?? error.message));
+      // The refusals the server knows in its own texts (mostly Fastify's words, and their Thai), else Fastify's.
+      return reply.status(status).send(errorBody(status, fastifyRefusal(error)?.[language] ?? error.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody(500, localizeMessage('Internal server error', language)));

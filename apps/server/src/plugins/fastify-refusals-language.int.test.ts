@@ -1,6 +1,7 @@
 // The refusals Fastify and its plugins make themselves, before any route of ours answers, reach a Thai reader
 // in Thai too: an address that cannot be read, an upload with more parts than it takes, and the
-// rate limiter's 429. English stays the words Fastify (or the plugin) writes.
+// rate limiter's 429. English stays the words Fastify (or the plugin) writes, but for an upload's second file
+// or extra fields, which say what the form takes.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '@/test/harness.js';
@@ -79,8 +80,8 @@ describe('Fastify’s own refusals in the request’s language', () => {
           { name: 'file', value: '%PDF-1.7', filename: 'a.pdf' },
           { name: 'file', value: '%PDF-1.7', filename: 'b.pdf' },
         ],
-        'ส่งไฟล์มาเกินจำนวนที่กำหนด',
-        'reach files limit',
+        'ส่งได้เพียงไฟล์เดียว ในช่อง "file"',
+        'Only one file, in the field "file"',
       ],
       [
         [
@@ -88,8 +89,8 @@ describe('Fastify’s own refusals in the request’s language', () => {
           { name: 'title', value: 'b' },
           { name: 'title', value: 'c' },
         ],
-        'ส่งช่องข้อมูลมาเกินจำนวนที่กำหนด',
-        'reach fields limit',
+        'ฟอร์มมีช่องข้อมูลมากเกินไป: รับเพียงไฟล์ และชื่อเอกสารเมื่ออัปโหลด',
+        'The form has more fields than it takes: a file and, for an upload, a title',
       ],
       [
         [{ name: '__proto__', value: 'a' }],

@@ -305,6 +305,18 @@ describe('upload', () => {
       ).toBe(status);
       expect(answer.json()).toMatchObject({ statusCode: status, message: expect.any(String) });
     }
+    // A title too long is told so however long it is: one past the reader's field size (4,096 bytes, where it
+    // cuts the value) gets the same words and path as one just past the title's limit.
+    for (const length of [201, 5_000]) {
+      const answer = await call(owner.token).upload('/api/documents', [
+        { name: 'file', value: pdf, filename: 'a.pdf' },
+        { name: 'title', value: 'x'.repeat(length) },
+      ]);
+      expect(answer.json(), `a title of ${length}: ${answer.body}`).toMatchObject({
+        statusCode: 400,
+        issues: [{ path: 'body.title', message: 'Title must be at most 200 characters.' }],
+      });
+    }
     const json = await call(owner.token).post('/api/documents', { title: 'x' });
     expect(json.statusCode).toBe(415);
     // A form the multipart reader cannot read is the sender's fault (400), never a 500: no boundary in its
