@@ -172,6 +172,39 @@ describe('The readings chart', () => {
   });
 });
 
+describe('The chart’s data type and period in the address', () => {
+  const twoTypes = { ...device, supportedDataTypes: ['heart_rate', 'temperature'] };
+  const lastDataCall = () => {
+    const url = network.callsTo('GET', '/api/iot-devices/data').at(-1)!.url;
+    return {
+      type: url.searchParams.getAll('filters').find((filter) => filter.startsWith('dataType~')),
+      hours: (Number(url.searchParams.get('to')) - Number(url.searchParams.get('from'))) / 3_600_000,
+    };
+  };
+
+  it('opens on the type and period a link names, and writes a new choice back into it', async () => {
+    network.on('GET', `/api/iot-devices/${device.id}`, () => json(twoTypes));
+    const { router } = renderApp(`/admin/iot-devices/${device.id}?type=temperature&period=7d`, {
+      env: 'test',
+    });
+    expect(await screen.findByText(/^Temperature \(/)).toBeVisible();
+    await waitFor(() => expect(lastDataCall()).toEqual({ type: 'dataType~temperature', hours: 7 * 24 }));
+    expect(screen.getByRole('radio', { name: '7 days' })).toBeChecked();
+
+    await userEvent.click(screen.getByText('30 days'));
+    await waitFor(() => expect(lastDataCall().hours).toBe(30 * 24));
+    expect(new URLSearchParams(router.state.location.search).get('period')).toBe('30d');
+    expect(new URLSearchParams(router.state.location.search).get('type')).toBe('temperature');
+  });
+
+  it('opens on the first type and the last 24 hours for an address that names neither, or nonsense', async () => {
+    network.on('GET', `/api/iot-devices/${device.id}`, () => json(twoTypes));
+    renderApp(`/admin/iot-devices/${device.id}?type=glucose&period=1y`, { env: 'test' });
+    expect(await screen.findByText(/^Heart rate \(/)).toBeVisible();
+    await waitFor(() => expect(lastDataCall()).toEqual({ type: 'dataType~heart_rate', hours: 24 }));
+  });
+});
+
 describe('The connection secret', () => {
   const hint = /Required for a trusted device\. It is never shown again/;
   it('asks a new device for one, with nothing to keep', async () => {

@@ -3,7 +3,6 @@
 import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '@careplane/shared/common/formats';
 import { textOf } from '@careplane/shared/common/record-labels';
@@ -19,12 +18,7 @@ import {
   summarySeries,
 } from '@/lib/resource-kit/charts/period-summary.ts';
 import type { SeriesLine } from '@/lib/resource-kit/charts/series-chart.tsx';
-import {
-  DEFAULT_PRESET,
-  recentRange,
-  TimeRangePicker,
-  type TimeRange,
-} from '@/lib/resource-kit/charts/time-range.tsx';
+import { TimeRangePicker, useRangeInAddress } from '@/lib/resource-kit/charts/time-range.tsx';
 import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { deviceStatQueries } from '../api/devices.queries.ts';
 
@@ -58,7 +52,7 @@ const latestOf = (points: ReturnType<typeof statPoints>, key: DeviceStatSeries) 
 };
 
 export function DeviceCharts({ deviceId }: { deviceId: string }) {
-  const [range, setRange] = useState<TimeRange>(() => recentRange(DEFAULT_PRESET));
+  const [range, setRange] = useRangeInAddress();
   const stats = useQuery(deviceStatQueries.range(deviceId, range.from, range.to));
   const { t } = useTranslation('devices');
   const items = stats.data?.items ?? [];

@@ -2,8 +2,8 @@
 // period (battery level, heart rate, temperature, pressure, blood pressure; alerts as a list).
 import { Alert, Group, Select, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { formatDateTime, formatNumber } from '@careplane/shared/common/formats';
 import type { IotDataRecord, IotDevice } from '@careplane/shared/iot/iot.contract';
 import { iotDataTypes } from '@careplane/shared/common/enums';
@@ -16,12 +16,7 @@ import {
   summarySeries,
 } from '@/lib/resource-kit/charts/period-summary.ts';
 import type { SeriesLine } from '@/lib/resource-kit/charts/series-chart.tsx';
-import {
-  DEFAULT_PRESET,
-  recentRange,
-  TimeRangePicker,
-  type TimeRange,
-} from '@/lib/resource-kit/charts/time-range.tsx';
+import { TimeRangePicker, useRangeInAddress } from '@/lib/resource-kit/charts/time-range.tsx';
 import { DetailField, DetailSection, FieldGrid } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { iotDataQueries } from '../api/iot.queries.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
@@ -106,8 +101,21 @@ export function LastSubmission({ deviceId }: { deviceId: string }) {
 
 export function ReadingsChart({ device }: { device: IotDevice }) {
   const types = device.supportedDataTypes.length ? device.supportedDataTypes : [...iotDataTypes];
-  const [dataType, setDataType] = useState<string>(types[0] ?? 'heart_rate');
-  const [range, setRange] = useState<TimeRange>(() => recentRange(DEFAULT_PRESET));
+  // The data type and the period are kept in the address, so a reload, a shared link or Back shows the same.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('type');
+  const dataType = asked && types.includes(asked) ? asked : (types[0] ?? 'heart_rate');
+  const setDataType = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === types[0]) updated.delete('type');
+        else updated.set('type', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  const [range, setRange] = useRangeInAddress();
   const readings = useQuery(iotDataQueries.range(device.id, dataType, range.from, range.to));
   const { t } = useTranslation('iot');
   const language = useLanguage();

@@ -7,7 +7,14 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider.tsx';
 import { resetSession } from '@/test/app.tsx';
-import { DEFAULT_PRESET, recentRange, TimeRangePicker, type TimeRange } from './time-range.tsx';
+import {
+  DEFAULT_PRESET,
+  rangeFromParam,
+  rangeToParam,
+  recentRange,
+  TimeRangePicker,
+  type TimeRange,
+} from './time-range.tsx';
 
 const NOW = new Date('2026-11-20T15:00:00').getTime();
 const dayStart = (day: string) => new Date(`${day}T00:00:00`).getTime();
@@ -94,5 +101,30 @@ describe('choosing days for a chart', () => {
     await user.click(screen.getByRole('button', { name: 'Clear the chosen days' }));
     expect(changes).toHaveBeenLastCalledWith(recentRange(DEFAULT_PRESET, NOW));
     expect(screen.getByRole('radio', { name: '24 h' })).toBeChecked();
+  });
+});
+
+describe('a range in the address', () => {
+  it('names a recent period, reckoned from now when read, and writes nothing for the default', () => {
+    expect(rangeToParam(recentRange('7d', NOW))).toBe('7d');
+    expect(rangeFromParam('7d', NOW)).toEqual(recentRange('7d', NOW));
+    expect(rangeToParam(recentRange(DEFAULT_PRESET, NOW))).toBeNull();
+    expect(rangeFromParam(null, NOW)).toEqual(recentRange(DEFAULT_PRESET, NOW));
+  });
+
+  it('names two chosen days and reads them back to the same whole days', () => {
+    const days: TimeRange = {
+      preset: 'custom',
+      from: dayStart('2026-11-10'),
+      to: dayStart('2026-11-13') - 1,
+    };
+    expect(rangeToParam(days)).toBe('2026-11-10..2026-11-12');
+    expect(rangeFromParam('2026-11-10..2026-11-12', NOW)).toEqual(days);
+  });
+
+  it('reads what is not a period or two days in order as the default period', () => {
+    for (const param of ['1y', 'constructor', '2026-11-12..2026-11-10', '2026-13-40..2026-11-10', '7d..']) {
+      expect(rangeFromParam(param, NOW), param).toEqual(recentRange(DEFAULT_PRESET, NOW));
+    }
   });
 });

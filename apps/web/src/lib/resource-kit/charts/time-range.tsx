@@ -3,8 +3,9 @@ import { Group, SegmentedControl } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
 import i18next from 'i18next';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { datePickerInputFormats } from '@/lib/i18n/date-picker-formats.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
 
@@ -33,18 +34,67 @@ export const recentRange = (preset: RangePreset, now = Date.now()): TimeRange =>
   to: now,
 });
 
+const dayStart = (value: string) => new Date(`${value}T00:00:00`).getTime();
+const isoDay = (time: number) => {
+  const date = new Date(time);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+};
+
+const isPreset = (value: string): value is RangePreset => Object.hasOwn(rangePresets, value);
+
+/** Two chosen days in the address: `2026-11-10..2026-11-12`. */
+const DAYS_IN_ADDRESS = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})$/;
+
+/**
+ * A range as the address keeps it: a recent period by its name (`7d`, reckoned from now when the page opens) or
+ * two days (`2026-11-10..2026-11-12`); the default period is not written.
+ */
+export function rangeToParam(range: TimeRange): string | null {
+  if (range.preset !== 'custom') return range.preset === DEFAULT_PRESET ? null : range.preset;
+  return `${isoDay(range.from)}..${isoDay(range.to)}`;
+}
+
+/** The range an address names; the default period for none, or for one that is not a period or two days. */
+export function rangeFromParam(param: string | null, now = Date.now()): TimeRange {
+  if (param && isPreset(param)) return recentRange(param, now);
+  const days = param ? DAYS_IN_ADDRESS.exec(param) : null;
+  if (days) {
+    const from = dayStart(days[1]!);
+    const to = dayStart(days[2]!) + 86_400_000 - 1;
+    if (Number.isFinite(from) && Number.isFinite(to) && from <= to) return { preset: 'custom', from, to };
+  }
+  return recentRange(DEFAULT_PRESET, now);
+}
+
+/**
+ * A chart's range kept in the page's address (`?period=`), so that a reload, a shared link or Back shows the
+ * same period. Choosing another replaces the address rather than adding to the history, as list filters do.
+ */
+export function useRangeInAddress(key = 'period'): [TimeRange, (range: TimeRange) => void] {
+  const [params, setParams] = useSearchParams();
+  const param = params.get(key);
+  // A recent period is reckoned from now once per choice, not at every render (the queries are keyed on it).
+  const range = useMemo(() => rangeFromParam(param), [param]);
+  const setRange = (next: TimeRange) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        const value = rangeToParam(next);
+        if (value === null) updated.delete(key);
+        else updated.set(key, value);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [range, setRange];
+}
+
 const labels: Record<RangePreset, () => string> = {
   '1h': () => i18next.t('kit:chart.hours', { number: 1 }),
   '6h': () => i18next.t('kit:chart.hours', { number: 6 }),
   '24h': () => i18next.t('kit:chart.hours', { number: 24 }),
   '7d': () => i18next.t('kit:chart.daysCount', { count: 7 }),
   '30d': () => i18next.t('kit:chart.daysCount', { count: 30 }),
-};
-
-const dayStart = (value: string) => new Date(`${value}T00:00:00`).getTime();
-const isoDay = (time: number) => {
-  const date = new Date(time);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 };
 
 export function TimeRangePicker({
