@@ -83,3 +83,26 @@ test('Export CSV of a filtered list holds the rows on screen', async ({ page }) 
     );
   expect(names).toEqual(shown);
 });
+
+test('a list wider than the screen keeps each row’s name in sight, over the cells scrolled beneath it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/users');
+  const viewport = page.locator('.mantine-ScrollArea-viewport:has(table)');
+  const name = page.locator('table tbody tr').first().locator('td').first();
+  await expect(name).toBeVisible();
+  const scrollable = await viewport.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(scrollable, 'the users list is wider than 1280 px').toBeGreaterThan(100);
+  const before = await name.boundingBox();
+  await viewport.evaluate((element) => (element.scrollLeft = element.scrollWidth));
+  await expect.poll(() => viewport.evaluate((element) => element.scrollLeft)).toBeGreaterThan(100);
+  // The name cell has not moved, and at its middle it is the name that shows, not a cell scrolled under it.
+  expect((await name.boundingBox())?.x).toBe(before?.x);
+  const onTop = await name.evaluate((cell) => {
+    const box = cell.getBoundingClientRect();
+    return cell.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
+  expect(onTop).toBe(true);
+  expect(await name.evaluate((cell) => getComputedStyle(cell).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+});

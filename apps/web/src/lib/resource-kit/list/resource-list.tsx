@@ -313,6 +313,9 @@ export function ResourceList<Item extends { id: string }>({
         // Wider than the screen: the scrollbar shows there is more (as wide tables do, app/theme.ts), in a
         // space of its own below the rows rather than over the last one.
         scrollAreaProps={{ type: 'auto', offsetScrollbars: 'present' }}
+        // The record's name stays in sight while the row is scrolled sideways to its last columns.
+        pinFirstColumn
+        className={classes.list}
         idAccessor="id"
         columns={tableColumns}
         records={items}
