@@ -8,6 +8,7 @@ import { userSchema } from '@careplane/shared/users/users.contract';
 import { emptyHistory, fakeList, fakeUser } from '@/test/admin-fakes.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json } from '@/test/network.ts';
+import { onScreen } from '@/test/screen.ts';
 
 const ann = fakeUser({
   firstName: 'Ann',
@@ -32,6 +33,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('a resource list in Thai', () => {
@@ -103,5 +105,25 @@ describe('a page past the last', () => {
     expect(screen.getByText('41–41 of 41')).toBeVisible();
     // In place of the link: going back leaves the list.
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
+
+describe('the pager', () => {
+  it('has buttons a finger can hit on a phone, and smaller ones wider', async () => {
+    for (const [phone, size] of [
+      [true, 'lg'],
+      [false, 'sm'],
+    ] as const) {
+      onScreen(phone);
+      serve([ann], 45);
+      renderApp('/admin/users', { env: 'test' });
+      const next = await screen.findByRole('button', { name: 'Next page' });
+      const pager = next.closest<HTMLElement>('.mantine-Pagination-root');
+      expect(pager?.style.getPropertyValue('--pagination-control-size'), phone ? 'a phone' : 'wider').toBe(
+        `var(--pagination-control-size-${size})`,
+      );
+      cleanup();
+      vi.restoreAllMocks();
+    }
   });
 });
