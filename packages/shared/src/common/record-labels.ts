@@ -24,6 +24,17 @@ export function personName(user: Maybe<Record<string, unknown>>): string {
   return name || textOf(user.username) || textOf(user.email);
 }
 
+/**
+ * A person's name in the local script of their identity document (`additionalInfo.localizedFirstName` and
+ * `localizedLastName`, a Thai name for most): empty when none was recorded.
+ */
+export function localizedPersonName(user: Maybe<Record<string, unknown>>): string {
+  const info = user?.additionalInfo;
+  if (!info || typeof info !== 'object') return '';
+  const { localizedFirstName, localizedLastName } = info as Record<string, unknown>;
+  return [textOf(localizedFirstName), textOf(localizedLastName)].filter(Boolean).join(' ');
+}
+
 /** The title of a titled record (devices, workstations, providers, centers). */
 export const titleOf = (record: Maybe<Record<string, unknown>>): string =>
   record ? textOf(record.title) : '';

@@ -8,7 +8,7 @@ import {
   registrationStatuses,
 } from '@careplane/shared/common/enums';
 import i18next from 'i18next';
-import { personName } from '@careplane/shared/common/record-labels';
+import { localizedPersonName, personName } from '@careplane/shared/common/record-labels';
 import { patientColumns, userColumns } from '@careplane/shared/users/users.columns';
 import { userListSpec, type User } from '@careplane/shared/users/users.contract';
 import { paths } from '@/config/paths.ts';
@@ -72,6 +72,13 @@ export const userResource = defineResource<User>({
   columns: userColumns,
   columnTitles,
   recordLabel: userLabel,
+  // The name search matches a name in the local script too: the list shows it under the Latin one.
+  cellNotes: {
+    name: (user) => {
+      const local = localizedPersonName(user);
+      return local && local !== personName(user) ? local : null;
+    },
+  },
   paths: { list: users.list.to, detail: users.detail.to, create: () => users.edit.to(), edit: users.edit.to },
   labels,
   optionLabels: {

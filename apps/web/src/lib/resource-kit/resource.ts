@@ -29,6 +29,11 @@ export interface ResourceDescription<Item extends { id: string }> {
   paths: ResourcePaths;
   /** Cells that link to a page: by column key. The first column links to the record unless given. */
   cellLinks?: Readonly<Record<string, (item: Item) => string | null | undefined>>;
+  /**
+   * A second, quieter line under a cell, by column key: what the list can be searched by but the cell does not
+   * say (a person's name in their own script under the Latin one). Not written into a CSV export.
+   */
+  cellNotes?: Readonly<Record<string, (item: Item) => string | null | undefined>>;
   /** Labels of filter and search paths where the path alone reads poorly. */
   labels?: Readonly<Record<string, UiText>>;
   /**

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { localUserRoles } from '@careplane/shared/common/enums';
 import { formatDate, formatDateTime } from '@careplane/shared/common/formats';
-import { addressLine, textOf } from '@careplane/shared/common/record-labels';
+import { addressLine, localizedPersonName, textOf } from '@careplane/shared/common/record-labels';
 import type { User } from '@careplane/shared/users/users.contract';
 import {
   DetailField,
@@ -121,9 +121,7 @@ function UserSections({ user }: { user: User }) {
       <CareActions user={user} />
       <DetailSection title={t('detail.identity')}>
         <FieldGrid>
-          <DetailField label={t('detail.localizedName')}>
-            {[textOf(info.localizedFirstName), textOf(info.localizedLastName)].filter(Boolean).join(' ')}
-          </DetailField>
+          <DetailField label={t('detail.localizedName')}>{localizedPersonName(user)}</DetailField>
           <DetailField label={t('detail.dateOfBirth')}>{date('dateOfBirth')}</DetailField>
           <DetailField label={t('detail.gender')}>{enumLabel('gender', info.gender)}</DetailField>
           <DetailField label={t('detail.documentType')}>

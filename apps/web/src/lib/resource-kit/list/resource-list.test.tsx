@@ -127,3 +127,21 @@ describe('the pager', () => {
     }
   });
 });
+
+describe('a name in its own script', () => {
+  it('shows under the Latin one, which the search by name also matches, and not where there is none', async () => {
+    const malee = fakeUser({
+      id: '0190f6a2-6d3b-7c8e-9f00-0000000000a7',
+      firstName: 'Malee',
+      lastName: 'Kaewmanee',
+      username: 'malee@careplane.test',
+      additionalInfo: { localizedFirstName: 'มาลี', localizedLastName: 'แก้วมณี' },
+    });
+    serve([malee, ann], 2);
+    renderApp('/admin/users', { env: 'test' });
+    const row = (await screen.findByRole('link', { name: 'Malee Kaewmanee' })).closest('tr')!;
+    expect(within(row).getByText('มาลี แก้วมณี')).toBeVisible();
+    const annRow = screen.getByRole('link', { name: 'Ann Lee' }).closest('tr')!;
+    expect(within(annRow).getAllByRole('cell')[0]).toHaveTextContent(/^Ann Lee$/);
+  });
+});

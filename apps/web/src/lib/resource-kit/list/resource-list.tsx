@@ -181,9 +181,22 @@ export function ResourceList<Item extends { id: string }>({
               : column.truncate
                 ? `${classes.cell} ${classes.long}`
                 : classes.cell,
-          render: (item: Item) => (
-            <CellText value={column.value(item, labels)} truncateAt={column.truncate} to={link?.(item)} />
-          ),
+          render: (item: Item) => {
+            const cell = (
+              <CellText value={column.value(item, labels)} truncateAt={column.truncate} to={link?.(item)} />
+            );
+            const note = resource.cellNotes?.[column.key]?.(item);
+            return note ? (
+              <>
+                {cell}
+                <Text size="xs" c="dimmed">
+                  {note}
+                </Text>
+              </>
+            ) : (
+              cell
+            );
+          },
         };
       }),
     // The headers are read from the catalog of the language shown: a change of language draws them again.
