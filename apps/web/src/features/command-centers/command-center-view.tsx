@@ -14,7 +14,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alert } from '@careplane/shared/alerts/alerts.contract';
@@ -29,6 +29,7 @@ import { SendAlertDialog } from '@/lib/care/send-alert-dialog.tsx';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useLiveEvents } from '@/lib/live-events.ts';
 import { notify } from '@/lib/notify.ts';
+import { LoadFailed } from '@/lib/resource-kit/load-failed.tsx';
 import { PageControls } from '@/lib/resource-kit/list/page-controls.tsx';
 import { commandCenterViewQueries as queries, VIEW_PAGE_SIZE } from './api/command-center-view.queries.ts';
 
@@ -62,11 +63,37 @@ function SectionCard({
   );
 }
 
-function Empty({ children }: { children: string }) {
+/**
+ * A section's rows, else why there are none: a read that failed says so (offline, out of reach, refused) with a
+ * button to ask again, above the rows last loaded if there are any; "loading", or the section's empty text, only
+ * when the read has answered.
+ */
+function SectionBody<Item>({
+  title,
+  query,
+  empty,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult<{ items: Item[] }>;
+  empty: string;
+  children: (items: Item[]) => ReactNode;
+}) {
+  const { t } = useTranslation('command-centers');
+  const items = query.data?.items ?? [];
   return (
-    <Text c="dimmed" size="sm">
-      {children}
-    </Text>
+    <>
+      {query.isError ? (
+        <LoadFailed things={title} error={query.error} onRetry={() => void query.refetch()} />
+      ) : null}
+      {items.length ? (
+        children(items)
+      ) : query.isError ? null : (
+        <Text c="dimmed" size="sm">
+          {query.isPending ? t('view.loading') : empty}
+        </Text>
+      )}
+    </>
   );
 }
 
@@ -131,45 +158,45 @@ export function CommandCenterView({ alertItem }: { alertItem: (alert: Alert) => 
           page={pages.alerts}
           onPage={turnTo.alerts}
         >
-          {alerts.data?.items.length ? (
-            <PlainList gap="md">
-              {alerts.data.items.map((alert) => (
-                <Fragment key={alert.id}>{alertItem(alert)}</Fragment>
-              ))}
-            </PlainList>
-          ) : (
-            <Empty>{alerts.isPending ? t('view.loading') : t('view.noOpenAlerts')}</Empty>
-          )}
+          <SectionBody title={t('view.openAlerts')} query={alerts} empty={t('view.noOpenAlerts')}>
+            {(items) => (
+              <PlainList gap="md">
+                {items.map((alert) => (
+                  <Fragment key={alert.id}>{alertItem(alert)}</Fragment>
+                ))}
+              </PlainList>
+            )}
+          </SectionBody>
         </SectionCard>
         <SectionCard title={t('view.jobs')} count={jobs.data?.total} page={pages.jobs} onPage={turnTo.jobs}>
-          {jobs.data?.items.length ? (
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('view.device')}</Table.Th>
-                  <Table.Th>{t('view.purpose')}</Table.Th>
-                  <Table.Th>{t('view.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {jobs.data.items.map((job) => (
-                  <Table.Tr key={job.id}>
-                    <Table.Td>{titleOf(job.device)}</Table.Td>
-                    <Table.Td>{job.purpose}</Table.Td>
-                    {/* A status is one word on one line: in Thai at a phone's width the badge broke in two.
-                        (The theme lets a badge's text wrap rather than be cut; this one keeps its line.) */}
-                    <Table.Td>
-                      <Badge variant="outline" styles={{ label: { whiteSpace: 'nowrap' } }}>
-                        {enumLabel('jobStatus', job.status)}
-                      </Badge>
-                    </Table.Td>
+          <SectionBody title={t('view.jobs')} query={jobs} empty={t('view.noJobs')}>
+            {(items) => (
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('view.device')}</Table.Th>
+                    <Table.Th>{t('view.purpose')}</Table.Th>
+                    <Table.Th>{t('view.status')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Empty>{jobs.isPending ? t('view.loading') : t('view.noJobs')}</Empty>
-          )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((job) => (
+                    <Table.Tr key={job.id}>
+                      <Table.Td>{titleOf(job.device)}</Table.Td>
+                      <Table.Td>{job.purpose}</Table.Td>
+                      {/* A status is one word on one line: in Thai at a phone's width the badge broke in two.
+                        (The theme lets a badge's text wrap rather than be cut; this one keeps its line.) */}
+                      <Table.Td>
+                        <Badge variant="outline" styles={{ label: { whiteSpace: 'nowrap' } }}>
+                          {enumLabel('jobStatus', job.status)}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </SectionBody>
         </SectionCard>
         <SectionCard
           title={t('view.users')}
@@ -177,32 +204,32 @@ export function CommandCenterView({ alertItem }: { alertItem: (alert: Alert) => 
           page={pages.users}
           onPage={turnTo.users}
         >
-          {users.data?.items.length ? (
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('view.name')}</Table.Th>
-                  <Table.Th>{t('view.roles')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('view.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.data.items.map((user) => (
-                  <Table.Tr key={user.id}>
-                    <Table.Td>{personName(user)}</Table.Td>
-                    <Table.Td>{user.localRoles.map((role) => enumLabel('role', role)).join(', ')}</Table.Td>
-                    <Table.Td>
-                      <UserActions userId={user.id} name={personName(user)} />
-                    </Table.Td>
+          <SectionBody title={t('view.users')} query={users} empty={t('view.noUsers')}>
+            {(items) => (
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('view.name')}</Table.Th>
+                    <Table.Th>{t('view.roles')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('view.actions')}</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Empty>{users.isPending ? t('view.loading') : t('view.noUsers')}</Empty>
-          )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((user) => (
+                    <Table.Tr key={user.id}>
+                      <Table.Td>{personName(user)}</Table.Td>
+                      <Table.Td>{user.localRoles.map((role) => enumLabel('role', role)).join(', ')}</Table.Td>
+                      <Table.Td>
+                        <UserActions userId={user.id} name={personName(user)} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </SectionBody>
         </SectionCard>
         <SectionCard
           title={t('view.devices')}
@@ -210,28 +237,28 @@ export function CommandCenterView({ alertItem }: { alertItem: (alert: Alert) => 
           page={pages.devices}
           onPage={turnTo.devices}
         >
-          {devices.data?.items.length ? (
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('view.device')}</Table.Th>
-                  <Table.Th>{t('view.deviceRole')}</Table.Th>
-                  <Table.Th>{t('view.assignedUser')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {devices.data.items.map((device) => (
-                  <Table.Tr key={device.id}>
-                    <Table.Td>{device.title}</Table.Td>
-                    <Table.Td>{enumLabel('deviceRole', device.role)}</Table.Td>
-                    <Table.Td>{device.assignedUser ? personName(device.assignedUser) : '—'}</Table.Td>
+          <SectionBody title={t('view.devices')} query={devices} empty={t('view.noDevices')}>
+            {(items) => (
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('view.device')}</Table.Th>
+                    <Table.Th>{t('view.deviceRole')}</Table.Th>
+                    <Table.Th>{t('view.assignedUser')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Empty>{devices.isPending ? t('view.loading') : t('view.noDevices')}</Empty>
-          )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((device) => (
+                    <Table.Tr key={device.id}>
+                      <Table.Td>{device.title}</Table.Td>
+                      <Table.Td>{enumLabel('deviceRole', device.role)}</Table.Td>
+                      <Table.Td>{device.assignedUser ? personName(device.assignedUser) : '—'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </SectionBody>
         </SectionCard>
       </SimpleGrid>
     </Stack>

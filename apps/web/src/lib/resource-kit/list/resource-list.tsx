@@ -1,6 +1,6 @@
 // A resource's list page: search, the filters of its list spec, a sortable, paged table of its columns
 // (links to each record), CSV export of the same view, and every part of the view kept in the URL.
-import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
@@ -22,6 +22,7 @@ import { recordLabels } from '@careplane/shared/common/label-context';
 import { columnRelations } from '@careplane/shared/common/list-columns';
 import type { AnyListSpec } from '@careplane/shared/common/list-spec';
 import { CellText } from '../cells.tsx';
+import { LoadFailed } from '../load-failed.tsx';
 import { PageHeader } from '../page-header.tsx';
 import type { ResourceDescription } from '../resource.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
@@ -307,14 +308,7 @@ export function ResourceList<Item extends { id: string }>({
         </Paper>
       </Collapse>
       {list.isError ? (
-        <Alert color="red" title={t('list.couldNotLoad', { things })} role="alert">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              {t('tryAgain')}
-            </Button>
-          </Group>
-        </Alert>
+        <LoadFailed things={title} error={list.error} onRetry={() => void list.refetch()} />
       ) : null}
       <DataTable<Item>
         aria-label={title}
