@@ -145,3 +145,21 @@ describe('a name in its own script', () => {
     expect(within(annRow).getAllByRole('cell')[0]).toHaveTextContent(/^Ann Lee$/);
   });
 });
+
+describe('a list that could not be read', () => {
+  it('says so with the reason and Try again, and never that there is nothing yet', async () => {
+    fakeNetwork()
+      .on('GET', '/api/users/me', () => json(makeUser({ roles: ['admin'] })))
+      .on('GET', '/api/users/logs', () => json(emptyHistory))
+      .on('GET', '/api/users', () =>
+        json({ statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' }, 500),
+      )
+      .install();
+    renderApp('/admin/users', { env: 'test' });
+    const failure = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(failure).toHaveTextContent('Could not load the users.');
+    expect(failure).toHaveTextContent('Internal server error');
+    expect(within(failure).getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(screen.queryByText('No users yet.')).toBeNull();
+  });
+});

@@ -330,7 +330,10 @@ export function ResourceList<Item extends { id: string }>({
         records={items}
         fetching={list.isFetching}
         loadingText={t('loading')}
-        noRecordsText={list.isPending ? t('loading') : empty}
+        // A failed read is said above the table: it never reads as an empty list.
+        noRecordsText={
+          list.isPending ? t('loading') : list.isError ? t('list.couldNotLoad', { things }) : empty
+        }
         sortStatus={sortStatus}
         onSortStatusChange={onSortStatusChange}
         page={state.page}
