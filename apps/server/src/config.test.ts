@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       demoData: true,
       logLevel: 'info',
+      timeZone: 'Asia/Bangkok',
     });
     expect(config.auth).toMatchObject({
       issuer: 'http://localhost:3000/auth',
@@ -44,6 +45,8 @@ describe('loadConfig', () => {
   it('refuses a malformed value and names it', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrowError(/DATABASE_URL/);
+    expect(() => loadConfig({ TIME_ZONE: 'Bangkok' })).toThrowError(/TIME_ZONE/);
+    expect(loadConfig({ TIME_ZONE: 'Asia/Ho_Chi_Minh' }).timeZone).toBe('Asia/Ho_Chi_Minh');
   });
 
   it('reads the MQTT and IoT settings, with their defaults, and refuses malformed bounds', () => {

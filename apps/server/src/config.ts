@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseReadingBounds } from '@careplane/shared/iot/iot.contract';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@careplane/shared/common/http';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false'])
@@ -48,6 +49,11 @@ const configSchema = z
     EVENTS_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
     EVENTS_MAX_STREAMS_PER_TICKET: z.coerce.number().int().min(1).max(100).default(2),
     PUBLIC_URL: z.string().url().optional(),
+    /** The platform's time zone: the day printed on the prescriptions and receipts it generates. */
+    TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, { message: 'Must be a time zone such as Asia/Bangkok' })
+      .default(DEFAULT_TIME_ZONE),
     AUTH_ISSUER: z.string().url().optional(),
     AUTH_JWKS_URL: z.string().url().optional(),
     AUTH_AUDIENCE: z.string().min(1).default('careplane-api'),
@@ -219,6 +225,7 @@ const configSchema = z
         maxStreamsPerTicket: env.EVENTS_MAX_STREAMS_PER_TICKET,
       },
       publicUrl,
+      timeZone: env.TIME_ZONE,
       auth: {
         issuer: authIssuer,
         jwksUrl: env.AUTH_JWKS_URL ?? `${authIssuer}/jwks`,

@@ -88,7 +88,11 @@ export async function createServices({
     commandCenterScope,
     serviceProviders: createServiceProvidersService(store),
     documents,
-    prescriptions: createPrescriptionsService(store, { documents, publicUrl: config.publicUrl }),
+    prescriptions: createPrescriptionsService(store, {
+      documents,
+      publicUrl: config.publicUrl,
+      timeZone: config.timeZone,
+    }),
     iot,
     events,
     metrics: createMetricsService({ database, iot, devices, events, documents, outside }),

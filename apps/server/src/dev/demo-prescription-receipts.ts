@@ -125,6 +125,7 @@ export async function ensureDemoPrescriptionReceipts(options: {
       supplier: suppliers.get(prescription.supplierId ?? '') ?? 'Unknown',
       items: prescription.content as unknown as PdfItem[],
       date: prescription.createdAt,
+      timeZone: options.config.timeZone,
       verificationUrl: verificationUrl(prescription.id),
     };
     const original = isIssue

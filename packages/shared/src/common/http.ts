@@ -68,6 +68,9 @@ export const csvExportQuerySchema = listQuerySchema.omit({ limit: true, offset: 
     .refine(isTimeZone, { message: 'Must be a time zone such as Asia/Bangkok' })
     .optional(),
 });
+/** The time zone of the platform's patients and staff: the default for what the server dates itself. */
+export const DEFAULT_TIME_ZONE = 'Asia/Bangkok';
+
 /** A time zone this runtime knows by name (`Asia/Bangkok`, `UTC`). */
 export function isTimeZone(name: string): boolean {
   try {

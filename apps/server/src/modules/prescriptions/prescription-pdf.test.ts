@@ -33,6 +33,7 @@ const input = {
     { name: 'Metformin', strength: '500 mg', quantity: 60, unit: 'tablets', dosage: 'หลังอาหารเช้า-เย็น' },
   ],
   date: new Date('2026-11-25T09:00:00Z'),
+  timeZone: 'Asia/Bangkok',
   verificationUrl: 'https://careplane.example/verify?prescription=0190a0b0-0000-7000-8000-00000000b001',
   language: 'en' as const,
 };
@@ -164,11 +165,19 @@ describe('receipts in Thai', () => {
     const labels = (language: 'en' | 'th') =>
       Object.entries(receiptTexts[language]).map(([key, value]) => [
         key,
-        typeof value === 'function' ? value(date) : value,
+        typeof value === 'function' ? value(date, 'Asia/Bangkok') : value,
       ]);
     expect(labels('th').map(([key]) => key)).toEqual(labels('en').map(([key]) => key));
     expect(labels('th').filter(([, text]) => !/[\u0E00-\u0E7F]/.test(text))).toEqual([]);
-    expect(receiptTexts.en.formatDate(date)).toBe('2026-11-25');
+    expect(receiptTexts.en.formatDate(date, 'Asia/Bangkok')).toBe('2026-11-25');
+  });
+
+  it('are dated by the day in the platform’s time zone, not in UTC', () => {
+    // 01:30 on the 26th in Bangkok is still the 25th in UTC.
+    const earlyMorning = new Date('2026-11-25T18:30:00Z');
+    expect(receiptTexts.en.formatDate(earlyMorning, 'Asia/Bangkok')).toBe('2026-11-26');
+    expect(receiptTexts.th.formatDate(earlyMorning, 'Asia/Bangkok')).toBe('26 พฤศจิกายน 2569');
+    expect(receiptTexts.en.formatDate(earlyMorning, 'UTC')).toBe('2026-11-25');
   });
 });
 

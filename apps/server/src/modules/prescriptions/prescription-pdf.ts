@@ -29,16 +29,16 @@ export interface ReceiptTexts {
   date: string;
   items: string;
   verify: string;
-  /** The date as its readers write it: ISO in English, the Buddhist era in Thai. */
-  formatDate: (date: Date) => string;
+  /**
+   * The day as its readers write it, in the platform's time zone (a receipt signed at 01:00 in Bangkok is dated
+   * that day, not the day before in UTC): ISO in English, the Buddhist era in Thai.
+   */
+  formatDate: (date: Date, timeZone: string) => string;
 }
 
-const thaiDate = new Intl.DateTimeFormat('th-TH-u-ca-buddhist', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** The day of `date` in `timeZone`, in the language's calendar and style. */
+const dayIn = (locale: string, options: Intl.DateTimeFormatOptions) => (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date);
 
 export const receiptTexts: Record<Language, ReceiptTexts> = {
   en: {
@@ -55,7 +55,8 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     date: 'Date',
     items: 'Items',
     verify: 'Verify this document:',
-    formatDate: (date) => date.toISOString().slice(0, 10),
+    // en-CA writes the ISO day, 2026-11-25.
+    formatDate: dayIn('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }),
   },
   th: {
     prescription: 'ใบสั่งยา',
@@ -71,7 +72,7 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     date: 'วันที่',
     items: 'รายการยา',
     verify: 'ตรวจสอบเอกสารนี้ได้ที่:',
-    formatDate: (date) => thaiDate.format(date),
+    formatDate: dayIn('th-TH-u-ca-buddhist', { day: 'numeric', month: 'long', year: 'numeric' }),
   },
 };
 
@@ -92,6 +93,8 @@ export interface PrescriptionPdfInput {
   supplier: string;
   items: PdfItem[];
   date: Date;
+  /** The platform's time zone, in which `date` is printed. */
+  timeZone: string;
   /** Where anyone checks the signed file; shown as text and as a QR code. */
   verificationUrl: string;
   /** The labels' language. */
@@ -106,6 +109,7 @@ export interface PickupReceiptInput {
   deliveryAddress: string;
   items: PdfItem[];
   date: Date;
+  timeZone: string;
   verificationUrl: string;
   language: Language;
 }
@@ -150,6 +154,7 @@ async function render(
   texts: ReceiptTexts,
   title: string,
   date: Date,
+  timeZone: string,
   fields: [string, string][],
   items: PdfItem[],
   verificationUrl: string,
@@ -160,7 +165,7 @@ async function render(
   doc.setModificationDate(date);
   doc.setProducer('Careplane');
   doc.setCreator('Careplane');
-  const rows: [string, string][] = [...fields, [texts.date, texts.formatDate(date)]];
+  const rows: [string, string][] = [...fields, [texts.date, texts.formatDate(date, timeZone)]];
   const printed = [
     title,
     ...rows.flat(),
@@ -203,6 +208,7 @@ export function prescriptionPdf(input: PrescriptionPdfInput): Promise<Uint8Array
     texts,
     texts.prescription,
     input.date,
+    input.timeZone,
     [
       [texts.reference, input.prescriptionId],
       [texts.issuedBy, input.issuer],
@@ -220,6 +226,7 @@ export function pickupReceiptPdf(input: PickupReceiptInput): Promise<Uint8Array>
     texts,
     texts.pickupReceipt,
     input.date,
+    input.timeZone,
     [
       [texts.reference, input.prescriptionId],
       [texts.pickedUpBy, input.picker],

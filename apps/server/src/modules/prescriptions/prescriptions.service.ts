@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { prescriptionStatuses, type PrescriptionStatus } from '@careplane/shared/common/enums';
+import { DEFAULT_TIME_ZONE } from '@careplane/shared/common/http';
 import { isLanguage, type Language } from '@careplane/shared/i18n/languages';
 import {
   mayPerform,
@@ -278,6 +279,8 @@ export interface PrescriptionsDeps {
   documents?: DocumentsService;
   /** The console's address: the QR code of a printed prescription points to its verifier. */
   publicUrl?: string;
+  /** The platform's time zone, in which generated receipts are dated (default Asia/Bangkok). */
+  timeZone?: string;
 }
 
 export type ActionOutcome =
@@ -514,6 +517,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       supplier: supplier?.title ?? 'Unknown',
       items: row.content as unknown as PdfItem[],
       date: new Date(),
+      timeZone: deps.timeZone ?? DEFAULT_TIME_ZONE,
       verificationUrl: verificationUrl(row.id),
     };
     const phone: Language = isLanguage(signer.language) ? signer.language : (requested ?? 'en');
