@@ -274,6 +274,10 @@ describe('login by user identifier', () => {
     await start();
     await rounds(1);
     expect(await screen.findByText('The sign-in was denied on the phone.')).toBeVisible();
+    // The console's own words follow the language on screen (the specification's quoted ones stay English).
+    await act(() => changeLanguage('th'));
+    expect(await screen.findByText('การเข้าสู่ระบบถูกปฏิเสธบนโทรศัพท์')).toBeVisible();
+    expect(sessionStore.getState().loginError).toBe('The sign-in was denied on the phone.');
   });
 
   it('reports an expired request as timed out', async () => {

@@ -19,7 +19,7 @@ import { Link, useNavigate } from 'react-router';
 import { isAdmin } from '@careplane/shared/auth/roles';
 import { paths } from '@/config/paths.ts';
 import { sessionStore, useSession } from '@/lib/session.ts';
-import { createLoginFlow, type LoginFlow } from '../api/login-flow.ts';
+import { createLoginFlow, loginMessages, type LoginFlow } from '../api/login-flow.ts';
 
 /** Stops a pending sign-in and forgets its QR code and countdown. */
 function stopLogin(flow: LoginFlow) {
@@ -70,14 +70,19 @@ function BindingMessage({ code }: { code: string | null }) {
   );
 }
 
+/** The failures in the console's own words, which its catalogs translate. */
+const ownFailures = ['denied', 'registrationFailed', 'startFailed'] as const;
+
 function LoginError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('auth');
   const error = useSession((state) => (state.loginStatus === 'error' ? state.loginError : null));
   if (!error) return null;
+  // The session keeps the English words; the console's own are shown in the reader's language.
+  const own = ownFailures.find((key) => loginMessages[key] === error);
   return (
     <Alert color="red" title={t('failed')} role="alert">
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{error}</Text>
+        <Text size="sm">{own ? t(`failure.${own}`) : error}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
           {t('tryAgain')}
         </Button>

@@ -8,6 +8,13 @@ const auth = {
   compareCode: 'Check that your phone shows the same code:',
   failed: 'Sign-in failed',
   tryAgain: 'Try again',
+  // Why a sign-in failed, where the words are the console's own (those the specification quotes stay as it
+  // words them: lib/i18n/spec-texts.ts).
+  failure: {
+    denied: 'The sign-in was denied on the phone.',
+    registrationFailed: 'Could not register the sign-in with the application server.',
+    startFailed: 'Could not start the sign-in. Please try again.',
+  },
   qr: {
     intro: 'Open the Careplane app on your phone and scan the code to sign in.',
     show: 'Show QR code',
