@@ -2,6 +2,7 @@
 // scoped list), IoT device and patient from the URL; who acknowledged and closed each and when; acknowledging
 // from the page; and a query key that the admin area's live events refresh.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -121,6 +122,28 @@ describe('the alerts page', () => {
         'Acknowledged by Ann Lee on',
       ),
     );
+  });
+
+  it('says an acknowledgement tapped offline waits for the network, and sends it once back', async () => {
+    renderApp('/admin/alerts', { env: 'test' });
+    const list = await screen.findByRole('list', { name: 'Alerts' });
+    const item = within(list).getByRole('listitem', { name: 'Temperature 40.1 °C, above 39.5' });
+    act(() => onlineManager.setOnline(false));
+    try {
+      await userEvent.click(within(item).getByRole('button', { name: 'Acknowledge' }));
+      expect(
+        await within(item).findByText(
+          'Waiting for the network: it is sent when you are back online, while this page stays open.',
+        ),
+      ).toBeVisible();
+      expect(network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`)).toHaveLength(0);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    await waitFor(() =>
+      expect(network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`)).toHaveLength(1),
+    );
+    await waitFor(() => expect(within(item).queryByText(/^Waiting for the network/)).toBeNull());
   });
 
   it('names who sent an alert by hand', async () => {

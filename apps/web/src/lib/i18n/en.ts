@@ -180,6 +180,8 @@ const kit = {
     queued: '{{label}} — queued, will send when online',
     queuedNotice: '“{{label}}” kept on this device: {{subject}}. It is sent when you are back online.',
     queuedNoticeBare: '“{{label}}” kept on this device. It is sent when you are back online.',
+    // A care action tapped offline that waits in this page until the network is back (not kept on the device).
+    waiting: 'Waiting for the network: it is sent when you are back online, while this page stays open.',
     needsNetwork: '{{label}} needs the network (phone signature)',
     needsNetworkHint: 'Signing asks your phone through the server: connect to the network to continue.',
     sent: 'Sent while back online: {{label}} — {{subject}}.',

@@ -218,6 +218,11 @@ export function AlertEntry({
           </Group>
         )
       ) : null}
+      {acknowledge.isPaused || close.isPaused ? (
+        <Text size="xs" c="orange.9" role="status">
+          {i18next.t('kit:offline.waiting')}
+        </Text>
+      ) : null}
       {failure ? (
         <Text size="xs" c="red.8" role="alert">
           {failure.message}
