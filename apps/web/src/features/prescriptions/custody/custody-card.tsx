@@ -10,7 +10,10 @@ import { formatWaited } from '@careplane/shared/common/formats';
 import { telUri } from '@careplane/shared/common/phone-numbers';
 import { addressLine, personName, textOf } from '@careplane/shared/common/record-labels';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
-import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
+import {
+  prescriptionTransitions,
+  type PrescriptionAction,
+} from '@careplane/shared/prescriptions/prescription-transitions';
 import type { Prescription } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { prescriptionContentText } from '@careplane/shared/prescriptions/prescriptions.columns';
 import { offlineTexts } from '@/lib/offline/texts.ts';
@@ -71,15 +74,33 @@ function Place({ label, address }: { label: string; address: Address }) {
   );
 }
 
+/**
+ * The status the prescription will have once the actions this device keeps for it are sent (each applies from
+ * the status the one before leads to), and the actions to offer from there: after a kept "Accept" offline, "Mark
+ * ready" may be kept too. Signing actions (issue, pickup) are not offered after a kept one: they need the network,
+ * and they come back with the list once the kept ones are sent.
+ */
+export function nextActions(
+  status: PrescriptionStatus,
+  kept: readonly { action: PrescriptionAction }[],
+  actionsFrom: (status: PrescriptionStatus) => readonly PrescriptionAction[],
+): { from: PrescriptionStatus; actions: readonly PrescriptionAction[] } {
+  const last = kept.at(-1);
+  if (!last) return { from: status, actions: actionsFrom(status) };
+  const from = prescriptionTransitions[last.action].to;
+  return { from, actions: actionsFrom(from).filter((action) => !prescriptionTransitions[action].signs) };
+}
+
 export function CustodyCard({
   prescription,
-  actions,
+  actionsFrom,
   mine,
   open,
   onToggle,
 }: {
   prescription: Prescription;
-  actions: readonly PrescriptionAction[];
+  /** The actions this user may take on the prescription in a status. */
+  actionsFrom: (status: PrescriptionStatus) => readonly PrescriptionAction[];
   /** The patient's own prescription: who prescribed it instead of its recipient, no actions. */
   mine: boolean;
   open: boolean;
@@ -93,8 +114,9 @@ export function CustodyCard({
   const phone = textOf(person?.phoneNumber);
   const waited = formatWaited(now - new Date(prescription.updatedAt).getTime());
   const showPickup = prescription.status === 'ready' || prescription.status === 'picked_up';
-  // What this device keeps for the prescription goes first: the buttons return once it is sent.
+  // What this device keeps for the prescription goes first; the buttons under it act from where it leads.
   const kept = useKeptActionsOf(prescription.id);
+  const next = nextActions(prescription.status, kept, actionsFrom);
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={content} aria-current={open || undefined}>
       <Stack gap="xs">
@@ -150,14 +172,15 @@ export function CustodyCard({
               </Badge>
             ))}
           </Stack>
-        ) : actions.length > 0 ? (
+        ) : null}
+        {next.actions.length > 0 ? (
           <Group gap="xs" grow preventGrowOverflow={false}>
-            {actions.map((action) => (
+            {next.actions.map((action) => (
               <ActionButton
-                key={`${action}-${prescription.status}`}
+                key={`${action}-${next.from}`}
                 id={prescription.id}
                 action={action}
-                status={prescription.status}
+                status={next.from}
                 subject={content}
                 large
               />

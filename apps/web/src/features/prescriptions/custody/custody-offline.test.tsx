@@ -165,6 +165,60 @@ describe('the prescriptions area offline', () => {
     expect(screen.queryByTestId('offline-banner')).toBeNull();
   });
 
+  it('offers the next step after a kept one, kept too, and sends both in order, each from where the one before leads', async () => {
+    const pharmacist = makeUser({ id: '8b3c7a52-3f0e-4b59-9a77-0b1f1f5f2a13', localRoles: ['pharmacist'] });
+    const pharmacyId = '0190a0b0-0000-7000-8000-00000000a001';
+    let current = prescriptionOf({ status: 'issued', shipperDriverId: null, pickupReceiptId: null });
+    const sent: string[] = [];
+    const move = (action: string, status: Prescription['status']) => () => {
+      sent.push(action);
+      current = { ...current, status };
+      return json(current);
+    };
+    network
+      .on('GET', '/api/prescriptions/viewer', () =>
+        json({
+          userId: pharmacist.id,
+          localRoles: pharmacist.localRoles,
+          employerIds: [pharmacyId],
+          employers: [{ id: pharmacyId, title: 'Riverside Pharmacy', type: 'pharmacy' }],
+          isAdmin: false,
+        } satisfies PrescriptionViewerAnswer),
+      )
+      .on('GET', '/api/prescriptions', () => page([current]))
+      .on('POST', `/api/prescriptions/${rxId}/accept`, move('accept', 'waiting'))
+      .on('POST', `/api/prescriptions/${rxId}/mark-ready`, move('mark-ready', 'ready'));
+    signIn(pharmacist);
+    renderApp('/pharmacy');
+    const card = await screen.findByRole('listitem', { name: /Losartan/ });
+    setOnline(false);
+    fireEvent.click(within(card).getByRole('button', { name: 'Accept' }));
+    await within(card).findByText('Accept — queued, will send when online');
+    // From "waiting", where Accept leads: Hold and Mark ready, to keep as well.
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Hold', 'Mark ready', 'Details and history']);
+    fireEvent.click(within(card).getByRole('button', { name: 'Mark ready' }));
+    await within(card).findByText('Mark ready — queued, will send when online');
+    // Ready: what follows is the courier's pickup, not the pharmacist's.
+    expect(within(card).queryByRole('button', { name: 'Mark ready' })).toBeNull();
+    expect(sent).toEqual([]);
+
+    setOnline(true);
+    await waitFor(() => expect(sent).toEqual(['accept', 'mark-ready']));
+    const bodies = ['accept', 'mark-ready'].map(
+      (action) =>
+        JSON.parse(network.callsTo('POST', `/api/prescriptions/${rxId}/${action}`)[0]!.body!) as unknown,
+    );
+    expect(bodies).toEqual([
+      { keptForSeconds: expect.any(Number), expectedStatus: 'issued' },
+      { keptForSeconds: expect.any(Number), expectedStatus: 'waiting' },
+    ]);
+    await waitFor(() => expect(within(card).queryByTestId('kept-action')).toBeNull());
+  });
+
   it('says how long an action was kept, however wrong the device clock is, and nothing for a direct one', async () => {
     network.on('POST', `/api/prescriptions/${rxId}/delivered`, () =>
       json(prescriptionOf({ status: 'delivered' })),

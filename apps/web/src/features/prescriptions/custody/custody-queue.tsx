@@ -79,7 +79,7 @@ function Queue({ tab, viewer }: { tab: CustodyTab; viewer: PrescriptionViewerAns
             <CustodyCard
               key={item.id}
               prescription={item}
-              actions={mine ? [] : availableActions(item, viewer)}
+              actionsFrom={(status) => (mine ? [] : availableActions({ ...item, status }, viewer))}
               mine={mine}
               open={item.id === selected}
               onToggle={() => setSelected(item.id === selected ? null : item.id)}
