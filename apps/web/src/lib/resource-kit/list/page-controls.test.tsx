@@ -6,9 +6,13 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { onScreen } from '@/test/screen.ts';
 import { PageControls } from './page-controls.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const draw = (total: number | null, page: number, onChange = vi.fn()) => {
   const view = render(
@@ -32,6 +36,24 @@ describe('PageControls', () => {
     expect(onChange).toHaveBeenLastCalledWith(3);
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(onChange).toHaveBeenLastCalledWith(2);
+  });
+
+  it('has buttons a finger can hit on a phone, and smaller ones wider', () => {
+    for (const [phone, size] of [
+      [true, 'lg'],
+      [false, 'sm'],
+    ] as const) {
+      onScreen(phone);
+      draw(25, 1);
+      const pager = screen
+        .getByRole('button', { name: 'Next page' })
+        .closest<HTMLElement>('.mantine-Pagination-root');
+      expect(pager?.style.getPropertyValue('--pagination-control-size')).toBe(
+        `var(--pagination-control-size-${size})`,
+      );
+      cleanup();
+      vi.restoreAllMocks();
+    }
   });
 
   it('moves back to the last page when the list shrank below the open one', () => {

@@ -2,8 +2,15 @@
 // to screen readers in the console's language as the data tables' are. Nothing is drawn for a single page; a
 // page beyond the last (the list shrank while it was open) moves back to the last.
 import { Group, Pagination } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PHONE_SCREEN } from '@/lib/screen-widths.ts';
+
+/** A finger, not a pointer: page buttons are 38 px on a phone rather than 26 (here and under data tables). */
+export function usePagerSize(): 'lg' | 'sm' {
+  return useMediaQuery(PHONE_SCREEN) === true ? 'lg' : 'sm';
+}
 
 const controlLabels = {
   first: 'list.firstPage',
@@ -25,6 +32,7 @@ export function PageControls({
   onChange: (page: number) => void;
 }) {
   const { t } = useTranslation('kit');
+  const size = usePagerSize();
   const pages = Math.ceil((total ?? 0) / pageSize);
   useEffect(() => {
     if (pages >= 1 && page > pages) onChange(pages);
@@ -33,7 +41,7 @@ export function PageControls({
   return (
     <Group justify="center" mt="sm">
       <Pagination
-        size="sm"
+        size={size}
         total={pages}
         value={Math.min(page, pages)}
         onChange={onChange}

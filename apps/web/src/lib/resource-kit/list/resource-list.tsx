@@ -1,7 +1,7 @@
 // A resource's list page: search, the filters of its list spec, a sortable, paged table of its columns
 // (links to each record), CSV export of the same view, and every part of the view kept in the URL.
 import { Badge, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.layer.css';
@@ -30,6 +30,7 @@ import { inSentence, uiText } from '@/lib/i18n/translation.ts';
 import { exportCsv } from './csv-export.ts';
 import classes from './resource-list.module.css';
 import { FilterPanel, SearchBox } from './filter-controls.tsx';
+import { usePagerSize } from './page-controls.tsx';
 import {
   PAGE_SIZES,
   activeFilterCount,
@@ -46,7 +47,7 @@ import {
   type PageSize,
 } from './list-url.ts';
 import { notify } from '@/lib/notify.ts';
-import { PHONE_SCREEN, WIDER_THAN_PHONE } from '@/lib/screen-widths.ts';
+import { WIDER_THAN_PHONE } from '@/lib/screen-widths.ts';
 
 /** The list view held in the URL: reading it, and changing it as a new history entry. */
 export function useListView(spec: AnyListSpec) {
@@ -120,8 +121,7 @@ export function ResourceList<Item extends { id: string }>({
   const language = useLanguage();
   // The cells' words (statuses, roles, Yes/No, dates) in the language shown; dates follow its era.
   const labels = useMemo(() => recordLabels(language), [language]);
-  // A finger, not a pointer: the pager's buttons are 38 px on a phone rather than 26.
-  const phone = useMediaQuery(PHONE_SCREEN) === true;
+  const pagerSize = usePagerSize();
   const { spec, columns, queries } = resource;
   const title = givenTitle ?? uiText(resource.title);
   const [state, update] = useListView(spec);
@@ -349,7 +349,7 @@ export function ResourceList<Item extends { id: string }>({
         getPaginationControlProps={(control) => ({ 'aria-label': t(paginationLabels[control]) })}
         getPaginationItemProps={(page) => ({ 'aria-label': t('list.page', { page }) })}
         paginationWrapBreakpoint="sm"
-        paginationSize={phone ? 'lg' : 'sm'}
+        paginationSize={pagerSize}
       />
     </Stack>
   );
