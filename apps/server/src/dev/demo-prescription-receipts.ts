@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { SignatureEntry } from '@careplane/shared/documents/documents.contract';
+import { addressLine } from '@careplane/shared/common/record-labels';
 import type { AppConfig } from '@/config.js';
 import type { Database } from '@/db/client.js';
 import { documents, prescriptions, serviceProviders, users } from '@/db/schema/index.js';
@@ -30,13 +31,6 @@ import { storableJwk } from '@/lib/authenticator-store.js';
 import { demoSigners, signOnce, type Signer } from './demo-documents.js';
 
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-const addressText = (address: Record<string, unknown> | null) =>
-  address
-    ? [address.street, address.houseNumber, address.city]
-        .filter((part) => typeof part === 'string' && part)
-        .join(', ')
-    : '';
 
 export async function ensureDemoPrescriptionReceipts(options: {
   db: Database;
@@ -133,7 +127,7 @@ export async function ensureDemoPrescriptionReceipts(options: {
       : await pickupReceiptPdf({
           ...common,
           picker: first.name,
-          deliveryAddress: addressText(prescription.deliveryAddress),
+          deliveryAddress: addressLine(prescription.deliveryAddress),
         });
     const files = [original];
     const metadata: SignatureEntry[] = [];

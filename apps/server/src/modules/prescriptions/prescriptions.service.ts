@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { prescriptionStatuses, type PrescriptionStatus } from '@careplane/shared/common/enums';
 import { DEFAULT_TIME_ZONE } from '@careplane/shared/common/http';
+import { addressLine } from '@careplane/shared/common/record-labels';
 import { isLanguage, type Language } from '@careplane/shared/i18n/languages';
 import {
   mayPerform,
@@ -266,13 +267,6 @@ const statusConflict = (
 
 const personName = (person: PersonRow | undefined) =>
   person ? [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username : 'Unknown';
-
-const addressText = (address: Record<string, unknown> | null | undefined) =>
-  address
-    ? [address.title, address.street, address.houseNumber, address.city, address.country]
-        .filter((part) => typeof part === 'string' && part)
-        .join(', ')
-    : '';
 
 export interface PrescriptionsDeps {
   /** Generates and signs the receipts; without it issue and pickup answer 409 (tests of other modules). */
@@ -538,7 +532,8 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
       bytes: await pickupReceiptPdf({
         ...common,
         picker: personName(signer),
-        deliveryAddress: addressText(row.deliveryAddress),
+        // The address as the console writes it (street and number, district, city, postal code, country).
+        deliveryAddress: addressLine(row.deliveryAddress),
       }),
       description: phoneTexts[phone].pickup(common.recipient, common.supplier, items),
     };

@@ -2,7 +2,12 @@
 // Issue and pickup reach their status with a signed receipt; denied and expired requests end cleanly and
 // leave the status; of two approved pickups the first wins; an action whose signature ended without it is
 // settled by the sweep. Runs on the embedded database and, with DATABASE_URL_TEST, on PostgreSQL.
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -47,6 +52,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
 });
+
+/** The text of a PDF as an ordinary tool reads it (poppler's pdftotext), its columns run together. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'careplane-receipt-'));
+  try {
+    const file = path.join(dir, 'receipt.pdf');
+    await writeFile(file, bytes);
+    const { stdout } = await promisify(execFile)('pdftotext', [file, '-']);
+    return stdout.replace(/\s+/g, ' ');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 async function prescription(status?: 'ready') {
   const answer = await as(doctor).post('/api/prescriptions', {
@@ -219,12 +237,21 @@ describe('a phone approval completes on the server, with nobody polling', () => 
 
   it('picks up with the courier’s signed receipt and makes the courier the driver', async () => {
     const id = await prescription('ready');
+    const deliveryAddress = { title: 'Home', street: 'Nimman Rd', houseNumber: '7', city: 'Chiang Mai' };
+    await db().update(prescriptions).set({ deliveryAddress }).where(eq(prescriptions.id, id));
     const requestId = await ask(courier, id, 'pickup');
     await answerOnPhone(courier, requestId, 'approve');
     expect((await settled(requestId)).status).toBe('signed');
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: 'picked_up', shipperDriverId: courier.id });
     expect(row.pickupReceiptId).not.toBeNull();
+    // The receipt writes the address where it goes as the console does: street and number, then the city (the
+    // address's own name, "Home", is the patient's label for it, not part of it).
+    const file = await as(courier).get(`/api/prescriptions/${id}/receipts/pickup`);
+    expect(file.statusCode).toBe(200);
+    const text = await pdfText(file.rawPayload);
+    expect(text).toContain('Nimman Rd 7, Chiang Mai');
+    expect(text).not.toContain('Home');
   });
 
   it('ends a denied request cleanly: nothing moves, the history says so', async () => {
