@@ -43,6 +43,7 @@ export function DocumentUpload({ onUploaded }: { onUploaded: (document: Document
         busy={upload.isPending}
         progress={progress}
         label={t('upload.dropLabel')}
+        touchLabel={t('upload.tapLabel')}
         hint={t('upload.hint')}
       />
       {upload.isError ? (

@@ -4,6 +4,7 @@
 import '@mantine/dropzone/styles.css';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadProgress } from '../api/documents-files.ts';
@@ -14,6 +15,8 @@ interface Props {
   progress: UploadProgress | null;
   /** The call to action, e.g. "Drop a PDF to upload it". */
   label: string;
+  /** The same where a finger picks (a phone has nothing to drop from): "Tap to choose a PDF". */
+  touchLabel: string;
   hint: string;
 }
 
@@ -27,8 +30,9 @@ export const formatBytes = (bytes: number) =>
 /** What the zone takes: a PDF by its type, or by its name when the system names no type. */
 const PDF_FILES = { 'application/pdf': ['.pdf'] };
 
-export function PdfDropzone({ onFile, busy, progress, label, hint }: Props) {
+export function PdfDropzone({ onFile, busy, progress, label, touchLabel, hint }: Props) {
   const { t } = useTranslation('documents');
+  const call = useMediaQuery('(pointer: coarse)') === true ? touchLabel : label;
   const [refusal, setRefusal] = useState<string | null>(null);
   const refuse = (rejections: FileRejection[]) => {
     const several = rejections.some((rejection) =>
@@ -52,7 +56,7 @@ export function PdfDropzone({ onFile, busy, progress, label, hint }: Props) {
         multiple={false}
         maxFiles={1}
         disabled={busy}
-        aria-label={label}
+        aria-label={call}
         data-testid="pdf-dropzone"
       >
         <Group justify="center" mih={96} style={{ pointerEvents: 'none' }}>
@@ -66,7 +70,7 @@ export function PdfDropzone({ onFile, busy, progress, label, hint }: Props) {
               </Text>
             </Dropzone.Reject>
             <Dropzone.Idle>
-              <Text fw={600}>{label}</Text>
+              <Text fw={600}>{call}</Text>
             </Dropzone.Idle>
             <Text size="sm" c="dimmed">
               {hint}

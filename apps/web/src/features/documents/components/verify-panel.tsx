@@ -28,6 +28,7 @@ export function VerifyPanel() {
         busy={verify.isPending}
         progress={progress}
         label={t('verify.dropLabel')}
+        touchLabel={t('verify.tapLabel')}
         hint={t('verify.hint')}
       />
       {verify.isError ? (

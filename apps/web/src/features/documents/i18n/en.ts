@@ -34,6 +34,7 @@ const documents = {
     titleHint: "Optional: the file's name is used otherwise.",
     uploaded: 'Uploaded "{{title}}".',
     dropLabel: 'Drop a PDF here, or click to choose one',
+    tapLabel: 'Tap to choose a PDF',
     hint: 'Stored with its SHA-256 fingerprint; only you see it until you share it.',
     failed: 'The document was not uploaded',
   },
@@ -128,6 +129,7 @@ const documents = {
   },
   verify: {
     dropLabel: 'Drop a PDF here, or click to choose one',
+    tapLabel: 'Tap to choose a PDF',
     hint: 'The file is checked and then forgotten: nothing is stored.',
     failed: 'The file could not be verified',
     caNote:

@@ -748,6 +748,29 @@ describe('the page a printed prescription’s QR code opens', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('No signed prescription with this code');
     expect(screen.getByText('Drop a PDF here, or click to choose one')).toBeVisible();
   });
+
+  it('asks a phone to tap for a file, where there is nothing to drop from', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('pointer: coarse') || query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    network.on('GET', `/api/prescriptions/${rxId}/verification`, () =>
+      json({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404),
+    );
+    renderApp(`/verify?prescription=${rxId}`);
+    expect(await screen.findByText('Tap to choose a PDF')).toBeVisible();
+    expect(screen.queryByText('Drop a PDF here, or click to choose one')).toBeNull();
+    vi.restoreAllMocks();
+  });
 });
 
 describe('in Thai', () => {
