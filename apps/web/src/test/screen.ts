@@ -1,12 +1,16 @@
 // The screen's width as the console's media queries read it (lib/screen-widths.ts: a phone is `max-width`, a
-// wider screen `min-width`), for a test: a phone's, or wider. Restored by vi.restoreAllMocks.
+// wider screen `min-width`), for a test: a phone's, or wider; and whether a finger points (`pointer: coarse`).
+// Restored by vi.restoreAllMocks.
 import { vi } from 'vitest';
 
-export const onScreen = (phone: boolean) =>
+export const onScreen = (phone: boolean, { touch = false }: { touch?: boolean } = {}) =>
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (query: string) =>
       ({
-        matches: phone === query.includes('max-width'),
+        // A finger (`pointer: coarse`) only when `touch`; the width as `phone` says.
+        matches: query.includes('pointer:')
+          ? touch === query.includes('coarse')
+          : phone === query.includes('max-width'),
         media: query,
         onchange: null,
         addEventListener: () => undefined,

@@ -750,19 +750,7 @@ describe('the page a printed prescription’s QR code opens', () => {
   });
 
   it('asks a phone to tap for a file, where there is nothing to drop from', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('pointer: coarse') || query.includes('max-width'),
-          media: query,
-          onchange: null,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    onScreen(true, { touch: true });
     network.on('GET', `/api/prescriptions/${rxId}/verification`, () =>
       json({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404),
     );
