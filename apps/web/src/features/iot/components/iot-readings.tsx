@@ -3,12 +3,12 @@
 import { Alert, Group, Select, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { formatDateTime, formatNumber } from '@careplane/shared/common/formats';
 import type { IotDataRecord, IotDevice } from '@careplane/shared/iot/iot.contract';
 import { iotDataTypes } from '@careplane/shared/common/enums';
 import { readingText, sentence, unitOf } from '@careplane/shared/iot/reading-text';
 import type { Language } from '@careplane/shared/i18n/language-tags';
+import { useAddressParam } from '@/lib/address-param.ts';
 import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
 import {
   CHART_SUMMARY_PARTS,
@@ -102,19 +102,9 @@ export function LastSubmission({ deviceId }: { deviceId: string }) {
 export function ReadingsChart({ device }: { device: IotDevice }) {
   const types = device.supportedDataTypes.length ? device.supportedDataTypes : [...iotDataTypes];
   // The data type and the period are kept in the address, so a reload, a shared link or Back shows the same.
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('type');
+  const [asked, setAsked] = useAddressParam('type');
   const dataType = asked && types.includes(asked) ? asked : (types[0] ?? 'heart_rate');
-  const setDataType = (next: string) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === types[0]) updated.delete('type');
-        else updated.set('type', next);
-        return updated;
-      },
-      { replace: true },
-    );
+  const setDataType = (next: string) => setAsked(next === types[0] ? null : next);
   const [range, setRange] = useRangeInAddress();
   const readings = useQuery(iotDataQueries.range(device.id, dataType, range.from, range.to));
   const { t } = useTranslation('iot');

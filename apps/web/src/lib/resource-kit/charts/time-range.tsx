@@ -5,7 +5,7 @@ import '@mantine/dates/styles.layer.css';
 import i18next from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParam } from '@/lib/address-param.ts';
 import { datePickerInputFormats } from '@/lib/i18n/date-picker-formats.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
 
@@ -71,22 +71,10 @@ export function rangeFromParam(param: string | null, now = Date.now()): TimeRang
  * same period. Choosing another replaces the address rather than adding to the history, as list filters do.
  */
 export function useRangeInAddress(key = 'period'): [TimeRange, (range: TimeRange) => void] {
-  const [params, setParams] = useSearchParams();
-  const param = params.get(key);
+  const [param, setParam] = useAddressParam(key);
   // A recent period is reckoned from now once per choice, not at every render (the queries are keyed on it).
   const range = useMemo(() => rangeFromParam(param), [param]);
-  const setRange = (next: TimeRange) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        const value = rangeToParam(next);
-        if (value === null) updated.delete(key);
-        else updated.set(key, value);
-        return updated;
-      },
-      { replace: true },
-    );
-  return [range, setRange];
+  return [range, (next: TimeRange) => setParam(rangeToParam(next))];
 }
 
 const labels: Record<RangePreset, () => string> = {
