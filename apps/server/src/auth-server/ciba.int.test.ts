@@ -721,6 +721,10 @@ describe('resource authorization', () => {
     };
     expect((await json('POST', '/resource-authorization', body)).status).toBe(401);
     expect((await json('POST', '/resource-authorization', body, tokens.id_token)).status).toBe(401);
+    // Without a valid token nothing about the body or the address is told: 401 comes before the schema's 400.
+    expect((await json('POST', '/resource-authorization', { ...body, extra: 1 })).status).toBe(401);
+    expect((await json('POST', '/resource-authorization', 'not json', tokens.id_token)).status).toBe(401);
+    expect((await json('GET', `/resource-authorization/${'x'.repeat(65)}`)).status).toBe(401);
     expect(
       (await json('POST', '/resource-authorization', { ...body, extra: 1 }, tokens.access_token)).status,
     ).toBe(400);

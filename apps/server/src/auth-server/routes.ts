@@ -118,6 +118,15 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
       throw unauthorized(serviceTexts.invalidOrExpiredToken);
     }
   };
+  /**
+   * The bearer's identity, checked on request, before the body or the parameters are validated: a caller with
+   * no valid token is told 401 and learns nothing of what the route accepts.
+   */
+  const callers = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof bearer>>>();
+  const signedInBearer = async (request: FastifyRequest) => {
+    callers.set(request, await bearer(request));
+  };
+  const callerOf = (request: FastifyRequest) => callers.get(request)!;
 
   // --- QR sessions -------------------------------------------------------------------------------------
   typed.post(`${prefix}/qr/sessions`, {
@@ -271,8 +280,9 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
         429: errorBody,
       },
     },
+    onRequest: signedInBearer,
     handler: async (request, reply) => {
-      const caller = await bearer(request);
+      const caller = callerOf(request);
       return limited(reply, async () => {
         await identityLimiter.check(`resource:${caller.subject}`);
         return requests.createResourceAuthorization(caller.subject, caller.clientId, request.body);
@@ -301,8 +311,9 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
         429: errorBody,
       },
     },
+    onRequest: signedInBearer,
     handler: async (request, reply) => {
-      const caller = await bearer(request);
+      const caller = callerOf(request);
       return limited(reply, () => requests.pollResourceAuthorization(caller.subject, request.params.id));
     },
   });
