@@ -76,6 +76,14 @@ describe('OpenAPI', () => {
       expect.arrayContaining(['filters', 'filtersLike', 'limit', 'offset']),
     );
     expect(paths['/api/users/stats']!.get!.responses).toHaveProperty('200');
+
+    // A CSV export is signed in as its list is: it says so, as the list does.
+    const exports = Object.keys(paths).filter((path) => path.endsWith('/export.csv'));
+    expect(exports).toContain('/api/users/export.csv');
+    for (const path of exports)
+      expect(Object.keys(paths[path]!.get!.responses), path).toEqual(
+        expect.arrayContaining(['200', '400', '401', '403']),
+      );
   });
 
   it('serves the browsable documentation page without a token', async () => {

@@ -79,6 +79,7 @@ export function registerResourceRoutes<Create extends object, Update extends obj
         summary: `Export the list of ${definition.name} as CSV (every matching record, the console's columns)`,
         querystring: csvExportQuerySchema,
         produces: ['text/csv'],
+        response: { 200: z.any().describe('text/csv'), ...errorResponses },
       },
       async (request, reply) => {
         // The file speaks the reader's language, as the console they export from does (decision 047).
