@@ -548,6 +548,10 @@ export const serviceTexts = {
     th: `ไม่พบ${fieldName([field], 'th')}บางรายการที่ระบุ`,
   }),
   unknownUsers: { en: 'Unknown users', th: 'ไม่พบผู้ใช้บางคนที่ระบุ' },
+  blockedSigners: {
+    en: 'A blocked user cannot be asked to sign',
+    th: 'ขอให้ผู้ใช้ที่ถูกระงับลงนามไม่ได้',
+  },
   createdByUserRequired: {
     en: 'createdByUser is required',
     th: 'ต้องระบุผู้สร้าง (createdByUser)',

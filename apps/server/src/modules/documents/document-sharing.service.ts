@@ -3,7 +3,7 @@ import type { DocumentShare, Document } from '@careplane/shared/documents/docume
 import type { ActionContext } from '@/lib/audit.js';
 import { badRequest, forbidden, notFound, serviceTexts } from '@/lib/errors.js';
 import type { Store } from '@/lib/store.js';
-import { missingUserIds } from '@/modules/users/users.service.js';
+import { blockedUserIds, missingUserIds } from '@/modules/users/users.service.js';
 import {
   isFullySigned,
   normalizeEntry,
@@ -36,6 +36,18 @@ export function createDocumentSharing({ store, read }: { store: Store; read: Rea
     if (missing.length) {
       throw badRequest(serviceTexts.unknownUsers, [
         { path: 'body.userIds', message: `No user with id ${missing.join(', ')}` },
+      ]);
+    }
+    // A blocked user cannot sign in, so could never sign: none is newly asked. One asked before being blocked
+    // stays a party, so the owner can still change the rest of the list.
+    const current = new Set(await partyIdsOf(db, id));
+    const blocked = await blockedUserIds(
+      db,
+      wanted.filter((userId) => !current.has(userId)),
+    );
+    if (blocked.length) {
+      throw badRequest(serviceTexts.blockedSigners, [
+        { path: 'body.userIds', message: `User ${blocked.join(', ')} is blocked` },
       ]);
     }
     await store.write(context, async (scope) => {

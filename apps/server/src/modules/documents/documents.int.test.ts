@@ -2,7 +2,7 @@
 // sharing, signing on the phone with the authenticator protocol driven in-process (poppler's pdfsig judges the
 // result), the public verifier, and the CA kept encrypted at rest.
 import { createHash } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthenticatorClient,
@@ -450,6 +450,34 @@ describe('sharing and lists', () => {
       ).json(),
     ).toMatchObject({ statusCode: 400, issues: [{ path: 'body.userIds' }] });
     expect((await as.post(`/api/documents/${id}/share`, { userIds: ['x'] })).statusCode).toBe(400);
+
+    // A blocked user could never sign in to sign: none is newly asked. One asked before the block stays asked,
+    // and the owner can still change the rest of the list.
+    const late = await person('Lena', 'Late');
+    expect((await as.post(`/api/documents/${id}/share`, { userIds: [late.userId] })).statusCode).toBe(200);
+    const blocked = await person('Boris', 'Blocked');
+    await db()
+      .update(users)
+      .set({ isBlocked: true })
+      .where(inArray(users.id, [blocked.userId, late.userId]));
+    const refused = await as.post(`/api/documents/${id}/share`, {
+      userIds: [late.userId, blocked.userId],
+    });
+    expect(refused.json()).toMatchObject({
+      statusCode: 400,
+      message: 'A blocked user cannot be asked to sign',
+      issues: [{ path: 'body.userIds', message: `User ${blocked.userId} is blocked` }],
+    });
+    expect(
+      (await as.get(`/api/documents/${id}`)).json().parties.map((p: { userId: string }) => p.userId),
+    ).toEqual([late.userId]);
+    const changed = await as.post(`/api/documents/${id}/share`, { userIds: [late.userId, party.userId] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await db()
+      .update(users)
+      .set({ isBlocked: false })
+      .where(inArray(users.id, [blocked.userId, late.userId]));
+    expect((await as.post(`/api/documents/${id}/share`, { userIds: [party.userId] })).statusCode).toBe(200);
     expect((await as.post(`/api/documents/${id}/share`, { userIds: [], extra: 1 })).statusCode).toBe(400);
     for (const query of [
       'filters=scope~everything',

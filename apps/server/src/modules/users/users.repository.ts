@@ -1,5 +1,5 @@
 // SQL of the users module beyond the generic engine: sign-in upserts, the caller's record, identity links.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client.js';
 import { users } from '@/db/schema/index.js';
 
@@ -27,6 +27,16 @@ export async function lockUserForSignIn(executor: Executor, masterId: string, us
     .where(eq(users.username, username))
     .for('update');
   return byName;
+}
+
+/** Ids among `ids` whose user is blocked: they cannot sign in, so nothing can be asked of them. */
+export async function blockedIds(executor: Executor, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.isBlocked, true)));
+  return rows.map((row) => row.id);
 }
 
 export type UserFields = Partial<typeof users.$inferInsert>;

@@ -15,6 +15,7 @@ import { createResourceService } from '@/lib/resources/service.js';
 import type { Store } from '@/lib/store.js';
 import { userFieldsFromIdToken } from './account.service.js';
 import {
+  blockedIds,
   findCallerRecord,
   insertUser,
   lockUserForSignIn,
@@ -32,6 +33,9 @@ const usersRepository = createResourceRepository(usersResource);
 /** Ids among `ids` that name no user: for other modules' checks of the users they link. */
 export const missingUserIds = (executor: Executor, ids: readonly string[]) =>
   usersRepository.missingIds(executor, ids);
+
+/** Ids among `ids` whose user is blocked. */
+export const blockedUserIds = blockedIds;
 
 export const enrollmentAnswer = (issued: IssuedEnrollment): Enrollment => ({
   code: issued.code,
