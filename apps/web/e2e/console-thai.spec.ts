@@ -4,7 +4,8 @@
 // read Thai too (a patient's status, Yes and No). A visitor whose browser prefers Thai gets the landing page
 // in Thai, without axe violations either. At a phone's 390 px no page runs past the screen's edge, the custody
 // areas' tabs are whole, and the prescriptions list shows each one's status. With CAREPLANE_SHOTS_DIR set, the
-// pages are photographed at 390 and 1440 px.
+// pages are photographed at 390 and 1440 px. At 360 px, tapped with a finger, the landing page's top bar stays
+// inside the screen and each language of its switch is a finger's 44 px.
 import path from 'node:path';
 import { expectAccessible } from './support/admin.ts';
 import { issuedIdentity, signInWithCliAuthenticator } from './support/cli-authenticator.ts';
@@ -117,6 +118,29 @@ test.describe('a visitor whose browser prefers Thai', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'th');
     await expect(page.getByRole('tab', { name: 'คิวอาร์โค้ด' })).toBeVisible();
     await expectAccessible(page);
+    // A mouse's target: WCAG's 24 px at least.
+    for (const box of await languageOptionBoxes(page)) expect(box.height).toBeGreaterThanOrEqual(24);
     await atBothWidths(page, 'landing');
   });
+
+  test.describe('on a 360 px phone, tapped with a finger', () => {
+    test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    test('the top bar stays inside the screen and each language takes a finger', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'ความเป็นส่วนตัว' })).toBeInViewport({ ratio: 1 });
+      await page.evaluate(() => document.fonts.ready);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      for (const box of await languageOptionBoxes(page)) {
+        expect(box.height).toBeGreaterThanOrEqual(44);
+        expect(box.width).toBeGreaterThanOrEqual(44);
+      }
+    });
+  });
 });
+
+/** Where each choice of the language switch is drawn (its label is what a click or a tap lands on). */
+async function languageOptionBoxes(page: Page) {
+  const labels = page.locator('.mantine-SegmentedControl-label');
+  await expect(labels).toHaveCount(2);
+  return Promise.all((await labels.all()).map(async (label) => (await label.boundingBox())!));
+}
