@@ -13,6 +13,7 @@ import {
   validateReadings,
 } from '@careplane/shared/iot/iot.contract';
 import { createBatcher } from '@/lib/batcher.js';
+import { readJsonText } from '@/lib/json-text.js';
 import { subscribe } from '@/lib/mqtt-subscriber.js';
 import type { IncomingReadings, IngestOutcome, IotService } from './iot.service.js';
 
@@ -77,12 +78,11 @@ function parseTopic(prefix: string, topic: string): { hardwareIdentifier: string
  */
 export function parseMessage(prefix: string, topic: string, payload: Buffer, packet: IPublishPacket): Parsed {
   const { hardwareIdentifier, dataType } = parseTopic(prefix, topic);
-  let body: unknown;
-  try {
-    body = JSON.parse(payload.toString('utf8'));
-  } catch {
-    throw new Malformed('The payload is not JSON', 1);
-  }
+  // Read as an HTTP body is: a payload nested past any contract's depth would overflow the stack of what reads
+  // it next (the readings' checks), and so would come back from the broker for ever.
+  const read = readJsonText(payload);
+  if ('refusal' in read) throw new Malformed(`The payload: ${read.refusal.message}`, 1);
+  const body = read.value;
   let raw: unknown[];
   let secret: string | undefined;
   const property = packet.properties?.userProperties?.[CONNECTION_SECRET_PROPERTY];
@@ -125,9 +125,11 @@ export function startMqttIngestion(
     try {
       parsed = parseMessage(settings.topicPrefix, topic, payload, packet);
     } catch (error) {
-      if (!(error instanceof Malformed)) throw error;
-      iot.countInvalid('mqtt', error.readings, true);
-      log.warn({ topic, reason: error.message }, 'MQTT message refused');
+      // Reading a message touches nothing but the message: whatever fails there fails again on every resend, so
+      // it is refused (counted and acknowledged) rather than left for the broker to send back.
+      const reason = error instanceof Error ? error.message : String(error);
+      iot.countInvalid('mqtt', error instanceof Malformed ? error.readings : 1, true);
+      log.warn({ topic, reason }, 'MQTT message refused');
       return;
     }
     const { message, invalid } = parsed;
