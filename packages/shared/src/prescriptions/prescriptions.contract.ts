@@ -45,8 +45,36 @@ export interface PickupAssignment {
 }
 
 export interface PrescriptionIssue {
-  path: 'nurse' | 'shipper';
+  path: 'nurse' | 'shipper' | 'recipient' | 'shipperDriver';
   message: string;
+}
+
+/** The people a prescription names, by their user ids. */
+export interface PrescriptionPeople {
+  issuer?: string | null | undefined;
+  recipient?: string | null | undefined;
+  nurse?: string | null | undefined;
+  shipperDriver?: string | null | undefined;
+}
+
+/**
+ * Each step of the custody is someone else's: a prescriber does not write for themselves, and neither the
+ * prescriber nor the patient carries the medicine (nurse, driver), or one person could sign the whole chain
+ * alone. The server applies it to the submission and to the record as it would be after a partial update.
+ */
+export function separateDutiesIssues(people: PrescriptionPeople): PrescriptionIssue[] {
+  const issues: PrescriptionIssue[] = [];
+  const { issuer, recipient } = people;
+  if (issuer && recipient === issuer) {
+    issues.push({ path: 'recipient', message: 'Must be someone other than the issuer' });
+  }
+  for (const path of ['nurse', 'shipperDriver'] as const) {
+    const carrier = people[path];
+    if (carrier && (carrier === issuer || carrier === recipient)) {
+      issues.push({ path, message: 'Must be someone other than the issuer and the recipient' });
+    }
+  }
+  return issues;
 }
 
 /**
@@ -91,7 +119,7 @@ export const prescriptionSubmissionSchema = z
     ...logisticsFields,
   })
   .superRefine((value, context) => {
-    for (const issue of pickupAssignmentIssues(value)) {
+    for (const issue of [...pickupAssignmentIssues(value), ...separateDutiesIssues(value)]) {
       context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
     }
   });

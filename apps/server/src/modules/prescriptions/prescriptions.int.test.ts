@@ -247,8 +247,14 @@ describe('prescriptions: submission rules', () => {
 
   it('checks that every named party exists, with the path of each unknown one', async () => {
     const unknown = '0190a0b0-0000-7000-8000-00000000dead';
+    const unknownToo = (end: string) => `0190a0b0-0000-7000-8000-00000000${end}`;
     const answer = await refused(
-      submission({ issuer: unknown, recipient: unknown, shipperDriver: unknown, nurse: unknown }),
+      submission({
+        issuer: unknownToo('dea1'),
+        recipient: unknownToo('dea2'),
+        shipperDriver: unknownToo('dea3'),
+        nurse: unknownToo('dea4'),
+      }),
       ['body.issuer', 'body.recipient', 'body.shipperDriver', 'body.nurse'],
     );
     expect(answer.issues[0]!.message).toBe('No user with this id');
@@ -271,6 +277,38 @@ describe('prescriptions: submission rules', () => {
     const closedPharmacy = await makeProvider('Closed Pharmacy', 'pharmacy', false);
     const disabled = await refused(submission({ supplier: closedPharmacy }), ['body.supplier']);
     expect(disabled.issues[0]!.message).toBe('The service provider is disabled');
+  });
+
+  it('keeps each step of the custody someone else’s: no prescriber writes for or carries to themselves', async () => {
+    const sameAsIssuer = await refused(submission({ recipient: parties.issuer }), ['body.recipient']);
+    expect(sameAsIssuer.issues[0]!.message).toBe('Must be someone other than the issuer');
+    const carriers = await refused(
+      submission({ pickupByNurse: true, nurse: parties.issuer, shipperDriver: parties.recipient }),
+      ['body.nurse', 'body.shipperDriver'],
+    );
+    expect(carriers.issues[0]!.message).toBe('Must be someone other than the issuer and the recipient');
+
+    // A PATCH is checked as it would leave the record.
+    const { id } = await createPrescription({ shipperDriver: parties.driver });
+    await refused({ shipperDriver: parties.issuer }, ['body.shipperDriver'], 'patch', id);
+    await refused({ pickupByNurse: true, nurse: parties.recipient }, ['body.nurse'], 'patch', id);
+    const toNurse = await admin.patch(`/api/prescriptions/${id}`, {
+      pickupByNurse: true,
+      nurse: parties.nurse,
+    });
+    expect(toNurse.statusCode, toNurse.body).toBe(200);
+    // A record written before the rule can still have what does not name people mended.
+    await db().update(prescriptions).set({ nurseId: parties.issuer }).where(eq(prescriptions.id, id));
+    const mended = await admin.patch(`/api/prescriptions/${id}`, {
+      deliveryAddress: {
+        street: 'Sukhumvit Road',
+        houseNumber: '12',
+        city: 'Bangkok',
+        postalCode: '10110',
+        country: 'TH',
+      },
+    });
+    expect(mended.statusCode, mended.body).toBe(200);
   });
 
   it('re-checks the pickup rule against the record as a PATCH would leave it', async () => {

@@ -21,6 +21,7 @@ import {
 import {
   lockedPrescriptionFields,
   pickupAssignmentIssues,
+  separateDutiesIssues,
   prescriptionLockedStatuses,
   shipperProviderTypes,
   supplierProviderTypes,
@@ -152,6 +153,8 @@ async function referenceIssues(executor: Executor, plan: WritePlan): Promise<Err
 
 /** Fields that decide who picks the prescription up; a change to any of them re-checks the whole rule. */
 const pickupFields = ['pickupByNurse', 'nurseId', 'shipperId'];
+/** The people a prescription names (separateDutiesIssues). */
+const peopleFields = ['issuerId', 'recipientId', 'nurseId', 'shipperDriverId'];
 
 export async function checkPrescriptionWrite(
   executor: Executor,
@@ -177,6 +180,18 @@ export async function checkPrescriptionWrite(
       pickupByNurse: merged.pickupByNurse as boolean | null | undefined,
       nurse: merged.nurseId as string | null | undefined,
       shipper: merged.shipperId as string | null | undefined,
+    })) {
+      issues.push({ path: `body.${issue.path}`, message: issue.message });
+    }
+  }
+  // Checked when the people change, so that a record written before the rule can still have its address mended.
+  if (!existing || peopleFields.some((column) => Object.hasOwn(plan.values, column))) {
+    const people = { ...existing, ...plan.values };
+    for (const issue of separateDutiesIssues({
+      issuer: people.issuerId as string | null | undefined,
+      recipient: people.recipientId as string | null | undefined,
+      nurse: people.nurseId as string | null | undefined,
+      shipperDriver: people.shipperDriverId as string | null | undefined,
     })) {
       issues.push({ path: `body.${issue.path}`, message: issue.message });
     }
