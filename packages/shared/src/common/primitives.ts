@@ -12,18 +12,36 @@ export const MAX_LIST = 500;
 
 const noNul = (value: string) => !value.includes('\u0000');
 
-/** A bounded, NUL-free string. */
-export const text = (max = MAX_SHORT_TEXT) =>
-  z.string().max(max).refine(noNul, { message: 'Must not contain NUL characters' });
+/**
+ * Control characters other than tab and line breaks (C0, DEL, C1), and the characters that override or embed a
+ * direction of writing (U+202A–U+202E, U+2066–U+2069): none is typed as text, and a direction override shows a
+ * name on screen other than the one a signed receipt prints ("Warfarin\u202e gm 0005").
+ */
+// eslint-disable-next-line no-control-regex -- naming control characters is the point
+const UNTYPED = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const typed = (value: string) => !UNTYPED.test(value);
+const UNTYPED_MESSAGE = 'Must not contain control or text-direction characters';
+/** Something to see once blanks and zero-width characters (U+200B–U+200D, U+2060, U+FEFF) are set aside. */
+const visible = (value: string) => /[^\s\u200B-\u200D\u2060\uFEFF]/.test(value);
 
-/** A bounded, NUL-free string that is not empty after trimming. */
+/** A bounded string of what people type: no NUL, control or text-direction characters. */
+export const text = (max = MAX_SHORT_TEXT) =>
+  z
+    .string()
+    .max(max)
+    .refine(noNul, { message: 'Must not contain NUL characters' })
+    .refine(typed, { message: UNTYPED_MESSAGE });
+
+/** The same, with something visible in it: only spaces or zero-width characters read as missing. */
 export const requiredText = (max = MAX_SHORT_TEXT) =>
   z
     .string()
     .trim()
-    .min(1, { message: 'Required' })
+    .min(1, { message: 'Required', abort: true })
     .max(max)
-    .refine(noNul, { message: 'Must not contain NUL characters' });
+    .refine(visible, { message: 'Required' })
+    .refine(noNul, { message: 'Must not contain NUL characters' })
+    .refine(typed, { message: UNTYPED_MESSAGE });
 
 /**
  * A phone number as people write it ("+66 81 234 5678", "02-123-4567 ต่อ 12", "1669"), stored as written; an

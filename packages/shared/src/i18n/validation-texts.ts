@@ -382,6 +382,9 @@ export function describeIssue(
 export const authoredMessages: Record<string, { th: (field: string) => string }> = {
   Required: { th: (field) => `ต้องระบุ${field}` },
   'Must not contain NUL characters': { th: (field) => `${field} ต้องไม่มีอักขระ NUL` },
+  'Must not contain control or text-direction characters': {
+    th: (field) => `${field} ต้องไม่มีอักขระควบคุมหรืออักขระกำหนดทิศทางข้อความ`,
+  },
   'Keys must not contain NUL characters': { th: (field) => `ชื่อช่องใน${field} ต้องไม่มีอักขระ NUL` },
   'NUL not allowed': { th: (field) => `${field} ต้องไม่มีอักขระ NUL` },
   'Must be a uuid': { th: (field) => `${field} ต้องเป็นรหัสอ้างอิง (UUID)` },

@@ -317,6 +317,14 @@ describe('upload', () => {
         issues: [{ path: 'body.title', message: 'Title must be at most 200 characters.' }],
       });
     }
+    const controlled = await call(owner.token).upload('/api/documents', [
+      { name: 'file', value: pdf, filename: 'a.pdf' },
+      { name: 'title', value: 'a\u0001b' },
+    ]);
+    expect(controlled.json()).toMatchObject({
+      statusCode: 400,
+      issues: [{ path: 'body.title', message: 'Must not contain control or text-direction characters' }],
+    });
     const json = await call(owner.token).post('/api/documents', { title: 'x' });
     expect(json.statusCode).toBe(415);
     // A form the multipart reader cannot read is the sender's fault (400), never a 500: no boundary in its

@@ -197,6 +197,18 @@ describe('prescriptions: submission rules', () => {
     await refused(submission({ content: Array.from({ length: 51 }, () => item) }), ['body.content']);
     await refused(submission({ content: [{ ...item, notes: 'x'.repeat(2001) }] }), ['body.content.0.notes']);
     await refused(submission({ content: [{ ...item, name: 'Amoxi\u0000cillin' }] }), ['body.content.0.name']);
+    // What a phone is asked to sign and a receipt prints is what the screen shows: a name with nothing visible
+    // in it is missing, and one written backwards by a direction override ("Warfarin 5000 mg" on screen) or
+    // carrying control characters is refused.
+    const invisible = await refused(submission({ content: [{ ...item, name: '\u200b' }] }), [
+      'body.content.0.name',
+    ]);
+    expect(invisible.issues[0]!.message).toBe('Required');
+    const reversed = await refused(submission({ content: [{ ...item, name: 'Warfarin\u202e gm 0005' }] }), [
+      'body.content.0.name',
+    ]);
+    expect(reversed.issues[0]!.message).toBe('Must not contain control or text-direction characters');
+    await refused(submission({ content: [{ ...item, strength: '5\u0001mg' }] }), ['body.content.0.strength']);
   });
 
   it('refuses ids that are not uuids, a non-boolean pickupByNurse and unknown fields', async () => {
