@@ -740,6 +740,26 @@ describe('resource authorization', () => {
   });
 });
 
+describe('discovery', () => {
+  it('names the issuer’s own addresses, whatever Host or forwarded headers a client sends', async () => {
+    const answer = await t.app.inject({
+      url: '/auth/.well-known/openid-configuration',
+      headers: {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-for': '203.0.113.9',
+      },
+    });
+    expect(answer.statusCode).toBe(200);
+    const discovery = answer.json<Record<string, unknown>>();
+    expect(discovery.issuer).toBe(t.issuer);
+    for (const name of ['token_endpoint', 'jwks_uri', 'backchannel_authentication_endpoint']) {
+      expect(discovery[name], name).toMatch(new RegExp(`^${t.issuer}/`));
+    }
+  });
+});
+
 describe('signing keys', () => {
   it('rotates: the new key signs, the old one stays published and its tokens stay valid', async () => {
     const before = await signIn(admin);

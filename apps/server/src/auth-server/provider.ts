@@ -330,9 +330,10 @@ export function buildProvider(deps: ProviderDependencies): Provider {
   };
 
   const provider = new Provider(settings.issuer, configuration);
-  // The provider reads no forwarded headers: the client's address comes from the HTTP server above it,
-  // which trusts only the configured proxies.
-  provider.proxy = false;
+  // The forwarded headers the provider reads are never the client's: the routes (routes.ts, providerRequest)
+  // write them for every request, the issuer's origin and the client's address as the HTTP server above it
+  // tells it (trusting only the configured proxies).
+  provider.proxy = true;
   provider.use(describeInLanguage);
   provider.use(answerUnknownRoute);
   provider.on('server_error', (_ctx, error) => deps.log.error({ err: error }, 'auth server error'));

@@ -323,6 +323,10 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    // The provider writes its endpoints' addresses (discovery, jwks_uri, token_endpoint…) from the request's
+    // origin. It is told the issuer's, whatever the Host header said: a client's Host must not choose where
+    // others send their tokens, and behind a proxy that ends TLS the addresses stay https.
+    const issuer = new URL(settings.issuer);
     /** The raw request as the provider expects it: its path below the prefix, the client's address on it. */
     const providerRequest = (request: FastifyRequest) => {
       const raw = request.raw as typeof request.raw & { originalUrl?: string; [CLIENT_ADDRESS]?: string };
@@ -330,6 +334,9 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
       raw.originalUrl = url;
       // The client's address as the trusted proxies tell it: the provider's own limits count by it.
       raw[CLIENT_ADDRESS] = request.ip;
+      raw.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
+      raw.headers['x-forwarded-host'] = issuer.host;
+      raw.headers['x-forwarded-for'] = request.ip;
       raw.url = url.slice(prefix.length) || '/';
       return raw;
     };

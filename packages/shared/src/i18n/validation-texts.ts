@@ -382,6 +382,10 @@ export function describeIssue(
 export const authoredMessages: Record<string, { th: (field: string) => string }> = {
   Required: { th: (field) => `ต้องระบุ${field}` },
   'Must not contain NUL characters': { th: (field) => `${field} ต้องไม่มีอักขระ NUL` },
+  'Must be someone other than the issuer': { th: (field) => `${field} ต้องไม่ใช่ผู้ออกใบสั่งยา` },
+  'Must be someone other than the issuer and the recipient': {
+    th: (field) => `${field} ต้องไม่ใช่ผู้ออกใบสั่งยาหรือผู้รับยา`,
+  },
   'Must not contain control or text-direction characters': {
     th: (field) => `${field} ต้องไม่มีอักขระควบคุมหรืออักขระกำหนดทิศทางข้อความ`,
   },
