@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { assuranceLevels } from '@careplane/shared/common/enums';
+import { MAX_PERSON_NAME } from '@careplane/shared/users/users.contract';
 import {
   jwkThumbprint,
   verifyCanonical,
@@ -35,8 +36,8 @@ const identityRoleSet = new Set<string>(['admin', 'master', 'public']);
 
 export const identityInputSchema = z.object({
   username: usernameSchema,
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
+  firstName: z.string().trim().min(1).max(MAX_PERSON_NAME),
+  lastName: z.string().trim().min(1).max(MAX_PERSON_NAME),
   email: z.string().trim().email().max(254).optional(),
   phoneNumber: z.string().trim().max(40).optional(),
   title: z.string().trim().max(100).optional(),

@@ -74,12 +74,15 @@ export const additionalInfoPatchSchema = z.strictObject({
   identityDocumentType: z.enum(identityDocumentTypes).optional(),
 });
 
+/** The longest first or last name a person's record and their sign-in identity keep. */
+export const MAX_PERSON_NAME = 120;
+
 const userFields = {
   email: z.email().max(254).nullable().optional(),
   phoneNumber: phoneNumberSchema().nullable().optional(),
   title: text(64).nullable().optional(),
-  firstName: text(120).nullable().optional(),
-  lastName: text(120).nullable().optional(),
+  firstName: text(MAX_PERSON_NAME).nullable().optional(),
+  lastName: text(MAX_PERSON_NAME).nullable().optional(),
   identityAssuranceLevel: text(32).nullable().optional(),
   isVerified: z.boolean().optional(),
   isBlocked: z.boolean().optional(),

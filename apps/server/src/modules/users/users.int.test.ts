@@ -125,6 +125,31 @@ describe('users resource', () => {
   });
 });
 
+describe('users with the longest names', () => {
+  it('creates a user whose names, or whose username standing in for them, are as long as the form takes', async () => {
+    const { post } = api(context);
+    // The sign-in identity made with the user kept names of at most 100 characters: 101–120 answered 500.
+    const long = await post('/api/users', {
+      username: 'long.names@careplane.test',
+      firstName: 'ก'.repeat(120),
+      lastName: 'L'.repeat(120),
+    });
+    expect(long.statusCode, long.body).toBe(201);
+    expect(long.json()).toMatchObject({ firstName: 'ก'.repeat(120), lastName: 'L'.repeat(120) });
+    // Without names, the username's part before the @ names the identity, cut to the same length.
+    const nameless = await post('/api/users', { username: `${'n'.repeat(200)}@careplane.test` });
+    expect(nameless.statusCode, nameless.body).toBe(201);
+    const tooLong = await post('/api/users', {
+      username: 'longer@careplane.test',
+      firstName: 'x'.repeat(121),
+    });
+    expect(tooLong.json()).toMatchObject({
+      statusCode: 400,
+      issues: [{ path: 'body.firstName', message: 'First name must be at most 120 characters.' }],
+    });
+  });
+});
+
 describe('users additionalInfo', () => {
   it('keeps unsent keys on PATCH and records only what was sent', async () => {
     const { post, patch } = api(context);

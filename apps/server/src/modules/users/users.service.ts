@@ -4,7 +4,12 @@
 import type { JWTPayload } from 'jose';
 import { assuranceLevels, type AssuranceLevel } from '@careplane/shared/common/enums';
 import type { AccountPreferences, Enrollment } from '@careplane/shared/users/account.contract';
-import { splitUsername, type User, type UserCreate } from '@careplane/shared/users/users.contract';
+import {
+  MAX_PERSON_NAME,
+  splitUsername,
+  type User,
+  type UserCreate,
+} from '@careplane/shared/users/users.contract';
 import { grantRevoked } from '@/auth-server/grants.js';
 import type { Identity, IdentityService, IssuedEnrollment } from '@/auth-server/identities.js';
 import type { Executor } from '@/db/client.js';
@@ -54,7 +59,8 @@ export function identityInputFor(user: {
   identityAssuranceLevel?: string | null | undefined;
   roles?: readonly string[] | null | undefined;
 }) {
-  const { usernameWithoutDomain } = splitUsername(user.username);
+  // A username's part before the @ may be longer than a name is kept (a ZodError, a 500, on create).
+  const usernameWithoutDomain = splitUsername(user.username).usernameWithoutDomain.slice(0, MAX_PERSON_NAME);
   const roles = (user.roles ?? []).filter((role): role is IdentityRole => identityRoles.has(role));
   return {
     username: user.username,
