@@ -502,6 +502,18 @@ describe('the verifier', () => {
     expect(await screen.findByText('The file is not a PDF')).toBeDefined();
   });
 
+  it('never leaves a verdict on screen beside a file it refused: the verdict was of another file', async () => {
+    const { verdict } = await dropOnVerifier(reportOf());
+    expect(within(verdict).getByText('Authentic and untampered')).toBeDefined();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('notes.txt is not a PDF. Choose a PDF file.');
+    expect(screen.queryByTestId('verdict')).toBeNull();
+    expect(screen.queryByText('Authentic and untampered')).toBeNull();
+  });
+
   it('says so by name when the file chosen is not a PDF, and sends nothing', async () => {
     const sent = fakeUpload({ status: 200, body: reportOf() });
     renderApp('/verify');

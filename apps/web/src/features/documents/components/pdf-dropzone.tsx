@@ -12,6 +12,8 @@ import type { UploadProgress } from '../api/documents-files.ts';
 
 interface Props {
   onFile: (file: File) => void;
+  /** A file was turned away: what was shown of the last one no longer applies (a verifier's verdict). */
+  onRefuse?: () => void;
   busy: boolean;
   progress: UploadProgress | null;
   /** The call to action, e.g. "Drop a PDF to upload it". */
@@ -31,7 +33,7 @@ export const formatBytes = (bytes: number) =>
 /** What the zone takes: a PDF by its type, or by its name when the system names no type. */
 const PDF_FILES = { 'application/pdf': ['.pdf'] };
 
-export function PdfDropzone({ onFile, busy, progress, label, touchLabel, hint }: Props) {
+export function PdfDropzone({ onFile, onRefuse, busy, progress, label, touchLabel, hint }: Props) {
   const { t } = useTranslation('documents');
   const call = useMediaQuery(FINGER_POINTER) === true ? touchLabel : label;
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -42,6 +44,7 @@ export function PdfDropzone({ onFile, busy, progress, label, touchLabel, hint }:
     setRefusal(
       several ? t('dropzone.oneAtATime') : t('dropzone.notPdf', { name: rejections[0]?.file.name ?? '' }),
     );
+    onRefuse?.();
   };
   const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   return (

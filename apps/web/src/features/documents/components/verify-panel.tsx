@@ -25,6 +25,8 @@ export function VerifyPanel() {
           setProgress({ loaded: 0, total: file.size });
           verify.mutate(file);
         }}
+        // A refused file clears the last verdict: it was of another file, and beside this one it would overstate.
+        onRefuse={() => verify.reset()}
         busy={verify.isPending}
         progress={progress}
         label={t('verify.dropLabel')}
