@@ -191,8 +191,12 @@ describe('The chart’s data type and period in the address', () => {
     await waitFor(() => expect(lastDataCall()).toEqual({ type: 'dataType~temperature', hours: 7 * 24 }));
     expect(screen.getByRole('radio', { name: '7 days' })).toBeChecked();
 
+    // The page stays where it is scrolled: the chart is below the fold, under the device's details.
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     await userEvent.click(screen.getByText('30 days'));
     await waitFor(() => expect(lastDataCall().hours).toBe(30 * 24));
+    expect(scrolled).not.toHaveBeenCalled();
+    scrolled.mockRestore();
     expect(new URLSearchParams(router.state.location.search).get('period')).toBe('30d');
     expect(new URLSearchParams(router.state.location.search).get('type')).toBe('temperature');
   });
