@@ -508,6 +508,18 @@ describe('sharing and lists', () => {
     expect(all.length).toBeLessThanOrEqual(20);
     expect(Object.keys(all[0]).sort()).toEqual(['id', 'name']);
     expect((await call(null).get('/api/documents/parties')).statusCode).toBe(401);
+
+    // A name in the local script finds its person, as the users list's search does; "first last" too.
+    await db()
+      .update(users)
+      .set({ additionalInfo: { localizedFirstName: 'ปาร์คเกอร์', localizedLastName: 'ปาร์ตี้' } })
+      .where(eq(users.id, party.userId));
+    for (const search of ['ปาร์คเกอร์', 'parker party']) {
+      const found = await call(owner.token).get(
+        `/api/documents/parties?search=${encodeURIComponent(search)}`,
+      );
+      expect(found.json().items, search).toEqual([{ id: party.userId, name: 'Parker Party' }]);
+    }
   });
 });
 

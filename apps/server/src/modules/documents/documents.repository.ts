@@ -7,6 +7,7 @@ import { documentListSpec, type DocumentScope } from '@careplane/shared/document
 import type { Executor } from '@/db/client.js';
 import { documentFiles, documentSigningParties, documents, users } from '@/db/schema/index.js';
 import { badRequest, serviceTexts } from '@/lib/errors.js';
+import { searchableName } from '@/modules/users/users.service.js';
 import {
   bindListSpec,
   buildListSql,
@@ -251,14 +252,7 @@ export async function searchUserNames(
       and(
         ne(users.id, input.excludeId),
         eq(users.isBlocked, false),
-        pattern
-          ? or(
-              ilike(users.firstName, pattern),
-              ilike(users.lastName, pattern),
-              ilike(users.username, pattern),
-              sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
-            )
-          : undefined,
+        pattern ? or(ilike(searchableName, pattern), ilike(users.username, pattern)) : undefined,
       ),
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))

@@ -3,6 +3,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client.js';
 import { users } from '@/db/schema/index.js';
 
+/**
+ * A person's name either way it is written, for searching: as on the account, and as their identity document
+ * has it in the local script (a Thai name, searched in Thai).
+ */
+export const searchableName = sql<string>`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || coalesce(${users.additionalInfo} ->> 'localizedFirstName', '') || ' ' || coalesce(${users.additionalInfo} ->> 'localizedLastName', '')`;
+
 /** What a request needs to know about its caller's user record; undefined before the first sign-in. */
 export async function findCallerRecord(executor: Executor, subject: string) {
   const [row] = await executor

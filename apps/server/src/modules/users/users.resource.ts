@@ -1,5 +1,4 @@
 // Users and patient profiles as generic resources: their tables, contract schemas and list specs bound to SQL.
-import { sql } from 'drizzle-orm';
 import {
   patientProfileCreateSchema,
   patientProfileEndpoints,
@@ -16,6 +15,7 @@ import { patientProfiles, users } from '@/db/schema/index.js';
 import { patientColumns, userColumns } from '@careplane/shared/users/users.columns';
 import { defineResource } from '@/lib/resources/definition.js';
 import { bindListSpec, column, referenced } from '@/lib/resources/filters.js';
+import { searchableName } from './users.repository.js';
 
 export const usersResource = defineResource({
   name: 'users',
@@ -59,9 +59,7 @@ export const usersResource = defineResource({
         lastName: users.lastName,
         email: users.email,
         phoneNumber: users.phoneNumber,
-        // Either way a person's name is written: as on the account, or as their identity document has it in
-        // the local script (a Thai name, searched in Thai).
-        name: sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || coalesce(${users.additionalInfo} ->> 'localizedFirstName', '') || ' ' || coalesce(${users.additionalInfo} ->> 'localizedLastName', '')`,
+        name: searchableName,
       },
       sort: {
         createdAt: users.createdAt,

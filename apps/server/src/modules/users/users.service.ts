@@ -25,6 +25,7 @@ import {
   insertUser,
   lockUserForSignIn,
   mergedAdditionalInfo,
+  searchableName,
   updateUser,
 } from './users.repository.js';
 import { patientProfilesResource, usersResource } from './users.resource.js';
@@ -38,6 +39,9 @@ const usersRepository = createResourceRepository(usersResource);
 /** Ids among `ids` that name no user: for other modules' checks of the users they link. */
 export const missingUserIds = (executor: Executor, ids: readonly string[]) =>
   usersRepository.missingIds(executor, ids);
+
+/** A person's name either way it is written (account, local script), for other modules' searches. */
+export { searchableName };
 
 /** Ids among `ids` whose user is blocked. */
 export const blockedUserIds = blockedIds;
