@@ -66,15 +66,20 @@ describe('alerts opening', () => {
     const device = await createIotDevice(context, { assignedUser: patient.id });
     // 45 and 105 are outside the configured 50..100 (not the default 40..130); 110 is within a fifth of it.
     expect((await submit(device.id, 'heart_rate', [{ timestamp: T0, rate: 45 }])).alertIds).toHaveLength(1);
-    // While it is open, further readings of the same type add no alert.
-    expect((await submit(device.id, 'heart_rate', [{ timestamp: T0 + 1, rate: 110 }])).alertIds).toEqual([]);
+    // While it is open, further readings below the same bound add no alert; one above the other bound does.
+    expect((await submit(device.id, 'heart_rate', [{ timestamp: T0 + 1, rate: 47 }])).alertIds).toEqual([]);
+    expect((await submit(device.id, 'heart_rate', [{ timestamp: T0 + 2, rate: 110 }])).alertIds).toHaveLength(
+      1,
+    );
     // Another type opens its own; the switched-off diastolic bound opens nothing, systolic still does.
     expect(
       (await submit(device.id, 'blood_pressure', [{ timestamp: T0, sys: 120, dias: 10 }])).alertIds,
     ).toEqual([]);
     const pressure = await submit(device.id, 'blood_pressure', [{ timestamp: T0 + 1, sys: 250, dias: 10 }]);
     expect(pressure.alertIds).toHaveLength(1);
-    const [heart] = (await alertsOf(device.id)).filter((alert) => alert.data.dataType === 'heart_rate');
+    const heart = (await alertsOf(device.id)).find(
+      (alert) => alert.data.dataType === 'heart_rate' && alert.timestamp === T0,
+    );
     expect(heart).toMatchObject({
       severity: 'warning',
       userId: patient.id,

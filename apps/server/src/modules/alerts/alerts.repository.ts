@@ -22,10 +22,11 @@ export async function insertAlerts(executor: Executor, rows: NewAlertRow[]): Pro
 }
 
 /** `<iotDeviceId>/<dataType>` of the active alerts with this reason among these IoT devices. */
-export async function findActiveReadingAlertKeys(executor: Executor, iotDeviceIds: string[], reason: string) {
-  if (iotDeviceIds.length === 0) return new Set<string>();
-  const rows = await executor
-    .select({ iotDeviceId: alerts.iotDeviceId, dataType: sql<string>`${alerts.data}->>'dataType'` })
+/** The open alerts of these devices opened for a reason: their device, severity and data. */
+export async function findActiveReadingAlerts(executor: Executor, iotDeviceIds: string[], reason: string) {
+  if (iotDeviceIds.length === 0) return [];
+  return executor
+    .select({ iotDeviceId: alerts.iotDeviceId, severity: alerts.severity, data: alerts.data })
     .from(alerts)
     .where(
       and(
@@ -34,7 +35,6 @@ export async function findActiveReadingAlertKeys(executor: Executor, iotDeviceId
         sql`${alerts.data}->>'reason' = ${reason}`,
       ),
     );
-  return new Set(rows.map((row) => `${row.iotDeviceId}/${row.dataType}`));
 }
 
 /** The alert, locked for this transaction; undefined when there is none. */

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound, serviceTexts } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store, WriteScope } from '@/lib/store.js';
 import {
-  findActiveReadingAlertKeys,
+  findActiveReadingAlerts,
   findAlertForUpdate,
   insertAlerts,
   updateAlert,
@@ -17,24 +17,52 @@ import { alertsResource } from './alerts.resource.js';
 
 export type NewAlert = Omit<NewAlertRow, 'createdByUserId'>;
 
-/** The reason of alerts opened by readings outside their bounds; one stays open per device and data type. */
+/** The reason of alerts opened by readings outside their bounds (one open tells a breach: alreadyTold). */
 export const OUT_OF_BOUNDS = 'out_of_bounds';
 
+const severityRank: Record<string, number> = { info: 0, warning: 1, critical: 2 };
+
+/** Each field's side of its bounds an out-of-bounds alert tells: `heartRate:below`, `sys:above`. */
+function breachSides(data: Record<string, unknown> | null | undefined): Set<string> {
+  const sides = new Set<string>();
+  const fields = data?.fields;
+  if (!fields || typeof fields !== 'object') return sides;
+  for (const [field, value] of Object.entries(fields as Record<string, unknown>)) {
+    if (!value || typeof value !== 'object') continue;
+    const { min, max, lowest, highest } = value as Record<string, unknown>;
+    if (typeof min === 'number' && typeof lowest === 'number' && lowest < min) sides.add(`${field}:below`);
+    if (typeof max === 'number' && typeof highest === 'number' && highest > max) sides.add(`${field}:above`);
+  }
+  return sides;
+}
+
 /**
- * Drops out-of-bounds alerts for a device and data type that already has one open: a patient whose heart
- * rate stays high gets one alert to act on, not one per reading.
+ * Whether an open out-of-bounds alert already tells what a new one would: the same device and data type, every
+ * side of a bound the new one breaches, and a severity at least as high. A heart rate that stays high gets one
+ * alert to act on, not one per reading; one that falls from 31 to a low bound's other side (150 above 130), or
+ * grows critical, is told anew.
  */
+export function alreadyTold(
+  open: { iotDeviceId: string | null; severity: string; data: Record<string, unknown> | null },
+  alert: NewAlert,
+): boolean {
+  if (open.iotDeviceId !== alert.iotDeviceId || open.data?.dataType !== alert.data.dataType) return false;
+  if ((severityRank[open.severity] ?? 0) < (severityRank[alert.severity] ?? 0)) return false;
+  const told = breachSides(open.data);
+  return [...breachSides(alert.data)].every((side) => told.has(side));
+}
+
+/** Drops the out-of-bounds alerts an open alert already tells (alreadyTold). */
 export async function withoutOpenDuplicates(scope: WriteScope, alerts: NewAlert[]) {
   const candidates = alerts.filter((alert) => alert.data.reason === OUT_OF_BOUNDS && alert.iotDeviceId);
   if (candidates.length === 0) return alerts;
-  const open = await findActiveReadingAlertKeys(
+  const open = await findActiveReadingAlerts(
     scope.tx,
     [...new Set(candidates.map((alert) => alert.iotDeviceId!))],
     OUT_OF_BOUNDS,
   );
   return alerts.filter(
-    (alert) =>
-      alert.data.reason !== OUT_OF_BOUNDS || !open.has(`${alert.iotDeviceId}/${String(alert.data.dataType)}`),
+    (alert) => alert.data.reason !== OUT_OF_BOUNDS || !open.some((one) => alreadyTold(one, alert)),
   );
 }
 

@@ -283,8 +283,8 @@ describe('IoT data records', () => {
     expect(other.json().duplicates).toBe(0);
 
     // Concurrent retries of one submission (its heart rate is out of bounds, but this device's
-    // out-of-bounds heart-rate alert is still open, so no second one opens).
-    const burst = { ...body, data: [{ timestamp: T0 + 5000, rate: 30 }] };
+    // out-of-bounds heart-rate alert, above 130 too, is still open, so no second one opens).
+    const burst = { ...body, data: [{ timestamp: T0 + 5000, rate: 145 }] };
     const results = await Promise.all(
       Array.from({ length: 5 }, () => admin.post('/api/iot-devices/data/submit', burst)),
     );
@@ -355,6 +355,36 @@ describe('IoT data records', () => {
       data: [{ timestamp: T0, id: 'x' }],
     });
     expect((await admin.get(`/api/alerts/${unassigned.json().alertIds[0]}`)).json().userId).toBeNull();
+  });
+
+  it('keeps one alert open for a rate that stays out of bounds, and tells a new side of a bound or a worse one', async () => {
+    const device = await createIotDevice(context);
+    const rates = (from: number, values: number[]) =>
+      admin.post('/api/iot-devices/data/submit', {
+        iotDeviceId: device.id,
+        dataType: 'heart_rate',
+        data: values.map((rate, index) => ({ timestamp: T0 + from + index, rate })),
+      });
+    const titles = async () =>
+      (await admin.get(`/api/alerts?filters=iotDevice.id~${device.id}&sort=timestamp:asc`))
+        .json()
+        .items.map(
+          (alert: { severity: string; data: { title: string } }) => `${alert.severity}: ${alert.data.title}`,
+        );
+
+    expect((await rates(0, [31])).json().alertIds).toHaveLength(1);
+    // Still low, no worse: the open alert tells it.
+    expect((await rates(10, [33, 35])).json().alertIds).toEqual([]);
+    // The other side of the bounds: not what the open alert says (it said "31 /min, below 40").
+    expect((await rates(20, [150])).json().alertIds).toHaveLength(1);
+    expect((await rates(30, [145])).json().alertIds).toEqual([]);
+    // Past a fifth over the bound the same side grows critical: told anew.
+    expect((await rates(40, [170])).json().alertIds).toHaveLength(1);
+    expect(await titles()).toEqual([
+      'critical: Heart rate 31 /min, below 40',
+      'warning: Heart rate 150 /min, above 130',
+      'critical: Heart rate 170 /min, above 130',
+    ]);
   });
 
   it('audits submissions and the alerts they open', async () => {

@@ -21,7 +21,7 @@ import { type ActionContext, redactChanges } from '@/lib/audit.js';
 import { badRequest, notFound, serviceTexts, type Text, unauthorized } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store } from '@/lib/store.js';
-import { OUT_OF_BOUNDS, openAlerts, type NewAlert } from '@/modules/alerts/alerts.service.js';
+import { OUT_OF_BOUNDS, alreadyTold, openAlerts, type NewAlert } from '@/modules/alerts/alerts.service.js';
 import { iotDataResource, iotDevicesResource } from './iot.resource.js';
 import {
   countDeviceLinks,
@@ -47,16 +47,16 @@ function inIdOrder(rows: ReadingRow[]) {
   );
 }
 
-/** Out-of-bounds alerts of one device and data type in one batch become the first of them. */
+/** Out-of-bounds alerts of one batch that an earlier one of the batch already tells are dropped (alreadyTold). */
 function mergeBoundsAlerts(alerts: NewAlert[]) {
-  const seen = new Set<string>();
-  return alerts.filter((alert) => {
-    if (alert.data.reason !== OUT_OF_BOUNDS) return true;
-    const key = `${alert.iotDeviceId}/${String(alert.data.dataType)}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const kept: NewAlert[] = [];
+  for (const alert of alerts) {
+    const told =
+      alert.data.reason === OUT_OF_BOUNDS &&
+      kept.some((one) => one.data.reason === OUT_OF_BOUNDS && alreadyTold(one, alert));
+    if (!told) kept.push(alert);
+  }
+  return kept;
 }
 
 const TIMESTAMP_SPACE = 2 ** 48;

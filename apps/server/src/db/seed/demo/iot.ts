@@ -2,7 +2,7 @@
 // stock), a month of their readings, and alerts: open and closed, from readings and manual.
 import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import type { IotDataType } from '@careplane/shared/common/enums';
-import { DEFAULT_READING_BOUNDS } from '@careplane/shared/iot/iot.contract';
+import { boundsBreaches, DEFAULT_READING_BOUNDS } from '@careplane/shared/iot/iot.contract';
 import type { iotDeviceData } from '@/db/schema/index.js';
 import { DAY, HISTORY, HOUR, MINUTE, buildReadings, type ReadingSeries } from '../demo-series.js';
 import { hashString } from '../random.js';
@@ -221,6 +221,14 @@ function alertData(
   return { ...data, title: alertTitle({ data }) };
 }
 
+/** The severity the server gives a reading outside its bounds (boundsBreaches), for a plan that has one. */
+function boundsSeverity(plan: AlertPlan) {
+  const measure = measured[plan.kind];
+  if (!measure || plan.value === undefined) return undefined;
+  const reading = { [measure.field]: plan.value, ...measure.extra };
+  return boundsBreaches(DEFAULT_READING_BOUNDS, measure.dataType, reading)[0]?.severity;
+}
+
 /** Alerts from alert readings (which are added here), from readings out of bounds, and manual ones. */
 export function buildAlerts(
   { id, ago }: SeedContext,
@@ -406,7 +414,9 @@ export function buildAlerts(
     return {
       id: alertId,
       isActive: !closedAt,
-      severity: ({ high: 'critical', medium: 'warning', low: 'info' } as const)[plan.severity],
+      severity:
+        boundsSeverity(plan) ??
+        ({ high: 'critical', medium: 'warning', low: 'info' } as const)[plan.severity],
       timestamp,
       data: alertData(plan, timestamp, readingId, alertReadingRows.at(-1)?.data),
       closingData: closedAt
