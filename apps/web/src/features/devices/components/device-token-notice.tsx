@@ -1,7 +1,8 @@
 // A device token, shown once: when the device is created or given a new token. The agent on the device
 // needs it; the server keeps only its hash.
-import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CopyTextButton } from '@/lib/resource-kit/copy-text-button.tsx';
 
 export function DeviceTokenNotice({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation('devices');
@@ -12,14 +13,8 @@ export function DeviceTokenNotice({ token, onDone }: { token: string; onDone: ()
         <Code block data-testid="device-token" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
           {token}
         </Code>
-        <Group gap="xs">
-          <CopyButton value={token}>
-            {({ copied, copy }) => (
-              <Button size="xs" onClick={copy} color={copied ? 'teal' : undefined}>
-                {copied ? t('token.copied') : t('token.copy')}
-              </Button>
-            )}
-          </CopyButton>
+        <Group gap="xs" align="flex-start">
+          <CopyTextButton size="xs" value={token} label={t('token.copy')} copiedLabel={t('token.copied')} />
           <Button size="xs" variant="default" onClick={onDone}>
             {t('token.done')}
           </Button>

@@ -58,7 +58,8 @@ function Following({
         disabled
         leftSection={status === 'pending' ? <Loader size="xs" type="dots" /> : null}
         data-testid="signing-state"
-        styles={{ label: { whiteSpace: 'normal' } }}
+        // Wrapped lines at a line height Thai tone marks fit in (a button's own line height cut them off).
+        styles={{ label: { whiteSpace: 'normal', lineHeight: 1.55, overflow: 'visible' } }}
         h="auto"
         py={6}
       >

@@ -1,10 +1,11 @@
 // The one-time enrollment of a new user (the answer of the admin's create): the code, the link and its QR
 // code, which the new person opens or scans with their phone to bind it. The server never shows it again.
-import { Alert, Anchor, Button, Code, CopyButton, Group, Image, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Image, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import type { Enrollment } from '@careplane/shared/users/account.contract';
+import { CopyTextButton } from '@/lib/resource-kit/copy-text-button.tsx';
 
 /** The spec's dark and light QR colours. */
 const QR_COLORS = { dark: '#0b3c49', light: '#ffffff' } as const;
@@ -38,13 +39,13 @@ export function EnrollmentNotice({ enrollment, onDone }: { enrollment: Enrollmen
               {t('enrollment.code')}
             </Text>
             <Code data-testid="enrollment-code">{enrollment.code}</Code>
-            <CopyButton value={enrollment.code}>
-              {({ copied, copy }) => (
-                <Button size="compact-xs" variant="light" onClick={copy}>
-                  {copied ? t('enrollment.copied') : t('enrollment.copyCode')}
-                </Button>
-              )}
-            </CopyButton>
+            <CopyTextButton
+              size="compact-xs"
+              variant="light"
+              value={enrollment.code}
+              label={t('enrollment.copyCode')}
+              copiedLabel={t('enrollment.copied')}
+            />
           </Group>
           <Anchor
             href={enrollment.link}
@@ -58,13 +59,13 @@ export function EnrollmentNotice({ enrollment, onDone }: { enrollment: Enrollmen
             {t('enrollment.validUntil', { time: formatDateTime(enrollment.expiresAt) })}
           </Text>
           <Group>
-            <CopyButton value={enrollment.link}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="light" onClick={copy}>
-                  {copied ? t('enrollment.copied') : t('enrollment.copyLink')}
-                </Button>
-              )}
-            </CopyButton>
+            <CopyTextButton
+              size="xs"
+              variant="light"
+              value={enrollment.link}
+              label={t('enrollment.copyLink')}
+              copiedLabel={t('enrollment.copied')}
+            />
             <Button size="xs" variant="default" onClick={onDone}>
               {t('enrollment.done')}
             </Button>
