@@ -17,6 +17,7 @@ import {
   authRequests,
   documentCertificateAuthority,
   documentFiles,
+  documentSigningParties,
   documentSigningRequests,
   documents,
   users,
@@ -431,6 +432,16 @@ describe('sharing and lists', () => {
     expect(await ids(owner, 'filters=scope~shared')).not.toContain(id);
     expect(await ids(party, 'filters=scope~own,waiting&filtersLike=title~SHARED')).toEqual([id]);
     expect(await ids(stranger, 'filters=scope~own,shared,waiting')).toEqual([]);
+
+    // A record with no file is shared, but waits for nobody: there is nothing to sign.
+    const [fileless] = await db()
+      .insert(documents)
+      .values({ title: 'Handbook acknowledgement', createdByUserId: owner.userId })
+      .returning({ id: documents.id });
+    await db().insert(documentSigningParties).values({ documentId: fileless!.id, userId: party.userId });
+    expect(await ids(party, 'filters=scope~shared')).toContain(fileless!.id);
+    expect(await ids(party, 'filters=scope~waiting')).not.toContain(fileless!.id);
+    await db().delete(documents).where(eq(documents.id, fileless!.id));
 
     const page = (
       await call(owner.token).get('/api/documents?filters=scope~own&limit=1&sort=title:asc')

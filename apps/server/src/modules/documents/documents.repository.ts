@@ -1,7 +1,7 @@
 // The SQL of documents and their parties: who sees what, the list with its filters, the parties' names and
 // the names offered for sharing. Files are in document-files.repository.ts; the CA, the certificates it
 // issued and the signatures asked of phones in signing.repository.ts.
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { documentListSpec, type DocumentScope } from '@careplane/shared/documents/documents.contract';
 import type { Executor } from '@/db/client.js';
@@ -37,7 +37,8 @@ const scopeCondition = (userId: string, scope: DocumentScope): SQL => {
     case 'shared':
       return partyOf(userId);
     case 'waiting':
-      return and(partyOf(userId), sql`not ${signedBy(userId)}`)!;
+      // Only what can be signed waits: a record with no file (one kept from before files) has nothing to sign.
+      return and(partyOf(userId), sql`not ${signedBy(userId)}`, isNotNull(documents.originalSha256))!;
   }
 };
 
