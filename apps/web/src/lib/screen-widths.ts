@@ -5,5 +5,3 @@
 export const PHONE_SCREEN = '(max-width: 47.99em)';
 /** Matches a screen at or above Mantine's `sm` breakpoint. */
 export const WIDER_THAN_PHONE = '(min-width: 48em)';
-/** Matches a screen pointed at with a finger (a phone's or a tablet's): its targets take a finger's size. */
-export const FINGER_POINTER = '(pointer: coarse)';

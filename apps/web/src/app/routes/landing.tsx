@@ -54,7 +54,7 @@ export function Component() {
           {/* On a phone the mark alone: with the name, Thai's ความเป็นส่วนตัว pushed the bar past 390 px. */}
           <Brand to={paths.home.to()} compact />
           {/* At 360 px in Thai the three do not fit one line: Privacy goes under Support, not past the edge. */}
-          <Group gap="xs" justify="flex-end" style={{ rowGap: 0 }}>
+          <Group gap="xs" justify="flex-end">
             <LanguageSwitch />
             <Button variant="subtle" size="compact-sm" onClick={support.open}>
               {t('support')}

@@ -166,10 +166,6 @@ const kit = {
     daysCount_one: '{{count}} day',
     daysCount_other: '{{count}} days',
   },
-  // A button that copies a text (a device token, an enrollment code or link).
-  copy: {
-    failed: 'Could not copy: this browser does not allow it here. Select the text and copy it.',
-  },
   // Offline work (decision 046). {{label}} is an action's button label ('Delivered'), {{subject}} what it was
   // done to ('Metformin 500 mg …').
   offline: {

@@ -9,7 +9,12 @@ import { CopyTextButton } from './copy-text-button.tsx';
 function renderButton() {
   render(
     <AppProvider env="test">
-      <CopyTextButton value="cpd_secret" label="Copy token" copiedLabel="Copied" />
+      <CopyTextButton
+        value="cpd_secret"
+        label="Copy token"
+        copiedLabel="Copied"
+        failedLabel="Could not copy: this browser does not allow it here. Select the text and copy it."
+      />
     </AppProvider>,
   );
 }

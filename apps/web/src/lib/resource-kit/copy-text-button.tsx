@@ -3,16 +3,16 @@
 // rather than doing nothing: the text is shown once, and someone must know to copy it by hand.
 import { Button, Stack, Text, type ButtonProps } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
 
 interface Props extends Pick<ButtonProps, 'size' | 'variant'> {
   value: string;
   label: string;
   copiedLabel: string;
+  /** What to do when the browser refused the copy (its feature's words: the kit's catalog loads on every page). */
+  failedLabel: string;
 }
 
-export function CopyTextButton({ value, label, copiedLabel, size, variant }: Props) {
-  const { t } = useTranslation('kit');
+export function CopyTextButton({ value, label, copiedLabel, failedLabel, size, variant }: Props) {
   const clipboard = useClipboard();
   return (
     <Stack gap={4} align="flex-start">
@@ -26,7 +26,7 @@ export function CopyTextButton({ value, label, copiedLabel, size, variant }: Pro
       </Button>
       {clipboard.error ? (
         <Text size="xs" c="red.8" role="alert">
-          {t('copy.failed')}
+          {failedLabel}
         </Text>
       ) : null}
     </Stack>

@@ -3,26 +3,17 @@
 // phone the top bar has no room for it: the Areas menu offers the same choice (useChooseLanguage), the admin
 // menu's drawer holds the switch, and /account has it at every width.
 import { SegmentedControl } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, languageNames, languages, type Language } from '@careplane/shared/i18n/language-tags';
 import { changeLanguage, useLanguage } from '@/lib/i18n/language.ts';
-import { FINGER_POINTER } from '@/lib/screen-widths.ts';
 import { sessionStore, useSession } from '@/lib/session.ts';
+import classes from './language-switch.module.css';
 
 const options = languages.map((language) => ({
   value: language,
   label: <span lang={language}>{languageNames[language]}</span>,
 }));
-
-const FINGER_LABEL = {
-  minHeight: 44,
-  minWidth: 44,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-};
 
 /** Switches the console to a language, and stores it on the account of whoever is signed in. */
 export function useChooseLanguage() {
@@ -54,13 +45,10 @@ export function LanguageSwitch({ visibleFrom, hiddenFrom }: { visibleFrom?: 'xs'
   const { t } = useTranslation();
   const language = useLanguage();
   const choose = useChooseLanguage();
-  // At least 24 px high for a mouse (WCAG's minimum target); where a finger taps, 44 px each way in the small
-  // letters: larger letters pushed the landing page's Support and Privacy past a 360 px phone's edge in Thai.
-  const finger = useMediaQuery(FINGER_POINTER) === true;
   return (
     <SegmentedControl
-      size={finger ? 'xs' : 'sm'}
-      styles={finger ? { label: FINGER_LABEL } : undefined}
+      size="xs"
+      classNames={{ label: classes.label }}
       aria-label={t('language.label')}
       value={language}
       onChange={(value) => {

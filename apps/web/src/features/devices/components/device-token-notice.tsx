@@ -14,7 +14,13 @@ export function DeviceTokenNotice({ token, onDone }: { token: string; onDone: ()
           {token}
         </Code>
         <Group gap="xs" align="flex-start">
-          <CopyTextButton size="xs" value={token} label={t('token.copy')} copiedLabel={t('token.copied')} />
+          <CopyTextButton
+            size="xs"
+            value={token}
+            label={t('token.copy')}
+            copiedLabel={t('token.copied')}
+            failedLabel={t('token.copyFailed')}
+          />
           <Button size="xs" variant="default" onClick={onDone}>
             {t('token.done')}
           </Button>

@@ -104,6 +104,7 @@ const devices = {
       'Give this token to the agent on the device. It is not stored in readable form and cannot be shown again; if it is lost, issue a new one.',
     copied: 'Copied',
     copy: 'Copy token',
+    copyFailed: 'Could not copy: this browser does not allow it here. Select the text and copy it.',
     done: 'Done',
   },
   workstationDetail: {

@@ -7,7 +7,6 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FINGER_POINTER } from '@/lib/screen-widths.ts';
 import type { UploadProgress } from '../api/documents-files.ts';
 
 interface Props {
@@ -35,7 +34,7 @@ const PDF_FILES = { 'application/pdf': ['.pdf'] };
 
 export function PdfDropzone({ onFile, onRefuse, busy, progress, label, touchLabel, hint }: Props) {
   const { t } = useTranslation('documents');
-  const call = useMediaQuery(FINGER_POINTER) === true ? touchLabel : label;
+  const call = useMediaQuery('(pointer: coarse)') === true ? touchLabel : label;
   const [refusal, setRefusal] = useState<string | null>(null);
   const refuse = (rejections: FileRejection[]) => {
     const several = rejections.some((rejection) =>

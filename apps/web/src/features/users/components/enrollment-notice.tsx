@@ -45,6 +45,7 @@ export function EnrollmentNotice({ enrollment, onDone }: { enrollment: Enrollmen
               value={enrollment.code}
               label={t('enrollment.copyCode')}
               copiedLabel={t('enrollment.copied')}
+              failedLabel={t('enrollment.copyFailed')}
             />
           </Group>
           <Anchor
@@ -65,6 +66,7 @@ export function EnrollmentNotice({ enrollment, onDone }: { enrollment: Enrollmen
               value={enrollment.link}
               label={t('enrollment.copyLink')}
               copiedLabel={t('enrollment.copied')}
+              failedLabel={t('enrollment.copyFailed')}
             />
             <Button size="xs" variant="default" onClick={onDone}>
               {t('enrollment.done')}

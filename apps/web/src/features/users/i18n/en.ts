@@ -169,6 +169,7 @@ const users = {
     copied: 'Copied',
     copyCode: 'Copy code',
     copyLink: 'Copy link',
+    copyFailed: 'Could not copy: this browser does not allow it here. Select the text and copy it.',
     validUntil: 'Valid until {{time}}',
     done: 'Done',
   },

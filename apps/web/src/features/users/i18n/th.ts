@@ -157,6 +157,7 @@ const th: Translation<typeof users> = {
     copied: 'คัดลอกแล้ว',
     copyCode: 'คัดลอกรหัส',
     copyLink: 'คัดลอกลิงก์',
+    copyFailed: 'คัดลอกไม่ได้: เบราว์เซอร์นี้ไม่อนุญาตที่หน้านี้ โปรดเลือกข้อความแล้วคัดลอกเอง',
     validUntil: 'ใช้ได้ถึง {{time}}',
     done: 'เสร็จสิ้น',
   },
