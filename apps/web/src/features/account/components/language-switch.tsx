@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage, languageNames, languages, type Language } from '@careplane/shared/i18n/language-tags';
 import { changeLanguage, useLanguage } from '@/lib/i18n/language.ts';
 import { sessionStore, useSession } from '@/lib/session.ts';
-import classes from './language-switch.module.css';
 
 const options = languages.map((language) => ({
   value: language,
@@ -48,7 +47,6 @@ export function LanguageSwitch({ visibleFrom, hiddenFrom }: { visibleFrom?: 'xs'
   return (
     <SegmentedControl
       size="xs"
-      classNames={{ label: classes.label }}
       aria-label={t('language.label')}
       value={language}
       onChange={(value) => {
