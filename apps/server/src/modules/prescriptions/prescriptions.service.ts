@@ -22,6 +22,7 @@ import {
   lockedPrescriptionFields,
   pickupAssignmentIssues,
   separateDutiesIssues,
+  type PrescriptionIssue,
   prescriptionLockedStatuses,
   shipperProviderTypes,
   supplierProviderTypes,
@@ -174,28 +175,29 @@ export async function checkPrescriptionWrite(
   }
 
   const issues = await referenceIssues(executor, plan);
-  if (!existing || pickupFields.some((column) => Object.hasOwn(plan.values, column))) {
-    const merged = { ...existing, ...plan.values };
-    for (const issue of pickupAssignmentIssues({
-      pickupByNurse: merged.pickupByNurse as boolean | null | undefined,
-      nurse: merged.nurseId as string | null | undefined,
-      shipper: merged.shipperId as string | null | undefined,
-    })) {
-      issues.push({ path: `body.${issue.path}`, message: issue.message });
-    }
-  }
-  // Checked when the people change, so that a record written before the rule can still have its address mended.
-  if (!existing || peopleFields.some((column) => Object.hasOwn(plan.values, column))) {
-    const people = { ...existing, ...plan.values };
-    for (const issue of separateDutiesIssues({
-      issuer: people.issuerId as string | null | undefined,
-      recipient: people.recipientId as string | null | undefined,
-      nurse: people.nurseId as string | null | undefined,
-      shipperDriver: people.shipperDriverId as string | null | undefined,
-    })) {
-      issues.push({ path: `body.${issue.path}`, message: issue.message });
-    }
-  }
+  // Each rule is checked on the record as the write would leave it, when the write changes what it is about:
+  // a record written before the rule on its people can still have its address mended.
+  const merged = { ...existing, ...plan.values };
+  const touches = (columns: readonly string[]) =>
+    !existing || columns.some((column) => Object.hasOwn(plan.values, column));
+  const ruled: PrescriptionIssue[] = [
+    ...(touches(pickupFields)
+      ? pickupAssignmentIssues({
+          pickupByNurse: merged.pickupByNurse as boolean | null | undefined,
+          nurse: merged.nurseId as string | null | undefined,
+          shipper: merged.shipperId as string | null | undefined,
+        })
+      : []),
+    ...(touches(peopleFields)
+      ? separateDutiesIssues({
+          issuer: merged.issuerId as string | null | undefined,
+          recipient: merged.recipientId as string | null | undefined,
+          nurse: merged.nurseId as string | null | undefined,
+          shipperDriver: merged.shipperDriverId as string | null | undefined,
+        })
+      : []),
+  ];
+  for (const issue of ruled) issues.push({ path: `body.${issue.path}`, message: issue.message });
   if (issues.length) throw badRequest('Invalid prescription', issues);
 }
 
