@@ -20,7 +20,7 @@ import { patientProfileFields } from '@/features/users/components/patient-profil
 import { patientResource, userFields, userResource } from '@/features/users/users.resource.ts';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
 import { uiText } from '@/lib/i18n/translation.ts';
-import { pathLabel, type ResourceDescription } from '@/lib/resource-kit/resource.ts';
+import { historyFieldLabel, pathLabel, type ResourceDescription } from '@/lib/resource-kit/resource.ts';
 
 const resources: Record<string, ResourceDescription<{ id: string }>> = {
   users: userResource as never,
@@ -87,6 +87,28 @@ function unnamedChoices(fields: readonly FieldSpec[], prefix = ''): string[] {
       .map((option) => `${path}=${option}`);
   });
 }
+
+/** The form that writes each list's records (a patient is a user: the patient profile is a record of its own). */
+const formsOf: Record<string, readonly FieldSpec[]> = {
+  users: userFields,
+  patients: userFields,
+  devices: deviceFields,
+  workstations: workstationFields,
+  deviceJobs: deviceJobFields,
+  iotDevices: iotDeviceFields,
+  prescriptions: prescriptionFields,
+  serviceProviders: serviceProviderFields,
+  commandCenters: commandCenterFields,
+};
+
+describe.each(Object.entries(resources))('the %s history in Thai', (name, resource) => {
+  it('names every field its form writes', async () => {
+    await i18next.changeLanguage('th');
+    const written = (formsOf[name] ?? []).map((field) => field.name);
+    const unlabelled = written.filter((key) => !thaiScript.test(historyFieldLabel(key, resource)));
+    expect(unlabelled).toEqual([]);
+  });
+});
 
 describe.each(Object.entries(forms))('the %s form in Thai', (_name, fields) => {
   it('names every choice of its selects', async () => {

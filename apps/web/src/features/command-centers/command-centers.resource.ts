@@ -49,6 +49,7 @@ export const commandCenterResource = defineResource<CommandCenter>({
   },
   defaultSearch: 'title',
   detailRelations: commandCenterListSpec.relations,
+  formFields: () => commandCenterFields,
 });
 
 export const commandCenterFormRelations = ['assignedUsers'] as const;

@@ -50,6 +50,7 @@ export const deviceJobResource = defineResource<DeviceJob>({
   defaultSearch: 'purpose',
   phoneColumns: ['purpose', 'status'],
   detailRelations: ['device', 'createdByUser'],
+  formFields: () => deviceJobFields,
 });
 
 export const deviceJobFields: readonly FieldSpec[] = [

@@ -69,6 +69,7 @@ export const deviceResource = defineResource<Device>({
   defaultSearch: 'title',
   phoneColumns: ['title', 'isEnabled'],
   detailRelations: ['workstation', 'assignedUser', 'iotDevices', 'commandCenter', 'createdByUser'],
+  formFields: () => deviceFields,
 });
 
 export const deviceFormRelations = ['iotDevices'] as const;

@@ -44,6 +44,7 @@ export const workstationResource = defineResource<Workstation>({
   },
   defaultSearch: 'title',
   detailRelations: workstationListSpec.relations,
+  formFields: () => workstationFields,
 });
 
 export const workstationFormRelations = ['assignedPatients', 'assignedWorkstations'] as const;

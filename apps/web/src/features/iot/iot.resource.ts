@@ -63,6 +63,7 @@ export const iotDeviceResource = defineResource<IotDevice>({
   defaultSearch: 'hardwareIdentifier',
   phoneColumns: ['hardwareIdentifier', 'model'],
   detailRelations: iotDeviceListSpec.relations,
+  formFields: () => iotDeviceFields,
 });
 
 export const iotDeviceFormRelations = ['devices'] as const;

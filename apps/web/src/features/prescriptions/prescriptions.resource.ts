@@ -21,18 +21,7 @@ const prescriptions = paths.admin.prescriptions;
 const users = paths.admin.users.detail.to;
 const providers = (id: string) => paths.admin.serviceProviders.detail.to(id);
 
-/** The keys an entry of the history names: the form's fields (a creation, an edit), then what actions record. */
-const formFieldKeys = [
-  'issuer',
-  'recipient',
-  'supplier',
-  'pickupByNurse',
-  'nurse',
-  'shipper',
-  'content',
-  'pickupAddress',
-  'deliveryAddress',
-] as const;
+/** Fields the history names that the form's fields do not (the items have an editor of their own). */
 const actionFieldKeys = [
   'reason',
   'performedAt',
@@ -43,10 +32,7 @@ const actionFieldKeys = [
   'failure',
 ] as const;
 const historyLabels = {
-  ...Object.fromEntries(
-    formFieldKeys.map((key) => [key, () => i18next.t(`prescriptions:admin.fields.${key}`)]),
-  ),
-  shipperDriver: () => i18next.t('prescriptions:admin.fields.driver'),
+  content: () => i18next.t('prescriptions:admin.fields.content'),
   ...Object.fromEntries(
     actionFieldKeys.map((key) => [key, () => i18next.t(`prescriptions:historyFields.${key}`)]),
   ),
@@ -117,6 +103,7 @@ export const prescriptionResource = defineResource<Prescription>({
     // draft receipt's ids (the receipt itself is named once signed).
     unlisted: ['idempotencyKey', 'requestId', 'documentId'],
   },
+  formFields: () => prescriptionFields,
 });
 
 export const prescriptionFields: readonly FieldSpec[] = [

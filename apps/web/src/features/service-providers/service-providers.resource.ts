@@ -55,6 +55,7 @@ export const serviceProviderResource = defineResource<ServiceProvider>({
   defaultSearch: 'title',
   phoneColumns: ['title', 'type'],
   detailRelations: serviceProviderListSpec.relations,
+  formFields: () => serviceProviderFields,
 });
 
 export const serviceProviderFormRelations = ['employees'] as const;

@@ -89,6 +89,7 @@ export const userResource = defineResource<User>({
   defaultSearch: 'name',
   phoneColumns: ['name', 'localRoles'],
   detailRelations: userListSpec.relations,
+  formFields: () => userFields,
 });
 
 export const patientResource = defineResource<User>({

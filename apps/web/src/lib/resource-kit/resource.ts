@@ -4,6 +4,7 @@ import { keyWords } from '@careplane/shared/common/key-words';
 import type { ListColumn } from '@careplane/shared/common/list-columns';
 import type { AnyListSpec } from '@careplane/shared/common/list-spec';
 import { uiText, type UiText } from '@/lib/i18n/translation.ts';
+import { ownLabel, type FieldSpec } from './form/form-model.ts';
 import type { ResourceQueries } from './queries.ts';
 
 export interface ResourcePaths {
@@ -53,6 +54,8 @@ export interface ResourceDescription<Item extends { id: string }> {
   detailRelations: readonly string[];
   /** How the record's page tells its history where the audit's own names do not read well. */
   history?: HistoryWords;
+  /** The record's form, read when shown: its history names a changed field as the form labels it. */
+  formFields?: () => readonly FieldSpec[];
 }
 
 /**
@@ -79,4 +82,16 @@ export function pathLabel(path: string, labels?: Readonly<Record<string, UiText>
   if (given) return uiText(given);
   if (path === 'id') return 'ID';
   return keyWords(path.replace(/\.id$/, '').replaceAll('.', ' '));
+}
+
+/**
+ * A changed field in a record's history, as the record's pages name it: the resource's own label for it, else the
+ * form's, else words made from the key.
+ */
+export function historyFieldLabel(
+  key: string,
+  resource: Pick<ResourceDescription<{ id: string }>, 'labels' | 'formFields'>,
+): string {
+  const formLabel = resource.labels?.[key] ? undefined : resource.formFields && ownLabel(resource.formFields(), [key]);
+  return formLabel ?? pathLabel(key, resource.labels);
 }

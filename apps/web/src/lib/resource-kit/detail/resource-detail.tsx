@@ -9,7 +9,7 @@ import { isRecordId } from '@careplane/shared/common/primitives';
 import { ApiError } from '@/lib/api-client.ts';
 import { PageHeader } from '../page-header.tsx';
 import { useDeleteRecord } from '../queries.ts';
-import { pathLabel, type ResourceDescription } from '../resource.ts';
+import { historyFieldLabel, type ResourceDescription } from '../resource.ts';
 import { inSentence, uiText } from '@/lib/i18n/translation.ts';
 import { confirmDelete } from './confirm.tsx';
 import { RecordHistory } from './record-history.tsx';
@@ -133,7 +133,7 @@ export function ResourceDetail<Item extends { id: string }>({
       {children(item)}
       <RecordHistory
         recordId={item.id}
-        fieldLabel={(key) => pathLabel(key, resource.labels)}
+        fieldLabel={(key) => historyFieldLabel(key, resource)}
         words={resource.history}
       />
     </Stack>
