@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requiredText, text } from './primitives.ts';
+import { nameText, requiredText, text } from './primitives.ts';
 
 const accepts = (schema: ReturnType<typeof text>, value: string) => schema.safeParse(value).success;
 
@@ -41,5 +41,13 @@ describe('text people type', () => {
     }
     // A zero-width character between letters is part of how some scripts are typed.
     expect(accepts(requiredText(), 'a\u200Bb')).toBe(true);
+  });
+
+  it("keeps a name without the blanks around it, so blanks alone are no name", () => {
+    expect(nameText().parse('  มาลี ')).toBe('มาลี');
+    expect(nameText().parse('   ')).toBe('');
+    expect(nameText().parse('\t\n')).toBe('');
+    expect(nameText(5).safeParse(' abcdef ').success).toBe(false);
+    expect(nameText().safeParse('Warfarin\u202E').success).toBe(false);
   });
 });

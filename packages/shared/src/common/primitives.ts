@@ -32,6 +32,18 @@ export const text = (max = MAX_SHORT_TEXT) =>
     .refine(noNul, { message: 'Must not contain NUL characters' })
     .refine(typed, { message: UNTYPED_MESSAGE });
 
+/**
+ * A part of a person's name (a title, a first or last name, in either script): kept without the blanks around it,
+ * so a name of blanks only is an empty one and never shows as a name.
+ */
+export const nameText = (max = MAX_SHORT_TEXT) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine(noNul, { message: 'Must not contain NUL characters' })
+    .refine(typed, { message: UNTYPED_MESSAGE });
+
 /** The same, with something visible in it: only spaces or zero-width characters read as missing. */
 export const requiredText = (max = MAX_SHORT_TEXT) =>
   z

@@ -20,6 +20,7 @@ import {
   recordSchema,
   requiredText,
   streetAddressSchema,
+  nameText,
   text,
   uuidSchema,
 } from '../common/primitives.ts';
@@ -55,8 +56,8 @@ const dateOnly = z
   .refine(isCalendarDay, { message: 'Must be a date YYYY-MM-DD' });
 
 export const additionalInfoSchema = z.strictObject({
-  localizedFirstName: text().optional(),
-  localizedLastName: text().optional(),
+  localizedFirstName: nameText().optional(),
+  localizedLastName: nameText().optional(),
   identityDocumentNumber: text(64).optional(),
   identityDocumentIssueDate: dateOnly.optional(),
   identityDocumentExpiryDate: dateOnly.optional(),
@@ -80,9 +81,9 @@ export const MAX_PERSON_NAME = 120;
 const userFields = {
   email: z.email().max(254).nullable().optional(),
   phoneNumber: phoneNumberSchema().nullable().optional(),
-  title: text(64).nullable().optional(),
-  firstName: text(MAX_PERSON_NAME).nullable().optional(),
-  lastName: text(MAX_PERSON_NAME).nullable().optional(),
+  title: nameText(64).nullable().optional(),
+  firstName: nameText(MAX_PERSON_NAME).nullable().optional(),
+  lastName: nameText(MAX_PERSON_NAME).nullable().optional(),
   identityAssuranceLevel: text(32).nullable().optional(),
   isVerified: z.boolean().optional(),
   isBlocked: z.boolean().optional(),

@@ -150,6 +150,28 @@ describe('users with the longest names', () => {
   });
 });
 
+describe('users named with blanks', () => {
+  it('keeps a name without the blanks around it, so a name of blanks alone is no name', async () => {
+    const { post, patch } = api(context);
+    const created = await post('/api/users', {
+      username: 'blank.names@careplane.test',
+      title: '  Dr. ',
+      firstName: '  Malee ',
+      lastName: '   ',
+      additionalInfo: { localizedFirstName: ' มาลี  ', localizedLastName: ' \t' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      title: 'Dr.',
+      firstName: 'Malee',
+      lastName: '',
+      additionalInfo: { localizedFirstName: 'มาลี', localizedLastName: '' },
+    });
+    const edited = await patch(`/api/users/${created.json().id}`, { lastName: ' Kaewmanee  ' });
+    expect(edited.json()).toMatchObject({ firstName: 'Malee', lastName: 'Kaewmanee' });
+  });
+});
+
 describe('users additionalInfo', () => {
   it('keeps unsent keys on PATCH and records only what was sent', async () => {
     const { post, patch } = api(context);
