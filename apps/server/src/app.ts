@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import type { AppConfig } from '@/config.js';
 import type { DatabaseHandle } from '@/db/client.js';
-import { createGrantCheck } from '@/auth-server/grants.js';
 import { createAuthServer, type AuthServer } from '@/auth-server/index.js';
 import { authServerRoutes } from '@/auth-server/routes.js';
 import { recordRouteAccess } from '@/lib/access.js';
@@ -154,7 +153,7 @@ async function registerRoutes(
     findDevice: services.devices.findDeviceByToken,
     // The auth server's grants live in this database (in this process or another): a token of an ended
     // sign-in is refused at once.
-    isGrantActive: createGrantCheck(deps.database.db, app.changes),
+    isGrantActive: services.isGrantActive,
     changes: app.changes,
     issuer: config.auth.issuer,
     audience: config.auth.audience,

@@ -6,6 +6,7 @@ import type { AppConfig } from '@/config.js';
 import type { DatabaseHandle } from '@/db/client.js';
 import type { AuthServer } from '@/auth-server/index.js';
 import { authServerSettings } from '@/auth-server/index.js';
+import { createGrantCheck } from '@/auth-server/grants.js';
 import { IdentityService } from '@/auth-server/identities.js';
 import { RequestService } from '@/auth-server/requests.js';
 import type { OutsideServices } from '@/lib/outside-services.js';
@@ -55,6 +56,9 @@ export async function createServices({
       throw new Error('Sign-in requests are answered by the auth server process');
     });
 
+  // Whether a sign-in stands: one cache for the API's bearer check and the live streams, the auth server's own
+  // when it runs here.
+  const isGrantActive = authServer?.isGrantActive ?? createGrantCheck(store.db, store.changes);
   const users = createUsersService(store, identities);
   const devices = createDevicesService(store);
   const alerts = createAlertsService(store);
@@ -74,11 +78,13 @@ export async function createServices({
   const events = createEventsService(store, {
     secrets,
     scope: commandCenterScope,
+    signIns: { isGrantActive, findUser: users.findCaller },
     limits: { perUser: config.events.maxStreamsPerUser, perTicket: config.events.maxStreamsPerTicket },
     onError: (error) => log.error({ err: error }, 'a live event stream failed'),
   });
   return {
     identities,
+    isGrantActive,
     users,
     devices,
     alerts,

@@ -13,6 +13,7 @@ import type { ChangeFeed } from '@/lib/changes.js';
 import type { SecretBox } from '@/lib/secret-box.js';
 import { createAdapterClass, sweepExpiredPayloads } from './adapter.js';
 import { createPollThrottle, type PollThrottle } from './ciba-poll.js';
+import { createGrantCheck } from './grants.js';
 import { IdentityService } from './identities.js';
 import { KeyStore } from './keys.js';
 import { Limiter, MemoryLimitStore, RedisLimitStore } from './limits.js';
@@ -54,6 +55,8 @@ export interface AuthServer {
   handle(req: IncomingMessage, res: ServerResponse): void;
   /** Verification keys of the tokens this server signs (for the API in the same process). */
   getKey: JWTVerifyGetKey;
+  /** Whether the sign-in an access token was issued under (its `grant_id`) still stands. */
+  isGrantActive: (grantId: string) => Promise<boolean>;
   /** Re-reads the signing keys (rotating a stale one) and sweeps expired state. */
   maintain(): Promise<void>;
   /** CIBA polls at the token endpoint (the token route answers a pending one itself, ciba-poll.ts). */
@@ -169,6 +172,7 @@ export async function createAuthServer(
     provider: () => provider,
     handle: (req, res) => handler(req, res),
     getKey: keys.getKey,
+    isGrantActive: createGrantCheck(db, deps.changes),
     polls,
     refreshes,
     tokenRoute,

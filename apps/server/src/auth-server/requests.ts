@@ -6,6 +6,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'dri
 import { errors, type Provider } from './oidc.js';
 import { z } from 'zod';
 import { clientNames } from '@careplane/shared/auth/clients';
+import { text } from '@careplane/shared/common/primitives';
 import {
   base64url,
   DOCUMENT_SIGN_ACTION,
@@ -22,6 +23,7 @@ import { AUTH_REQUEST_ANSWERED, type ChangeFeed } from '@/lib/changes.js';
 import { authRequests } from '@/db/schema/index.js';
 import { AppError, badRequest, notFound, serviceTexts, unauthorized } from '@/lib/errors.js';
 import type { IdentityService } from './identities.js';
+import { BINDING_MESSAGE } from './provider.js';
 
 export type AuthRequestRow = typeof authRequests.$inferSelect;
 
@@ -35,11 +37,12 @@ export const resourceAuthorizationInputSchema = z
       .min(1)
       .max(64)
       .regex(/^[a-z][a-z0-9._-]*$/, 'a lower-case action name'),
-    resource: z.string().min(1).max(256),
+    resource: text(256).min(1),
     /** SHA-256 of what is approved (for a document, its bytes), base64url. */
     digest: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url SHA-256 digest'),
-    description: z.string().max(280).optional(),
-    bindingMessage: z.string().max(40).optional(),
+    // Shown on the person's phone: text as people type it, and a binding message as a sign-in's.
+    description: text(280).optional(),
+    bindingMessage: z.string().regex(BINDING_MESSAGE).optional(),
   })
   .strict();
 export type ResourceAuthorizationInput = z.infer<typeof resourceAuthorizationInputSchema>;

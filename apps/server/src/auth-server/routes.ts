@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jwtVerify } from 'jose';
 import { z } from 'zod';
 import { serviceTexts, unauthorized } from '@/lib/errors.js';
+import { confirmSignIn } from '@/lib/sign-in.js';
 import { publicJwkSchema } from './identities.js';
 import type { AuthServer } from './index.js';
 import { TooManyRequests } from './limits.js';
@@ -102,21 +103,24 @@ export async function authServerRoutes(app: FastifyInstance, { server }: { serve
   const bearer = async (request: FastifyRequest) => {
     const match = /^Bearer ([A-Za-z0-9\-_.]+)$/.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw unauthorized();
-    try {
-      const { payload } = await jwtVerify(match[1], server.getKey, {
-        issuer: settings.issuer,
-        audience: settings.audience,
-        algorithms: ['ES256'],
-        typ: 'at+jwt',
-        requiredClaims: ['sub', 'exp', 'iat'],
-      });
-      return {
-        subject: payload.sub!,
-        clientId: typeof payload.client_id === 'string' ? payload.client_id : '',
-      };
-    } catch {
-      throw unauthorized(serviceTexts.invalidOrExpiredToken);
-    }
+    const payload = await jwtVerify(match[1], server.getKey, {
+      issuer: settings.issuer,
+      audience: settings.audience,
+      algorithms: ['ES256'],
+      typ: 'at+jwt',
+      requiredClaims: ['sub', 'exp', 'iat'],
+    }).then(
+      (verified) => verified.payload,
+      () => {
+        throw unauthorized(serviceTexts.invalidOrExpiredToken);
+      },
+    );
+    // A token of an ended sign-in (logout, a reused refresh token, a blocked account) asks nothing of a phone.
+    await confirmSignIn({ isGrantActive: server.isGrantActive }, payload.sub!, payload.grant_id);
+    return {
+      subject: payload.sub!,
+      clientId: typeof payload.client_id === 'string' ? payload.client_id : '',
+    };
   };
   /**
    * The bearer's identity, checked on request, before the body or the parameters are validated: a caller with

@@ -7,15 +7,9 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } 
 import { callerIsAdmin } from '@/lib/caller.js';
 import type { ChangeFeed } from '@/lib/changes.js';
 import { serviceTexts, unauthorized } from '@/lib/errors.js';
+import { confirmSignIn, type CallerRecord, type FindCallerRecord } from '@/lib/sign-in.js';
 
-/** The caller's user record as the auth plugin needs it (undefined before the first sign-in). */
-export interface CallerRecord {
-  id: string;
-  roles: string[];
-  localRoles: string[];
-  isBlocked: boolean;
-}
-export type FindCallerRecord = (subject: string) => Promise<CallerRecord | undefined>;
+export type { CallerRecord, FindCallerRecord } from '@/lib/sign-in.js';
 
 /** The device a device token belongs to (by the token's hash); undefined when none or disabled. */
 export type FindDeviceByToken = (token: string) => Promise<{ id: string; title: string } | undefined>;
@@ -90,6 +84,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     subjectsByUserId.set(record.id, subject);
     return record;
   };
+  const signIns = { isGrantActive: options.isGrantActive, findUser };
 
   // A console sends the same token with every call: a verified token is remembered (by its exact text) until
   // it expires, at most a minute, so the signature is checked once instead of on every request.
@@ -137,11 +132,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       throw unauthorized(serviceTexts.invalidOrExpiredToken);
     const subject = payload.sub;
     // A revoked sign-in (its refresh family ended, the account was blocked or deleted) ends its tokens too.
-    if (typeof payload.grant_id === 'string' && options.isGrantActive) {
-      if (!(await options.isGrantActive(payload.grant_id))) throw unauthorized(serviceTexts.signInEnded);
-    }
-    const user = await findUser(subject);
-    if (user?.isBlocked) throw unauthorized(serviceTexts.accountBlocked);
+    const user = await confirmSignIn(signIns, subject, payload.grant_id);
     // Rights come from the record; before the first sign-in there is none, and no rights beyond signing in.
     const roles = user?.roles ?? [];
     const localRoles = user?.localRoles ?? [];

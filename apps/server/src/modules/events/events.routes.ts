@@ -31,7 +31,8 @@ export async function eventsModule(app: FastifyInstance, { service }: { service:
 
   typed.get(eventEndpoints.stream, {
     // An EventSource sends no Authorization header: the ticket in the query is the credential. A stream lives
-    // until the token it was opened with expires: no request deadline.
+    // until the token it was opened with expires, its sign-in ends or its account is blocked: no request
+    // deadline.
     config: { public: true, access: 'public', deadline: false },
     schema: {
       tags,
@@ -56,18 +57,23 @@ export async function eventsModule(app: FastifyInstance, { service }: { service:
       });
       // A dropped stream is retried by the browser after two seconds.
       response.write('retry: 2000\n\n');
-      const disconnect = service.connect(viewer, lastEventId, (frame) => {
-        if (response.writableEnded) return;
-        // A client that stopped reading is let go rather than buffered for without end; it resumes on reconnect.
-        if (response.writableLength > MAX_UNSENT_BYTES) end();
-        else response.write(frame);
-      });
       const end = () => {
         clearTimeout(expiry);
         disconnect();
         ends.delete(end);
         if (!response.writableEnded) response.end();
       };
+      // The service ends the stream too: when its sign-in ends or its account is blocked.
+      const disconnect = service.connect(viewer, lastEventId, {
+        write: (frame) => {
+          if (response.writableEnded) return;
+          // A client that stopped reading is let go rather than buffered for without end; it resumes on
+          // reconnect.
+          if (response.writableLength > MAX_UNSENT_BYTES) end();
+          else response.write(frame);
+        },
+        end,
+      });
       // The stream ends when the access token it was opened with expires; the client asks for a new ticket.
       const expiry = setTimeout(end, Math.max(0, viewer.until - Date.now()));
       expiry.unref();

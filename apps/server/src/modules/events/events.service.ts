@@ -13,9 +13,11 @@ import {
   type LiveResource,
 } from '@careplane/shared/events/events.contract';
 import type { Caller } from '@/lib/caller.js';
+import { GRANT_RESOURCE } from '@/auth-server/grants.js';
 import type { Change, RelayedChanges } from '@/lib/changes.js';
 import { serviceTexts, tooManyRequests, unauthorized } from '@/lib/errors.js';
 import type { SecretBox } from '@/lib/secret-box.js';
+import { confirmSignIn, type SignInChecks } from '@/lib/sign-in.js';
 import type { Store } from '@/lib/store.js';
 import type {
   CenterSet,
@@ -38,6 +40,8 @@ export interface Viewer {
   subject: string;
   ticket: string;
   userId: string | null;
+  /** The sign-in the stream belongs to: when it ends (logout, a reused refresh token, a block), so does the stream. */
+  grantId: string | null;
   isAdmin: boolean;
   /** Admins: every center; a supervisor: their centers when the stream opened. */
   centers: CenterSet;
@@ -52,6 +56,8 @@ interface TicketBody {
   a: boolean;
   r: string[];
   l: string[];
+  /** The access token's sign-in (`grant_id`), when it names one. */
+  g: string | null;
   /** The ticket's expiry and the access token's (milliseconds). */
   exp: number;
   until: number;
@@ -64,9 +70,14 @@ interface LiveEvent {
   centers?: Promise<string[] | null>;
 }
 
-interface Client {
-  viewer: Viewer;
+/** Where a stream's frames go, and how the service ends it. */
+export interface StreamSink {
   write: (frame: string) => void;
+  end: () => void;
+}
+
+interface Client extends StreamSink {
+  viewer: Viewer;
   /** Frames leave in the order of the events, though deciding who may read one may take a query. */
   queue: Promise<void>;
 }
@@ -81,6 +92,8 @@ const resyncFrame = `event: ${liveEventNames.resync}\ndata: {}\n\n`;
 export interface EventsServiceOptions {
   secrets: SecretBox;
   scope: CommandCenterScopeService;
+  /** Whether the sign-in a ticket was issued under still stands, as the API's bearer check asks it. */
+  signIns: SignInChecks;
   onError?: (error: unknown) => void;
   bufferSize?: number;
   now?: () => number;
@@ -117,6 +130,7 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
       a: caller.isAdmin,
       r: caller.roles,
       l: caller.localRoles,
+      g: typeof caller.claims.grant_id === 'string' ? caller.claims.grant_id : null,
       exp: issued + TICKET_TTL_MS,
       until: Math.min(tokenExpiry, issued + STREAM_MAX_MS),
     };
@@ -139,6 +153,8 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
     }
     const body = JSON.parse(Buffer.from(encoded!, 'base64url').toString('utf8')) as TicketBody;
     if (body.exp <= now()) throw unauthorized(serviceTexts.eventTicketExpired);
+    // A ticket outlives nothing: a sign-in ended or an account blocked since it was issued opens no stream.
+    await confirmSignIn(options.signIns, body.s, body.g);
     const caller: Caller = {
       subject: body.s,
       userId: body.u,
@@ -153,6 +169,7 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
       subject: body.s,
       ticket: signature!,
       userId: body.u,
+      grantId: body.g ?? null,
       isAdmin: body.a,
       centers,
       until: body.until,
@@ -184,14 +201,49 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
     client.queue = client.queue.then(() => client.write(resyncFrame)).catch(onError);
   }
 
+  function endStream(client: Client) {
+    clients.delete(client);
+    client.end();
+  }
+
+  /** Ends the stream, in its turn, once its sign-in has ended or its account is blocked. */
+  function recheck(client: Client) {
+    const { subject, grantId } = client.viewer;
+    client.queue = client.queue
+      .then(() => confirmSignIn(options.signIns, subject, grantId))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if ((error as { statusCode?: number }).statusCode === 401) endStream(client);
+          else onError(error);
+        },
+      );
+  }
+
+  /** A sign-in that ended ends its streams at once; a change of a watcher's own record has them checked. */
+  function heedSignIns(change: Change) {
+    if (change.resource === GRANT_RESOURCE && change.action === 'revoke') {
+      for (const client of clients) if (client.viewer.grantId === change.recordId) endStream(client);
+    } else if (change.resource === 'users' || change.resource === '*') {
+      for (const client of clients) {
+        if (change.recordId === null || change.recordId === client.viewer.userId) recheck(client);
+      }
+    }
+  }
+
   /** Hears every message on the database channel (null: some may have been missed). */
   function receive(message: RelayedChanges | null) {
     if (message === null) {
-      // Events went by unheard: no client can resume exactly, here or from this buffer.
+      // Events went by unheard: no client can resume exactly, here or from this buffer; nor can a stream know
+      // whether its sign-in ended meanwhile.
       buffer.length = 0;
-      for (const client of clients) resync(client);
+      for (const client of clients) {
+        resync(client);
+        recheck(client);
+      }
       return;
     }
+    message.changes.forEach(heedSignIns);
     message.changes.forEach((change: Change, index) => {
       if (!isLiveResource(change.resource)) return;
       const event: LiveEvent = {
@@ -231,8 +283,9 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
    * Adds a stream: replays what came after `lastEventId` when this process still holds it (otherwise tells
    * the client to resync), then says `ready` and tells each new event. Answers the function that removes it.
    */
-  function connect(viewer: Viewer, lastEventId: string | undefined, write: (frame: string) => void) {
-    const client: Client = { viewer, write, queue: Promise.resolve() };
+  function connect(viewer: Viewer, lastEventId: string | undefined, sink: StreamSink) {
+    const { write } = sink;
+    const client: Client = { viewer, ...sink, queue: Promise.resolve() };
     // One synchronous step: no event can fall between the replay and the live ones.
     if (lastEventId) {
       const index = buffer.findIndex((event) => event.id === lastEventId);

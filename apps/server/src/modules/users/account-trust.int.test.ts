@@ -6,7 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { AuthenticatorClient } from '@careplane/shared/authenticator/protocol';
+import { eventEndpoints } from '@careplane/shared/events/events.contract';
 import { authIdentities } from '@/db/schema/index.js';
+import { openEventStream, type EventStreamClient } from '@/test/event-stream.js';
 import {
   enrolledIdentity,
   freePort,
@@ -87,6 +89,31 @@ async function signIn(who: EnrolledIdentity) {
   return { access, refresh: tokens.body.refresh_token as string, userId: user.body.id as string };
 }
 
+/** A live event stream at `server` for the token's sign-in, ready; and the ticket it was opened with. */
+async function watch(server: AuthTestServer, token: string) {
+  const issued = await call(a, token, 'POST', eventEndpoints.ticket);
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  const ticket = issued.body.ticket as string;
+  const stream = await openStream(server, ticket);
+  expect(stream.status).toBe(200);
+  await stream.next((event) => event.event === 'ready');
+  return { stream, ticket };
+}
+const openStream = (server: AuthTestServer, ticket: string) =>
+  openEventStream(`${server.baseUrl}${eventEndpoints.stream}?ticket=${encodeURIComponent(ticket)}`);
+/** Resolves once the stream has ended (the server closed it); a stream left open fails the test's time. */
+const ended = (stream: EventStreamClient) =>
+  expect(stream.next(() => false)).rejects.toThrow('The event stream ended');
+
+/** Asks the signed-in person's phone to approve an action, as another service of the platform would. */
+const askPhone = (token: string, body: Record<string, unknown> = {}) =>
+  call(a, token, 'POST', '/auth/resource-authorization', {
+    action: 'payment.approve',
+    resource: 'accounts/1',
+    digest: 'A'.repeat(43),
+    ...body,
+  });
+
 /** Whether a new sign-in of the identity reaches its phone at all (it must not once blocked or deleted). */
 async function signInReachesPhone(who: EnrolledIdentity) {
   const started = await authPost(a, '/backchannel', { scope: 'openid', login_hint: who.username });
@@ -120,6 +147,8 @@ describe('one account, one truth', () => {
     const session = await signIn(who);
     expect((await call(a, session.access, 'GET', '/api/users')).status).toBe(200);
     expect((await call(b, session.access, 'GET', '/api/users')).status).toBe(200);
+    const atA = await watch(a, session.access);
+    const atB = await watch(b, session.access);
 
     const blocked = await call(a, adminToken, 'PATCH', `/api/users/${session.userId}`, { isBlocked: true });
     expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
@@ -129,6 +158,13 @@ describe('one account, one truth', () => {
       await withinASecond(async () => (await call(b, session.access, 'GET', '/api/users')).status, 401),
     ).toBe(401);
     expect((await call(a, session.access, 'POST', '/api/auth', { idToken: 'x.y.z' })).status).toBe(401);
+    // Their live streams end, in both processes, and the ticket they were opened with opens no other.
+    await ended(atA.stream);
+    await ended(atB.stream);
+    const reopened = await openStream(b, atB.ticket);
+    expect(reopened.status).toBe(401);
+    reopened.close();
+    expect((await askPhone(session.access)).status).toBe(401);
     const refreshed = await authPost(a, '/token', {
       grant_type: 'refresh_token',
       refresh_token: session.refresh,
@@ -205,11 +241,18 @@ describe('ended sign-ins end their access tokens', () => {
     expect(first.status).toBe(200);
     const newer = first.body.access_token as string;
     expect((await call(b, newer, 'GET', '/api/users/me')).status).toBe(200);
+    expect((await askPhone(newer)).status).toBe(200);
     const reused = await authPost(a, '/token', {
       grant_type: 'refresh_token',
       refresh_token: session.refresh,
     });
     expect(reused.body.error).toBe('invalid_grant');
+    // An ended sign-in asks nothing more of the person's phone.
+    for (const token of [session.access, newer]) {
+      const asked = await askPhone(token);
+      expect(asked.status).toBe(401);
+      expect(asked.body.message).toBe('This sign-in has ended');
+    }
     for (const token of [session.access, newer]) {
       expect((await call(a, token, 'GET', '/api/users/me')).status).toBe(401);
       expect(
@@ -230,5 +273,24 @@ describe('ended sign-ins end their access tokens', () => {
     expect(
       await withinASecond(async () => (await call(b, session.access, 'GET', '/api/users/me')).status, 401),
     ).toBe(401);
+  }, 60_000);
+});
+
+describe("what a service may put on a person's phone", () => {
+  it('is text as people type it and a binding message as a sign-in has it', async () => {
+    const session = await signIn(await identity(['public']));
+    for (const body of [
+      { description: 'Approve sign-in \u202eoN\u202c' },
+      { description: 'a\u0007b' },
+      { bindingMessage: 'AB\u202e12' },
+      { bindingMessage: 'a'.repeat(41) },
+      { resource: 'accounts/\u0000' },
+    ]) {
+      const asked = await askPhone(session.access, body);
+      expect(asked.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(
+      (await askPhone(session.access, { description: 'อนุมัติการชำระเงิน', bindingMessage: 'ยืนยัน 12' })).status,
+    ).toBe(200);
   }, 60_000);
 });
