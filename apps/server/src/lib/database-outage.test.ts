@@ -17,6 +17,14 @@ describe('isDatabaseUnavailable', () => {
     ['a server that takes no connections yet', withCode('57P03')],
     ['a connection failure', withCode('08006')],
     ['too many connections', withCode('53300')],
+    [
+      'a database that takes no connections now',
+      Object.assign(new Error('database "careplane" is not currently accepting connections'), {
+        code: '55000',
+      }),
+    ],
+    ['a database dropped', withCode('3D000')],
+    ['a role refused', withCode('28000')],
     ['a pool that waited too long', new Error('timeout exceeded when trying to connect')],
     ['a lost connection', new Error('Connection terminated unexpectedly')],
     ['a wrapped one', new Error('Failed query', { cause: withCode('ECONNREFUSED') })],
@@ -28,6 +36,7 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', withCode('23505')],
     ['a statement deadline', withCode('57014')],
+    ['another object not in its prerequisite state', withCode('55000')],
     ['a bug', new TypeError('x is undefined')],
     // Fastify's body reader marks a body its sender cut off as 400 and keeps the socket's code.
     ['a request body cut off by its sender', Object.assign(withCode('ECONNRESET'), { statusCode: 400 })],

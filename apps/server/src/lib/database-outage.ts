@@ -14,8 +14,15 @@ const SOCKET_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-/** SQLSTATEs of a server that is going away or takes no connections: class 08, shutdowns, too many. */
-const UNAVAILABLE_STATES = /^(08\w{3}|57P0[1-3]|53300)$/;
+/**
+ * SQLSTATEs of a server that is going away or takes no connections: class 08, shutdowns, a database dropped,
+ * too many connections, and what only a new connection is told (the database or the role is not there, or
+ * connections to it are not allowed now).
+ */
+const UNAVAILABLE_STATES = /^(08\w{3}|57P0[1-4]|53300|3D000|28000|28P01)$/;
+/** 55000 is "object not in prerequisite state": an outage only when a connection is refused with it. */
+const NOT_ACCEPTING_CONNECTIONS = (code: string, message: string) =>
+  code === '55000' && /not currently accepting connections/i.test(message);
 
 /** What node-postgres and PGlite say when a connection is lost or never made. */
 const UNAVAILABLE_MESSAGES =
@@ -42,6 +49,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth++) {
     const code = codeOf(current);
     if (code && (SOCKET_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
+    if (code && current instanceof Error && NOT_ACCEPTING_CONNECTIONS(code, current.message)) return true;
     if (current instanceof Error && UNAVAILABLE_MESSAGES.test(current.message)) return true;
     if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
     current = (current as { cause?: unknown }).cause;

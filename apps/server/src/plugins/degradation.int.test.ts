@@ -60,6 +60,7 @@ async function databaseProxy(target: URL) {
 
 describe.runIf(postgres)('a database that cannot be reached', () => {
   let dropDatabase = async () => {};
+  let databaseUrl = '';
   let proxy: Awaited<ReturnType<typeof databaseProxy>>;
   let close = async () => {};
   let call: ReturnType<typeof api>;
@@ -68,6 +69,7 @@ describe.runIf(postgres)('a database that cannot be reached', () => {
   beforeAll(async () => {
     const created = await createPostgresDatabase('careplane_outage');
     dropDatabase = created.drop;
+    databaseUrl = created.url;
     proxy = await databaseProxy(new URL(created.url));
     const config = loadConfig({
       AUTH_ISSUER: TEST_ISSUER,
@@ -143,6 +145,33 @@ describe.runIf(postgres)('a database that cannot be reached', () => {
     // Nothing of the refused write was stored.
     const providers = await call.get('/api/service-providers?filtersLike=title~outage');
     expect(providers.json().total).toBe(0);
+  });
+
+  it('answers 503 while the database takes no connections, and 200 once it takes them again', async () => {
+    const name = new URL(databaseUrl).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: postgres });
+    await admin.connect();
+    const allow = (allowed: boolean) =>
+      admin.query(`alter database "${name}" with allow_connections ${allowed ? 'true' : 'false'}`);
+    try {
+      expect((await call.get('/api/users')).statusCode).toBe(200);
+      await allow(false);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      // The first request may meet a connection ended by the termination; those after it, new connections
+      // that PostgreSQL refuses with 55000 "not currently accepting connections".
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const answer = await call.get('/api/users');
+        expect(answer.statusCode, answer.body).toBe(503);
+        expect(answer.headers['retry-after']).toBe('5');
+      }
+      await allow(true);
+      await expect
+        .poll(async () => (await call.get('/api/users')).statusCode, { timeout: 15_000, interval: 250 })
+        .toBe(200);
+    } finally {
+      await allow(true).catch(() => undefined);
+      await admin.end();
+    }
   });
 });
 
