@@ -66,7 +66,7 @@ describe('a start that cannot succeed', () => {
     });
     expect(answer.code).toBe(1);
     expect(answer.stderr).toContain('nothing answers there');
-    expect(answer.stderr).toContain('is PostgreSQL running');
+    expect(answer.stderr).toContain('is PostgreSQL running, on that host and port?\n');
     noStack(answer.stderr);
   }, 60_000);
 

@@ -10,7 +10,9 @@ import { SecretBoxError } from '@/lib/secret-box.js';
 /** The database could not be opened at start (unreachable, unknown, refused, or its migration failed). */
 export class DatabaseUnavailable extends Error {
   constructor(where: string, cause: unknown) {
-    super(`The database ${where} cannot be opened: ${reasonOf(cause)}.`, { cause });
+    const reason = reasonOf(cause);
+    // A reason that ends as a question or a sentence gets no second stop.
+    super(`The database ${where} cannot be opened: ${reason}${/[.?!]$/.test(reason) ? '' : '.'}`, { cause });
     this.name = 'DatabaseUnavailable';
   }
 }

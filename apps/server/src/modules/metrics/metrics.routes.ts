@@ -49,7 +49,8 @@ export async function metricsModule(
     onRequest: token ? scraperOnly : requireAdmin,
     schema: {
       tags: ['metrics'],
-      summary: 'Prometheus metrics of this process (METRICS_TOKEN as a bearer token, or an admin)',
+      summary:
+        'Prometheus metrics of this process: METRICS_TOKEN as a bearer token when it is set, an admin otherwise',
       ...(token ? { security: [{ metricsToken: [] }] } : {}),
       response: { 200: z.string().describe('text/plain; version=0.0.4'), ...errorResponses },
     },
