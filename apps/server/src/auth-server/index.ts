@@ -122,7 +122,10 @@ export async function createAuthServer(
         redis,
         `${config.redisKeyPrefix}auth:limit:`,
         onceIn(30_000, (error) =>
-          log.warn({ reason: String(error) }, 'rate limits not counted: Redis did not answer'),
+          log.warn(
+            { reason: String(error) },
+            'rate limits counted by this process alone: Redis did not answer',
+          ),
         ),
       )
     : new MemoryLimitStore();

@@ -1,6 +1,7 @@
 // Rate limits of the sign-in endpoints that are keyed by something other than the caller's address (an
 // identity, a client): fixed windows. In one process they are counted in memory; with REDIS_URL they are
-// counted in Redis, so that every server process shares one budget per key.
+// counted in Redis, so that every server process shares one budget per key, and in memory again while Redis
+// does not answer.
 import type { Redis } from 'ioredis';
 import { AppError, serviceTexts } from '@/lib/errors.js';
 
@@ -47,7 +48,9 @@ type RedisWithHit = Redis & {
 
 /**
  * Fixed windows in Redis, shared by every process on the same Redis and key prefix. When Redis cannot answer,
- * the hit is not counted (the limit opens rather than refusing every sign-in) and the failure is reported.
+ * the hit is counted in this process's memory instead (each process then keeps its own budget, as without
+ * Redis) and the failure is reported: a limit never opens because Redis is away, and never refuses every
+ * sign-in either.
  */
 export class RedisLimitStore implements LimitStore {
   private readonly redis: RedisWithHit;
@@ -56,6 +59,7 @@ export class RedisLimitStore implements LimitStore {
     redis: Redis,
     private readonly prefix: string,
     private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly fallback: LimitStore = new MemoryLimitStore(),
   ) {
     if (!('careplaneLimitHit' in redis)) {
       redis.defineCommand('careplaneLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
@@ -69,7 +73,7 @@ export class RedisLimitStore implements LimitStore {
       return { count: Number(count), resetAt: Date.now() + Number(ttl) };
     } catch (error) {
       this.onError(error);
-      return { count: 0, resetAt: Date.now() + windowMs };
+      return this.fallback.hit(key, windowMs);
     }
   }
 }

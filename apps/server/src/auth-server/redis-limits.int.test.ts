@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisLimitStore } from './limits.js';
+import { Limiter, RedisLimitStore, TooManyRequests } from './limits.js';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { freePort, startAuthTestServer, type AuthTestServer } from '@/test/auth-server.js';
 import { REDIS_TEST_URL, testRedisAnswers } from '@/test/redis.js';
@@ -131,15 +131,20 @@ describe('when Redis does not answer', () => {
     const silent = net.createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as net.AddressInfo;
+    const limits = { AUTH_RATE_LIMIT_PER_IDENTITY: '2' };
     const servers = [
-      await startAuthTestServer({ REDIS_URL: `redis://127.0.0.1:${port}` }),
-      await startAuthTestServer({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` }),
+      await startAuthTestServer({ ...limits, REDIS_URL: `redis://127.0.0.1:${port}` }),
+      await startAuthTestServer({ ...limits, REDIS_URL: `redis://127.0.0.1:${await freePort()}` }),
     ];
     try {
       for (const server of servers) {
-        // Each answers (its own limits let it through) instead of waiting on Redis for good.
-        const answer = await backchannel(server, 'nobody@careplane.test');
-        expect(answer.status).toBeLessThan(500);
+        // Each answers instead of waiting on Redis for good, and counts by itself: the identity's third
+        // sign-in within the minute is refused, as it would be with Redis.
+        const answers = [];
+        for (let attempt = 0; attempt < 3; attempt++) {
+          answers.push((await backchannel(server, 'nobody@careplane.test')).status);
+        }
+        expect(answers).toEqual([200, 200, 429]);
         expect((await fetch(`${server.baseUrl}/auth/qr/sessions`, { method: 'POST' })).status).toBe(200);
       }
     } finally {
@@ -148,7 +153,7 @@ describe('when Redis does not answer', () => {
     }
   });
 
-  it('does not count the hit and reports the failure, so sign-ins are not refused', async () => {
+  it('counts the hit in this process and reports the failure: the limit holds, and sign-ins go on', async () => {
     const port = await freePort();
     const broken = new Redis(`redis://127.0.0.1:${port}`, {
       maxRetriesPerRequest: 0,
@@ -158,9 +163,13 @@ describe('when Redis does not answer', () => {
     broken.on('error', () => undefined);
     const errors: unknown[] = [];
     const store = new RedisLimitStore(broken, 'careplane-test:', (error) => errors.push(error));
-    const result = await store.hit('k', 60_000);
-    expect(result.count).toBe(0);
-    expect(errors).toHaveLength(1);
+    const counts = [];
+    for (let hit = 0; hit < 3; hit++) counts.push((await store.hit('k', 60_000)).count);
+    expect(counts).toEqual([1, 2, 3]);
+    expect(errors).toHaveLength(3);
+    // A limiter on it refuses the hit past its budget, as it would with Redis answering.
+    const limiter = new Limiter(store, 3);
+    await expect(limiter.check('k')).rejects.toBeInstanceOf(TooManyRequests);
     broken.disconnect();
   });
 });
