@@ -3,6 +3,7 @@ import {
   DEFAULT_READING_BOUNDS,
   MAX_READINGS_PER_SUBMISSION,
   MAX_READING_CLOCK_AHEAD_MS,
+  READING_BEFORE_ITS_TIME,
   READING_IN_THE_FUTURE,
   boundsBreaches,
   parseReadingBounds,
@@ -76,6 +77,21 @@ describe('reading validation', () => {
         expect(result.error?.issues[0]?.message).toBe(READING_IN_THE_FUTURE);
       }
     }
+  });
+
+  it('refuses a reading from before 2000, a clock that was never set, and takes one from its first day', () => {
+    const at = (timestamp: number) =>
+      iotDataSubmissionSchema.safeParse({
+        iotDeviceId: deviceId,
+        dataType: 'heart_rate',
+        data: [{ timestamp, rate: 12 }],
+      });
+    for (const timestamp of [0, 1, Date.UTC(1999, 11, 31, 23, 59, 59, 999)]) {
+      const result = at(timestamp);
+      expect(issuesOf(result), String(timestamp)).toEqual(['data.0.timestamp']);
+      expect(result.error?.issues[0]?.message).toBe(READING_BEFORE_ITS_TIME);
+    }
+    expect(at(Date.UTC(2000, 0, 1)).success).toBe(true);
   });
 
   it('bounds what an alert reading may carry beside its id', () => {
@@ -259,11 +275,11 @@ describe('reading bounds', () => {
 describe('validateReadings', () => {
   it('splits readings into valid ones and the issues of each invalid one', () => {
     const { valid, invalid } = validateReadings('blood_pressure', [
-      { timestamp: 1, sys: 120, dias: 80 },
-      { timestamp: 2, sys: 'high', dias: 80 },
+      { timestamp: ts, sys: 120, dias: 80 },
+      { timestamp: ts + 1, sys: 'high', dias: 80 },
       'nonsense',
     ]);
-    expect(valid).toEqual([{ timestamp: 1, sys: 120, dias: 80 }]);
+    expect(valid).toEqual([{ timestamp: ts, sys: 120, dias: 80 }]);
     expect(invalid.map((entry) => entry.index)).toEqual([1, 2]);
     expect(invalid[0]!.issues[0]!.path).toBe('sys');
   });

@@ -48,9 +48,15 @@ export const MAX_CONNECTION_SECRET_LENGTH = 512;
  */
 export const MAX_READING_CLOCK_AHEAD_MS = 5 * 60_000;
 export const READING_IN_THE_FUTURE = 'Must not be later than now (5 minutes of clock difference are allowed)';
-const readingTime = epochMillis.refine((time) => time <= Date.now() + MAX_READING_CLOCK_AHEAD_MS, {
-  message: READING_IN_THE_FUTURE,
-});
+/**
+ * The earliest time a reading may carry: a device whose clock was never set, or was reset with its battery,
+ * counts from 1970, and a reading stored at such a time would open an alert now for a moment nobody can place.
+ */
+export const EARLIEST_READING_TIME = Date.UTC(2000, 0, 1);
+export const READING_BEFORE_ITS_TIME = "Must not be earlier than 2000-01-01 (the device's clock is not set)";
+const readingTime = epochMillis
+  .refine((time) => time >= EARLIEST_READING_TIME, { message: READING_BEFORE_ITS_TIME })
+  .refine((time) => time <= Date.now() + MAX_READING_CLOCK_AHEAD_MS, { message: READING_IN_THE_FUTURE });
 
 /** The most an alert reading may hold, as JSON: it is copied into the alert, which every alert list answers. */
 export const MAX_ALERT_READING_BYTES = 4096;

@@ -72,12 +72,12 @@ describe('/api/metrics', () => {
     expect(
       (
         await submit('heart_rate', [
-          { timestamp: 1, rate: 70 },
-          { timestamp: 2, rate: 71 },
+          { timestamp: 1_720_000_000_001, rate: 70 },
+          { timestamp: 1_720_000_000_002, rate: 71 },
         ])
       ).statusCode,
     ).toBe(201);
-    expect((await submit('battery', [{ timestamp: 3, level: 50 }])).statusCode).toBe(400);
+    expect((await submit('battery', [{ timestamp: 1_720_000_000_003, level: 50 }])).statusCode).toBe(400);
     const device = await createDevice(context);
     await api(context).post('/api/devices/jobs', {
       purpose: 'Metrics',
