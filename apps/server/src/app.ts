@@ -9,7 +9,12 @@ import { createAuthServer, type AuthServer } from '@/auth-server/index.js';
 import { authServerRoutes } from '@/auth-server/routes.js';
 import { recordRouteAccess } from '@/lib/access.js';
 import { listenForRemoteChanges, type ChangeListenerHandle } from '@/lib/change-listener.js';
-import { mqttPresenceName, otherMqttMembers } from '@/modules/iot/mqtt-members.js';
+import {
+  forgetMqttMember,
+  mqttPresenceName,
+  otherMqttMembers,
+  watchMqttMembers,
+} from '@/modules/iot/mqtt-members.js';
 import { createChangeFeed, type ChangeFeed } from '@/lib/changes.js';
 import type { OutsideServices } from '@/lib/outside-services.js';
 import { createSecretBox, type SecretBox } from '@/lib/secret-box.js';
@@ -211,6 +216,7 @@ function startTransports(
 ): OutsideServices['broker'] {
   let listener: ChangeListenerHandle | undefined;
   let ingestion: MqttIngestion | undefined;
+  let members: ReturnType<typeof watchMqttMembers> | undefined;
   let uploadSweep: NodeJS.Timeout | undefined;
   // Uploads a crash or a lost process left half staged (decision 037).
   const sweepUploads = () =>
@@ -249,6 +255,15 @@ function startTransports(
       ingestion.ready.catch((error: unknown) =>
         app.log.error({ err: error }, 'subscribing to the IoT readings topic failed'),
       );
+      // A member that stops without leaving (a crash) has its sessions, and their queued readings, taken over.
+      if (presence) {
+        members = watchMqttMembers({
+          database: deps.database,
+          member: { clientId: mqtt.clientId, presence, connections: mqtt.connections },
+          takeOver: (stem, connections) => ingestion!.takeOver(stem, connections),
+          log: app.log,
+        });
+      }
     }
     // Signatures a phone answered while no process listened (a restart) complete now.
     void signingCompletion.sweep();
@@ -259,6 +274,7 @@ function startTransports(
   app.addHook('onClose', async () => {
     clearInterval(uploadSweep);
     await signingCompletion.close();
+    await members?.close();
     if (ingestion && presence) {
       // Another member up: this one leaves the shared subscription, and the broker gives it all to the others.
       // The last one keeps its sessions subscribed: the broker keeps its readings until it is back.
@@ -270,6 +286,12 @@ function startTransports(
           : 'keeping the MQTT sessions subscribed: the broker keeps the readings until this process is back',
       );
       await ingestion.close({ leave: others > 0 });
+      // Having left, nothing of this process is left to take over; the last one is, should it not come back.
+      if (others > 0) {
+        await forgetMqttMember(deps.database, config.mqtt.clientId).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'forgetting this MQTT member failed'),
+        );
+      }
     }
     services.events.close();
     await listener?.close();

@@ -36,6 +36,12 @@ export interface SubscriberOptions {
    */
   onMessage(packet: IPublishPacket): Promise<void>;
   log: SubscriberLog;
+  /**
+   * Takes over the session of a member that stopped without leaving (a crash): leaves the subscription at once,
+   * takes what the broker queued for the session, and does not reconnect once the connection ends (the member
+   * that comes back takes its session over in turn).
+   */
+  takeOver?: boolean;
 }
 
 export interface Subscription {
@@ -47,9 +53,14 @@ export interface Subscription {
    * session the broker keeps then takes no further share of a shared subscription (other members get it all),
    * where otherwise the broker queues this member's share until it returns, up to its queue limit.
    */
-  close(options?: { leave?: boolean }): Promise<void>;
+  close(options?: { leave?: boolean; endSession?: boolean }): Promise<void>;
   /** Whether this connection is up and subscribed now (taking messages), for metrics and readiness. */
   subscribed(): boolean;
+  /**
+   * Resolves once nothing is being handled and no message has come for `quietMs`, or the connection has ended:
+   * a session taken over has given up what the broker queued for it.
+   */
+  quiet(quietMs: number): Promise<void>;
 }
 
 const PROTOCOL = { protocolVersion: 5 } as const;
@@ -82,6 +93,8 @@ export function subscribe(options: SubscriberOptions): Subscription {
   const { log } = options;
 
   let closing = false;
+  let ended = false;
+  let lastMessageAt = Date.now();
   let failing = false;
   let connectedBefore = false;
   let link: Link | null = null;
@@ -124,10 +137,14 @@ export function subscribe(options: SubscriberOptions): Subscription {
    * Ends a connection without acknowledging what its handlers have not settled: the broker delivers those
    * again on the next one. Acknowledgements already due go out first, so what was stored does not come back.
    */
-  const disconnect = (current: Link) => {
+  const disconnect = (current: Link, endSession = false) => {
     flushAcks(current);
-    // A normal disconnect keeps the session (its expiry was set at connect).
-    send(current, { cmd: 'disconnect', reasonCode: 0 });
+    // A normal disconnect keeps the session (its expiry was set at connect); ending it asks the broker to drop it.
+    send(current, {
+      cmd: 'disconnect',
+      reasonCode: 0,
+      ...(endSession ? { properties: { sessionExpiryInterval: 0 } } : {}),
+    });
     current.socket.end();
     setTimeout(() => current.socket.destroy(), 5000).unref();
   };
@@ -141,6 +158,7 @@ export function subscribe(options: SubscriberOptions): Subscription {
   const receive = (current: Link, packet: IPublishPacket) => {
     // While closing, nothing new is taken: the broker keeps it for the next session.
     if (closing || current.dropped) return;
+    lastMessageAt = Date.now();
     const { messageId, qos } = packet;
     const settled = options.onMessage(packet);
     handling.add(settled);
@@ -183,6 +201,11 @@ export function subscribe(options: SubscriberOptions): Subscription {
         }
         failing = false;
         connectedBefore = true;
+        if (options.takeOver) {
+          // What the broker queued for the session comes all the same; no further share of the readings does.
+          send(current, { cmd: 'unsubscribe', messageId: 2, unsubscriptions: [options.filter] });
+          return;
+        }
         // A present session still has the subscription; subscribing again is harmless and covers a broker
         // that lost it.
         send(current, {
@@ -234,8 +257,10 @@ export function subscribe(options: SubscriberOptions): Subscription {
       case 'pubcomp':
       case 'pubrec':
       case 'pubrel':
+        return;
       case 'unsuback':
         unsubscribed?.();
+        if (options.takeOver) settleReady();
         return;
       case 'subscribe':
       case 'unsubscribe':
@@ -301,7 +326,11 @@ export function subscribe(options: SubscriberOptions): Subscription {
     socket.on('close', () => {
       clearInterval(pinger);
       if (link === current) link = null;
-      if (!closing) reconnectTimer = setTimeout(connect, reconnectMs);
+      if (options.takeOver) {
+        ended = true;
+        // Ended before it could leave the subscription (the broker is away, or its member came back first).
+        settleReady(new Error(`The MQTT session ${options.clientId} could not be taken over`));
+      } else if (!closing) reconnectTimer = setTimeout(connect, reconnectMs);
     });
   };
 
@@ -310,7 +339,16 @@ export function subscribe(options: SubscriberOptions): Subscription {
   return {
     ready,
     subscribed: () => link !== null && link.subscribed && !link.dropped && !closing,
-    async close({ leave = false } = {}) {
+    quiet: (quietMs) =>
+      new Promise<void>((resolve) => {
+        const check = setInterval(() => {
+          if (ended || (handling.size === 0 && Date.now() - lastMessageAt >= quietMs)) {
+            clearInterval(check);
+            resolve();
+          }
+        }, Math.max(10, quietMs / 4));
+      }),
+    async close({ leave = false, endSession = false } = {}) {
       closing = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
       const joined = link;
@@ -329,7 +367,7 @@ export function subscribe(options: SubscriberOptions): Subscription {
       await new Promise((resolve) => setImmediate(resolve));
       const current = link;
       if (!current || current.socket.destroyed) return;
-      disconnect(current);
+      disconnect(current, endSession);
       if (!current.socket.destroyed) await once(current.socket, 'close');
     },
   };

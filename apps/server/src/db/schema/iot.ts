@@ -1,6 +1,6 @@
 // IoT medical devices, their readings and alerts.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { devices } from './devices.js';
 import { defineLink } from './links.js';
@@ -101,3 +101,17 @@ export const alerts = pgTable(
     index('alerts_acknowledged_by_idx').on(t.acknowledgedByUserId),
   ],
 );
+
+/**
+ * The server processes that take readings from the shared MQTT subscription, by their broker client id stem
+ * (MQTT_CLIENT_ID): the presence each names while it runs (its change-listener connection's application name)
+ * and how many broker sessions it keeps. A member whose presence is gone while its row stays stopped without
+ * leaving the subscription (a crash); another member takes over its sessions and the readings the broker queued
+ * for them (decision 098).
+ */
+export const mqttMembers = pgTable('mqtt_members', {
+  clientId: text('client_id').primaryKey(),
+  presence: text('presence').notNull(),
+  connections: integer('connections').notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});

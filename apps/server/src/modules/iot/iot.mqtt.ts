@@ -42,7 +42,16 @@ export interface MqttIngestion {
   close(options?: { leave?: boolean }): Promise<void>;
   /** How many of its connections are up and subscribed now, of how many. */
   connections(): { subscribed: number; total: number };
+  /**
+   * Takes over the sessions of a member that stopped without leaving the subscription (`<stem>-0` … `-n`):
+   * stores what the broker queued for them, then ends them, so the broker gives this member's group all of the
+   * readings. Answers how many of the sessions were taken over and ended.
+   */
+  takeOver(stem: string, connections: number): Promise<number>;
 }
+
+/** A taken-over session is done once no message has come for this long (the broker sends its queue at once). */
+const TAKEN_OVER_QUIET_MS = 1_000;
 
 /** Why a message is refused before it reaches a batch. */
 class Malformed extends Error {
@@ -152,17 +161,36 @@ export function startMqttIngestion(
   }
 
   const filter = `$share/${settings.shareGroup}/${settings.topicPrefix}/+/+`;
-  const subscriptions = Array.from({ length: settings.connections }, (_, index) =>
+  const session = (clientId: string, takeOver = false) =>
     subscribe({
       url: settings.url,
-      clientId: `${settings.clientId}-${index}`,
+      clientId,
       filter,
       sessionExpiry: settings.sessionExpiry,
       receiveMaximum: settings.receiveMaximum,
       onMessage: (packet) => handle(packet.topic, packet.payload as Buffer, packet),
       log,
-    }),
+      takeOver,
+    });
+  const subscriptions = Array.from({ length: settings.connections }, (_, index) =>
+    session(`${settings.clientId}-${index}`),
   );
+
+  async function takeOverSession(clientId: string): Promise<boolean> {
+    const taken = session(clientId, true);
+    try {
+      await taken.ready;
+      await taken.quiet(TAKEN_OVER_QUIET_MS);
+      // What was handled is acknowledged, then the broker drops the session.
+      await batcher.drain();
+      await taken.close({ endSession: true });
+      return true;
+    } catch (error) {
+      log.warn({ err: error, clientId }, 'an MQTT session of a stopped process was not taken over');
+      await taken.close();
+      return false;
+    }
+  }
   const ready = Promise.all(subscriptions.map((subscription) => subscription.ready)).then(() => {
     log.info(
       { filter, connections: settings.connections, inFlight: settings.receiveMaximum },
@@ -178,6 +206,11 @@ export function startMqttIngestion(
       subscribed: subscriptions.filter((subscription) => subscription.subscribed()).length,
       total: subscriptions.length,
     }),
+    async takeOver(stem, connections) {
+      const sessions = Array.from({ length: connections }, (_, index) => `${stem}-${index}`);
+      const ended = await Promise.all(sessions.map(takeOverSession));
+      return ended.filter(Boolean).length;
+    },
     async close(options = {}) {
       // Each subscription stops taking messages and waits for the ones under way, whose batches the drain
       // writes now rather than after their delay; then their acknowledgements go out and it disconnects.
