@@ -122,6 +122,40 @@ describe('the QoS 1 subscriber', () => {
     for (const entry of held.slice(2)) entry.resolve();
   });
 
+  it('waits longer before each reconnect while its handler keeps failing, with one line per dropped connection', async () => {
+    const tag = randomUUID().slice(0, 8);
+    sessions.push(`cpt-sub-${tag}`);
+    const lines: { level: string; message: string; retryMs?: number }[] = [];
+    const record = (level: string) => (object: object, message: string) =>
+      lines.push({ level, message, retryMs: (object as { retryMs?: number }).retryMs });
+    let failing = true;
+    const handled = new Set<string>();
+    const { subscription } = holdingSubscriber(tag, {
+      reconnectMs: 50,
+      maxReconnectMs: 200,
+      log: { info: record('info'), warn: record('warn'), error: record('error') },
+      onMessage: async (packet) => {
+        if (failing) throw new Error('the database is away');
+        handled.add(packet.payload.toString());
+      },
+    });
+    await subscription.ready;
+    await publishAll(await publisher(), tag, 5);
+    const warnings = () => lines.filter((line) => line.level === 'warn');
+    await expect.poll(() => warnings().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    failing = false;
+    await expect.poll(() => handled.size, { timeout: 10_000 }).toBe(5);
+    // Five messages failed on each connection: one full line for the first, then one per connection, each
+    // waiting twice as long as the one before, up to the most.
+    expect(lines.filter((line) => line.level === 'error')).toHaveLength(1);
+    expect(
+      warnings()
+        .slice(0, 3)
+        .map((line) => line.retryMs),
+    ).toEqual([100, 200, 200]);
+    expect(lines.at(-1)).toMatchObject({ level: 'info', message: 'MQTT messages are handled again' });
+  });
+
   it('acknowledges on close what was under way, and leaves what it had not taken to the session', async () => {
     const tag = randomUUID().slice(0, 8);
     sessions.push(`cpt-sub-${tag}`);

@@ -31,6 +31,11 @@ export interface SubscriberOptions {
   keepaliveSeconds?: number;
   reconnectMs?: number;
   /**
+   * The longest wait before reconnecting after handlers failed: each failed connection in a row doubles the
+   * wait from `reconnectMs`, so an outage of what the handler writes to is not met with a reconnect a second.
+   */
+  maxReconnectMs?: number;
+  /**
    * Settles when the message may be acknowledged (stored, or refused for good). A rejection drops the
    * connection without acknowledging, so the broker delivers the message again on the next one.
    */
@@ -90,10 +95,13 @@ export function subscribe(options: SubscriberOptions): Subscription {
   const port = Number(url.port || (secure ? 8883 : 1883));
   const keepalive = options.keepaliveSeconds ?? 30;
   const reconnectMs = options.reconnectMs ?? 1000;
+  const maxReconnectMs = options.maxReconnectMs ?? 30_000;
   const { log } = options;
 
   let closing = false;
   let ended = false;
+  /** Connections dropped in a row because a handler failed; an acknowledged message ends the streak. */
+  let failedInARow = 0;
   let lastMessageAt = Date.now();
   let failing = false;
   let connectedBefore = false;
@@ -108,6 +116,9 @@ export function subscribe(options: SubscriberOptions): Subscription {
   });
   // Until someone awaits `ready`, a refusal is only logged.
   ready.catch(() => undefined);
+
+  /** The wait before the next connection after `failedInARow` failed ones. */
+  const retryDelay = () => Math.min(maxReconnectMs, reconnectMs * 2 ** Math.max(0, failedInARow - 1));
 
   const send = (current: Link, packet: Packet) => {
     if (current.socket.writable) current.socket.write(mqttPacket.generate(packet, PROTOCOL));
@@ -126,6 +137,10 @@ export function subscribe(options: SubscriberOptions): Subscription {
 
   const acknowledge = (current: Link, messageId: number) => {
     if (current !== link || current.dropped) return;
+    if (failedInARow > 0) {
+      log.info({ clientId: options.clientId, failedInARow }, 'MQTT messages are handled again');
+      failedInARow = 0;
+    }
     current.acks.push(messageId);
     if (!current.flushScheduled) {
       current.flushScheduled = true;
@@ -173,10 +188,22 @@ export function subscribe(options: SubscriberOptions): Subscription {
     settled.then(
       () => acknowledge(current, messageId!),
       (error: unknown) => {
-        log.error(
-          { err: error, topic: packet.topic },
-          'MQTT message not handled; reconnecting to receive it again',
-        );
+        // One line per dropped connection (the messages in flight with it fail alike), and a full one only for
+        // the first of a streak: an outage of the database is not a log line per message.
+        if (!current.dropped) {
+          failedInARow += 1;
+          if (failedInARow === 1) {
+            log.error(
+              { err: error, topic: packet.topic },
+              'MQTT message not handled; reconnecting to receive it again',
+            );
+          } else {
+            log.warn(
+              { reason: String(error), clientId: options.clientId, failedInARow, retryMs: retryDelay() },
+              'MQTT messages still not handled; reconnecting later to receive them again',
+            );
+          }
+        }
         drop(current);
       },
     );
@@ -330,7 +357,7 @@ export function subscribe(options: SubscriberOptions): Subscription {
         ended = true;
         // Ended before it could leave the subscription (the broker is away, or its member came back first).
         settleReady(new Error(`The MQTT session ${options.clientId} could not be taken over`));
-      } else if (!closing) reconnectTimer = setTimeout(connect, reconnectMs);
+      } else if (!closing) reconnectTimer = setTimeout(connect, current.dropped ? retryDelay() : reconnectMs);
     });
   };
 
@@ -341,12 +368,15 @@ export function subscribe(options: SubscriberOptions): Subscription {
     subscribed: () => link !== null && link.subscribed && !link.dropped && !closing,
     quiet: (quietMs) =>
       new Promise<void>((resolve) => {
-        const check = setInterval(() => {
-          if (ended || (handling.size === 0 && Date.now() - lastMessageAt >= quietMs)) {
-            clearInterval(check);
-            resolve();
-          }
-        }, Math.max(10, quietMs / 4));
+        const check = setInterval(
+          () => {
+            if (ended || (handling.size === 0 && Date.now() - lastMessageAt >= quietMs)) {
+              clearInterval(check);
+              resolve();
+            }
+          },
+          Math.max(10, quietMs / 4),
+        );
       }),
     async close({ leave = false, endSession = false } = {}) {
       closing = true;
