@@ -241,7 +241,11 @@ function startTransports(
           { err: error },
           'the connection that carries the changes of other server processes failed',
         ),
-      presence ? { presence } : {},
+      {
+        ...(presence ? { presence } : {}),
+        onRecovered: () =>
+          app.log.info('the connection that carries the changes of other server processes listens again'),
+      },
     );
     const { url, ...mqtt } = config.mqtt;
     if (url) {

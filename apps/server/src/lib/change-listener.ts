@@ -19,6 +19,8 @@ export interface ChangeListenerOptions {
    * long as it runs, so other processes can tell it is up (modules/iot/mqtt-members.ts).
    */
   presence?: string;
+  /** Told once the listener listens again after a failure it reported. */
+  onRecovered?: () => void;
 }
 
 export function listenForRemoteChanges(
@@ -28,7 +30,7 @@ export function listenForRemoteChanges(
   options: ChangeListenerOptions = {},
 ): ChangeListenerHandle {
   const { driver } = database;
-  if (driver.kind === 'postgres') return listenOnPool(driver.pool, feed, onError, options.presence);
+  if (driver.kind === 'postgres') return listenOnPool(driver.pool, feed, onError, options);
   const receive = (payload: string) => {
     const relayed = parseRelayedChanges(payload);
     if (relayed) feed.receive(relayed);
@@ -49,7 +51,7 @@ function listenOnPool(
   pool: pg.Pool,
   feed: ChangeFeed,
   onError: (error: unknown) => void,
-  presence: string | undefined,
+  { presence, onRecovered }: ChangeListenerOptions,
 ): ChangeListenerHandle {
   let client: pg.PoolClient | undefined;
   let closed = false;
@@ -77,6 +79,7 @@ function listenOnPool(
       });
       await connected.query(`LISTEN ${CHANGE_CHANNEL}`);
       if (presence) await connected.query(`select set_config('application_name', $1, false)`, [presence]);
+      if (failing) onRecovered?.();
       failing = false;
     } catch (error) {
       report(error);
