@@ -50,6 +50,7 @@ declare module 'oidc-provider' {
     method: string;
     body: unknown;
     status: number;
+    state: Record<string, unknown>;
     set(field: string, value: string): void;
     oidc: {
       route?: string;

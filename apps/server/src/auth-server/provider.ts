@@ -16,6 +16,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { assuranceLevels } from '@careplane/shared/common/enums';
 import { pickLanguage } from '@careplane/shared/i18n/languages';
+import {
+  DATABASE_AWAY_MESSAGE,
+  isDatabaseUnavailable,
+  OUTAGE_RETRY_AFTER_SECONDS,
+} from '@/lib/database-outage.js';
 import { errorBody, serviceTexts } from '@/lib/errors.js';
 import {
   accessTokenClaims,
@@ -136,6 +141,18 @@ async function describeInLanguage(ctx: KoaContextWithOIDC, next: () => Promise<v
     ...body,
     error_description: providerErrorDescription(body.error, body.error_description, language),
   };
+}
+
+/**
+ * The provider's answer when the database could not be reached: 503 with Retry-After, as the API's, where the
+ * provider would answer 500 "oops! something went wrong" (its `server_error` listener marks the request).
+ */
+async function answerDatabaseAway(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
+  await next();
+  if (ctx.status !== 500 || ctx.state.databaseAway !== true) return;
+  ctx.status = 503;
+  ctx.set('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+  ctx.body = { error: 'temporarily_unavailable', error_description: DATABASE_AWAY_MESSAGE };
 }
 
 /**
@@ -335,8 +352,14 @@ export function buildProvider(deps: ProviderDependencies): Provider {
   // tells it (trusting only the configured proxies).
   provider.proxy = true;
   provider.use(describeInLanguage);
+  provider.use(answerDatabaseAway);
   provider.use(answerUnknownRoute);
-  provider.on('server_error', (_ctx, error) => deps.log.error({ err: error }, 'auth server error'));
+  provider.on('server_error', (ctx, error) => {
+    if (isDatabaseUnavailable(error)) {
+      ctx.state.databaseAway = true;
+      deps.log.warn({ reason: String(error) }, 'auth server: the database is not available');
+    } else deps.log.error({ err: error }, 'auth server error');
+  });
   return provider;
 }
 

@@ -2,6 +2,11 @@
 // 500, and the outage is logged once when it starts and once when it ends, not once per request. A probe
 // looks every few seconds while it lasts.
 
+/** Seconds a client waits before trying again while the database cannot be reached. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+/** What a request is told meanwhile (localised where it is answered). */
+export const DATABASE_AWAY_MESSAGE = 'The database is not available right now: try again shortly';
+
 /** Node's socket errors of a server that cannot be reached. */
 const SOCKET_CODES = new Set([
   'ECONNREFUSED',

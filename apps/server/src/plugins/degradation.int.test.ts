@@ -7,12 +7,13 @@ import { once } from 'node:events';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { createLocalJWKSet } from 'jose';
 import pg from 'pg';
+import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/app.js';
 import { loadConfig } from '@/config.js';
 import { openDatabase } from '@/db/client.js';
 import { users } from '@/db/schema/index.js';
-import { freePort } from '@/test/auth-server.js';
+import { freePort, startAuthTestServer } from '@/test/auth-server.js';
 import {
   TEST_AUDIENCE,
   TEST_CA_PASSPHRASE,
@@ -149,6 +150,24 @@ describe.runIf(postgres)('a database that cannot be reached', () => {
 
   it('answers 503 while the database takes no connections, and 200 once it takes them again', async () => {
     const name = new URL(databaseUrl).pathname.slice(1);
+    // The auth server, on the same database: its provider's routes answer as the API does.
+    const authDatabase = await openDatabase({
+      databaseUrl,
+      poolSize: 2,
+      timeouts: { connectMs: 1000, statementMs: 10_000, lockMs: 5_000 },
+    });
+    const auth = await startAuthTestServer({}, { handle: authDatabase, drop: async () => undefined });
+    const backchannel = () =>
+      fetch(`${auth.baseUrl}/auth/backchannel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'th' },
+        body: new URLSearchParams({
+          client_id: CONSOLE_CLIENT_ID,
+          scope: 'openid',
+          login_hint: 'away@careplane.test',
+        }),
+      });
+    expect((await backchannel()).status).toBe(200);
     const admin = new pg.Client({ connectionString: postgres });
     await admin.connect();
     const allow = (allowed: boolean) =>
@@ -164,13 +183,28 @@ describe.runIf(postgres)('a database that cannot be reached', () => {
         expect(answer.statusCode, answer.body).toBe(503);
         expect(answer.headers['retry-after']).toBe('5');
       }
+      // A sign-in started meanwhile is told the same, in the OAuth words and the reader's language.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const refused = await backchannel();
+        const body = (await refused.json()) as { error?: string; error_description?: string };
+        if (attempt === 0 && refused.status !== 503) continue;
+        expect(refused.status, JSON.stringify(body)).toBe(503);
+        expect(refused.headers.get('retry-after')).toBe('5');
+        expect(body.error).toBe('temporarily_unavailable');
+        expect(body.error_description).toMatch(/[\u0E00-\u0E7F]/);
+      }
       await allow(true);
       await expect
         .poll(async () => (await call.get('/api/users')).statusCode, { timeout: 15_000, interval: 250 })
         .toBe(200);
+      await expect
+        .poll(async () => (await backchannel()).status, { timeout: 15_000, interval: 250 })
+        .toBe(200);
     } finally {
       await allow(true).catch(() => undefined);
       await admin.end();
+      await auth.close();
+      await authDatabase.close().catch(() => undefined);
     }
   });
 });

@@ -6,7 +6,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pickLanguage } from '@careplane/shared/i18n/languages';
-import { isDatabaseUnavailable, type OutageWatch } from '@/lib/database-outage.js';
+import {
+  DATABASE_AWAY_MESSAGE,
+  isDatabaseUnavailable,
+  OUTAGE_RETRY_AFTER_SECONDS,
+  type OutageWatch,
+} from '@/lib/database-outage.js';
 import { AppError, errorBody, serviceTexts, type ErrorIssue, type Text } from '@/lib/errors.js';
 import { localizeIssues, localizeMessage } from './error-texts.js';
 
@@ -132,8 +137,6 @@ function unwrapCause(error: unknown): unknown {
   return current;
 }
 
-/** Seconds a client waits before trying again while the database cannot be reached. */
-export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: OutageWatch }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -160,7 +163,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
         .send(
           errorBody(
             503,
-            localizeMessage('The database is not available right now: try again shortly', language),
+            localizeMessage(DATABASE_AWAY_MESSAGE, language),
           ),
         );
     }
