@@ -113,6 +113,7 @@ function hexValue(c: number): number {
 
 /** Nesting deeper than this is refused: no real file needs it, and it keeps hostile input off the stack. */
 const MAX_DEPTH = 64;
+export const NESTED_TOO_DEEPLY = 'Objects nested too deeply';
 
 // ---------------------------------------------------------------------------------------------------------
 // The parser
@@ -161,7 +162,7 @@ export class PdfLexer {
   }
 
   value(depth = 0): PdfValue {
-    if (depth > MAX_DEPTH) throw new PdfSyntaxError('Objects nested too deeply', this.pos);
+    if (depth > MAX_DEPTH) throw new PdfSyntaxError(NESTED_TOO_DEEPLY, this.pos);
     this.skipWhitespace();
     const b = this.bytes;
     const start = this.pos;

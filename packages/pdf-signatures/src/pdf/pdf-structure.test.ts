@@ -115,6 +115,15 @@ describe('PDF structure', () => {
     for (const bytes of broken) expect(() => PdfStructure.read(bytes)).toThrow(PdfStructureError);
   });
 
+  it('says a catalog nested deeper than it reads is too deep, not missing', () => {
+    const deep = handmadePdf(` /AcroForm <</Fields ${'['.repeat(100)}${']'.repeat(100)}>>`);
+    expect(() => PdfStructure.read(deep).catalog()).toThrow(
+      'The document catalog nests too deeply to be read',
+    );
+    const shallow = handmadePdf(` /AcroForm <</Fields ${'['.repeat(20)}${']'.repeat(20)}>>`);
+    expect(asName(PdfStructure.read(shallow).catalog().dict.get('Type'))).toBe('Catalog');
+  });
+
   it('ends a /Prev loop instead of following it for ever', () => {
     const pdf = Buffer.from(handmadePdf()).toString('latin1');
     const xref = Number(/startxref\n(\d+)/.exec(pdf)![1]);

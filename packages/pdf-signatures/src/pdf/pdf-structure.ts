@@ -9,6 +9,7 @@ import {
   asInteger,
   asName,
   PdfDict,
+  NESTED_TOO_DEEPLY,
   PdfLexer,
   PdfRef,
   PdfStream,
@@ -83,6 +84,8 @@ export class PdfStructure {
   readonly sections: readonly XrefSection[];
   private readonly entries = new Map<number, XrefEntry>();
   private readonly objects = new Map<number, IndirectObject | null>();
+  /** Why an object could not be read, by its number. */
+  private readonly unreadable = new Map<number, string>();
   private readonly objectStreams = new Map<number, { data: Uint8Array; offsets: Map<number, number> }>();
 
   private constructor(readonly bytes: Uint8Array) {
@@ -120,7 +123,13 @@ export class PdfStructure {
     const root = this.trailer.get('Root');
     if (!(root instanceof PdfRef)) throw new PdfStructureError('The trailer has no /Root reference');
     const dict = asDict(this.resolve(root));
-    if (!dict) throw new PdfStructureError('The document catalog is missing');
+    if (!dict) {
+      // A catalog that is there but nests deeper than the reader goes is not "missing": say what is wrong.
+      const tooDeep = this.unreadable.get(root.num)?.startsWith(NESTED_TOO_DEEPLY);
+      throw new PdfStructureError(
+        tooDeep ? 'The document catalog nests too deeply to be read' : 'The document catalog is missing',
+      );
+    }
     return { ref: root, dict };
   }
 
@@ -134,6 +143,7 @@ export class PdfStructure {
       found = this.loadObject(num);
     } catch (error) {
       if (!(error instanceof PdfSyntaxError || error instanceof PdfStructureError)) throw error;
+      this.unreadable.set(num, error.message);
       found = undefined;
     }
     this.objects.set(num, found ?? null);

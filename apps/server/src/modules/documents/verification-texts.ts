@@ -23,6 +23,8 @@ const sentences: Record<string, string> = {
   'The trailer has no valid /Size': 'ส่วนท้ายของไฟล์ (trailer) ไม่มี /Size ที่ถูกต้อง',
   'The trailer has no /Root reference': 'ส่วนท้ายของไฟล์ (trailer) ไม่มีการอ้างอิง /Root',
   'The document catalog is missing': 'ไม่มีโครงสร้างหลักของเอกสาร (document catalog)',
+  'The document catalog nests too deeply to be read':
+    'โครงสร้างหลักของเอกสาร (document catalog) ซ้อนกันลึกเกินกว่าจะอ่านได้',
   'No cross-reference section': 'ไม่มีตารางอ้างอิงออบเจกต์ (cross-reference)',
   'A cross-reference offset points outside the file': 'ตารางอ้างอิงออบเจกต์ชี้ไปนอกไฟล์',
   'A cross-reference stream has a bad /W': 'ตารางอ้างอิงออบเจกต์แบบสตรีมมี /W ไม่ถูกต้อง',
