@@ -29,6 +29,7 @@ import {
   type Identity,
   type IdentityService,
 } from './identities.js';
+import { BINDING_MESSAGE } from './binding-message.js';
 import type { KeyStore } from './keys.js';
 import { providerErrorDescription } from './provider-texts.js';
 import { NodeSigningKey } from './signing-key.js';
@@ -65,13 +66,6 @@ export interface ProviderDependencies {
   identityLimiter: Limiter;
   log: FastifyBaseLogger;
 }
-
-/**
- * Binding messages: short, printable, shown on the console and the authenticator. A letter may carry up to two
- * combining marks (Thai writes its vowels and tone marks so: "ยืนยัน"), never more, so a message cannot pile
- * marks over the phone's screen.
- */
-export const BINDING_MESSAGE = /^(?:\p{L}\p{M}{0,2}|[\p{N} .,:!?#+/_-]){1,40}$/u;
 
 const cookieKeys = [randomBytes(32).toString('base64url')];
 

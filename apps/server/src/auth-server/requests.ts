@@ -23,7 +23,7 @@ import { AUTH_REQUEST_ANSWERED, type ChangeFeed } from '@/lib/changes.js';
 import { authRequests } from '@/db/schema/index.js';
 import { AppError, badRequest, notFound, serviceTexts, unauthorized } from '@/lib/errors.js';
 import type { IdentityService } from './identities.js';
-import { BINDING_MESSAGE } from './provider.js';
+import { BINDING_MESSAGE } from './binding-message.js';
 
 export type AuthRequestRow = typeof authRequests.$inferSelect;
 

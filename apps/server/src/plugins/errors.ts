@@ -137,7 +137,6 @@ function unwrapCause(error: unknown): unknown {
   return current;
 }
 
-
 export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: OutageWatch }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = pickLanguage(request.headers['accept-language']);
@@ -160,12 +159,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
       return reply
         .status(503)
         .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
-        .send(
-          errorBody(
-            503,
-            localizeMessage(DATABASE_AWAY_MESSAGE, language),
-          ),
-        );
+        .send(errorBody(503, localizeMessage(DATABASE_AWAY_MESSAGE, language)));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues: ErrorIssue[] = error.validation.map((issue) => {

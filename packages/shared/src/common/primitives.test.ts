@@ -43,7 +43,7 @@ describe('text people type', () => {
     expect(accepts(requiredText(), 'a\u200Bb')).toBe(true);
   });
 
-  it("keeps a name without the blanks around it, so blanks alone are no name", () => {
+  it('keeps a name without the blanks around it, so blanks alone are no name', () => {
     expect(nameText().parse('  มาลี ')).toBe('มาลี');
     expect(nameText().parse('   ')).toBe('');
     expect(nameText().parse('\t\n')).toBe('');

@@ -4,7 +4,7 @@ import { keyWords } from '@careplane/shared/common/key-words';
 import type { ListColumn } from '@careplane/shared/common/list-columns';
 import type { AnyListSpec } from '@careplane/shared/common/list-spec';
 import { uiText, type UiText } from '@/lib/i18n/translation.ts';
-import { ownLabel, type FieldSpec } from './form/form-model.ts';
+import { ownLabel, type FieldSpec, type OptionLabel } from './form/form-model.ts';
 import type { ResourceQueries } from './queries.ts';
 
 export interface ResourcePaths {
@@ -70,8 +70,7 @@ export interface HistoryWords {
   unlisted?: readonly string[];
 }
 
-/** How an area names one value of an enumeration in its selects and filters. */
-export type OptionLabel = (value: string) => UiText;
+export type { OptionLabel } from './form/form-model.ts';
 
 export const defineResource = <Item extends { id: string }>(description: ResourceDescription<Item>) =>
   description;
@@ -92,6 +91,8 @@ export function historyFieldLabel(
   key: string,
   resource: Pick<ResourceDescription<{ id: string }>, 'labels' | 'formFields'>,
 ): string {
-  const formLabel = resource.labels?.[key] ? undefined : resource.formFields && ownLabel(resource.formFields(), [key]);
+  const formLabel = resource.labels?.[key]
+    ? undefined
+    : resource.formFields && ownLabel(resource.formFields(), [key]);
   return formLabel ?? pathLabel(key, resource.labels);
 }

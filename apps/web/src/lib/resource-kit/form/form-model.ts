@@ -5,7 +5,6 @@ import type { ResourceName } from '@careplane/shared/common/list-spec';
 import type { UseFormReturnType } from '@mantine/form';
 import i18next from 'i18next';
 import { uiText, type UiText } from '@/lib/i18n/translation.ts';
-import type { OptionLabel } from '../resource.ts';
 
 interface Base {
   /** The key of the value in the body, relative to the enclosing group or list item. */
@@ -21,6 +20,9 @@ interface Base {
   read?: (record: Record<string, unknown>) => unknown;
   placeholder?: UiText;
 }
+
+/** How an area names one value of an enumeration in its selects and filters. */
+export type OptionLabel = (value: string) => UiText;
 
 export type FieldSpec =
   | (Base & {
