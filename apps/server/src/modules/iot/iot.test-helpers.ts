@@ -1,8 +1,11 @@
 // What the IoT test files share: the connection secret they set, and the check that no answer shows it.
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import { expect } from 'vitest';
 import { MQTT_TEST_URL } from '@/test/mqtt.js';
+import type { MqttIngestionSettings } from './iot.mqtt.js';
+import type { IncomingReadings, IngestOutcome, IotService } from './iot.service.js';
 
 export const SECRET = 'very-secret-connection-key';
 
@@ -56,4 +59,41 @@ export async function forgetSessions(clientId: string, connections: number) {
       await client.endAsync();
     }),
   );
+}
+
+const quiet = () => undefined;
+/** A logger that says nothing. */
+export const silentLog = { info: quiet, warn: quiet, error: quiet } as unknown as FastifyBaseLogger;
+
+/**
+ * A stand-in for the IoT service: each batch of messages goes to `store`, which may throw as a failed write does;
+ * every reading of a stored message counts as stored.
+ */
+export function standInIotService(store: (messages: IncomingReadings[]) => void): IotService {
+  return {
+    ingestMessages: async (messages: IncomingReadings[]): Promise<IngestOutcome[]> => {
+      store(messages);
+      return messages.map((message) => ({ stored: message.readings.length, duplicates: 0 }));
+    },
+    countInvalid: () => undefined,
+  } as unknown as IotService;
+}
+
+/** The MQTT ingestion's settings for a test's own subscription (mqttTestSettings), small batches. */
+export function ingestionSettings(
+  settings: ReturnType<typeof mqttTestSettings>,
+  overrides: Partial<MqttIngestionSettings> = {},
+): MqttIngestionSettings {
+  return {
+    url: MQTT_TEST_URL,
+    topicPrefix: settings.prefix,
+    shareGroup: settings.env.MQTT_SHARE_GROUP,
+    clientId: settings.clientId,
+    connections: settings.connections,
+    receiveMaximum: 100,
+    sessionExpiry: 120,
+    batchSize: 10,
+    batchDelayMs: 1,
+    ...overrides,
+  };
 }

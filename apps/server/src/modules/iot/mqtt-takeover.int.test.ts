@@ -4,19 +4,24 @@
 // broker gives the survivors every reading (decision 098). Real Mosquitto and PostgreSQL; the stopped process is
 // an MQTT client cut off without a DISCONNECT and a change listener closed.
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenForRemoteChanges } from '@/lib/change-listener.js';
 import { createChangeFeed } from '@/lib/changes.js';
 import { createTestDatabase, type TestDatabase } from '@/test/harness.js';
 import { startMqttIngestion, type MqttIngestion } from './iot.mqtt.js';
-import type { IncomingReadings, IngestOutcome, IotService } from './iot.service.js';
-import { connectPublisher, forgetSessions, mqttTestSettings, MQTT_TEST_URL } from './iot.test-helpers.js';
+import {
+  connectPublisher,
+  forgetSessions,
+  ingestionSettings,
+  mqttTestSettings,
+  MQTT_TEST_URL,
+  silentLog,
+  standInIotService,
+} from './iot.test-helpers.js';
 import { mqttPresenceName, registerMqttMember, watchMqttMembers } from './mqtt-members.js';
 
 const quiet = () => undefined;
-const silent = { info: quiet, warn: quiet, error: quiet } as unknown as FastifyBaseLogger;
 const postgres = Boolean(process.env.DATABASE_URL_TEST);
 
 let database: TestDatabase;
@@ -73,29 +78,10 @@ describe.runIf(postgres)('a member that stopped without leaving the MQTT subscri
 
     // The survivor: its own sessions, stored readings counted by id.
     const stored = new Set<string>();
-    const service = {
-      ingestMessages: async (messages: IncomingReadings[]): Promise<IngestOutcome[]> => {
-        for (const message of messages)
-          for (const reading of message.readings) stored.add(String(reading.id));
-        return messages.map((message) => ({ stored: message.readings.length, duplicates: 0 }));
-      },
-      countInvalid: () => undefined,
-    } as unknown as IotService;
-    ingestion = startMqttIngestion(
-      {
-        url: MQTT_TEST_URL,
-        topicPrefix: settings.prefix,
-        shareGroup: settings.env.MQTT_SHARE_GROUP,
-        clientId: survivor.clientId,
-        connections: survivor.connections,
-        receiveMaximum: 100,
-        sessionExpiry: 120,
-        batchSize: 50,
-        batchDelayMs: 1,
-      },
-      service,
-      silent,
-    );
+    const service = standInIotService((messages) => {
+      for (const message of messages) for (const reading of message.readings) stored.add(String(reading.id));
+    });
+    ingestion = startMqttIngestion(ingestionSettings(survivor, { batchSize: 50 }), service, silentLog);
     await ingestion.ready;
     const presenceB = mqttPresenceName(subscription);
     const listenerB = listenForRemoteChanges(database.handle, createChangeFeed(), quiet, {
@@ -126,7 +112,7 @@ describe.runIf(postgres)('a member that stopped without leaving the MQTT subscri
       database: database.handle,
       member: { clientId: survivor.clientId, presence: presenceB, connections: survivor.connections },
       takeOver: (stem, connections) => ingestion!.takeOver(stem, connections),
-      log: silent,
+      log: silentLog,
       intervalMs: 200,
     });
     await expect.poll(() => stored.size, { timeout: 20_000, interval: 100 }).toBe(sent.length);
