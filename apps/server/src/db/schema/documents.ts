@@ -59,3 +59,21 @@ export const documentSignerCertificates = pgTable(
   },
   (t) => [index('document_signer_certificates_key_idx').on(t.keyId, t.notAfter)],
 );
+
+/**
+ * Every signature Careplane completed: the revision it made and the certificate it signed with. Once a phone
+ * is revoked, its key may be in someone else's hands and a signature's time is the signer's word: the
+ * verifier vouches for that key's signatures only when they are here (decision 099). Kept apart from the
+ * signing requests, which go with their document.
+ */
+export const documentCompletedSignatures = pgTable(
+  'document_completed_signatures',
+  {
+    certificateFingerprint: text('certificate_fingerprint').notNull(),
+    /** SHA-256 of the file as the signature left it (bytes 0 to the end of its byte range). */
+    revisionSha256: text('revision_sha256').notNull(),
+    signingTime: at('signing_time').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.certificateFingerprint, t.revisionSha256] })],
+);

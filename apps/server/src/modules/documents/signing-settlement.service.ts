@@ -26,6 +26,7 @@ import { readFile, upsertFile } from './document-files.repository.js';
 import { lockDocument, partyIdsOf, updateDocument, userNames } from './documents.repository.js';
 import {
   findSigningRequest,
+  insertCompletedSignature,
   lockSigningRequest,
   updateSigningRequest,
   waitingSigningRequestIds,
@@ -179,6 +180,11 @@ export function createSigningSettlement({
         signedSha256: sha256,
         signingPartiesMetadata: metadata,
         isSigned: isFullySigned(metadata, parties),
+      });
+      await insertCompletedSignature(scope.tx, {
+        certificateFingerprint: certificate.fingerprint,
+        revisionSha256: sha256,
+        signingTime: row.signingTime,
       });
       await updateSigningRequest(scope.tx, row.id, { status: 'signed', completedAt: new Date() });
       await scope.audit({

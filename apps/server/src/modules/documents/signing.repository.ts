@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client.js';
 import {
   documentCertificateAuthority,
+  documentCompletedSignatures,
   documentSignerCertificates,
   documentSigningRequests,
 } from '@/db/schema/index.js';
@@ -122,4 +123,15 @@ export async function waitingSigningRequestIds(executor: Executor, limit: number
     .orderBy(asc(documentSigningRequests.createdAt))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Signatures Careplane completed
+
+/** Records a signature Careplane completed (the revision it made, with the certificate it signed with). */
+export async function insertCompletedSignature(
+  executor: Executor,
+  row: { certificateFingerprint: string; revisionSha256: string; signingTime: Date },
+) {
+  await executor.insert(documentCompletedSignatures).values(row).onConflictDoNothing();
 }
