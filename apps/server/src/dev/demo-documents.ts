@@ -10,13 +10,14 @@ import type { SignatureEntry } from '@careplane/shared/documents/documents.contr
 import type { PublicJwk } from '@careplane/shared/authenticator/protocol';
 import { readStore, type StoredIdentity } from '@/lib/authenticator-store.js';
 import type { AppConfig } from '@/config.js';
-import type { Database } from '@/db/client.js';
+import type { Database, Executor } from '@/db/client.js';
 import type { SecretBox } from '@/lib/secret-box.js';
 import { documents, users } from '@/db/schema/index.js';
 import { upsertFile } from '@/modules/documents/document-files.repository.js';
 import { insertDocument, replaceParties } from '@/modules/documents/documents.repository.js';
 import { SIGNING_REASON } from '@/modules/documents/documents.service.js';
 import { openPlatformCa, resolveCaPassphrase, type PlatformCa } from '@/modules/documents/platform-ca.js';
+import { insertCompletedSignature } from '@/modules/documents/signing.repository.js';
 
 export interface Signer {
   userId: string;
@@ -131,6 +132,18 @@ export async function signOnce(
       certificateSha256: certificate.fingerprint,
     },
   };
+}
+
+/** Records the demo's signatures as completed by Careplane, as a phone's signature would be (decision 099). */
+export async function recordCompletedSignatures(tx: Executor, metadata: readonly SignatureEntry[]) {
+  for (const entry of metadata) {
+    if (!entry.certificateSha256 || !entry.revisionSha256) continue;
+    await insertCompletedSignature(tx, {
+      certificateFingerprint: entry.certificateSha256,
+      revisionSha256: entry.revisionSha256,
+      signingTime: new Date(entry.signedAt),
+    });
+  }
 }
 
 /** The demo identities of the authenticator store that have a user, by their username's local part. */
@@ -252,6 +265,7 @@ export async function ensureDemoDocuments(options: {
         createdByUserId: people.get(plan.owner)!.userId,
       });
       await replaceParties(tx, id, parties);
+      await recordCompletedSignatures(tx, metadata);
     }
   });
   return prepared.length;

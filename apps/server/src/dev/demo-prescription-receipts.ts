@@ -28,7 +28,7 @@ import {
   jwkThumbprint,
 } from '@careplane/shared/authenticator/protocol';
 import { storableJwk } from '@/lib/authenticator-store.js';
-import { demoSigners, signOnce, type Signer } from './demo-documents.js';
+import { demoSigners, recordCompletedSignatures, signOnce, type Signer } from './demo-documents.js';
 
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -152,6 +152,7 @@ export async function ensureDemoPrescriptionReceipts(options: {
         signingPartiesMetadata: metadata,
         isSigned: true,
       });
+      await recordCompletedSignatures(tx, metadata);
     });
     made++;
   }
