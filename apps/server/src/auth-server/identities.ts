@@ -144,11 +144,58 @@ export class IdentityService {
     if (change.blocked !== undefined) set.disabledAt = change.blocked ? new Date() : null;
     if (Object.keys(set).length) await executor.update(authIdentities).set(set).where(where);
     if (!change.blocked) return [];
+    await this.denyWaiting(executor, identityId);
+    return this.endSignIns(executor, identityId);
+  }
+
+  /** The identity's phones (authenticator keys): active ones first, each group newest first. */
+  async keysOf(identityId: string, executor: Executor = this.db): Promise<AuthenticatorKeyRow[]> {
+    if (!z.uuid().safeParse(identityId).success) return [];
+    return executor
+      .select()
+      .from(authAuthenticatorKeys)
+      .where(eq(authAuthenticatorKeys.identityId, identityId))
+      .orderBy(
+        sql`${authAuthenticatorKeys.revokedAt} is not null`,
+        desc(authAuthenticatorKeys.createdAt),
+        authAuthenticatorKeys.id,
+      );
+  }
+
+  /**
+   * Revokes one of the identity's phones: from now on it approves and signs nothing. The identity's sign-ins
+   * end and its requests still waiting are denied, as a block does, since the grants do not say which phone
+   * approved them (decision 099). Answers the key (undefined when the identity has no such key), whether this
+   * call revoked it, and the grants it ended; revoking a revoked phone changes nothing.
+   */
+  async revokeKey(
+    executor: Executor,
+    identityId: string,
+    keyId: string,
+  ): Promise<{ key: AuthenticatorKeyRow; revokedNow: boolean; ended: string[] } | undefined> {
+    if (!z.uuid().safeParse(identityId).success) return undefined;
+    const ofIdentity = and(
+      eq(authAuthenticatorKeys.id, keyId),
+      eq(authAuthenticatorKeys.identityId, identityId),
+    );
+    const [revoked] = await executor
+      .update(authAuthenticatorKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(ofIdentity, isNull(authAuthenticatorKeys.revokedAt)))
+      .returning();
+    if (!revoked) {
+      const [key] = await executor.select().from(authAuthenticatorKeys).where(ofIdentity);
+      return key ? { key, revokedNow: false, ended: [] } : undefined;
+    }
+    await this.denyWaiting(executor, identityId);
+    return { key: revoked, revokedNow: true, ended: await this.endSignIns(executor, identityId) };
+  }
+
+  private async denyWaiting(executor: Executor, identityId: string) {
     await executor
       .update(authRequests)
       .set({ status: 'denied', decidedAt: new Date() })
       .where(and(eq(authRequests.identityId, identityId), eq(authRequests.status, 'pending')));
-    return this.endSignIns(executor, identityId);
   }
 
   /**

@@ -29,6 +29,7 @@ export const recordNames = {
   'File of the document': 'ไฟล์ของเอกสาร',
   'IoT device': 'อุปกรณ์ IoT',
   'Patient profile': 'ข้อมูลผู้ป่วย',
+  Phone: 'โทรศัพท์',
   Prescription: 'ใบสั่งยา',
   'QR session': 'รหัส QR สำหรับเข้าสู่ระบบ',
   Reading: 'ค่าที่วัดได้',

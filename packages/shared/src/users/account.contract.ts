@@ -1,6 +1,8 @@
 // The signed-in user's own account: first sign-in (POST /api/auth), the profile (GET /api/users/me) and its
-// avatar (GET /api/users/me/avatar), and the one-time enrollment answer of admin provisioning.
+// avatar (GET /api/users/me/avatar), the one-time enrollment answer of admin provisioning, and the phones a
+// person has enrolled, which an admin revokes when one is lost.
 import { z } from 'zod';
+import { isoDateTime } from '../common/primitives.ts';
 import { languageSchema } from '../i18n/languages.ts';
 
 /** POST /api/auth: the id_token of the sign-in, next to the access token in the Authorization header. */
@@ -38,6 +40,33 @@ export const enrollmentSchema = z.object({
   expiresAt: z.string(),
 });
 export type Enrollment = z.infer<typeof enrollmentSchema>;
+
+/**
+ * A phone enrolled for a person's sign-in: its authenticator key, named by the key's RFC 7638 thumbprint. A
+ * revoked phone approves and signs nothing more; it stays listed, with when it was revoked (decision 099).
+ */
+export const phoneSchema = z.object({
+  id: z.string(),
+  /** What the phone called itself when it enrolled; null when it said nothing. */
+  label: z.string().nullable(),
+  enrolledAt: isoDateTime,
+  lastUsedAt: isoDateTime.nullable(),
+  revokedAt: isoDateTime.nullable(),
+});
+export type Phone = z.infer<typeof phoneSchema>;
+
+/** GET /api/users/:id/phones: active phones first, each group newest first. */
+export const phoneListSchema = z.object({ items: z.array(phoneSchema) });
+export type PhoneList = z.infer<typeof phoneListSchema>;
+
+/** A key thumbprint as it appears in a path: base64url, at most 64 characters. */
+export const phoneParamsSchema = z.object({
+  id: z.uuid({ message: 'Must be a uuid' }),
+  phoneId: z
+    .string()
+    .max(64, { message: 'Must be at most 64 characters' })
+    .regex(/^[A-Za-z0-9_-]+$/, { message: 'Must be a phone id (base64url)' }),
+});
 
 /** PATCH /api/users/me/preferences: what the signed-in user chooses for themselves. */
 export const accountPreferencesSchema = z.strictObject({

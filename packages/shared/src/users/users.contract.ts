@@ -242,6 +242,9 @@ export const userEndpoints = {
   avatar: '/api/users/me/avatar',
   signIn: '/api/auth',
   enrollment: (id: string) => `/api/users/${encodeURIComponent(id)}/enrollment`,
+  phones: (id: string) => `/api/users/${encodeURIComponent(id)}/phones`,
+  revokePhone: (id: string, phoneId: string) =>
+    `/api/users/${encodeURIComponent(id)}/phones/${encodeURIComponent(phoneId)}/revoke`,
 } as const;
 
 export const patientProfileEndpoints = resourceEndpoints('/api/patient-profiles');

@@ -5,7 +5,11 @@ import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
-import { AuthenticatorClient } from '@careplane/shared/authenticator/protocol';
+import {
+  AuthenticatorClient,
+  AuthenticatorError,
+  generateAuthenticatorKey,
+} from '@careplane/shared/authenticator/protocol';
 import { eventEndpoints } from '@careplane/shared/events/events.contract';
 import { authIdentities } from '@/db/schema/index.js';
 import { openEventStream, type EventStreamClient } from '@/test/event-stream.js';
@@ -68,12 +72,12 @@ async function identity(roles: ('admin' | 'public')[]) {
 }
 
 /** A whole sign-in as the console does it: backchannel, approval on the phone, tokens, POST /api/auth. */
-async function signIn(who: EnrolledIdentity) {
+async function signIn(who: EnrolledIdentity, key = who.key) {
   const started = await authPost(a, '/backchannel', { scope: 'openid', login_hint: who.username });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const pending = await phone.waitForPending(who.key, { timeoutMs: 3_000, intervalMs: 50 });
+  const pending = await phone.waitForPending(key, { timeoutMs: 3_000, intervalMs: 50 });
   if (!pending) throw new Error('the sign-in never reached the phone');
-  await phone.approve(who.key, pending);
+  await phone.approve(key, pending);
   let tokens: Answer;
   do {
     await new Promise((resolve) => setTimeout(resolve, 1_050));
@@ -118,9 +122,14 @@ const askPhone = (token: string, body: Record<string, unknown> = {}) =>
 async function signInReachesPhone(who: EnrolledIdentity) {
   const started = await authPost(a, '/backchannel', { scope: 'openid', login_hint: who.username });
   expect(started.status).toBe(200);
-  const pending = await a.authenticator
+  // The phone reaches the process at its own address (the issuer's is where a load balancer would be).
+  // A blocked or deleted person's phone is refused outright: nothing reaches it either.
+  const pending = await phone
     .waitForPending(who.key, { timeoutMs: 1_500, intervalMs: 100 })
-    .catch(() => undefined);
+    .catch((error: unknown) => {
+      if (error instanceof AuthenticatorError && error.status === 401) return undefined;
+      throw error;
+    });
   return Boolean(pending);
 }
 
@@ -228,6 +237,78 @@ describe('one account, one truth', () => {
       .from(authIdentities)
       .where(eq(authIdentities.id, who.identityId));
     expect(identities).toEqual([]);
+  }, 60_000);
+});
+
+describe('a lost phone', () => {
+  it("once revoked signs in and approves nothing more, its person's sign-ins end everywhere, and the other phone still serves", async () => {
+    const who = await identity(['admin']);
+    const { code } = await a.server.identities.issueEnrollmentCode(who.identityId);
+    const spareKeys = await generateAuthenticatorKey();
+    const spare = {
+      keyId: (await phone.enroll(code, spareKeys, 'Spare phone')).keyId,
+      privateKey: spareKeys.privateKey,
+    };
+    const session = await signIn(who);
+    const atB = await watch(b, session.access);
+    const phonesPath = `/api/users/${session.userId}/phones`;
+
+    const listed = await call(a, adminToken, 'GET', phonesPath);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const items = listed.body.items as Record<string, unknown>[];
+    expect(items.map((item) => item.id).sort()).toEqual([who.key.keyId, spare.keyId].sort());
+    expect(items.find((item) => item.id === spare.keyId)).toMatchObject({
+      label: 'Spare phone',
+      revokedAt: null,
+    });
+    expect(items.find((item) => item.id === who.key.keyId)?.lastUsedAt).toEqual(expect.any(String));
+    const revoked = await call(a, adminToken, 'POST', `${phonesPath}/${who.key.keyId}/revoke`);
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect(revoked.body).toMatchObject({ id: who.key.keyId, revokedAt: expect.any(String) });
+    // The sign-in the lost phone approved ends at once, in both processes, with its stream and refresh token.
+    expect((await call(a, session.access, 'GET', '/api/users/me')).status).toBe(401);
+    expect(
+      await withinASecond(async () => (await call(b, session.access, 'GET', '/api/users/me')).status, 401),
+    ).toBe(401);
+    await ended(atB.stream);
+    const refreshed = await authPost(a, '/token', {
+      grant_type: 'refresh_token',
+      refresh_token: session.refresh,
+    });
+    expect(refreshed.body.error).toBe('invalid_grant');
+    // The lost phone is refused; a sign-in reaches the spare phone only, which signs the person in again.
+    await expect(phone.pending(who.key)).rejects.toThrow();
+    const again = await signIn(who, spare);
+    expect(again.userId).toBe(session.userId);
+    expect((await call(b, again.access, 'GET', '/api/users/me')).status).toBe(200);
+
+    const after = (await call(a, adminToken, 'GET', phonesPath)).body.items as Record<string, unknown>[];
+    expect(after.map((item) => item.id)).toEqual([spare.keyId, who.key.keyId]);
+    expect(after[1]?.revokedAt).toBe(revoked.body.revokedAt);
+    // Revoking it again changes nothing and ends nothing.
+    const twice = await call(a, adminToken, 'POST', `${phonesPath}/${who.key.keyId}/revoke`);
+    expect(twice.status).toBe(200);
+    expect(twice.body.revokedAt).toBe(revoked.body.revokedAt);
+    expect((await call(a, again.access, 'GET', '/api/users/me')).status).toBe(200);
+  }, 60_000);
+
+  it("is named exactly: another person's phone, an unknown one and a malformed id are refused", async () => {
+    const first = await signIn(await identity(['public']));
+    const other = await identity(['public']);
+    const path = (phoneId: string) => `/api/users/${first.userId}/phones/${phoneId}/revoke`;
+    // Only an admin sees or revokes a person's phones.
+    expect((await call(a, first.access, 'GET', `/api/users/${first.userId}/phones`)).status).toBe(403);
+    expect((await call(a, first.access, 'POST', path(other.key.keyId))).status).toBe(403);
+    const foreign = await call(a, adminToken, 'POST', path(other.key.keyId));
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe('Phone not found');
+    expect((await call(a, adminToken, 'POST', path('A'.repeat(43)))).status).toBe(404);
+    expect((await call(a, adminToken, 'POST', path('not.a.key'))).status).toBe(400);
+    expect((await call(a, adminToken, 'POST', path('A'.repeat(65)))).status).toBe(400);
+    expect(
+      (await call(a, adminToken, 'GET', '/api/users/00000000-0000-4000-8000-000000000000/phones')).status,
+    ).toBe(404);
+    expect(await signInReachesPhone(other)).toBe(true);
   }, 60_000);
 });
 

@@ -1,9 +1,15 @@
 // /api/users and /api/patient-profiles (admin only), the caller's own account routes, and admin provisioning:
-// creating a user provisions its sign-in identity and answers its enrollment code once.
+// creating a user provisions its sign-in identity and answers its enrollment code once; a user's phones are
+// listed and a lost one revoked.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@careplane/shared/common/http';
-import { enrollmentSchema } from '@careplane/shared/users/account.contract';
+import {
+  enrollmentSchema,
+  phoneListSchema,
+  phoneParamsSchema,
+  phoneSchema,
+} from '@careplane/shared/users/account.contract';
 import { userCreateSchema, userEndpoints, userSchema } from '@careplane/shared/users/users.contract';
 import { requireAdmin } from '@/lib/caller.js';
 import { actionContext, errorResponses } from '@/lib/http.js';
@@ -49,5 +55,31 @@ export async function usersModule(app: FastifyInstance, { service, verifier }: U
     },
     handler: async (request, reply) =>
       reply.status(201).send(await service.issueEnrollment(request.params.id, actionContext(request))),
+  });
+
+  typed.get(`${userEndpoints.list}/:id/phones`, {
+    onRequest: requireAdmin,
+    config: { access: 'admin' },
+    schema: {
+      tags: ['users'],
+      summary: "The phones enrolled for the user's sign-in, revoked ones included",
+      params: idParamsSchema,
+      response: { 200: phoneListSchema, ...errorResponses },
+    },
+    handler: async (request) => ({ items: await service.phones(request.params.id) }),
+  });
+
+  typed.post(`${userEndpoints.list}/:id/phones/:phoneId/revoke`, {
+    onRequest: requireAdmin,
+    config: { access: 'admin' },
+    schema: {
+      tags: ['users'],
+      summary:
+        "Revoke a lost or replaced phone: it approves and signs nothing more, and the user's sign-ins end",
+      params: phoneParamsSchema,
+      response: { 200: phoneSchema, ...errorResponses },
+    },
+    handler: async (request) =>
+      service.revokePhone(request.params.id, request.params.phoneId, actionContext(request)),
   });
 }

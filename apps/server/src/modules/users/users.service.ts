@@ -3,7 +3,7 @@
 // sign-in that creates or updates the caller's own record from the identity token.
 import type { JWTPayload } from 'jose';
 import { assuranceLevels, type AssuranceLevel } from '@careplane/shared/common/enums';
-import type { AccountPreferences, Enrollment } from '@careplane/shared/users/account.contract';
+import type { AccountPreferences, Enrollment, Phone } from '@careplane/shared/users/account.contract';
 import {
   MAX_PERSON_NAME,
   splitUsername,
@@ -11,7 +11,12 @@ import {
   type UserCreate,
 } from '@careplane/shared/users/users.contract';
 import { grantRevoked } from '@/auth-server/grants.js';
-import type { Identity, IdentityService, IssuedEnrollment } from '@/auth-server/identities.js';
+import type {
+  AuthenticatorKeyRow,
+  Identity,
+  IdentityService,
+  IssuedEnrollment,
+} from '@/auth-server/identities.js';
 import type { Executor } from '@/db/client.js';
 import type { ActionContext } from '@/lib/audit.js';
 import { badRequest, conflict, notFound, serviceTexts } from '@/lib/errors.js';
@@ -50,6 +55,14 @@ export const enrollmentAnswer = (issued: IssuedEnrollment): Enrollment => ({
   code: issued.code,
   link: issued.link,
   expiresAt: issued.expiresAt.toISOString(),
+});
+
+export const phoneAnswer = (key: AuthenticatorKeyRow): Phone => ({
+  id: key.id,
+  label: key.label,
+  enrolledAt: key.createdAt.toISOString(),
+  lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+  revokedAt: key.revokedAt?.toISOString() ?? null,
 });
 
 /** The identity of a user's fields; a missing name falls back to the username's local part. */
@@ -175,6 +188,35 @@ export function createUsersService(store: Store, identities: IdentityService) {
     return enrollmentAnswer(issued);
   }
 
+  /** The phones enrolled for the user's sign-in; none when the user has no sign-in identity. */
+  async function phones(userId: string): Promise<Phone[]> {
+    const user = await users.read(userId, { relations: [] });
+    return user.masterId ? (await identities.keysOf(user.masterId)).map(phoneAnswer) : [];
+  }
+
+  /**
+   * Revokes one of the user's phones (a lost or replaced one): it approves and signs nothing more, the user's
+   * sign-ins end at once, and the verifier stops vouching for its signatures Careplane did not complete
+   * (decision 099). One audit row 'revoke-phone'; revoking a revoked phone answers it unchanged.
+   */
+  async function revokePhone(userId: string, phoneId: string, context: ActionContext): Promise<Phone> {
+    const user = await users.read(userId, { relations: [] });
+    const revoked = await store.write(context, async (scope) => {
+      const done = user.masterId ? await identities.revokeKey(scope.tx, user.masterId, phoneId) : undefined;
+      if (!done) throw notFound('Phone');
+      if (!done.revokedNow) return done.key;
+      await scope.audit({
+        action: 'revoke-phone',
+        resource: usersResource.name,
+        recordId: userId,
+        changes: { phone: done.key.id, label: done.key.label, signInsEnded: done.ended.length },
+      });
+      for (const grantId of done.ended) scope.tell(grantRevoked(grantId));
+      return done.key;
+    });
+    return phoneAnswer(revoked);
+  }
+
   /**
    * Creates or updates the user of the identity token: found by masterId, else by username when that user is
    * not yet bound to an identity (a record an admin made before the identity existed). One audit row 'sign-in',
@@ -235,7 +277,17 @@ export function createUsersService(store: Store, identities: IdentityService) {
   /** The caller's user record, for the auth plugin; undefined before the first sign-in. */
   const findCaller = (subject: string) => findCallerRecord(store.db, subject);
 
-  return { users, patientProfiles, createUser, issueEnrollment, signIn, setPreferences, findCaller };
+  return {
+    users,
+    patientProfiles,
+    createUser,
+    issueEnrollment,
+    phones,
+    revokePhone,
+    signIn,
+    setPreferences,
+    findCaller,
+  };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
