@@ -43,6 +43,7 @@ import {
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { serviceProviderSchema } from '@careplane/shared/service-providers/service-providers.contract';
 import { deviceChartsSchema, statsEndpoints, userStatsSchema } from '@careplane/shared/stats/stats.contract';
+import { enrollmentSchema, phoneListSchema, phoneSchema } from '@careplane/shared/users/account.contract';
 import { patientProfileSchema, userSchema } from '@careplane/shared/users/users.contract';
 import { parseRuntimeConfig } from '@/lib/config.ts';
 
@@ -152,8 +153,16 @@ const alertActions: [method: string, pattern: RegExp, answer: z.ZodType][] = [
   ['GET', new RegExp(`^/api/devices/${UUID}/stats-summary$`), deviceStatsSummarySchema],
 ];
 
+/** A user's phones and a fresh enrollment code (decision 099). */
+const userActions: [method: string, pattern: RegExp, answer: z.ZodType][] = [
+  ['GET', new RegExp(`^/api/users/${UUID}/phones$`), phoneListSchema],
+  ['POST', new RegExp(`^/api/users/${UUID}/phones/[A-Za-z0-9_-]+/revoke$`), phoneSchema],
+  ['POST', new RegExp(`^/api/users/${UUID}/enrollment$`), enrollmentSchema],
+];
+
 function resourceContract(method: string, path: string): Contract | undefined {
-  for (const [verb, pattern, answer] of [...documentActions, ...commandCenterCalls, ...alertActions]) {
+  const actions = [...documentActions, ...commandCenterCalls, ...alertActions, ...userActions];
+  for (const [verb, pattern, answer] of actions) {
     if (verb === method && pattern.test(path)) return jsonBody((body) => answer.parse(body));
   }
   for (const [base, item, created = item] of resources) {

@@ -29,6 +29,11 @@ const labels = {
   'createdByUser.id': () => i18next.t('users:labels.createdBy'),
   primaryDomain: () => i18next.t('users:labels.primaryDomain'),
   masterId: () => i18next.t('users:labels.masterId'),
+  // What the history of a user's sign-in records (a revoked phone, a code issued).
+  phone: () => i18next.t('users:labels.phone'),
+  label: () => i18next.t('users:labels.phoneName'),
+  signInsEnded: () => i18next.t('users:labels.signInsEnded'),
+  identityProvisioned: () => i18next.t('users:labels.identityProvisioned'),
   isVerified: () => i18next.t('users:labels.verified'),
   isBlocked: () => i18next.t('users:labels.blocked'),
   registrationCompleted: () => i18next.t('users:labels.registrationCompleted'),
@@ -64,6 +69,11 @@ const columnTitles = Object.fromEntries(
 
 export const userLabel = (user: User) => personName(user) || user.username;
 
+/** What the audit records of a user's sign-in besides the kit's create, update and delete. */
+const userEvents = ['sign-in', 'enrollment', 'revoke-phone'] as const;
+const isUserEvent = (action: string): action is (typeof userEvents)[number] =>
+  (userEvents as readonly string[]).includes(action);
+
 export const userResource = defineResource<User>({
   queries: userQueries,
   spec: userListSpec,
@@ -90,6 +100,7 @@ export const userResource = defineResource<User>({
   phoneColumns: ['name', 'localRoles'],
   detailRelations: userListSpec.relations,
   formFields: () => userFields,
+  history: { event: (action) => (isUserEvent(action) ? i18next.t(`users:events.${action}`) : undefined) },
 });
 
 export const patientResource = defineResource<User>({

@@ -141,6 +141,75 @@ describe("a user's page", () => {
   });
 });
 
+describe("a user's phones", () => {
+  const withSignIn = { ...ann, masterId: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f00' };
+  const pixel = {
+    id: 'pQ2v0nJ7d0r1mS9x4kWc8y5tB3aE6fH2gL1iZ0uV9oA',
+    label: 'Pixel 8',
+    enrolledAt: '2026-11-01T08:00:00.000Z',
+    lastUsedAt: '2026-11-24T07:30:00.000Z',
+    revokedAt: null,
+  };
+  const old = {
+    id: 'Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe9Dc8Ba7Zy6X',
+    label: null,
+    enrolledAt: '2026-01-10T08:00:00.000Z',
+    lastUsedAt: null,
+    revokedAt: '2026-11-01T07:59:00.000Z',
+  };
+
+  it('lists them, and revokes a lost one only after saying what it ends', async () => {
+    let revokedAt: string | null = null;
+    network
+      .on('GET', `/api/users/${ann.id}`, () => json(withSignIn))
+      .on('GET', `/api/users/${ann.id}/phones`, () => json({ items: [{ ...pixel, revokedAt }, old] }))
+      .on('POST', `/api/users/${ann.id}/phones/${pixel.id}/revoke`, () => {
+        revokedAt = '2026-11-25T09:00:00.000Z';
+        return json({ ...pixel, revokedAt });
+      });
+    renderApp(`/admin/users/${ann.id}`, { env: 'test' });
+    const table = await screen.findByRole('table', { name: 'Phones' });
+    expect(await within(table).findByText('Pixel 8')).toBeVisible();
+    expect(within(table).getByText(`Phone ${old.id.slice(0, 8)}`)).toBeVisible();
+    expect(within(table).getByText('Never')).toBeVisible();
+    expect(within(table).getByText(/^Revoked /)).toBeVisible();
+    // A revoked phone has nothing left to revoke.
+    expect(within(table).getAllByRole('button', { name: /^Revoke/ })).toHaveLength(1);
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Revoke Pixel 8' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke Pixel 8?' });
+    expect(within(dialog).getByText(/Every sign-in of Ann Lee ends now, on every device/)).toBeVisible();
+    expect(network.callsTo('POST', `/api/users/${ann.id}/phones/${pixel.id}/revoke`)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke phone' }));
+    expect(await screen.findByText('Pixel 8 was revoked.')).toBeVisible();
+    expect(network.callsTo('POST', `/api/users/${ann.id}/phones/${pixel.id}/revoke`)).toHaveLength(1);
+    await waitFor(() => expect(within(table).queryByRole('button', { name: /^Revoke/ })).toBeNull());
+  });
+
+  it('enrolls another phone with a one-time code', async () => {
+    network
+      .on('GET', `/api/users/${ann.id}`, () => json(withSignIn))
+      .on('GET', `/api/users/${ann.id}/phones`, () => json({ items: [] }))
+      .on('POST', `/api/users/${ann.id}/enrollment`, () =>
+        json(
+          {
+            code: 'EF56-GH78',
+            link: 'http://careplane.test/authenticator/enroll#code=EF56-GH78',
+            expiresAt: '2026-11-25T12:00:00.000Z',
+          },
+          201,
+        ),
+      );
+    renderApp(`/admin/users/${ann.id}`, { env: 'test' });
+    expect(
+      await screen.findByText('No phone is enrolled: this user cannot sign in until one is.'),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Enroll a new phone' }));
+    expect(await screen.findByText('Enroll the new phone now')).toBeVisible();
+    expect(screen.getByTestId('enrollment-code').textContent).toBe('EF56-GH78');
+  });
+});
+
 describe("a patient's emergency contacts", () => {
   it('reads each contact as a block, its number a link a phone dials, its extension left out', async () => {
     const at = '2026-11-20T08:00:00.000Z';
@@ -239,8 +308,19 @@ describe("a user's history", () => {
             changes: { lastName: 'Lee', masterId: 'x', registrationCompleted: true },
             ip: null,
           },
+          {
+            id: 8,
+            at: '2026-11-24T10:00:00.000Z',
+            action: 'revoke-phone',
+            resource: 'users',
+            recordId: ann.id,
+            actorUserId: null,
+            actorSubject: null,
+            changes: { phone: 'pQ2v0nJ7', label: 'Pixel 8', signInsEnded: 2 },
+            ip: null,
+          },
         ],
-        total: 1,
+        total: 2,
         limit: 50,
         offset: 0,
       }),
@@ -248,6 +328,9 @@ describe("a user's history", () => {
     renderApp(`/admin/users/${ann.id}`, { env: 'test' });
     const history = await screen.findByRole('table', { name: 'History' });
     expect(await within(history).findByText('Last name, Master ID, Registration completed')).toBeVisible();
+    // The sign-in's own events, in words.
+    expect(within(history).getByText('Phone revoked')).toBeVisible();
+    expect(within(history).getByText('Phone, Phone name, Sign-ins ended')).toBeVisible();
   });
 });
 

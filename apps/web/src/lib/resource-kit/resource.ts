@@ -65,7 +65,8 @@ export interface ResourceDescription<Item extends { id: string }> {
  * the kit's create/update/delete, its time of recording, and every changed field by its label.
  */
 export interface HistoryWords {
-  event?: (action: string) => string;
+  /** The action in words; undefined leaves it to the kit (create, update, delete) or shows it as recorded. */
+  event?: (action: string) => string | undefined;
   when?: (entry: { at: string; changes: Record<string, unknown> | null }) => string;
   unlisted?: readonly string[];
 }

@@ -1,12 +1,13 @@
-// Users and patient profiles: the query-options factories, and the care actions on a user (an alert, a
-// reboot of the user's devices), which create device jobs.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// Users and patient profiles: the query-options factories, the care actions on a user (an alert, a reboot of
+// the user's devices), which create device jobs, and the user's phones (revoking one, enrolling another).
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   commandCenterEndpoints,
   type DeviceRebootRequested,
   type UserAlert,
   type UserAlertCreated,
 } from '@careplane/shared/command-centers/command-centers.contract';
+import type { Enrollment, Phone, PhoneList } from '@careplane/shared/users/account.contract';
 import {
   patientProfileEndpoints,
   userEndpoints,
@@ -14,7 +15,7 @@ import {
   type User,
 } from '@careplane/shared/users/users.contract';
 import { api } from '@/lib/api-client.ts';
-import { createResourceQueries, invalidateResource } from '@/lib/resource-kit/queries.ts';
+import { ADMIN_QUERY_ROOT, createResourceQueries, invalidateResource } from '@/lib/resource-kit/queries.ts';
 
 export const userQueries = createResourceQueries<User>('users', userEndpoints);
 export const patientProfileQueries = createResourceQueries<PatientProfile>(
@@ -76,5 +77,32 @@ export function useSavePatientProfile() {
     },
     onSuccess: () =>
       Promise.all([invalidateResource(client, 'patient-profiles'), invalidateResource(client, 'users')]),
+  });
+}
+
+/** The phones enrolled for a user's sign-in, revoked ones included (under the users' key: they go with it). */
+export const phoneQueries = {
+  forUser: (userId: string) =>
+    queryOptions({
+      queryKey: [...ADMIN_QUERY_ROOT, 'users', userId, 'phones'],
+      queryFn: ({ signal }) => api.get<PhoneList>(userEndpoints.phones(userId), { signal }),
+    }),
+};
+
+/** Revokes a lost phone: it signs in and signs nothing more, and the user's sign-ins end. */
+export function useRevokePhone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, phoneId }: { userId: string; phoneId: string }) =>
+      api.post<Phone>(userEndpoints.revokePhone(userId, phoneId)),
+    onSuccess: (_phone, { userId }) =>
+      client.invalidateQueries({ queryKey: phoneQueries.forUser(userId).queryKey }),
+  });
+}
+
+/** A fresh one-time code that enrolls another phone for the user. */
+export function useIssueEnrollment() {
+  return useMutation({
+    mutationFn: (userId: string) => api.post<Enrollment>(userEndpoints.enrollment(userId)),
   });
 }

@@ -1,5 +1,5 @@
-// The one-time enrollment of a new user (the answer of the admin's create): the code, the link and its QR
-// code, which the new person opens or scans with their phone to bind it. The server never shows it again.
+// A one-time enrollment (the answer of the admin's create, or of "Enroll a new phone"): the code, the link and
+// its QR code, which the person opens or scans with their phone to bind it. The server never shows it again.
 import { Alert, Anchor, Button, Code, Group, Image, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,16 @@ async function qrSvg(text: string) {
   return toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: QR_COLORS });
 }
 
-export function EnrollmentNotice({ enrollment, onDone }: { enrollment: Enrollment; onDone: () => void }) {
+export function EnrollmentNotice({
+  enrollment,
+  onDone,
+  another = false,
+}: {
+  enrollment: Enrollment;
+  onDone: () => void;
+  /** For a person who already has an account (another phone), not a new one. */
+  another?: boolean;
+}) {
   const { t } = useTranslation('users');
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
@@ -29,11 +38,11 @@ export function EnrollmentNotice({ enrollment, onDone }: { enrollment: Enrollmen
     };
   }, [enrollment.link]);
   return (
-    <Alert color="teal" title={t('enrollment.title')} role="status">
+    <Alert color="teal" title={t(another ? 'enrollment.anotherTitle' : 'enrollment.title')} role="status">
       <Group align="flex-start" gap="lg" wrap="wrap">
         {qr ? <Image src={qr} w={176} h={176} alt={t('enrollment.qrAlt')} radius="sm" /> : null}
         <Stack gap="xs" style={{ flex: '1 1 260px', minWidth: 0 }}>
-          <Text size="sm">{t('enrollment.explain')}</Text>
+          <Text size="sm">{t(another ? 'enrollment.anotherExplain' : 'enrollment.explain')}</Text>
           <Group gap="xs" wrap="nowrap">
             <Text size="sm" fw={600}>
               {t('enrollment.code')}

@@ -1,5 +1,6 @@
 // A user's page: profile, roles (with promotion), identity details, address, patient profile, every
-// relation linked, the care actions, the one-time enrollment after creation, and the history.
+// relation linked, the care actions, the phones (revoking a lost one, enrolling another), the one-time
+// enrollment after creation, and the history.
 import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,7 @@ import { userLabel, userResource } from '../users.resource.ts';
 import { CareActions } from './care-actions.tsx';
 import { EnrollmentNotice } from './enrollment-notice.tsx';
 import { PatientProfileSection } from './patient-profile.tsx';
+import { PhonesSection } from './phones.tsx';
 
 function Roles({ roles, variant }: { roles: readonly string[]; variant: 'filled' | 'light' }) {
   if (!roles.length) return null;
@@ -119,6 +121,7 @@ function UserSections({ user }: { user: User }) {
         </FieldGrid>
       </DetailSection>
       <CareActions user={user} />
+      <PhonesSection user={user} />
       <DetailSection title={t('detail.identity')}>
         <FieldGrid>
           <DetailField label={t('detail.localizedName')}>{localizedPersonName(user)}</DetailField>

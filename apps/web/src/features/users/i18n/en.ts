@@ -12,6 +12,10 @@ const users = {
     newTitle: 'New patient',
   },
   labels: {
+    phone: 'Phone',
+    phoneName: 'Phone name',
+    signInsEnded: 'Sign-ins ended',
+    identityProvisioned: 'Sign-in account created',
     name: 'Name',
     patientProfile: 'Patient profile',
     commandCenter: 'Command center',
@@ -172,6 +176,44 @@ const users = {
     copyFailed: 'Could not copy: this browser does not allow it here. Select the text and copy it.',
     validUntil: 'Valid until {{time}}',
     done: 'Done',
+    anotherTitle: 'Enroll the new phone now',
+    anotherExplain:
+      'The user scans this QR code with the Careplane app on the new phone, or opens the link on it. It is shown only now: copy it before leaving this page.',
+  },
+  events: {
+    'sign-in': 'Signed in',
+    enrollment: 'Enrollment code issued',
+    'revoke-phone': 'Phone revoked',
+  },
+  phones: {
+    title: 'Phones',
+    explain:
+      'The phones this user signs in and signs documents with. Revoke a phone that is lost, stolen or given away.',
+    loading: 'Loading phones',
+    couldNotLoad: 'Could not load the phones.',
+    noIdentity: 'This user has no sign-in yet: enroll a phone to give them one.',
+    none: 'No phone is enrolled: this user cannot sign in until one is.',
+    phone: 'Phone',
+    unnamed: 'Phone {{id}}',
+    enrolled: 'Enrolled',
+    lastUsed: 'Last used',
+    never: 'Never',
+    status: 'Status',
+    active: 'Active',
+    revokedOn: 'Revoked {{time}}',
+    revoke: 'Revoke',
+    revokeLabel: 'Revoke {{phone}}',
+    enrollAnother: 'Enroll a new phone',
+    couldNotEnroll: 'Could not make an enrollment code.',
+    revokeTitle: 'Revoke {{phone}}?',
+    revokeText:
+      '{{phone}} will no longer sign {{name}} in, approve requests or sign documents. Every sign-in of {{name}} ends now, on every device: they sign in again with another phone.',
+    revokeSignatures:
+      'Documents Careplane signed with it stay valid. A signature made with it anywhere else is no longer vouched for, because whoever holds the phone could date it as they like.',
+    cancel: 'Cancel',
+    confirmRevoke: 'Revoke phone',
+    couldNotRevoke: 'Could not revoke the phone.',
+    revoked: '{{phone}} was revoked.',
   },
 } as const;
 

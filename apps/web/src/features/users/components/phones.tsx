@@ -1,0 +1,186 @@
+// The phones a user signs in and signs documents with (their authenticator keys): when each was enrolled and
+// last used, revoking a lost one, which ends the user's sign-ins (decision 099), and a one-time code that
+// enrolls another.
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@careplane/shared/common/formats';
+import { personName } from '@careplane/shared/common/record-labels';
+import type { Phone } from '@careplane/shared/users/account.contract';
+import type { User } from '@careplane/shared/users/users.contract';
+import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
+import { phoneQueries, useIssueEnrollment, useRevokePhone } from '../api/users.queries.ts';
+import { EnrollmentNotice } from './enrollment-notice.tsx';
+
+/** A phone's name: what it called itself, else "Phone" and the start of its key's thumbprint. */
+export function phoneName(phone: Pick<Phone, 'id' | 'label'>) {
+  return phone.label?.trim() || i18next.t('users:phones.unnamed', { id: phone.id.slice(0, 8) });
+}
+
+function PhoneRows({ phones, onRevoke }: { phones: readonly Phone[]; onRevoke: (phone: Phone) => void }) {
+  const { t } = useTranslation('users');
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="xs" aria-label={t('phones.title')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('phones.phone')}</Table.Th>
+            <Table.Th>{t('phones.enrolled')}</Table.Th>
+            <Table.Th>{t('phones.lastUsed')}</Table.Th>
+            <Table.Th>{t('phones.status')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {phones.map((phone) => {
+            const name = phoneName(phone);
+            return (
+              <Table.Tr key={phone.id}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {name}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {phone.id.slice(0, 16)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{formatDateTime(phone.enrolledAt)}</Table.Td>
+                <Table.Td>{phone.lastUsedAt ? formatDateTime(phone.lastUsedAt) : t('phones.never')}</Table.Td>
+                <Table.Td>
+                  {phone.revokedAt ? (
+                    <Badge color="red" variant="light">
+                      {t('phones.revokedOn', { time: formatDateTime(phone.revokedAt) })}
+                    </Badge>
+                  ) : (
+                    <Badge color="teal" variant="light">
+                      {t('phones.active')}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {phone.revokedAt ? null : (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      aria-label={t('phones.revokeLabel', { phone: name })}
+                      onClick={() => onRevoke(phone)}
+                    >
+                      {t('phones.revoke')}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function PhonesSection({ user }: { user: User }) {
+  const { t } = useTranslation('users');
+  const phones = useQuery({ ...phoneQueries.forUser(user.id), enabled: Boolean(user.masterId) });
+  const revoke = useRevokePhone();
+  const enroll = useIssueEnrollment();
+  const [asking, setAsking] = useState<Phone | null>(null);
+  const [revokedName, setRevokedName] = useState<string | null>(null);
+  const name = personName(user) || user.username;
+  const askingName = asking ? phoneName(asking) : '';
+
+  let body;
+  if (!user.masterId) body = <Text size="sm">{t('phones.noIdentity')}</Text>;
+  else if (phones.isPending) body = <Loader size="sm" role="status" aria-label={t('phones.loading')} />;
+  else if (phones.isError)
+    body = (
+      <Alert color="red" title={t('phones.couldNotLoad')}>
+        {phones.error.message}
+      </Alert>
+    );
+  else if (!phones.data.items.length) body = <Text size="sm">{t('phones.none')}</Text>;
+  else
+    body = (
+      <PhoneRows
+        phones={phones.data.items}
+        onRevoke={(phone) => {
+          revoke.reset();
+          setAsking(phone);
+        }}
+      />
+    );
+
+  return (
+    <DetailSection
+      title={t('phones.title')}
+      actions={
+        <Button size="xs" variant="light" loading={enroll.isPending} onClick={() => enroll.mutate(user.id)}>
+          {t('phones.enrollAnother')}
+        </Button>
+      }
+    >
+      <Text size="sm" c="dimmed">
+        {t('phones.explain')}
+      </Text>
+      {body}
+      <Stack gap="sm" aria-live="polite">
+        {revokedName ? (
+          <Alert color="teal" withCloseButton onClose={() => setRevokedName(null)}>
+            {t('phones.revoked', { phone: revokedName })}
+          </Alert>
+        ) : null}
+        {enroll.isSuccess ? (
+          <EnrollmentNotice another enrollment={enroll.data} onDone={() => enroll.reset()} />
+        ) : null}
+        {enroll.isError ? (
+          <Alert color="red" title={t('phones.couldNotEnroll')} role="alert">
+            {enroll.error.message}
+          </Alert>
+        ) : null}
+      </Stack>
+      <Modal
+        opened={asking !== null}
+        onClose={() => setAsking(null)}
+        title={t('phones.revokeTitle', { phone: askingName })}
+        centered
+      >
+        <Stack gap="sm">
+          <Text size="sm">{t('phones.revokeText', { phone: askingName, name })}</Text>
+          <Text size="sm" c="dimmed">
+            {t('phones.revokeSignatures')}
+          </Text>
+          {revoke.isError ? (
+            <Alert color="red" title={t('phones.couldNotRevoke')} role="alert">
+              {revoke.error.message}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(null)}>
+              {t('phones.cancel')}
+            </Button>
+            <Button
+              color="red.8"
+              loading={revoke.isPending}
+              onClick={() => {
+                if (!asking) return;
+                revoke.mutate(
+                  { userId: user.id, phoneId: asking.id },
+                  {
+                    onSuccess: () => {
+                      setRevokedName(askingName);
+                      setAsking(null);
+                    },
+                  },
+                );
+              }}
+            >
+              {t('phones.confirmRevoke')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </DetailSection>
+  );
+}
