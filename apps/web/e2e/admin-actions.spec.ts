@@ -1,8 +1,12 @@
 // The actions of the admin area: promotion after its warning, an alert and a reboot for a user (their jobs in
 // Device Jobs; a user without a device is told why not), a workstation's patients, a device's charts and an
-// IoT device's readings.
+// IoT device's readings; a lost phone revoked on its person's page.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from './support/test.ts';
 import { deleteThisRecord, patchBody, pickOption, pickRecord, unique } from './support/admin.ts';
+import { careplane } from './support/cli-authenticator.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -160,4 +164,41 @@ test('an IoT device shows its last submission and a readings chart per data type
   const filters = new URL(request.url()).searchParams.getAll('filters');
   expect(filters[0]).toMatch(/^iotDevice\.id~/);
   expect(filters[1]).toMatch(/^dataType~/);
+});
+
+test("a phone enrolled with the new user's code is listed on their page, and revoked there when lost", async ({
+  page,
+}) => {
+  const last = unique('Phone');
+  await newUser(page, last);
+  const link = (await page.getByTestId('enrollment-link').textContent()) ?? '';
+  const store = path.join(mkdtempSync(path.join(tmpdir(), 'careplane-e2e-phone-')), 'authenticator.json');
+  const enrolled = await careplane([
+    'authenticator',
+    'enroll',
+    '--store',
+    store,
+    '--label',
+    'Work phone',
+    link,
+  ]);
+  expect(enrolled.code, enrolled.out + enrolled.err).toBe(0);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.reload();
+
+  const phones = page.getByRole('list', { name: 'Phones' });
+  await expect(phones.getByText('Work phone')).toBeVisible();
+  await expect(phones.getByText('Active', { exact: true })).toBeVisible();
+  await phones.getByRole('button', { name: 'Revoke Work phone' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Revoke Work phone?' });
+  await expect(dialog).toContainText(`Every sign-in of Act ${last} ends now`);
+  await dialog.getByRole('button', { name: 'Revoke phone' }).click();
+  await expect(page.getByText('Work phone was revoked.')).toBeVisible();
+  await expect(phones.getByText(/^Revoked /)).toBeVisible();
+  await expect(phones.getByRole('button', { name: /^Revoke/ })).toHaveCount(0);
+  // The revoked phone is refused when it asks for its person's requests.
+  const asked = await careplane(['authenticator', 'approve', '--store', store, '--code', 'AB 12']);
+  expect(asked.code).not.toBe(0);
+  expect(asked.err).toContain('Unknown or revoked authenticator key');
+  await deleteThisRecord(page, 'user', `Act ${last}`);
 });

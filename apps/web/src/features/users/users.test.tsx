@@ -168,10 +168,10 @@ describe("a user's phones", () => {
         return json({ ...pixel, revokedAt });
       });
     renderApp(`/admin/users/${ann.id}`, { env: 'test' });
-    const table = await screen.findByRole('table', { name: 'Phones' });
+    const table = await screen.findByRole('list', { name: 'Phones' });
     expect(await within(table).findByText('Pixel 8')).toBeVisible();
     expect(within(table).getByText(`Phone ${old.id.slice(0, 8)}`)).toBeVisible();
-    expect(within(table).getByText('Never')).toBeVisible();
+    expect(within(table).getByText(/never used yet/)).toBeVisible();
     expect(within(table).getByText(/^Revoked /)).toBeVisible();
     // A revoked phone has nothing left to revoke.
     expect(within(table).getAllByRole('button', { name: /^Revoke/ })).toHaveLength(1);

@@ -1,7 +1,7 @@
 // The phones a user signs in and signs documents with (their authenticator keys): when each was enrolled and
 // last used, revoking a lost one, which ends the user's sign-ins (decision 099), and a one-time code that
 // enrolls another.
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useState } from 'react';
@@ -19,65 +19,65 @@ export function phoneName(phone: Pick<Phone, 'id' | 'label'>) {
   return phone.label?.trim() || i18next.t('users:phones.unnamed', { id: phone.id.slice(0, 8) });
 }
 
+/** One line per phone; on a phone's screen its parts wrap below each other instead of scrolling sideways. */
 function PhoneRows({ phones, onRevoke }: { phones: readonly Phone[]; onRevoke: (phone: Phone) => void }) {
   const { t } = useTranslation('users');
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" aria-label={t('phones.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('phones.phone')}</Table.Th>
-            <Table.Th>{t('phones.enrolled')}</Table.Th>
-            <Table.Th>{t('phones.lastUsed')}</Table.Th>
-            <Table.Th>{t('phones.status')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {phones.map((phone) => {
-            const name = phoneName(phone);
-            return (
-              <Table.Tr key={phone.id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {name}
-                  </Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {phone.id.slice(0, 16)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{formatDateTime(phone.enrolledAt)}</Table.Td>
-                <Table.Td>{phone.lastUsedAt ? formatDateTime(phone.lastUsedAt) : t('phones.never')}</Table.Td>
-                <Table.Td>
-                  {phone.revokedAt ? (
-                    <Badge color="red" variant="light">
-                      {t('phones.revokedOn', { time: formatDateTime(phone.revokedAt) })}
-                    </Badge>
-                  ) : (
-                    <Badge color="teal" variant="light">
-                      {t('phones.active')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {phone.revokedAt ? null : (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      aria-label={t('phones.revokeLabel', { phone: name })}
-                      onClick={() => onRevoke(phone)}
-                    >
-                      {t('phones.revoke')}
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap={0} component="ul" aria-label={t('phones.title')} p={0} m={0} style={{ listStyle: 'none' }}>
+      {phones.map((phone) => {
+        const name = phoneName(phone);
+        return (
+          <Group
+            key={phone.id}
+            component="li"
+            justify="space-between"
+            align="center"
+            gap="sm"
+            py="sm"
+            wrap="wrap"
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Stack gap={2} style={{ flex: '1 1 220px', minWidth: 0 }}>
+              <Text size="sm" fw={600}>
+                {name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('phones.enrolledOn', { time: formatDateTime(phone.enrolledAt) })}
+                {' · '}
+                {phone.lastUsedAt
+                  ? t('phones.lastUsedOn', { time: formatDateTime(phone.lastUsedAt) })
+                  : t('phones.neverUsed')}
+              </Text>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {phone.id.slice(0, 16)}
+              </Text>
+            </Stack>
+            <Group gap="sm" wrap="wrap">
+              {phone.revokedAt ? (
+                <Badge color="red" variant="light">
+                  {t('phones.revokedOn', { time: formatDateTime(phone.revokedAt) })}
+                </Badge>
+              ) : (
+                <>
+                  <Badge color="teal" variant="light">
+                    {t('phones.active')}
+                  </Badge>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    aria-label={t('phones.revokeLabel', { phone: name })}
+                    onClick={() => onRevoke(phone)}
+                  >
+                    {t('phones.revoke')}
+                  </Button>
+                </>
+              )}
+            </Group>
+          </Group>
+        );
+      })}
+    </Stack>
   );
 }
 
