@@ -635,6 +635,7 @@ describe('verification, for anyone', () => {
         changesAfter: [],
         changedAfterSigning: false,
         chainsToPlatformCa: true,
+        signerWithdrawn: false,
         knownToPlatform: true,
         problems: [],
       }),

@@ -264,6 +264,7 @@ const signatureOf = (patch: Partial<SignatureReport> = {}): SignatureReport => (
   changesAfter: [],
   changedAfterSigning: false,
   chainsToPlatformCa: true,
+  signerWithdrawn: false,
   knownToPlatform: true,
   revisionSha256: sha,
   problems: [],
