@@ -129,6 +129,7 @@ describe('a signed file', () => {
       changesAfter: [],
       changedAfterSigning: false,
       chainsToPlatformCa: true,
+      signerWithdrawn: false,
       revisionDigest: sha256(signedOnce),
       knownToPlatform: false,
       problems: [],
@@ -515,6 +516,107 @@ describe('trust', () => {
     expect(earlyReport.signatures[0]!.problems).toEqual([
       'The CA certificate was not valid at the signing time',
     ]);
+  });
+});
+
+describe("the signer's standing", () => {
+  const WITHDRAWN = "The signer's phone was revoked";
+  type Asked = { certificateSha256: string; revisionSha256: string | null; signingTime: Date | null };
+  const withStanding = (bytes: Uint8Array, answer: (signature: Asked) => string | undefined) => {
+    const asked: Asked[] = [];
+    const report = verifyPdf(bytes, {
+      caCertificate: ca.certificatePem,
+      signerStanding: (signature) => {
+        asked.push(signature);
+        return Promise.resolve(answer(signature));
+      },
+    });
+    return { report, asked };
+  };
+
+  it('a problem it answers makes an intact signature that chains not vouched for, and says why', async () => {
+    const { report: pending, asked } = withStanding(signedOnce, () => WITHDRAWN);
+    const report = await pending;
+    expect(asked).toEqual([
+      {
+        certificateSha256: ann.certificate.fingerprint,
+        revisionSha256: sha256(signedOnce),
+        signingTime: ANN_TIME,
+      },
+    ]);
+    expect(report.signatures[0]).toMatchObject({
+      intact: true,
+      chainsToPlatformCa: true,
+      signerWithdrawn: true,
+      problems: [WITHDRAWN],
+    });
+    expect(report.verdict).toEqual({
+      status: 'untrusted',
+      summary:
+        'The signed bytes are intact, but signature 1 (Ann Lee (ann@careplane.local)) is not vouched for by Careplane: ' +
+        "the signer's phone was revoked.",
+      changedAfter: null,
+    });
+  });
+
+  it('names the signature whose signer it withdrew, not an earlier one it still vouches for', async () => {
+    const { report: pending } = withStanding(signedTwice, ({ certificateSha256 }) =>
+      certificateSha256 === bob.certificate.fingerprint ? WITHDRAWN : undefined,
+    );
+    const report = await pending;
+    expect(report.signatures.map((signature) => signature.signerWithdrawn)).toEqual([false, true]);
+    expect(report.verdict.status).toBe('untrusted');
+    expect(report.verdict.summary).toBe(
+      'The signed bytes are intact, but signature 2 (Bob Okafor (bob@careplane.local)) is not vouched for by Careplane: ' +
+        "the signer's phone was revoked.",
+    );
+  });
+
+  it('answering nothing leaves the signature authentic', async () => {
+    const { report: pending, asked } = withStanding(signedTwice, () => undefined);
+    const report = await pending;
+    expect(asked.map((signature) => signature.certificateSha256)).toEqual([
+      ann.certificate.fingerprint,
+      bob.certificate.fingerprint,
+    ]);
+    expect(report.verdict.status).toBe('authentic');
+    expect(report.signatures.map((signature) => [signature.signerWithdrawn, signature.problems])).toEqual([
+      [false, []],
+      [false, []],
+    ]);
+  });
+
+  it('is not asked about a signature that does not chain to the CA', async () => {
+    const impostorCa = await testAuthority();
+    const impostor = await testSigner(impostorCa, ANN);
+    const { report: pending, asked } = withStanding(
+      await signPdf(original, impostor, impostorCa),
+      () => WITHDRAWN,
+    );
+    const report = await pending;
+    expect(asked).toEqual([]);
+    expect(report.signatures[0]).toMatchObject({ chainsToPlatformCa: false, signerWithdrawn: false });
+    expect(report.signatures[0]!.problems).toEqual([
+      'The certificate was not issued by the Careplane document signing CA',
+    ]);
+    expect(report.verdict.summary).toMatch(
+      /the certificate was not issued by the Careplane document signing CA\.$/,
+    );
+  });
+
+  it('does not hide tampering', async () => {
+    const { report: pending } = withStanding(
+      flipByte(signedOnce, Math.floor(original.length / 2)),
+      () => WITHDRAWN,
+    );
+    const report = await pending;
+    expectNoSignatureHolds(report);
+    expect(report.signatures[0]).toMatchObject({
+      intact: false,
+      chainsToPlatformCa: true,
+      signerWithdrawn: true,
+    });
+    expect(report.verdict.summary).toContain('the signed bytes were changed');
   });
 });
 

@@ -10,7 +10,11 @@
 //   allow makes the file "changed after <signer> signed", whatever is signed later;
 // - chainsToPlatformCa: the signer certificate is signed by the key of the CA certificate we are configured
 //   with (never one embedded in the file), is not a CA itself, and it and the CA are valid at the signing time;
-// - knownToPlatform: an injected lookup knows the SHA-256 of the signed revision (or of the whole file).
+// - knownToPlatform: an injected lookup knows the SHA-256 of the signed revision (or of the whole file);
+// - signerWithdrawn: for a signature that chains to the CA, an injected lookup of the signer's standing (is the
+//   certificate's key still enrolled, or did the platform itself complete this signature?) answered a problem.
+//   A signature's time is the signer's word: once a key may be in other hands, the chain alone vouches for
+//   nothing it signs, and such a signature is "untrusted" like one that does not chain.
 //
 // Signatures are found twice: through the form fields, as a reader finds them, and by their signed values in the
 // bytes themselves (a /ByteRange whose gap is a hex /Contents). A signature the fields no longer reach (a changed
@@ -53,6 +57,17 @@ export interface VerifyPdfOptions {
    * first and the rest summed up in the last entry. An API passes the bound its answer's schema sets.
    */
   maxListedChanges?: number;
+  /**
+   * Whether the platform still vouches for a signature's signer, asked only for a signature that chains to the
+   * CA: undefined when it does, else the problem, in plain words (it is added to the signature's `problems`, sets
+   * `signerWithdrawn` and makes the verdict "untrusted"). `certificateSha256` is the signer certificate's SHA-256
+   * (hex), `revisionSha256` the signature's `revisionDigest`; `signingTime` is what the signature claims.
+   */
+  signerStanding?: (signature: {
+    certificateSha256: string;
+    revisionSha256: string | null;
+    signingTime: Date | null;
+  }) => string | undefined | Promise<string | undefined>;
 }
 
 const DEFAULT_MAX_LISTED_CHANGES = 50;
@@ -95,6 +110,11 @@ export interface SignatureReport {
   /** A change this signature does not allow was made after it (a later signature does not undo that). */
   changedAfterSigning: boolean;
   chainsToPlatformCa: boolean;
+  /**
+   * The certificate chains to the CA, but the platform no longer vouches for its signer (`signerStanding`
+   * answered a problem, the last of `problems`): the signature is not vouched for, however intact it is.
+   */
+  signerWithdrawn: boolean;
   /** SHA-256 (hex) of the file as it was when this signature was made (bytes 0 to the end of its range). */
   revisionDigest: string | null;
   knownToPlatform: boolean;
@@ -236,6 +256,17 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyPdfOptions): P
     if (entry.unreached) report.problems.push(entry.unreached);
     report.intact = report.problems.length === 0;
     checkChain(entry.cms?.signerCertificate, ca, report);
+    if (report.chainsToPlatformCa && entry.cms?.signerCertificate && options.signerStanding) {
+      const problem = await options.signerStanding({
+        certificateSha256: createHash('sha256').update(entry.cms.signerCertificate).digest('hex'),
+        revisionSha256: report.revisionDigest,
+        signingTime: report.signingTime,
+      });
+      if (problem !== undefined) {
+        report.problems.push(problem);
+        report.signerWithdrawn = true;
+      }
+    }
     report.knownToPlatform = await lookup(report.revisionDigest);
     reports.push(report);
   }
@@ -446,6 +477,7 @@ function emptyReport(fieldName: string | null): SignatureReport {
     changesAfter: [],
     changedAfterSigning: false,
     chainsToPlatformCa: false,
+    signerWithdrawn: false,
     revisionDigest: null,
     knownToPlatform: false,
     problems: [],
@@ -843,11 +875,13 @@ function verdictOf(
       `Not verifiable: signature ${unchecked.index} (${who(unchecked)}) is in a form Careplane does not check (${lowerFirst(unchecked.problems[0] ?? 'unknown format')}). Do not rely on it as signed.`,
     );
   }
-  const foreign = reports.find((report) => !report.chainsToPlatformCa);
+  const foreign = reports.find((report) => !report.chainsToPlatformCa || report.signerWithdrawn);
   if (foreign) {
+    // A certificate that chains was let down by its signer's standing, whose problem comes last.
+    const problem = foreign.chainsToPlatformCa ? foreign.problems.at(-1) : foreign.problems[0];
     return verdict(
       'untrusted',
-      `The signed bytes are intact, but signature ${foreign.index} (${who(foreign)}) is not vouched for by Careplane: ${lowerFirst(foreign.problems[0] ?? 'its certificate does not chain to the Careplane CA')}.`,
+      `The signed bytes are intact, but signature ${foreign.index} (${who(foreign)}) is not vouched for by Careplane: ${lowerFirst(problem ?? 'its certificate does not chain to the Careplane CA')}.`,
     );
   }
   const last = reports[reports.length - 1]!;

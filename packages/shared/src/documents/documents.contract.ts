@@ -207,6 +207,12 @@ export const signatureReportSchema = z.object({
   changedAfterSigning: z.boolean(),
   /** The signer's certificate was issued by the platform's CA (the server's own, never one in the file). */
   chainsToPlatformCa: z.boolean(),
+  /**
+   * The certificate chains to the platform's CA, but Careplane no longer vouches for its signer: the phone key
+   * it certifies was revoked or is no longer enrolled, and Careplane did not complete this signature, so its
+   * signing time is only the signer's word (the reason is the last of `problems`; the verdict is "untrusted").
+   */
+  signerWithdrawn: z.boolean(),
   /** Careplane holds the file as it was when this signature was made. */
   knownToPlatform: z.boolean(),
   revisionSha256: z.string().nullable(),

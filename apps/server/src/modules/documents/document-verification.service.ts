@@ -1,5 +1,7 @@
 // Verification of any PDF, for anyone: the signing core's report in the contract's shape, "known to the
-// platform" meaning a stored file (an upload or any signed revision) has that SHA-256.
+// platform" meaning a stored file (an upload or any signed revision) has that SHA-256. A signature whose
+// certificate chains to the CA is vouched for while its phone key is enrolled and not revoked, or when Careplane
+// completed it (decision 099): a signing time is the signer's word, and a revoked phone may be in other hands.
 import { verifyPdf } from '@careplane/pdf-signatures';
 import { MAX_LISTED_CHANGES, type VerificationReport } from '@careplane/shared/documents/documents.contract';
 import { badRequest, serviceTexts } from '@/lib/errors.js';
@@ -7,6 +9,8 @@ import type { Store } from '@/lib/store.js';
 import { fileExists, readFile } from './document-files.repository.js';
 import { findDocument } from './documents.repository.js';
 import type { PlatformCa } from './platform-ca.js';
+import { findSignerStanding } from './signing.repository.js';
+import { signerStandingTexts } from './verification-texts.js';
 
 export function createDocumentVerification({ store, ca }: { store: Store; ca: PlatformCa }) {
   const db = store.db;
@@ -17,6 +21,11 @@ export function createDocumentVerification({ store, ca }: { store: Store; ca: Pl
       caCertificate: ca.certificateDer,
       isKnownDigest: (sha256) => fileExists(db, sha256),
       maxListedChanges: MAX_LISTED_CHANGES,
+      signerStanding: async ({ certificateSha256, revisionSha256 }) => {
+        const { completed, key } = await findSignerStanding(db, { certificateSha256, revisionSha256 });
+        if (completed || (key && key.revokedAt === null)) return undefined;
+        return key ? signerStandingTexts.revoked : signerStandingTexts.notEnrolled;
+      },
     });
     return {
       fileSha256: report.fileDigest,
@@ -38,6 +47,7 @@ export function createDocumentVerification({ store, ca }: { store: Store; ca: Pl
         changesAfter: signature.changesAfter,
         changedAfterSigning: signature.changedAfterSigning,
         chainsToPlatformCa: signature.chainsToPlatformCa,
+        signerWithdrawn: signature.signerWithdrawn,
         knownToPlatform: signature.knownToPlatform,
         revisionSha256: signature.revisionDigest,
         problems: signature.problems,

@@ -4,12 +4,6 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AuthenticatorClient,
-  generateAuthenticatorKey,
-  type AuthenticatorKey,
-  type PendingRequest,
-} from '@careplane/shared/authenticator/protocol';
 import { buildApp } from '@/app.js';
 import { loadConfig } from '@/config.js';
 import {
@@ -22,7 +16,6 @@ import {
   documents,
   users,
 } from '@/db/schema/index.js';
-import { injectFetch } from '@/dev/demo-sign-in.js';
 import {
   createTestContext,
   TEST_AUDIENCE,
@@ -42,6 +35,7 @@ import {
   testAuthority,
   testSigner,
 } from '@careplane/pdf-signatures/testing';
+import { documentsTestKit, multipart, type Person } from './documents.test-helpers.js';
 
 const MAX_BYTES = 64 * 1024;
 // Above the verifications the file makes before its limit test, all from one address within a minute.
@@ -49,134 +43,11 @@ const VERIFY_LIMIT = 20;
 
 let context: TestContext;
 const db = () => context.database.db;
-
-interface Person {
-  userId: string;
-  identityId: string;
-  token: string;
-  key: AuthenticatorKey;
-  authenticator: AuthenticatorClient;
-}
-
-let people = 0;
-/** An identity with an enrolled authenticator key (enrolled over the protocol), its user and a token. */
-async function person(
-  firstName: string,
-  lastName: string,
-  roles: ('admin' | 'public')[] = ['public'],
-): Promise<Person> {
-  people++;
-  const handle = `${firstName.toLowerCase()}${people}`;
-  const server = context.app.authServer!;
-  const identity = await server.identities.create({
-    username: `${handle}@careplane.test`,
-    firstName,
-    lastName,
-    roles,
-  });
-  const authenticator = new AuthenticatorClient({ issuer: TEST_ISSUER, fetch: injectFetch(context.app) });
-  const { code } = await server.identities.issueEnrollmentCode(identity.id);
-  const keys = await generateAuthenticatorKey();
-  const enrolled = await authenticator.enroll(code, keys);
-  const [user] = await db()
-    .insert(users)
-    .values({
-      username: identity.username,
-      usernameWithoutDomain: handle,
-      primaryDomain: 'careplane.test',
-      masterId: identity.id,
-      firstName,
-      lastName,
-      roles,
-    })
-    .returning({ id: users.id });
-  return {
-    userId: user!.id,
-    identityId: identity.id,
-    token: await context.signer.sign({ roles }, { subject: identity.id }),
-    key: { keyId: enrolled.keyId, privateKey: keys.privateKey },
-    authenticator,
-  };
-}
-
-const CRLF = '\r\n';
-/** A multipart/form-data body, as a browser sends it. */
-function multipart(parts: { name: string; value: Uint8Array | string; filename?: string; type?: string }[]) {
-  const boundary = `----careplane${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}${CRLF}Content-Disposition: ${disposition}${CRLF}` +
-          (part.filename ? `Content-Type: ${part.type ?? 'application/pdf'}${CRLF}` : '') +
-          CRLF,
-      ),
-      Buffer.from(part.value),
-      Buffer.from(CRLF),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--${CRLF}`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-function call(token: string | null) {
-  const headers = token ? { authorization: `Bearer ${token}` } : {};
-  return {
-    get: (url: string) => context.app.inject({ method: 'GET', url, headers }),
-    delete: (url: string) => context.app.inject({ method: 'DELETE', url, headers }),
-    post: (url: string, payload?: object) =>
-      context.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
-    upload: (url: string, parts: Parameters<typeof multipart>[0]) => {
-      const body = multipart(parts);
-      return context.app.inject({
-        method: 'POST',
-        url,
-        headers: { ...headers, 'content-type': body.contentType },
-        payload: body.payload,
-      });
-    },
-  };
-}
+const { person, call, upload, phoneAnswers, sign } = documentsTestKit(() => context);
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const rows = async (table: typeof documents | typeof documentFiles) =>
   (await db().select({ n: count() }).from(table))[0]!.n;
-
-async function upload(who: Person, bytes: Uint8Array, title?: string) {
-  const answer = await call(who.token).upload('/api/documents', [
-    { name: 'file', value: bytes, filename: 'care-plan.pdf' },
-    ...(title ? [{ name: 'title', value: title }] : []),
-  ]);
-  expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json<{ id: string; title: string; file: { sha256: string; size: number } }>();
-}
-
-/** The phone: waits for the document's request, shows it, and answers. */
-async function phoneAnswers(who: Person, decision: 'approve' | 'deny'): Promise<PendingRequest> {
-  const request = await who.authenticator.waitForPending(who.key, {
-    timeoutMs: 5_000,
-    intervalMs: 50,
-    kind: 'resource',
-  });
-  expect(request).toBeDefined();
-  await who.authenticator.decide(who.key, request!, decision);
-  return request!;
-}
-
-async function sign(who: Person, documentId: string, decision: 'approve' | 'deny' = 'approve') {
-  const started = await call(who.token).post(`/api/documents/${documentId}/sign`);
-  expect(started.statusCode, started.body).toBe(200);
-  const { requestId, bindingMessage } = started.json<{ requestId: string; bindingMessage: string }>();
-  const pending = await call(who.token).get(`/api/documents/${documentId}/signing/${requestId}`);
-  expect(pending.json()).toMatchObject({ requestId, status: 'pending' });
-  const request = await phoneAnswers(who, decision);
-  expect(request.id).toBe(requestId);
-  expect(request.bindingMessage).toBe(bindingMessage);
-  const state = await call(who.token).get(`/api/documents/${documentId}/signing/${requestId}`);
-  expect(state.statusCode, state.body).toBe(200);
-  return { request, state: state.json(), requestId };
-}
 
 let owner: Person;
 let party: Person;
@@ -764,6 +635,7 @@ describe('verification, for anyone', () => {
         changesAfter: [],
         changedAfterSigning: false,
         chainsToPlatformCa: true,
+        signerWithdrawn: false,
         knownToPlatform: true,
         problems: [],
       }),

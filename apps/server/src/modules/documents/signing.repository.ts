@@ -1,8 +1,9 @@
-// The SQL of signing: the platform CA's row, the certificates it issued for authenticator keys, and the
-// signatures asked of phones (decisions 023 and 031).
+// The SQL of signing: the platform CA's row, the certificates it issued for authenticator keys, the
+// signatures asked of phones (decisions 023 and 031), and those Careplane completed (decision 099).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client.js';
 import {
+  authAuthenticatorKeys,
   documentCertificateAuthority,
   documentCompletedSignatures,
   documentSignerCertificates,
@@ -134,4 +135,44 @@ export async function insertCompletedSignature(
   row: { certificateFingerprint: string; revisionSha256: string; signingTime: Date },
 ) {
   await executor.insert(documentCompletedSignatures).values(row).onConflictDoNothing();
+}
+
+/**
+ * What the verifier needs to vouch for a signature made with a certificate (by its SHA-256) that chains to the
+ * CA, in one query: whether Careplane completed that signature (the revision it left), and the state of the
+ * authenticator key the certificate certifies: `key` is undefined when the certificate is not on record, null
+ * when its key is no longer enrolled (the row is gone, as when its user was deleted).
+ */
+export async function findSignerStanding(
+  executor: Executor,
+  by: { certificateSha256: string; revisionSha256: string | null },
+): Promise<{ completed: boolean; key: { revokedAt: Date | null } | null | undefined }> {
+  const completed =
+    by.revisionSha256 === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${documentCompletedSignatures} where ${and(
+          eq(documentCompletedSignatures.certificateFingerprint, by.certificateSha256),
+          eq(documentCompletedSignatures.revisionSha256, by.revisionSha256),
+        )})`;
+  // One row whatever is on record: a signature Careplane completed counts even if its certificate is not.
+  const [row] = await executor
+    .select({
+      completed,
+      certificate: documentSignerCertificates.fingerprint,
+      keyId: authAuthenticatorKeys.id,
+      revokedAt: authAuthenticatorKeys.revokedAt,
+    })
+    .from(sql`(values (1)) as one`)
+    .leftJoin(documentSignerCertificates, eq(documentSignerCertificates.fingerprint, by.certificateSha256))
+    .leftJoin(
+      authAuthenticatorKeys,
+      and(
+        eq(authAuthenticatorKeys.id, documentSignerCertificates.keyId),
+        eq(authAuthenticatorKeys.identityId, documentSignerCertificates.identityId),
+      ),
+    );
+  return {
+    completed: row?.completed === true,
+    key: !row?.certificate ? undefined : row.keyId === null ? null : { revokedAt: row.revokedAt },
+  };
 }

@@ -9,8 +9,24 @@ import type {
   VerificationReport,
 } from '@careplane/shared/documents/documents.contract';
 
-/** Fixed sentences of the signing core (problems and changes) and their Thai. */
+/**
+ * Why Careplane no longer vouches for a signature whose certificate chains to its CA (decision 099): the server's
+ * own problems, added to the core's by its signer-standing lookup. A signing time is the signer's word, so a
+ * key that may be in other hands vouches only for the signatures Careplane completed itself.
+ */
+export const signerStandingTexts = {
+  revoked:
+    "The signer's phone was revoked, and Careplane did not complete this signature: it cannot tell when it was made",
+  notEnrolled:
+    "The signer's phone is no longer enrolled, and Careplane did not complete this signature: it cannot tell when it was made",
+} as const;
+
+/** Fixed sentences of the signing core (problems and changes) and of the server's standing, and their Thai. */
 const sentences: Record<string, string> = {
+  [signerStandingTexts.revoked]:
+    'โทรศัพท์ของผู้ลงนามถูกเพิกถอนแล้ว และ Careplane ไม่ได้เป็นผู้ทำลายมือชื่อนี้ให้สมบูรณ์ จึงบอกไม่ได้ว่าลงนามเมื่อใด',
+  [signerStandingTexts.notEnrolled]:
+    'โทรศัพท์ของผู้ลงนามไม่ได้ลงทะเบียนไว้แล้ว และ Careplane ไม่ได้เป็นผู้ทำลายมือชื่อนี้ให้สมบูรณ์ จึงบอกไม่ได้ว่าลงนามเมื่อใด',
   'The signature cannot be read': 'อ่านลายมือชื่อไม่ได้',
   'The signature data is malformed': 'ข้อมูลลายมือชื่อผิดรูปแบบ',
   'Its signature field is no longer part of the document: the file was changed after it was signed':
@@ -220,9 +236,13 @@ function thaiSummary(report: VerificationReport): string {
       return `ตรวจสอบไม่ได้: ลายมือชื่อที่ ${unchecked.index} (${who(unchecked)}) อยู่ในรูปแบบที่ Careplane ไม่ได้ตรวจสอบ (${firstProblem(unchecked, 'ไม่ทราบรูปแบบ')}) อย่าถือว่าเอกสารนี้ได้รับการลงนาม`;
     }
     case 'untrusted': {
-      const foreign = signatures.find((signature) => !signature.chainsToPlatformCa);
+      const foreign = signatures.find(
+        (signature) => !signature.chainsToPlatformCa || signature.signerWithdrawn,
+      );
       if (!foreign) break;
-      return `ข้อมูลที่ลงนามยังครบถ้วน แต่ Careplane ไม่ได้รับรองลายมือชื่อที่ ${foreign.index} (${who(foreign)}): ${firstProblem(foreign, 'ใบรับรองไม่ได้ออกโดยผู้ออกใบรับรองของ Careplane')}`;
+      // As the core tells it: a certificate that chains was let down by its signer's standing, said last.
+      const problem = foreign.chainsToPlatformCa ? foreign.problems.at(-1) : foreign.problems[0];
+      return `ข้อมูลที่ลงนามยังครบถ้วน แต่ Careplane ไม่ได้รับรองลายมือชื่อที่ ${foreign.index} (${who(foreign)}): ${problem ? thai(problem) : 'ใบรับรองไม่ได้ออกโดยผู้ออกใบรับรองของ Careplane'}`;
     }
     case 'modified-after-signing': {
       const changedAfter = report.verdict.changedAfter;

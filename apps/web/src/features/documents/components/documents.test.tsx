@@ -264,6 +264,7 @@ const signatureOf = (patch: Partial<SignatureReport> = {}): SignatureReport => (
   changesAfter: [],
   changedAfterSigning: false,
   chainsToPlatformCa: true,
+  signerWithdrawn: false,
   knownToPlatform: true,
   revisionSha256: sha,
   problems: [],
@@ -490,6 +491,33 @@ describe('the verifier', () => {
     expect(within(second).getByText('Changed after Bob Okafor signed')).toBeDefined();
   });
 
+  it("says Careplane no longer vouches for a signer's phone, beside the certificate that still chains", async () => {
+    const problem =
+      "The signer's phone was revoked, and Careplane did not complete this signature: it cannot tell when it was made";
+    const { verdict } = await dropOnVerifier(
+      reportOf({
+        verdict: {
+          status: 'untrusted',
+          summary: `The signed bytes are intact, but signature 1 (Olivia Owner (olivia@careplane.local)) is not vouched for by Careplane: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}.`,
+          changedAfter: null,
+        },
+        signatures: [signatureOf({ signerWithdrawn: true, knownToPlatform: false, problems: [problem] })],
+      }),
+    );
+    expect(within(verdict).getByText('Intact, but not vouched for by Careplane')).toBeDefined();
+    const signature = screen.getByRole('article', { name: 'Signature 1' });
+    expect(within(signature).getByText('Its certificate was issued by the Careplane CA')).toBeDefined();
+    const withdrawn = within(signature).getByText("Careplane no longer vouches for the signer's phone");
+    expect(withdrawn.closest('li')?.textContent).toBe("noCareplane no longer vouches for the signer's phone");
+    expect(within(signature).getByText(problem)).toBeDefined();
+  });
+
+  it("says nothing of the signer's phone while Careplane vouches for it", async () => {
+    await dropOnVerifier(reportOf());
+    const signature = screen.getByRole('article', { name: 'Signature 1' });
+    expect(within(signature).queryByText(/signer's phone/)).toBeNull();
+  });
+
   it("shows the server's refusal", async () => {
     fakeUpload({
       status: 415,
@@ -590,6 +618,21 @@ describe('in Thai', () => {
     const signature = screen.getByRole('article', { name: 'ลายเซ็นที่ 1' });
     expect(within(signature).getByText('ใบรับรองของลายเซ็นนี้ไม่ได้ออกโดย CA ของ Careplane')).toBeDefined();
     expect(within(signature).getByText('Careplane ไม่มีฉบับที่ลงนามนี้เก็บไว้')).toBeDefined();
+    expect(within(signature).queryByText('Careplane ไม่รับรองโทรศัพท์ของผู้ลงนามนี้แล้ว')).toBeNull();
     expect(sent[0]!.headers['accept-language']).toBe('th');
+  });
+
+  it("says in Thai that Careplane no longer vouches for the signer's phone", async () => {
+    await act(() => i18next.changeLanguage('th'));
+    fakeUpload({ status: 200, body: reportOf({ signatures: [signatureOf({ signerWithdrawn: true })] }) });
+    renderApp('/verify');
+    await screen.findByTestId('pdf-dropzone');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF-1.7'], 'signed.pdf', { type: 'application/pdf' })] },
+    });
+    await screen.findByTestId('verdict');
+    const signature = screen.getByRole('article', { name: 'ลายเซ็นที่ 1' });
+    expect(within(signature).getByText('Careplane ไม่รับรองโทรศัพท์ของผู้ลงนามนี้แล้ว')).toBeDefined();
   });
 });

@@ -225,6 +225,10 @@ function SignatureCard({ signature, timeZone }: { signature: SignatureReport; ti
             yes={t('documents:report.chainsToCa')}
             no={t('documents:report.notChainsToCa')}
           />
+          {signature.signerWithdrawn ? (
+            // Its phone was revoked or is gone, and Careplane did not complete this signature (the problem says).
+            <Check ok={false} yes="" no={t('documents:report.signerWithdrawn')} />
+          ) : null}
           <Check
             ok={signature.knownToPlatform}
             yes={t('documents:report.known')}

@@ -175,6 +175,7 @@ const documents = {
     certification: 'A certification signature: after it, it allows {{permission}}',
     chainsToCa: 'Its certificate was issued by the Careplane CA',
     notChainsToCa: 'Its certificate was not issued by the Careplane CA',
+    signerWithdrawn: "Careplane no longer vouches for the signer's phone",
     known: 'Careplane holds this signed version',
     notKnown: 'Careplane does not hold this signed version',
     serial: 'Certificate serial {{serial}}',

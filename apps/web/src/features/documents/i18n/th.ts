@@ -171,6 +171,7 @@ const th: Translation<typeof documents> = {
     certification: 'ลายเซ็นรับรองเอกสาร: หลังจากลายเซ็นนี้ {{permission}}',
     chainsToCa: 'ใบรับรองของลายเซ็นนี้ออกโดย CA ของ Careplane',
     notChainsToCa: 'ใบรับรองของลายเซ็นนี้ไม่ได้ออกโดย CA ของ Careplane',
+    signerWithdrawn: 'Careplane ไม่รับรองโทรศัพท์ของผู้ลงนามนี้แล้ว',
     known: 'Careplane มีฉบับที่ลงนามนี้เก็บไว้',
     notKnown: 'Careplane ไม่มีฉบับที่ลงนามนี้เก็บไว้',
     serial: 'หมายเลขใบรับรอง {{serial}}',

@@ -712,6 +712,7 @@ describe('the page a printed prescription’s QR code opens', () => {
         changesAfter: [],
         changedAfterSigning: false,
         chainsToPlatformCa: true,
+        signerWithdrawn: false,
         knownToPlatform: true,
         revisionSha256: 'a'.repeat(64),
         problems: [],
