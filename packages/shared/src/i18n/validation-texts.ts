@@ -406,6 +406,7 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
   'Must be a time zone such as Asia/Bangkok': { th: (field) => `${field} ต้องเป็นเขตเวลา เช่น Asia/Bangkok` },
   'Must be a signed JWT': { th: (field) => `${field} ต้องเป็นโทเค็น JWT ที่ลงนามแล้ว` },
   'Must be a device token': { th: (field) => `${field} ต้องเป็นโทเค็นของอุปกรณ์` },
+  'Must be a phone id (base64url)': { th: (field) => `${field} ต้องเป็นรหัสโทรศัพท์ (base64url)` },
   'Must be a phone number: digits, grouped by spaces, dashes, dots or brackets if you like, with a + in front and an extension (ext. 12) if needed':
     {
       th: (field) =>

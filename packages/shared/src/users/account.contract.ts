@@ -64,7 +64,7 @@ export const phoneParamsSchema = z.object({
   id: z.uuid({ message: 'Must be a uuid' }),
   phoneId: z
     .string()
-    .max(64, { message: 'Must be at most 64 characters' })
+    .max(64)
     .regex(/^[A-Za-z0-9_-]+$/, { message: 'Must be a phone id (base64url)' }),
 });
 
