@@ -158,6 +158,8 @@ const userActions: [method: string, pattern: RegExp, answer: z.ZodType][] = [
   ['GET', new RegExp(`^/api/users/${UUID}/phones$`), phoneListSchema],
   ['POST', new RegExp(`^/api/users/${UUID}/phones/[A-Za-z0-9_-]+/revoke$`), phoneSchema],
   ['POST', new RegExp(`^/api/users/${UUID}/enrollment$`), enrollmentSchema],
+  ['GET', /^\/api\/users\/me\/phones$/, phoneListSchema],
+  ['POST', /^\/api\/users\/me\/phones\/[A-Za-z0-9_-]+\/revoke$/, phoneSchema],
 ];
 
 function resourceContract(method: string, path: string): Contract | undefined {

@@ -59,14 +59,16 @@ export type Phone = z.infer<typeof phoneSchema>;
 export const phoneListSchema = z.object({ items: z.array(phoneSchema) });
 export type PhoneList = z.infer<typeof phoneListSchema>;
 
-/** A key thumbprint as it appears in a path: base64url, at most 64 characters. */
-export const phoneParamsSchema = z.object({
-  id: z.uuid({ message: 'Must be a uuid' }),
+/** A phone in a path: its key's thumbprint, base64url, at most 64 characters. */
+export const ownPhoneParamsSchema = z.object({
   phoneId: z
     .string()
     .max(64)
     .regex(/^[A-Za-z0-9_-]+$/, { message: 'Must be a phone id (base64url)' }),
 });
+
+/** A user's phone, for an admin. */
+export const phoneParamsSchema = ownPhoneParamsSchema.extend({ id: z.uuid({ message: 'Must be a uuid' }) });
 
 /** PATCH /api/users/me/preferences: what the signed-in user chooses for themselves. */
 export const accountPreferencesSchema = z.strictObject({

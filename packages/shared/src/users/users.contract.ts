@@ -240,6 +240,8 @@ export const userEndpoints = {
   me: '/api/users/me',
   preferences: '/api/users/me/preferences',
   avatar: '/api/users/me/avatar',
+  myPhones: '/api/users/me/phones',
+  revokeMyPhone: (phoneId: string) => `/api/users/me/phones/${encodeURIComponent(phoneId)}/revoke`,
   signIn: '/api/auth',
   enrollment: (id: string) => `/api/users/${encodeURIComponent(id)}/enrollment`,
   phones: (id: string) => `/api/users/${encodeURIComponent(id)}/phones`,

@@ -292,6 +292,38 @@ describe('a lost phone', () => {
     expect((await call(a, again.access, 'GET', '/api/users/me')).status).toBe(200);
   }, 60_000);
 
+  it('can be revoked by its person, signed in with their other phone; that sign-in ends too', async () => {
+    const who = await identity(['public']);
+    const { code } = await a.server.identities.issueEnrollmentCode(who.identityId);
+    const spareKeys = await generateAuthenticatorKey();
+    const spare = { keyId: (await phone.enroll(code, spareKeys)).keyId, privateKey: spareKeys.privateKey };
+    const stranger = await identity(['public']);
+    const session = await signIn(who, spare);
+
+    const own = await call(b, session.access, 'GET', '/api/users/me/phones');
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect((own.body.items as { id: string }[]).map((item) => item.id).sort()).toEqual(
+      [who.key.keyId, spare.keyId].sort(),
+    );
+    // Only their own phones: another person's is not found.
+    const foreign = await call(
+      b,
+      session.access,
+      'POST',
+      `/api/users/me/phones/${stranger.key.keyId}/revoke`,
+    );
+    expect(foreign.status).toBe(404);
+    expect(await signInReachesPhone(stranger)).toBe(true);
+
+    const revoked = await call(b, session.access, 'POST', `/api/users/me/phones/${who.key.keyId}/revoke`);
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect(revoked.body.revokedAt).toEqual(expect.any(String));
+    expect((await call(b, session.access, 'GET', '/api/users/me')).status).toBe(401);
+    await expect(phone.pending(who.key)).rejects.toThrow();
+    const again = await signIn(who, spare);
+    expect(again.userId).toBe(session.userId);
+  }, 60_000);
+
   it("is named exactly: another person's phone, an unknown one and a malformed id are refused", async () => {
     const first = await signIn(await identity(['public']));
     const other = await identity(['public']);

@@ -1,6 +1,7 @@
-// The signed-in user's own routes: POST /api/auth (first and every later sign-in), GET /api/users/me and
-// GET /api/users/me/avatar and PATCH /api/users/me/preferences. Any signed-in caller; no admin rights needed. These static paths win over the
-// admin-only /api/users/:id (the router prefers a static segment to a parameter).
+// The signed-in user's own routes: POST /api/auth (first and every later sign-in), GET /api/users/me,
+// GET /api/users/me/avatar, PATCH /api/users/me/preferences, and their own phones (GET /api/users/me/phones,
+// POST /api/users/me/phones/:phoneId/revoke). Any signed-in caller; no admin rights needed. These static paths
+// win over the admin-only /api/users/:id (the router prefers a static segment to a parameter).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +9,9 @@ import {
   AVATAR_DEFAULT_SIZE,
   accountPreferencesSchema,
   avatarQuerySchema,
+  ownPhoneParamsSchema,
+  phoneListSchema,
+  phoneSchema,
   signInRequestSchema,
 } from '@careplane/shared/users/account.contract';
 import { userEndpoints, userSchema } from '@careplane/shared/users/users.contract';
@@ -105,5 +109,30 @@ export async function accountRoutes(app: FastifyInstance, { service, verifier }:
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
         .send(avatarSvg(user, width, height));
     },
+  });
+
+  typed.get(userEndpoints.myPhones, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'signedIn' },
+    schema: {
+      tags: ['account'],
+      summary: "The phones enrolled for the signed-in user's sign-in, revoked ones included",
+      response: { 200: phoneListSchema, ...errorResponses },
+    },
+    handler: async (request) => ({ items: await service.phones((await me(request)).id) }),
+  });
+
+  typed.post(`${userEndpoints.myPhones}/:phoneId/revoke`, {
+    onRequest: allow(accessRules.signedIn),
+    config: { access: 'signedIn' },
+    schema: {
+      tags: ['account'],
+      summary:
+        'Revoke one of your own phones (a lost one): it approves and signs nothing more, and all your sign-ins end, this one too',
+      params: ownPhoneParamsSchema,
+      response: { 200: phoneSchema, ...errorResponses },
+    },
+    handler: async (request) =>
+      service.revokePhone((await me(request)).id, request.params.phoneId, actionContext(request)),
   });
 }

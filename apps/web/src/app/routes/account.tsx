@@ -1,11 +1,12 @@
-// /account: the signed-in user's own page, with the top bar, the language switch, and a link to every area
-// their roles open.
+// /account: the signed-in user's own page, with the top bar, the language switch, their phones (revoking a
+// lost one), and a link to every area their roles open.
 import { Anchor, Box, Container, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { AccountProfile } from '@/features/account/components/account-profile.tsx';
 import { LanguageSwitch } from '@/features/account/components/language-switch.tsx';
+import { PhonesSection } from '@/features/users/components/phones.tsx';
 import { areasOf } from '@/lib/areas.ts';
 import { useSession } from '@/lib/session.ts';
 import { Brand } from '../layouts/brand.tsx';
@@ -34,6 +35,7 @@ export function Component() {
       <Container component="main" {...mainContentProps} size="sm" py="xl" w="100%" style={{ flex: 1 }}>
         <Stack gap="md">
           <AccountProfile />
+          {user ? <PhonesSection user={user} own /> : null}
           {/* On a phone, where the top bar has no room for its switch; wider, the top bar's is the one. */}
           <Stack
             component="section"

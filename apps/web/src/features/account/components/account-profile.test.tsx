@@ -143,3 +143,37 @@ describe('the areas of a signed-in person', () => {
     ]);
   });
 });
+
+describe("a person's own phones", () => {
+  it('lists them, and revokes a lost one after saying that this sign-in ends too', async () => {
+    const user = makeUser({ masterId: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f00' });
+    const lost = {
+      id: 'pQ2v0nJ7d0r1mS9x4kWc8y5tB3aE6fH2gL1iZ0uV9oA',
+      label: 'Old phone',
+      enrolledAt: '2026-01-01T08:00:00.000Z',
+      lastUsedAt: '2026-11-20T08:00:00.000Z',
+      revokedAt: null as string | null,
+    };
+    const spare = { ...lost, id: 'Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe9Dc8Ba7Zy6X', label: 'New phone' };
+    network
+      .on('GET', '/api/users/me', () => json(user))
+      .on('GET', '/api/users/me/phones', () => json({ items: [spare, lost] }))
+      .on('POST', `/api/users/me/phones/${lost.id}/revoke`, () =>
+        json({ ...lost, revokedAt: '2026-11-25T09:00:00.000Z' }),
+      );
+    signIn(user);
+    renderApp('/account');
+    const phones = await screen.findByRole('list', { name: 'Phones' });
+    expect(await within(phones).findByText('Old phone')).toBeVisible();
+    // No enrollment here: a new phone is enrolled by an admin.
+    expect(screen.queryByRole('button', { name: 'Enroll a new phone' })).toBeNull();
+
+    fireEvent.click(within(phones).getByRole('button', { name: 'Revoke Old phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke Old phone?' });
+    expect(within(dialog).getByText(/All your sign-ins end now, this one too/)).toBeVisible();
+    expect(within(dialog).queryByText(/It is your only phone/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke phone' }));
+    expect(await screen.findByText('Old phone was revoked.')).toBeVisible();
+    expect(network.callsTo('POST', `/api/users/me/phones/${lost.id}/revoke`)).toHaveLength(1);
+  });
+});

@@ -80,23 +80,35 @@ export function useSavePatientProfile() {
   });
 }
 
-/** The phones enrolled for a user's sign-in, revoked ones included (under the users' key: they go with it). */
+/**
+ * The phones enrolled for a user's sign-in, revoked ones included (under the users' key: they go with it), and
+ * the signed-in person's own.
+ */
 export const phoneQueries = {
   forUser: (userId: string) =>
     queryOptions({
       queryKey: [...ADMIN_QUERY_ROOT, 'users', userId, 'phones'],
       queryFn: ({ signal }) => api.get<PhoneList>(userEndpoints.phones(userId), { signal }),
     }),
+  mine: () =>
+    queryOptions({
+      queryKey: ['account', 'phones'],
+      queryFn: ({ signal }) => api.get<PhoneList>(userEndpoints.myPhones, { signal }),
+    }),
 };
 
-/** Revokes a lost phone: it signs in and signs nothing more, and the user's sign-ins end. */
+/** Revokes a lost phone, a user's (an admin) or one's own: it signs in and signs nothing more, and the sign-ins end. */
 export function useRevokePhone() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, phoneId }: { userId: string; phoneId: string }) =>
-      api.post<Phone>(userEndpoints.revokePhone(userId, phoneId)),
-    onSuccess: (_phone, { userId }) =>
-      client.invalidateQueries({ queryKey: phoneQueries.forUser(userId).queryKey }),
+    mutationFn: ({ userId, phoneId, own }: { userId: string; phoneId: string; own: boolean }) =>
+      api.post<Phone>(
+        own ? userEndpoints.revokeMyPhone(phoneId) : userEndpoints.revokePhone(userId, phoneId),
+      ),
+    onSuccess: (_phone, { userId, own }) =>
+      client.invalidateQueries({
+        queryKey: (own ? phoneQueries.mine() : phoneQueries.forUser(userId)).queryKey,
+      }),
   });
 }
 

@@ -1,6 +1,6 @@
 // The phones a user signs in and signs documents with (their authenticator keys): when each was enrolled and
-// last used, revoking a lost one, which ends the user's sign-ins (decision 099), and a one-time code that
-// enrolls another.
+// last used, revoking a lost one, which ends the user's sign-ins (decision 099), and, for an admin, a one-time
+// code that enrolls another. The same section serves a person's own account page (`own`).
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -81,18 +81,22 @@ function PhoneRows({ phones, onRevoke }: { phones: readonly Phone[]; onRevoke: (
   );
 }
 
-export function PhonesSection({ user }: { user: User }) {
+export function PhonesSection({ user, own = false }: { user: User; own?: boolean }) {
   const { t } = useTranslation('users');
-  const phones = useQuery({ ...phoneQueries.forUser(user.id), enabled: Boolean(user.masterId) });
+  const phones = useQuery({
+    ...(own ? phoneQueries.mine() : phoneQueries.forUser(user.id)),
+    enabled: Boolean(user.masterId),
+  });
   const revoke = useRevokePhone();
   const enroll = useIssueEnrollment();
   const [asking, setAsking] = useState<Phone | null>(null);
   const [revokedName, setRevokedName] = useState<string | null>(null);
   const name = personName(user) || user.username;
   const askingName = asking ? phoneName(asking) : '';
+  const active = phones.data?.items.filter((phone) => !phone.revokedAt) ?? [];
 
   let body;
-  if (!user.masterId) body = <Text size="sm">{t('phones.noIdentity')}</Text>;
+  if (!user.masterId) body = <Text size="sm">{t(own ? 'phones.ownNone' : 'phones.noIdentity')}</Text>;
   else if (phones.isPending) body = <Loader size="sm" role="status" aria-label={t('phones.loading')} />;
   else if (phones.isError)
     body = (
@@ -100,7 +104,8 @@ export function PhonesSection({ user }: { user: User }) {
         {phones.error.message}
       </Alert>
     );
-  else if (!phones.data.items.length) body = <Text size="sm">{t('phones.none')}</Text>;
+  else if (!phones.data.items.length)
+    body = <Text size="sm">{t(own ? 'phones.ownNone' : 'phones.none')}</Text>;
   else
     body = (
       <PhoneRows
@@ -114,15 +119,17 @@ export function PhonesSection({ user }: { user: User }) {
 
   return (
     <DetailSection
-      title={t('phones.title')}
+      title={t(own ? 'phones.ownTitle' : 'phones.title')}
       actions={
-        <Button size="xs" variant="light" loading={enroll.isPending} onClick={() => enroll.mutate(user.id)}>
-          {t('phones.enrollAnother')}
-        </Button>
+        own ? null : (
+          <Button size="xs" variant="light" loading={enroll.isPending} onClick={() => enroll.mutate(user.id)}>
+            {t('phones.enrollAnother')}
+          </Button>
+        )
       }
     >
       <Text size="sm" c="dimmed">
-        {t('phones.explain')}
+        {t(own ? 'phones.ownExplain' : 'phones.explain')}
       </Text>
       {body}
       <Stack gap="sm" aria-live="polite">
@@ -147,7 +154,16 @@ export function PhonesSection({ user }: { user: User }) {
         centered
       >
         <Stack gap="sm">
-          <Text size="sm">{t('phones.revokeText', { phone: askingName, name })}</Text>
+          <Text size="sm">
+            {own
+              ? t('phones.ownRevokeText', { phone: askingName })
+              : t('phones.revokeText', { phone: askingName, name })}
+          </Text>
+          {active.length === 1 && asking && !asking.revokedAt ? (
+            <Text size="sm" fw={600}>
+              {t(own ? 'phones.ownLastPhone' : 'phones.lastPhone', { name })}
+            </Text>
+          ) : null}
           <Text size="sm" c="dimmed">
             {t('phones.revokeSignatures')}
           </Text>
@@ -166,7 +182,7 @@ export function PhonesSection({ user }: { user: User }) {
               onClick={() => {
                 if (!asking) return;
                 revoke.mutate(
-                  { userId: user.id, phoneId: asking.id },
+                  { userId: user.id, phoneId: asking.id, own },
                   {
                     onSuccess: () => {
                       setRevokedName(askingName);

@@ -186,6 +186,14 @@ const users = {
     'revoke-phone': 'Phone revoked',
   },
   phones: {
+    ownTitle: 'Your phones',
+    ownExplain:
+      'The phones you sign in and sign documents with. If one is lost or stolen, revoke it here, signed in with another.',
+    ownNone: 'No phone is enrolled for you.',
+    ownRevokeText:
+      '{{phone}} will no longer sign you in, approve requests or sign documents. All your sign-ins end now, this one too: sign in again with your other phone.',
+    ownLastPhone: 'It is your only phone: after this you cannot sign in until an admin enrolls a new one.',
+    lastPhone: 'It is the only phone of {{name}}: they cannot sign in until a new one is enrolled.',
     title: 'Phones',
     explain:
       'The phones this user signs in and signs documents with. Revoke a phone that is lost, stolen or given away.',
