@@ -178,7 +178,9 @@ describe("a user's phones", () => {
 
     await userEvent.click(within(table).getByRole('button', { name: 'Revoke Pixel 8' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke Pixel 8?' });
-    expect(within(dialog).getByText(/Every sign-in of Ann Lee ends now, on every device/)).toBeVisible();
+    await waitFor(() =>
+      expect(within(dialog).getByText(/Every sign-in of Ann Lee ends now, on every device/)).toBeVisible(),
+    );
     expect(network.callsTo('POST', `/api/users/${ann.id}/phones/${pixel.id}/revoke`)).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke phone' }));
     expect(await screen.findByText('Pixel 8 was revoked.')).toBeVisible();

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
@@ -170,7 +170,10 @@ describe("a person's own phones", () => {
 
     fireEvent.click(within(phones).getByRole('button', { name: 'Revoke Old phone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke Old phone?' });
-    expect(within(dialog).getByText(/All your sign-ins end now, this one too/)).toBeVisible();
+    // The dialog fades in: visible once its transition has run.
+    await waitFor(() =>
+      expect(within(dialog).getByText(/All your sign-ins end now, this one too/)).toBeVisible(),
+    );
     expect(within(dialog).queryByText(/It is your only phone/)).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke phone' }));
     expect(await screen.findByText('Old phone was revoked.')).toBeVisible();
