@@ -18,6 +18,7 @@ import { insertDocument, replaceParties } from '@/modules/documents/documents.re
 import { SIGNING_REASON } from '@/modules/documents/documents.service.js';
 import { openPlatformCa, resolveCaPassphrase, type PlatformCa } from '@/modules/documents/platform-ca.js';
 import { insertCompletedSignature } from '@/modules/documents/signing.repository.js';
+import { holdDemoLock } from '@/db/seed/demo.js';
 
 export interface Signer {
   userId: string;
@@ -199,12 +200,7 @@ export async function ensureDemoDocuments(options: {
   secrets: SecretBox;
 }): Promise<number> {
   const { db } = options;
-  const [withFile] = await db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(isNotNull(documents.originalSha256))
-    .limit(1);
-  if (withFile) return 0;
+  if (await hasDemoDocuments(db)) return 0;
 
   const people = await demoSigners(db, options.storePath, options.issuer);
   const wanted = DEMO_DOCUMENTS.filter((plan) =>
@@ -249,7 +245,9 @@ export async function ensureDemoDocuments(options: {
     prepared.push({ plan, original, revisions, metadata });
   }
 
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await holdDemoLock(tx, DEMO_DOCUMENTS_LOCK_KEY);
+    if (await hasDemoDocuments(tx)) return 0;
     for (const { plan, original, revisions, metadata } of prepared) {
       for (const bytes of [original, ...revisions]) {
         await upsertFile(tx, { sha256: sha256Hex(bytes), size: bytes.length, bytes });
@@ -267,6 +265,17 @@ export async function ensureDemoDocuments(options: {
       await replaceParties(tx, id, parties);
       await recordCompletedSignatures(tx, metadata);
     }
+    return prepared.length;
   });
-  return prepared.length;
+}
+
+const DEMO_DOCUMENTS_LOCK_KEY = 'careplane:demo-documents';
+
+async function hasDemoDocuments(executor: Executor) {
+  const [withFile] = await executor
+    .select({ id: documents.id })
+    .from(documents)
+    .where(isNotNull(documents.originalSha256))
+    .limit(1);
+  return withFile !== undefined;
 }

@@ -5,7 +5,14 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableActions } from '@careplane/shared/prescriptions/prescription-actors';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
-import { documentFiles, documents, prescriptions, userEmployers, users } from '@/db/schema/index.js';
+import {
+  documentCompletedSignatures,
+  documentFiles,
+  documents,
+  prescriptions,
+  userEmployers,
+  users,
+} from '@/db/schema/index.js';
 import { pdfsig } from '@careplane/pdf-signatures/testing';
 import type { AuthTestServer } from '@/test/auth-server.js';
 import { startDemoTestServer, type DemoTestServer } from './demo.test-helpers.js';
@@ -20,13 +27,13 @@ const db = () => t.database.handle.db;
 beforeAll(async () => {
   demoServer = await startDemoTestServer('careplane-demo-receipts-');
   ({ t, storePath } = demoServer);
-  signed = await ensureDemoPrescriptionReceipts({
-    db: db(),
-    config: t.config,
-    storePath,
-    issuer: t.issuer,
-    secrets: t.app.secrets,
-  });
+  // Two processes started at once on a new database: each receipt is signed by one of them.
+  const options = { db: db(), config: t.config, storePath, issuer: t.issuer, secrets: t.app.secrets };
+  const [first, second] = await Promise.all([
+    ensureDemoPrescriptionReceipts(options),
+    ensureDemoPrescriptionReceipts(options),
+  ]);
+  signed = first + second;
 });
 
 afterAll(async () => {
@@ -52,6 +59,15 @@ describe('demo prescription receipts', () => {
     const checked = await pdfsig(file!.bytes);
     expect(checked.signatures.map((signature) => signature.validation)).toEqual(['Signature is Valid.']);
     expect(checked.signatures[0]!.commonName).toContain(doctor.firstName);
+  });
+
+  it('signs each receipt once when two processes start at once', async () => {
+    const withFile = await db().select().from(documents).where(isNotNull(documents.originalSha256));
+    expect(signed).toBe(withFile.length);
+    const completed = await db().select().from(documentCompletedSignatures);
+    expect(completed).toHaveLength(
+      withFile.reduce((sum, row) => sum + row.signingPartiesMetadata.length, 0),
+    );
   });
 
   it('signs the receipts of the demo people without a phone too: no receipt is left without its file', async () => {

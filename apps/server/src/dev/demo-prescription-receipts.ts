@@ -10,6 +10,7 @@ import type { SignatureEntry } from '@careplane/shared/documents/documents.contr
 import { addressLine } from '@careplane/shared/common/record-labels';
 import type { AppConfig } from '@/config.js';
 import type { Database } from '@/db/client.js';
+import { holdDemoLock } from '@/db/seed/demo.js';
 import { documents, prescriptions, serviceProviders, users } from '@/db/schema/index.js';
 import type { SecretBox } from '@/lib/secret-box.js';
 import { upsertFile } from '@/modules/documents/document-files.repository.js';
@@ -143,7 +144,14 @@ export async function ensureDemoPrescriptionReceipts(options: {
       files.push(signed);
       current = signed;
     }
-    await db.transaction(async (tx) => {
+    const signed = await db.transaction(async (tx) => {
+      // Another process started at once may have signed this receipt meanwhile: the first one's stays.
+      await holdDemoLock(tx, 'careplane:demo-receipts');
+      const [stillUnsigned] = await tx
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(eq(documents.id, document.id), isNull(documents.originalSha256)));
+      if (!stillUnsigned) return false;
       for (const bytes of files)
         await upsertFile(tx, { sha256: sha256Hex(bytes), size: bytes.length, bytes });
       await updateDocument(tx, document.id, {
@@ -153,8 +161,9 @@ export async function ensureDemoPrescriptionReceipts(options: {
         isSigned: true,
       });
       await recordCompletedSignatures(tx, metadata);
+      return true;
     });
-    made++;
+    if (signed) made++;
   }
   return made;
 }

@@ -74,17 +74,25 @@ export async function loadDemoDataIfEmpty(
   const now = options.now instanceof Date ? options.now.getTime() : (options.now ?? Date.now());
   const data = buildDemoData({ seed: options.seed ?? DEMO_SEED, now });
   const loaded = await database.db.transaction(async (tx) => {
-    // Another process loading the demo holds the lock for longer than a request may wait for one (and its
-    // inserts take longer than a request's statement): waiting here is the point, so no deadline applies.
-    await tx.execute(sql`set local lock_timeout = 0`);
-    await tx.execute(sql`set local statement_timeout = 0`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${DEMO_LOCK_KEY}))`);
+    await holdDemoLock(tx, DEMO_LOCK_KEY);
     if (await hasUsers(tx)) return false;
     await insertDemoData(tx, data);
     return true;
   });
   if (!loaded) return null;
   return summarise(data, performance.now() - started);
+}
+
+/**
+ * Processes started at once on a new database each find it empty: the first to take this lock (until its
+ * transaction ends) loads that part of the demo, and the others, asking again once they hold it, find it done.
+ */
+export async function holdDemoLock(tx: Executor, key: string): Promise<void> {
+  // Another process loading the demo holds the lock for longer than a request may wait for one (and its
+  // inserts take longer than a request's statement): waiting here is the point, so no deadline applies.
+  await tx.execute(sql`set local lock_timeout = 0`);
+  await tx.execute(sql`set local statement_timeout = 0`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
 async function hasUsers(executor: Executor) {
