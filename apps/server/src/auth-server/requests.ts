@@ -20,7 +20,7 @@ import {
 } from '@careplane/shared/authenticator/protocol';
 import type { Database, Executor } from '@/db/client.js';
 import { AUTH_REQUEST_ANSWERED, type ChangeFeed } from '@/lib/changes.js';
-import { authRequests } from '@/db/schema/index.js';
+import { authAuthenticatorKeys, authRequests } from '@/db/schema/index.js';
 import { AppError, badRequest, notFound, serviceTexts, unauthorized } from '@/lib/errors.js';
 import type { IdentityService } from './identities.js';
 import { BINDING_MESSAGE } from './binding-message.js';
@@ -65,7 +65,8 @@ export interface DocumentSigningInput {
 }
 
 export interface DocumentSigningState {
-  status: 'pending' | 'approved' | 'denied' | 'expired';
+  /** `revoked`: the phone asked was revoked before it answered (its revocation took the request back). */
+  status: 'pending' | 'approved' | 'denied' | 'expired' | 'revoked';
   keyId: string | null;
   /** The phone's signature over the signed attributes (P1363, base64url), once approved. */
   documentSignature: string | null;
@@ -427,9 +428,11 @@ export class RequestService {
   /** The state of a document-signing request of the identity; undefined when there is none. */
   async documentSigningState(identityId: string, id: string): Promise<DocumentSigningState | undefined> {
     if (!z.uuid().safeParse(id).success) return undefined;
-    const [row] = await this.db
-      .select()
+    const [found] = await this.db
+      .select({ row: authRequests, keyRevokedAt: authAuthenticatorKeys.revokedAt })
       .from(authRequests)
+      // The one key that may answer, named when the request was made.
+      .leftJoin(authAuthenticatorKeys, sql`${authAuthenticatorKeys.id} = ${authRequests.details} ->> 'keyId'`)
       .where(
         and(
           eq(authRequests.id, id),
@@ -439,10 +442,13 @@ export class RequestService {
         ),
       )
       .limit(1);
-    if (!row) return undefined;
+    if (!found) return undefined;
+    const { row, keyRevokedAt } = found;
     const expired = row.status === 'pending' && row.expiresAt <= new Date();
+    // A phone's own answer is signed; a denial with none is the platform's, here its key's revocation.
+    const revoked = row.status === 'denied' && row.signedPayload === null && keyRevokedAt !== null;
     return {
-      status: expired ? 'expired' : row.status,
+      status: expired ? 'expired' : revoked ? 'revoked' : row.status,
       keyId: row.keyId,
       documentSignature: row.documentSignature,
       decidedAt: row.decidedAt,

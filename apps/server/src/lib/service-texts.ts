@@ -332,6 +332,10 @@ export const serviceTexts = {
     en: `The signature could not be completed: ${detail}`,
     th: `ลงนามให้เสร็จสมบูรณ์ไม่ได้: ${detail}`,
   }),
+  phoneRevokedBeforeAnswer: {
+    en: 'The phone was revoked before it answered, so nothing was signed: ask again once another phone is enrolled',
+    th: 'โทรศัพท์ถูกเพิกถอนก่อนที่จะตอบกลับ จึงไม่มีการลงนามใด ๆ โปรดขอลงนามอีกครั้งเมื่อลงทะเบียนโทรศัพท์เครื่องใหม่แล้ว',
+  },
   signedMeanwhile: {
     en: 'Someone else signed this document meanwhile: ask your phone again',
     th: 'มีผู้อื่นลงนามเอกสารนี้ไปก่อนแล้ว โปรดขอลงนามบนโทรศัพท์อีกครั้ง',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeSignature, prepareSignature } from '@careplane/pdf-signatures';
 import { createSamplePdf } from '@careplane/pdf-signatures/samples';
 import type { VerificationReport } from '@careplane/shared/documents/documents.contract';
-import { authAuthenticatorKeys, documentSignerCertificates } from '@/db/schema/index.js';
+import { authAuthenticatorKeys, documentSignerCertificates, documents } from '@/db/schema/index.js';
 import { createTestContext, type TestContext } from '@/test/harness.js';
 import { documentsTestKit, multipart, type Person } from './documents.test-helpers.js';
 
@@ -155,5 +155,52 @@ describe("a signer's phone key", () => {
     const report = await verify(outsideAfterCompleted);
     expect(withdrawnIn(report)).toEqual([false, true]);
     expect(report.signatures[1]!.problems).toEqual([NOT_ENROLLED]);
+  });
+});
+
+describe('a signature waiting on a phone that is revoked', () => {
+  it('ends as failed and says the phone was revoked, in English and Thai; a phone that denied still reads denied', async () => {
+    const admin = await person('Ada', 'Admin', ['admin']);
+    const sam = await person('Sam', 'Lost');
+    const id = (await upload(sam, await createSamplePdf({ title: 'Waiting' }), 'Waiting')).id;
+    const started = await call(sam.token).post(`/api/documents/${id}/sign`);
+    expect(started.statusCode, started.body).toBe(200);
+    const { requestId } = started.json<{ requestId: string }>();
+
+    const revoked = await call(admin.token).post(`/api/users/${sam.userId}/phones/${sam.key.keyId}/revoke`);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+
+    // Sam's sign-ins ended with the phone: Sam signs in again (a fresh token) and reads the request.
+    const again = await context.signer.sign({ roles: ['public'] }, { subject: sam.identityId });
+    const state = async (language: string) =>
+      context.app.inject({
+        url: `/api/documents/${id}/signing/${requestId}`,
+        headers: { authorization: `Bearer ${again}`, 'accept-language': language },
+      });
+    expect((await state('en')).json()).toEqual({
+      requestId,
+      status: 'failed',
+      message:
+        'The phone was revoked before it answered, so nothing was signed: ask again once another phone is enrolled',
+    });
+    expect((await state('th')).json()).toMatchObject({
+      status: 'failed',
+      message:
+        'โทรศัพท์ถูกเพิกถอนก่อนที่จะตอบกลับ จึงไม่มีการลงนามใด ๆ โปรดขอลงนามอีกครั้งเมื่อลงทะเบียนโทรศัพท์เครื่องใหม่แล้ว',
+    });
+    const [document] = await db().select().from(documents).where(eq(documents.id, id));
+    expect(document).toMatchObject({ signedSha256: null, isSigned: false });
+
+    // The phone's own denial, its key revoked afterwards, stays the phone's.
+    const other = await person('Dee', 'Nied');
+    const denied = (await upload(other, await createSamplePdf({ title: 'Denied' }), 'Denied')).id;
+    const { requestId: deniedId } = await sign(other, denied, 'deny');
+    await call(admin.token).post(`/api/users/${other.userId}/phones/${other.key.keyId}/revoke`);
+    const later = await context.signer.sign({ roles: ['public'] }, { subject: other.identityId });
+    const read = await context.app.inject({
+      url: `/api/documents/${denied}/signing/${deniedId}`,
+      headers: { authorization: `Bearer ${later}` },
+    });
+    expect(read.json()).toEqual({ requestId: deniedId, status: 'denied' });
   });
 });

@@ -12,6 +12,7 @@ const stored: readonly Text[] = [
   serviceTexts.signingMaterialMissing,
   serviceTexts.preparedSignatureChanged,
   serviceTexts.signedMeanwhile,
+  serviceTexts.phoneRevokedBeforeAnswer,
 ];
 
 /** What the signing core says when it cannot complete a signature the phone made, and its Thai. */

@@ -215,6 +215,7 @@ export function createSigningSettlement({
     const state = await gateway.state(row.identityId, row.id);
     if (!state || state.status === 'expired') return finish(row, 'expired');
     if (state.status === 'denied') return finish(row, 'denied');
+    if (state.status === 'revoked') return finish(row, 'failed', serviceTexts.phoneRevokedBeforeAnswer.en);
     if (state.status === 'approved') return complete(row, state);
     return {
       requestId: row.id,
