@@ -158,7 +158,7 @@ test('upload, sign on the phone, see it signed live, download, and verify it sig
   const signature = anonymous.getByRole('article', { name: 'Signature 1' });
   await expect(signature).toContainText('The signed bytes are intact');
   await expect(signature).toContainText('Its certificate was issued by the Careplane CA');
-  await expect(signature).toContainText('Careplane holds this signed version');
+  await expect(signature).toContainText('Careplane completed this signature');
   await shoot(anonymous, 'verify-authentic');
 
   // The untouched upload has no signature; a changed byte is caught.

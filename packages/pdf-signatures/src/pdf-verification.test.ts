@@ -167,7 +167,7 @@ describe('a signed file', () => {
     const report = await verify(signedTwice, [sha256(signedOnce), sha256(signedTwice)]);
     expect(report.fileKnownToPlatform).toBe(true);
     expect(report.signatures.map((s) => s.knownToPlatform)).toEqual([true, true]);
-    expect(report.verdict.summary).toMatch(/Careplane holds this exact file\.$/);
+    expect(report.verdict.summary).toMatch(/Careplane completed this exact file\.$/);
     const partly = await verify(signedTwice, [sha256(signedOnce)]);
     expect(partly.fileKnownToPlatform).toBe(false);
     expect(partly.signatures.map((s) => s.knownToPlatform)).toEqual([true, false]);

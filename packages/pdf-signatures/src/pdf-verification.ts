@@ -10,7 +10,8 @@
 //   allow makes the file "changed after <signer> signed", whatever is signed later;
 // - chainsToPlatformCa: the signer certificate is signed by the key of the CA certificate we are configured
 //   with (never one embedded in the file), is not a CA itself, and it and the CA are valid at the signing time;
-// - knownToPlatform: an injected lookup knows the SHA-256 of the signed revision (or of the whole file);
+// - knownToPlatform: an injected lookup knows the SHA-256 of the signed revision (or of the whole file) as one
+//   the platform itself completed;
 // - signerWithdrawn: for a signature that chains to the CA, an injected lookup of the signer's standing (is the
 //   certificate's key still enrolled, or did the platform itself complete this signature?) answered a problem.
 //   A signature's time is the signer's word: once a key may be in other hands, the chain alone vouches for
@@ -50,7 +51,7 @@ import { digestRanges, type DigestTarget } from './range-digests.js';
 export interface VerifyPdfOptions {
   /** The platform CA certificate (DER or PEM): the only anchor a signer certificate may chain to. */
   caCertificate: Uint8Array | string;
-  /** Whether the platform knows a document version by its SHA-256 (hex). */
+  /** Whether the platform itself completed a signature that left a file with this SHA-256 (hex). */
   isKnownDigest?: (sha256Hex: string) => boolean | Promise<boolean>;
   /**
    * How many changes a signature's `changesAfter` lists at most (default 50); the ones not allowed are kept
@@ -826,9 +827,9 @@ function verdictOf(
     changedAfter: null,
   });
   const known = fileKnown
-    ? ' Careplane holds this exact file.'
+    ? ' Careplane completed this exact file.'
     : reports.some((report) => report.knownToPlatform)
-      ? ' Careplane holds the signed version of this document.'
+      ? ' Careplane completed a signed version of this document.'
       : '';
   if (reports.length === 0) return verdict('unsigned', 'Not signed: the file contains no signatures.');
   const broken = reports.find((report) => !report.intact && report.supported);

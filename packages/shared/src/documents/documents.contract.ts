@@ -213,7 +213,7 @@ export const signatureReportSchema = z.object({
    * signing time is only the signer's word (the reason is the last of `problems`; the verdict is "untrusted").
    */
   signerWithdrawn: z.boolean(),
-  /** Careplane holds the file as it was when this signature was made. */
+  /** Careplane completed this signature: the file as this signature left it is one Careplane made. */
   knownToPlatform: z.boolean(),
   revisionSha256: z.string().nullable(),
   problems: z.array(z.string()),
@@ -223,6 +223,7 @@ export type SignatureReport = z.infer<typeof signatureReportSchema>;
 export const verificationReportSchema = z.object({
   fileSha256: z.string(),
   size: z.number().int(),
+  /** The whole file is one Careplane made by completing a signature (an upload alone does not count). */
   fileKnownToPlatform: z.boolean(),
   verdict: z.object({
     status: z.enum(verdictStatuses),

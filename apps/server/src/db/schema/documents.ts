@@ -75,5 +75,9 @@ export const documentCompletedSignatures = pgTable(
     signingTime: at('signing_time').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.certificateFingerprint, t.revisionSha256] })],
+  (t) => [
+    primaryKey({ columns: [t.certificateFingerprint, t.revisionSha256] }),
+    // The verifier asks whether Careplane completed a revision, whoever signed it.
+    index('document_completed_signatures_revision_idx').on(t.revisionSha256),
+  ],
 );

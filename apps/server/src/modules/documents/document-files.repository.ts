@@ -23,10 +23,6 @@ export async function fileSize(executor: Executor, sha256: string): Promise<numb
   return row?.size;
 }
 
-export async function fileExists(executor: Executor, sha256: string): Promise<boolean> {
-  return (await fileSize(executor, sha256)) !== undefined;
-}
-
 export async function readFile(executor: Executor, sha256: string): Promise<Uint8Array | undefined> {
   const [row] = await executor
     .select({ bytes: documentFiles.bytes })

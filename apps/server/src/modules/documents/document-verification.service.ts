@@ -1,15 +1,16 @@
 // Verification of any PDF, for anyone: the signing core's report in the contract's shape, "known to the
-// platform" meaning a stored file (an upload or any signed revision) has that SHA-256. A signature whose
+// platform" meaning Careplane completed a signature that left a file with that SHA-256 (a stored upload is not
+// known: anyone signed in can upload a file, so holding it vouches for nothing). A signature whose
 // certificate chains to the CA is vouched for while its phone key is enrolled and not revoked, or when Careplane
 // completed it (decision 099): a signing time is the signer's word, and a revoked phone may be in other hands.
 import { verifyPdf } from '@careplane/pdf-signatures';
 import { MAX_LISTED_CHANGES, type VerificationReport } from '@careplane/shared/documents/documents.contract';
 import { badRequest, serviceTexts } from '@/lib/errors.js';
 import type { Store } from '@/lib/store.js';
-import { fileExists, readFile } from './document-files.repository.js';
+import { readFile } from './document-files.repository.js';
 import { findDocument } from './documents.repository.js';
 import type { PlatformCa } from './platform-ca.js';
-import { findSignerStanding } from './signing.repository.js';
+import { findSignerStanding, isCompletedRevision } from './signing.repository.js';
 import { signerStandingTexts } from './verification-texts.js';
 
 export function createDocumentVerification({ store, ca }: { store: Store; ca: PlatformCa }) {
@@ -19,7 +20,7 @@ export function createDocumentVerification({ store, ca }: { store: Store; ca: Pl
     if (bytes.length === 0) throw badRequest(serviceTexts.fileEmpty);
     const report = await verifyPdf(bytes, {
       caCertificate: ca.certificateDer,
-      isKnownDigest: (sha256) => fileExists(db, sha256),
+      isKnownDigest: (sha256) => isCompletedRevision(db, sha256),
       maxListedChanges: MAX_LISTED_CHANGES,
       signerStanding: async ({ certificateSha256, revisionSha256 }) => {
         const { completed, key } = await findSignerStanding(db, { certificateSha256, revisionSha256 });

@@ -757,7 +757,7 @@ describe('verification, for anyone', () => {
     const english = (await verifyIn(signed, 'en')).json();
     const report = thai.json();
     expect(report.verdict.summary).toMatch(
-      /^ของจริงและไม่ถูกแก้ไข: ลงนามโดย Olivia Owner \(olivia\d+@careplane\.test\) เมื่อ \d\d\.\d\d\.25\d\d \d\d:\d\d UTC Careplane มีไฟล์นี้ตรงทุกไบต์$/,
+      /^ของจริงและไม่ถูกแก้ไข: ลงนามโดย Olivia Owner \(olivia\d+@careplane\.test\) เมื่อ \d\d\.\d\d\.25\d\d \d\d:\d\d UTC ไฟล์นี้ตรงทุกไบต์กับฉบับที่ Careplane ลงนามให้สมบูรณ์$/,
     );
     expect(report.allowedChanges.description).toBe('กรอกแบบฟอร์มและลงนาม (ไม่มีลายมือชื่อรับรอง จึงใช้ค่าเริ่มต้น)');
     const withoutSentences = (answer: { verdict: object; allowedChanges: object }) => ({

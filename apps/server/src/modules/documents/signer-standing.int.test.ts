@@ -90,6 +90,28 @@ describe("a signer's phone key", () => {
     }
   });
 
+  it('calls known only what Careplane completed, not a file someone uploaded', async () => {
+    // Anyone signed in may upload any file: holding it says nothing about who made it.
+    await upload(rita, outside, 'Signed elsewhere, uploaded');
+    const report = await verify(outside);
+    expect(report.verdict.status).toBe('authentic');
+    expect(report.fileKnownToPlatform).toBe(false);
+    expect(report.signatures[0]!.knownToPlatform).toBe(false);
+    expect(report.verdict.summary).not.toMatch(/Careplane completed/);
+
+    const made = await verify(completed);
+    expect(made.fileKnownToPlatform).toBe(true);
+    expect(made.signatures[0]!.knownToPlatform).toBe(true);
+    expect(made.verdict.summary).toMatch(/ Careplane completed this exact file\.$/);
+
+    // Careplane's signed file, signed again outside and uploaded: only the first signature is Careplane's.
+    await upload(rita, outsideAfterCompleted, 'Signed again elsewhere, uploaded');
+    const both = await verify(outsideAfterCompleted);
+    expect(both.fileKnownToPlatform).toBe(false);
+    expect(both.signatures.map((signature) => signature.knownToPlatform)).toEqual([true, false]);
+    expect(both.verdict.summary).toMatch(/ Careplane completed a signed version of this document\.$/);
+  });
+
   it('once revoked, vouches only for what Careplane completed, and says why in English and Thai', async () => {
     await db()
       .update(authAuthenticatorKeys)

@@ -138,6 +138,19 @@ export async function insertCompletedSignature(
 }
 
 /**
+ * Whether Careplane completed a signature that left a file with this SHA-256: what the verifier calls "known".
+ * A stored upload is not: anyone signed in can upload any file, so holding one vouches for nothing.
+ */
+export async function isCompletedRevision(executor: Executor, sha256: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ one: sql<number>`1` })
+    .from(documentCompletedSignatures)
+    .where(eq(documentCompletedSignatures.revisionSha256, sha256))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * What the verifier needs to vouch for a signature made with a certificate (by its SHA-256) that chains to the
  * CA, in one query: whether Careplane completed that signature (the revision it left), and the state of the
  * authenticator key the certificate certifies: `key` is undefined when the certificate is not on record, null

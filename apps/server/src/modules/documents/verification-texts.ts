@@ -214,9 +214,9 @@ function unreadableReason(summary: string): string {
 function thaiSummary(report: VerificationReport): string {
   const signatures = report.signatures;
   const known = report.fileKnownToPlatform
-    ? ' Careplane มีไฟล์นี้ตรงทุกไบต์'
+    ? ' ไฟล์นี้ตรงทุกไบต์กับฉบับที่ Careplane ลงนามให้สมบูรณ์'
     : signatures.some((signature) => signature.knownToPlatform)
-      ? ' Careplane มีฉบับที่ลงนามของเอกสารนี้'
+      ? ' Careplane ลงนามฉบับหนึ่งของเอกสารนี้ให้สมบูรณ์'
       : '';
   const firstProblem = (signature: SignatureReport, otherwise: string) =>
     signature.problems[0] ? thai(signature.problems[0]) : otherwise;

@@ -344,7 +344,7 @@ describe('the verifier', () => {
     const signature = screen.getByRole('article', { name: 'Signature 1' });
     expect(within(signature).getByText('1. Olivia Owner')).toBeDefined();
     expect(within(signature).getByText('Its certificate was issued by the Careplane CA')).toBeDefined();
-    expect(within(signature).getByText('Careplane holds this signed version')).toBeDefined();
+    expect(within(signature).getByText('Careplane completed this signature')).toBeDefined();
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.url).toBe('http://careplane.test/api/documents/verify');
     expect(sent[0]!.headers.authorization).toBeUndefined();
@@ -402,7 +402,7 @@ describe('the verifier', () => {
       // No red anywhere: not a badge, not a list, not an alert. Not holding a file is information, in gray.
       expect(report.outerHTML).not.toMatch(/mantine-color-red/);
       expect(within(report).queryByRole('alert')).toBeNull();
-      expect(within(first).getByText('Careplane does not hold this signed version')).toBeDefined();
+      expect(within(first).getByText('Careplane did not complete this signature')).toBeDefined();
     });
 
     it('says "Changed after <name> signed" first and in the card when content changed before a later signature', async () => {
@@ -617,7 +617,7 @@ describe('in Thai', () => {
     expect(within(verdict).getByText('ของแท้และไม่ถูกแก้ไข')).toBeDefined();
     const signature = screen.getByRole('article', { name: 'ลายเซ็นที่ 1' });
     expect(within(signature).getByText('ใบรับรองของลายเซ็นนี้ไม่ได้ออกโดย CA ของ Careplane')).toBeDefined();
-    expect(within(signature).getByText('Careplane ไม่มีฉบับที่ลงนามนี้เก็บไว้')).toBeDefined();
+    expect(within(signature).getByText('Careplane ไม่ได้เป็นผู้ทำลายมือชื่อนี้ให้สมบูรณ์')).toBeDefined();
     expect(within(signature).queryByText('Careplane ไม่รับรองโทรศัพท์ของผู้ลงนามนี้แล้ว')).toBeNull();
     expect(sent[0]!.headers['accept-language']).toBe('th');
   });

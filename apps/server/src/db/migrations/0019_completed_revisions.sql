@@ -1,0 +1,1 @@
+CREATE INDEX "document_completed_signatures_revision_idx" ON "document_completed_signatures" USING btree ("revision_sha256");
