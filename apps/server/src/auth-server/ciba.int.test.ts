@@ -10,7 +10,7 @@ import {
   type PublicJwk,
 } from '@careplane/shared/authenticator/protocol';
 import * as client from 'openid-client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { authOidcPayloads, users } from '@/db/schema/index.js';
 import { CONSOLE_CLIENT_ID } from '@careplane/shared/auth/clients';
@@ -413,6 +413,83 @@ describe('sign-in negatives (quality bar: login)', () => {
     const attempt = await t.authenticator.approve(other.key, pending!).catch((error: unknown) => error);
     expect(attempt).toMatchObject({ status: 404 });
     await t.authenticator.deny(admin.key, pending!);
+  });
+});
+
+describe('an approval racing the revocation of its phone', () => {
+  // Each case lets the revocation commit at one point of the approval, as an admin's click may.
+  const revoke = (who: EnrolledIdentity) =>
+    t.database.handle.db.transaction((tx) =>
+      t.server.identities.revokeKey(tx, who.identityId, who.key.keyId),
+    );
+  const grantsOf = async (who: EnrolledIdentity) =>
+    t.database.handle.db
+      .select({ id: authOidcPayloads.id })
+      .from(authOidcPayloads)
+      .where(
+        and(
+          eq(authOidcPayloads.model, 'Grant'),
+          sql`${authOidcPayloads.payload} ->> 'accountId' = ${who.identityId}`,
+        ),
+      );
+  let people = 0;
+  async function race(commitRevocation: (revokeNow: () => Promise<unknown>) => void) {
+    people++;
+    const who = await enrolledIdentity(t, { username: `racer${people}@careplane.test`, roles: ['public'] });
+    const started = await backchannel(who.username);
+    const request = await t.authenticator.waitForPending(who.key, { timeoutMs: 5_000, intervalMs: 50 });
+    commitRevocation(() => revoke(who));
+    const decided = await t.authenticator.decide(who.key, request!, 'approve').then(
+      () => ({ status: 200, message: '' }),
+      (error: { status: number; message: string }) => ({ status: error.status, message: error.message }),
+    );
+    vi.restoreAllMocks();
+    return { who, decided, poll: await pollToken(String(started.body.auth_req_id)) };
+  }
+
+  it('refuses the approval when the phone was revoked after it was looked up', async () => {
+    const { who, decided, poll } = await race((revokeNow) => {
+      const lookup = t.server.identities.activeKey.bind(t.server.identities);
+      vi.spyOn(t.server.identities, 'activeKey').mockImplementationOnce(async (keyId) => {
+        const found = await lookup(keyId);
+        await revokeNow();
+        return found;
+      });
+    });
+    expect(decided).toEqual({ status: 401, message: 'Unknown or revoked authenticator key' });
+    expect(poll.body.error).not.toBeUndefined();
+    expect(poll.body.access_token).toBeUndefined();
+    expect(await grantsOf(who)).toEqual([]);
+  });
+
+  it('answers 409, not 500, when the revocation ended the sign-in before the approval reached it', async () => {
+    const { who, decided, poll } = await race((revokeNow) => {
+      const touch = t.server.identities.touchKey.bind(t.server.identities);
+      vi.spyOn(t.server.identities, 'touchKey').mockImplementationOnce(async (keyId) => {
+        await revokeNow();
+        return touch(keyId);
+      });
+    });
+    expect(decided).toEqual({
+      status: 409,
+      message: 'This sign-in ended before the approval arrived: start it again',
+    });
+    expect(poll.body.access_token).toBeUndefined();
+    expect(await grantsOf(who)).toEqual([]);
+  });
+
+  it('ends the sign-in it approved when the revocation commits while the approval is saved', async () => {
+    const { who, decided, poll } = await race((revokeNow) => {
+      const provider = t.server.provider();
+      const result = provider.backchannelResult.bind(provider);
+      vi.spyOn(provider, 'backchannelResult').mockImplementationOnce(async (...args) => {
+        await result(...args);
+        await revokeNow();
+      });
+    });
+    expect(decided).toEqual({ status: 401, message: 'Unknown or revoked authenticator key' });
+    expect(poll.body.access_token).toBeUndefined();
+    expect(await grantsOf(who)).toEqual([]);
   });
 });
 

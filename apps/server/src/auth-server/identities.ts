@@ -202,7 +202,7 @@ export class IdentityService {
    * Ends the identity's sign-ins and its sign-ins in progress; the polls' memory of those forgets them (on
    * the embedded database a poll waits for this transaction, and then reads the database).
    */
-  private async endSignIns(executor: Executor, identityId: string): Promise<string[]> {
+  async endSignIns(executor: Executor, identityId: string): Promise<string[]> {
     const ended = await deleteIdentityGrants(executor, identityId);
     forgetPolls(this.db);
     return ended;

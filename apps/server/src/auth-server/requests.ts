@@ -24,6 +24,7 @@ import { authAuthenticatorKeys, authRequests } from '@/db/schema/index.js';
 import { AppError, badRequest, notFound, serviceTexts, unauthorized } from '@/lib/errors.js';
 import type { IdentityService } from './identities.js';
 import { BINDING_MESSAGE } from './binding-message.js';
+import { grantRevoked } from './grants.js';
 
 export type AuthRequestRow = typeof authRequests.$inferSelect;
 
@@ -296,10 +297,20 @@ export class RequestService {
         documentSignature: documentSignature ?? null,
       })
       .where(
-        and(eq(authRequests.id, row.id), eq(authRequests.status, 'pending'), gt(authRequests.expiresAt, now)),
+        and(
+          eq(authRequests.id, row.id),
+          eq(authRequests.status, 'pending'),
+          gt(authRequests.expiresAt, now),
+          // The phone may have been revoked since it was looked up: a revoked phone answers nothing.
+          sql`exists (select 1 from ${authAuthenticatorKeys} where ${and(
+            eq(authAuthenticatorKeys.id, key.id),
+            isNull(authAuthenticatorKeys.revokedAt),
+          )})`,
+        ),
       )
       .returning({ id: authRequests.id });
     if (!decided) {
+      if (!(await this.identities.activeKey(key.id))) throw unauthorized(serviceTexts.unknownAuthenticatorKey);
       throw new AppError(
         409,
         row.expiresAt <= now ? serviceTexts.requestExpired : serviceTexts.requestAnswered,
@@ -326,11 +337,24 @@ export class RequestService {
         grant.addOIDCScope(scope);
         grant.addResourceScope(this.settings.resource, 'api');
         await grant.save();
-        await provider.backchannelResult(row.authReqId, grant, {
-          acr: identity.assuranceLevel,
-          amr: ['hwk', 'user'],
-          authTime: Math.floor(now.getTime() / 1000),
-        });
+        try {
+          await provider.backchannelResult(row.authReqId, grant, {
+            acr: identity.assuranceLevel,
+            amr: ['hwk', 'user'],
+            authTime: Math.floor(now.getTime() / 1000),
+          });
+        } catch (error) {
+          // The sign-in ended meanwhile (the phone revoked or the person blocked ended it): nothing to approve.
+          if (!(error instanceof Error && error.message === 'BackchannelAuthenticationRequest not found')) throw error;
+          await this.endLateSignIns(identity.id);
+          throw new AppError(409, serviceTexts.signInEndedBeforeApproval);
+        }
+        // A revocation or a block that committed while this approval was saved ended the person's sign-ins
+        // before this one existed: this one ends too.
+        if (!(await this.identities.activeKey(key.id))) {
+          await this.endLateSignIns(identity.id);
+          throw unauthorized(serviceTexts.unknownAuthenticatorKey);
+        }
       } else {
         await provider.backchannelResult(
           row.authReqId,
@@ -339,6 +363,15 @@ export class RequestService {
       }
     }
     return { status };
+  }
+
+  /** Ends the sign-ins an approval that raced a revocation or a block saved after those ended them. */
+  private async endLateSignIns(identityId: string) {
+    const ended = await this.identities.endSignIns(this.db, identityId);
+    await this.changes?.announce(
+      this.db,
+      ended.map((grantId) => ({ ...grantRevoked(grantId), actorUserId: null, at: Date.now() })),
+    );
   }
 
   // ------------------------------------------------------------------------------------------------------

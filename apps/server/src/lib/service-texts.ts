@@ -422,6 +422,10 @@ export const serviceTexts = {
     th: 'การอนุมัติการลงนามเอกสารต้องส่ง documentSignature',
   },
   requestExpired: { en: 'The request has expired', th: 'คำขอนี้หมดอายุแล้ว' },
+  signInEndedBeforeApproval: {
+    en: 'This sign-in ended before the approval arrived: start it again',
+    th: 'การเข้าสู่ระบบครั้งนี้สิ้นสุดไปก่อนที่การอนุมัติจะมาถึง โปรดเริ่มเข้าสู่ระบบอีกครั้ง',
+  },
   requestAnswered: { en: 'The request was already answered', th: 'คำขอนี้ได้รับการตอบไปแล้ว' },
   documentsApiSigns: {
     en: 'Document signatures are asked by the documents API (POST /api/documents/{id}/sign), which prepares what is signed',
