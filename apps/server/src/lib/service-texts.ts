@@ -306,8 +306,8 @@ export const serviceTexts = {
     th: 'ระบบเข้าสู่ระบบไม่รู้จักผู้ลงนามคนนี้',
   },
   noAuthenticator: {
-    en: 'No authenticator is enrolled for the signer: enroll the Careplane app first',
-    th: 'ผู้ลงนามยังไม่ได้ลงทะเบียนแอปยืนยันตัวตน: โปรดลงทะเบียนแอป Careplane ก่อน',
+    en: "The signer has no phone that may sign: none is enrolled, or every one was revoked. An administrator enrolls one on the signer's page",
+    th: 'ผู้ลงนามไม่มีโทรศัพท์ที่ใช้ลงนามได้ เพราะยังไม่ได้ลงทะเบียนหรือถูกเพิกถอนทั้งหมดแล้ว ผู้ดูแลระบบลงทะเบียนโทรศัพท์ให้ได้ที่หน้าของผู้ลงนาม',
   },
   fileMissing: { en: 'The file of this document is missing', th: 'ไม่พบไฟล์ของเอกสารนี้' },
   signingRefused: (detail: string): Text => ({

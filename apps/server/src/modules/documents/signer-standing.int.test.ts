@@ -212,6 +212,16 @@ describe('a signature waiting on a phone that is revoked', () => {
     });
     const [document] = await db().select().from(documents).where(eq(documents.id, id));
     expect(document).toMatchObject({ signedSha256: null, isSigned: false });
+    // Asking again before another phone is enrolled says why nothing can sign.
+    const refused = await context.app.inject({
+      method: 'POST',
+      url: `/api/documents/${id}/sign`,
+      headers: { authorization: `Bearer ${again}` },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      "The signer has no phone that may sign: none is enrolled, or every one was revoked. An administrator enrolls one on the signer's page",
+    );
 
     // The phone's own denial, its key revoked afterwards, stays the phone's.
     const other = await person('Dee', 'Nied');
