@@ -310,7 +310,8 @@ export class RequestService {
       )
       .returning({ id: authRequests.id });
     if (!decided) {
-      if (!(await this.identities.activeKey(key.id))) throw unauthorized(serviceTexts.unknownAuthenticatorKey);
+      if (!(await this.identities.activeKey(key.id)))
+        throw unauthorized(serviceTexts.unknownAuthenticatorKey);
       throw new AppError(
         409,
         row.expiresAt <= now ? serviceTexts.requestExpired : serviceTexts.requestAnswered,
@@ -345,7 +346,8 @@ export class RequestService {
           });
         } catch (error) {
           // The sign-in ended meanwhile (the phone revoked or the person blocked ended it): nothing to approve.
-          if (!(error instanceof Error && error.message === 'BackchannelAuthenticationRequest not found')) throw error;
+          if (!(error instanceof Error && error.message === 'BackchannelAuthenticationRequest not found'))
+            throw error;
           await this.endLateSignIns(identity.id);
           throw new AppError(409, serviceTexts.signInEndedBeforeApproval);
         }

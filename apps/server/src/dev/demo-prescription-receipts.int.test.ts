@@ -65,9 +65,7 @@ describe('demo prescription receipts', () => {
     const withFile = await db().select().from(documents).where(isNotNull(documents.originalSha256));
     expect(signed).toBe(withFile.length);
     const completed = await db().select().from(documentCompletedSignatures);
-    expect(completed).toHaveLength(
-      withFile.reduce((sum, row) => sum + row.signingPartiesMetadata.length, 0),
-    );
+    expect(completed).toHaveLength(withFile.reduce((sum, row) => sum + row.signingPartiesMetadata.length, 0));
   });
 
   it('signs the receipts of the demo people without a phone too: no receipt is left without its file', async () => {

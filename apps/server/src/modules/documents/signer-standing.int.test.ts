@@ -207,8 +207,7 @@ describe('a signature waiting on a phone that is revoked', () => {
     });
     expect((await state('th')).json()).toMatchObject({
       status: 'failed',
-      message:
-        'โทรศัพท์ถูกเพิกถอนก่อนที่จะตอบกลับ จึงไม่มีการลงนามใด ๆ โปรดขอลงนามอีกครั้งเมื่อลงทะเบียนโทรศัพท์เครื่องใหม่แล้ว',
+      message: 'โทรศัพท์ถูกเพิกถอนก่อนที่จะตอบกลับ จึงไม่มีการลงนามใด ๆ โปรดขอลงนามอีกครั้งเมื่อลงทะเบียนโทรศัพท์เครื่องใหม่แล้ว',
     });
     const [document] = await db().select().from(documents).where(eq(documents.id, id));
     expect(document).toMatchObject({ signedSha256: null, isSigned: false });
