@@ -580,8 +580,12 @@ export const serviceTexts = {
   }),
   bodyTooLarge: { en: 'Request body is too large', th: 'ข้อมูลที่ส่งมีขนาดใหญ่เกินกำหนด' },
   unsupportedMediaType: {
-    en: 'Unsupported Media Type',
-    th: 'ไม่รองรับชนิดข้อมูล (Content-Type) ที่ส่งมา',
+    en: 'Unsupported Media Type: send JSON (application/json), or no body where the request takes none',
+    th: 'ไม่รองรับชนิดข้อมูล (Content-Type) ที่ส่งมา โปรดส่งเป็น JSON (application/json) หรือไม่ต้องส่งข้อมูลเมื่อคำขอนั้นไม่รับข้อมูล',
+  },
+  addressPartTooLong: {
+    en: 'A part of the address is too long: no identifier here is longer than 200 characters',
+    th: 'ที่อยู่บางส่วนยาวเกินไป ไม่มีรหัสใดในระบบนี้ยาวเกิน 200 ตัวอักษร',
   },
   contentLengthMismatch: {
     en: 'Request body size did not match Content-Length',

@@ -98,9 +98,7 @@ function fromDatabase(
 /**
  * Fastify's own refusals, and its plugins', by their code: the same English, and its Thai. Made before a route
  * answers (a body Fastify or the multipart reader refuses, an address that cannot be read), or by the rate
- * limiter, whose refusal has no code and is known by its status and words. Fastify's other client errors do not
- * reach this server's clients: an over-long path part falls through to the not-found answer (the console's
- * catch-all route), and validation is zod's (above).
+ * limiter, whose refusal has no code and is known by its status and words. Validation is zod's (above).
  */
 const fastifyRefusals: Partial<Record<string, (error: FastifyError) => Text | undefined>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: () => serviceTexts.bodyTooLarge,
@@ -109,6 +107,8 @@ const fastifyRefusals: Partial<Record<string, (error: FastifyError) => Text | un
   FST_ERR_CTP_EMPTY_JSON_BODY: () => serviceTexts.emptyJsonBody,
   FST_ERR_CTP_INVALID_JSON_BODY: () => serviceTexts.invalidJsonBody,
   FST_ERR_BAD_URL: () => serviceTexts.addressUnreadable,
+  // A path part past the router's limit (http-app.ts): told without echoing the whole address back.
+  FST_ERR_MAX_PARAM_LENGTH: () => serviceTexts.addressPartTooLong,
   // @fastify/multipart (documents): more files or fields than an upload takes, a forbidden field name, and a
   // file past the size limit when the reader says so before the upload's own check does. (Its parts limit is
   // above files and fields together, so one of those is met first.) A second file is told in the upload's own
@@ -118,6 +118,12 @@ const fastifyRefusals: Partial<Record<string, (error: FastifyError) => Text | un
   FST_REQ_FILE_TOO_LARGE: () => serviceTexts.multipartFileTooLarge,
   FST_PROTO_VIOLATION: () => serviceTexts.multipartForbiddenName,
 };
+
+/**
+ * The status of a refusal whose plugin gives another: a second file or too many fields is a malformed upload,
+ * not a large one (@fastify/multipart answers 413).
+ */
+const refusalStatuses: Partial<Record<string, number>> = { FST_FILES_LIMIT: 400, FST_FIELDS_LIMIT: 400 };
 
 /** The refusal's text when it is one of Fastify's (or its plugins') own that the server knows, else undefined. */
 export function fastifyRefusal(error: FastifyError): Text | undefined {
@@ -188,7 +194,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
         return reply.status(mapped.status).send(errorBody(mapped.status, message, issues));
       }
     }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    const status =
+      (error.code ? refusalStatuses[error.code] : undefined) ??
+      (typeof error.statusCode === 'number' ? error.statusCode : 500);
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && request.routeOptions.schema?.consumes) {
+      // A route that takes an upload says how to send one (a raw PDF body, say), as it does to a JSON body.
+      return reply.status(415).send(errorBody(415, serviceTexts.multipartOnly[language]));
+    }
     if (status >= 400 && status < 500) {
       // The refusals the server knows in its own texts (mostly Fastify's words, and their Thai), else Fastify's.
       return reply.status(status).send(errorBody(status, fastifyRefusal(error)?.[language] ?? error.message));

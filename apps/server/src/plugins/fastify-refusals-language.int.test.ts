@@ -100,9 +100,40 @@ describe('Fastify’s own refusals in the request’s language', () => {
     ] as const;
     for (const [parts, thai, english] of cases) {
       const request = { method: 'POST' as const, url: '/api/documents', ...multipart([...parts]) };
-      expect(await refusal(request, 'th'), english).toMatchObject({ message: thai, language: 'th' });
-      expect(await refusal(request, 'en'), english).toMatchObject({ message: english, language: 'en' });
+      // A malformed upload, not a large one: 400, where the multipart reader says 413.
+      const status = 400;
+      expect(await refusal(request, 'th'), english).toEqual({ status, message: thai, language: 'th' });
+      expect(await refusal(request, 'en'), english).toEqual({ status, message: english, language: 'en' });
     }
+  });
+
+  it('a raw PDF body where an upload is taken: how to send one, as a JSON body is told', async () => {
+    for (const url of ['/api/documents', '/api/documents/verify']) {
+      const request = {
+        method: 'POST' as const,
+        url,
+        headers: { 'content-type': 'application/pdf' },
+        payload: Buffer.from('%PDF-1.7'),
+      };
+      expect(await refusal(request, 'en'), url).toEqual({
+        status: 415,
+        message: 'Send the file as multipart/form-data in a field named "file"',
+        language: 'en',
+      });
+      expect(await refusal(request, 'th'), url).toMatchObject({ status: 415, language: 'th' });
+    }
+  });
+
+  it('a path part past the router’s limit, without the address echoed back', async () => {
+    const request = { method: 'POST' as const, url: `/api/users/me/phones/${'A'.repeat(600)}/revoke` };
+    expect(await refusal(request, 'th')).toEqual({
+      status: 414,
+      message: 'ที่อยู่บางส่วนยาวเกินไป ไม่มีรหัสใดในระบบนี้ยาวเกิน 200 ตัวอักษร',
+      language: 'th',
+    });
+    expect((await refusal(request, 'en')).message).toBe(
+      'A part of the address is too long: no identifier here is longer than 200 characters',
+    );
   });
 
   it('a file the multipart reader finds too large before the upload’s own check does', () => {

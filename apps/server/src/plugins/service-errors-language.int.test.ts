@@ -129,9 +129,13 @@ describe('a service’s refusal in the request’s language', () => {
       });
     const thai = await plainText('th');
     expect(thai.statusCode).toBe(415);
-    expect(thai.json<{ message: string }>().message).toBe('ไม่รองรับชนิดข้อมูล (Content-Type) ที่ส่งมา');
+    expect(thai.json<{ message: string }>().message).toBe(
+      'ไม่รองรับชนิดข้อมูล (Content-Type) ที่ส่งมา โปรดส่งเป็น JSON (application/json) หรือไม่ต้องส่งข้อมูลเมื่อคำขอนั้นไม่รับข้อมูล',
+    );
     const english = await plainText('en');
     expect(english.statusCode).toBe(415);
-    expect(english.json<{ message: string }>().message).toBe('Unsupported Media Type');
+    expect(english.json<{ message: string }>().message).toBe(
+      'Unsupported Media Type: send JSON (application/json), or no body where the request takes none',
+    );
   });
 });
