@@ -55,4 +55,30 @@ describe('the query client', () => {
     expect(shouldRetryQuery(0, new NetworkError(new TypeError('Failed to fetch')))).toBe(true);
     expect(shouldRetryQuery(1, new NetworkError(new TypeError('Failed to fetch')))).toBe(false);
   });
+
+  it('started offline, loads a failed read again by itself once the network is back', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const client = createQueryClient();
+    client.mount(); // as the console's provider does: it then hears the network come and go
+    let reachable = false;
+    const queryFn = vi.fn(() =>
+      reachable ? Promise.resolve('open alerts') : Promise.reject(new NetworkError(new TypeError('offline'))),
+    );
+    const observer = new QueryObserver(client, { queryKey: ['alerts'], queryFn });
+    const stop = observer.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(60_000);
+    // Asked once, then waiting for the network rather than asking again in vain.
+    expect(observer.getCurrentResult()).toMatchObject({ status: 'pending', fetchStatus: 'paused' });
+    expect(queryFn).toHaveBeenCalledTimes(1);
+
+    reachable = true;
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(observer.getCurrentResult()).toMatchObject({ status: 'success', data: 'open alerts' });
+    stop();
+    client.unmount();
+    client.clear();
+    onLine.mockRestore();
+  });
 });

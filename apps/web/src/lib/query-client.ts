@@ -1,6 +1,6 @@
 // The one TanStack Query client of the console. Queries run without a network too ('offlineFirst'): the
 // service worker answers the offline reads with their last answers (decision 046); only retries wait for it.
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { ApiError, NetworkError } from './api-client.ts';
 
 /** At most one more try of a failed read. */
@@ -18,6 +18,11 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 }
 
 export function createQueryClient() {
+  // TanStack Query assumes it starts online. A console opened offline (a page reloaded on the road) must know it
+  // is not: otherwise it never hears the network come back, and its failed sections (the open alerts among
+  // them) wait for a tap on "Try again" instead of loading again by themselves. Offline, a failed read waits
+  // for the network to ask again ('paused'), as after the network drops while a page is open.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -173,9 +173,35 @@ describe('the command-center view', () => {
     expect(JSON.parse(calls[0]!.body!)).toEqual({ message: 'Please open the door for the nurse' });
   });
 
-  it('says a section could not be loaded, offline or refused, rather than that it holds nothing', async () => {
+  it('opened offline, says a section waits for the network and loads it by itself once back', async () => {
     let online = false;
     vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    let alertsAnswer = (): Response => {
+      throw new TypeError('Failed to fetch');
+    };
+    network.on('GET', '/api/command-centers/alerts', () => alertsAnswer());
+    renderView();
+    const alerts = await screen.findByRole('region', { name: 'Open alerts' });
+    expect(
+      await within(alerts).findByText(
+        'You are offline. This needs the network: it loads again once you are back online.',
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeVisible();
+    expect(within(alerts).queryByText('No open alerts.')).toBeNull();
+
+    // Back online: no tap needed, the open alerts load again.
+    online = true;
+    alertsAnswer = () => json(fakeList(alertSchema, [alert]));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await within(alerts).findByText('Heart rate 150 above 130', {}, { timeout: 5_000 })).toBeVisible();
+    vi.restoreAllMocks();
+  });
+
+  it('says a section could not be loaded, out of reach or refused, rather than that it holds nothing', async () => {
     let alertsAnswer = (): Response => {
       throw new TypeError('Failed to fetch');
     };
@@ -189,22 +215,15 @@ describe('the command-center view', () => {
     expect(
       await within(alerts).findByText('Could not load the open alerts.', {}, { timeout: 5_000 }),
     ).toBeVisible();
-    expect(
-      within(alerts).getByText(
-        'You are offline. This needs the network: it loads again once you are back online.',
-      ),
-    ).toBeVisible();
     expect(within(alerts).queryByText('No open alerts.')).toBeNull();
     const jobs = screen.getByRole('region', { name: 'Jobs' });
     expect(await within(jobs).findByText('Could not load the jobs.', {}, { timeout: 5_000 })).toBeVisible();
     expect(within(jobs).queryByText(/^No /)).toBeNull();
 
-    online = true;
     alertsAnswer = () => json(fakeList(alertSchema, [alert]));
     await userEvent.click(within(alerts).getByRole('button', { name: 'Try again' }));
     expect(await within(alerts).findByText('Heart rate 150 above 130')).toBeVisible();
     expect(within(alerts).queryByRole('alert')).toBeNull();
-    vi.restoreAllMocks();
   });
 
   it('tells someone who supervises no center so', async () => {

@@ -15,6 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alert } from '@careplane/shared/alerts/alerts.contract';
@@ -88,7 +89,12 @@ function SectionBody<Item>({
       ) : null}
       {items.length ? (
         children(items)
-      ) : query.isError ? null : (
+      ) : query.isError ? null : query.fetchStatus === 'paused' ? (
+        // Offline with nothing loaded yet: the read waits for the network and asks again by itself.
+        <Text c="dimmed" size="sm" role="status">
+          {i18next.t('kit:network.offline')}
+        </Text>
+      ) : (
         <Text c="dimmed" size="sm">
           {query.isPending ? t('view.loading') : empty}
         </Text>
