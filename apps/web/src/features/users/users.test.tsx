@@ -8,6 +8,7 @@ import { userSchema } from '@careplane/shared/users/users.contract';
 import { fakeList, fakeUser, signedInAdmin } from '@/test/admin-fakes.ts';
 import { renderApp } from '@/test/app.tsx';
 import { json, type FakeNetwork } from '@/test/network.ts';
+import { ENROLLMENT_WATCH_MS } from './components/enrollment-notice.tsx';
 
 const ann = fakeUser({
   id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f91',
@@ -188,16 +189,17 @@ describe("a user's phones", () => {
     await waitFor(() => expect(within(table).queryByRole('button', { name: /^Revoke/ })).toBeNull());
   });
 
-  it('enrolls another phone with a one-time code', async () => {
+  it('enrolls another phone with a one-time code, and says when the phone has enrolled with it', async () => {
+    let enrolled: (typeof pixel)[] = [];
     network
       .on('GET', `/api/users/${ann.id}`, () => json(withSignIn))
-      .on('GET', `/api/users/${ann.id}/phones`, () => json({ items: [] }))
+      .on('GET', `/api/users/${ann.id}/phones`, () => json({ items: enrolled }))
       .on('POST', `/api/users/${ann.id}/enrollment`, () =>
         json(
           {
             code: 'EF56-GH78',
             link: 'http://careplane.test/authenticator/enroll#code=EF56-GH78',
-            expiresAt: '2026-11-25T12:00:00.000Z',
+            expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
           },
           201,
         ),
@@ -209,6 +211,40 @@ describe("a user's phones", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enroll a new phone' }));
     expect(await screen.findByText('Enroll the new phone now')).toBeVisible();
     expect(screen.getByTestId('enrollment-code').textContent).toBe('EF56-GH78');
+
+    // The person enrolls on their phone: the page hears of it by itself, and the used code goes.
+    enrolled = [pixel];
+    expect(
+      await screen.findByText(
+        'Pixel 8 is enrolled: the one-time code is used up and no longer shown.',
+        {},
+        { timeout: ENROLLMENT_WATCH_MS + 3_000 },
+      ),
+    ).toBeVisible();
+    expect(screen.queryByTestId('enrollment-code')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Phones' });
+    expect(within(list).getByText('Pixel 8')).toBeVisible();
+    // Once it has enrolled, nobody asks any more.
+    const asked = network.callsTo('GET', `/api/users/${ann.id}/phones`).length;
+    await new Promise((resolve) => setTimeout(resolve, ENROLLMENT_WATCH_MS + 500));
+    expect(network.callsTo('GET', `/api/users/${ann.id}/phones`)).toHaveLength(asked);
+  });
+
+  it("warns of a person's only phone on the list as it is when Revoke is pressed", async () => {
+    let phones = [pixel];
+    network
+      .on('GET', `/api/users/${ann.id}`, () => json(withSignIn))
+      .on('GET', `/api/users/${ann.id}/phones`, () => json({ items: phones }));
+    renderApp(`/admin/users/${ann.id}`, { env: 'test' });
+    const list = await screen.findByRole('list', { name: 'Phones' });
+    expect(await within(list).findByText('Pixel 8')).toBeVisible();
+    // Another phone enrolled since the page loaded.
+    const spare = { ...pixel, id: old.id, label: 'Spare phone' };
+    phones = [spare, pixel];
+    await userEvent.click(within(list).getByRole('button', { name: 'Revoke Pixel 8' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke Pixel 8?' });
+    expect(await within(list).findByText('Spare phone')).toBeVisible();
+    expect(within(dialog).queryByText(/It is the only phone of/)).toBeNull();
   });
 });
 

@@ -3,7 +3,6 @@
 // code that enrolls another. The same section serves a person's own account page (`own`).
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@careplane/shared/common/formats';
@@ -13,11 +12,7 @@ import type { User } from '@careplane/shared/users/users.contract';
 import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { phoneQueries, useIssueEnrollment, useRevokePhone } from '../api/users.queries.ts';
 import { EnrollmentNotice } from './enrollment-notice.tsx';
-
-/** A phone's name: what it called itself, else "Phone" and the start of its key's thumbprint. */
-export function phoneName(phone: Pick<Phone, 'id' | 'label'>) {
-  return phone.label?.trim() || i18next.t('users:phones.unnamed', { id: phone.id.slice(0, 8) });
-}
+import { phoneName } from './phone-name.ts';
 
 /** One line per phone; on a phone's screen its parts wrap below each other instead of scrolling sideways. */
 function PhoneRows({ phones, onRevoke }: { phones: readonly Phone[]; onRevoke: (phone: Phone) => void }) {
@@ -91,6 +86,7 @@ export function PhonesSection({ user, own = false }: { user: User; own?: boolean
   const enroll = useIssueEnrollment();
   const [asking, setAsking] = useState<Phone | null>(null);
   const [revokedName, setRevokedName] = useState<string | null>(null);
+  const [knownAtIssue, setKnownAtIssue] = useState<ReadonlySet<string>>(new Set());
   const name = personName(user) || user.username;
   const askingName = asking ? phoneName(asking) : '';
   const active = phones.data?.items.filter((phone) => !phone.revokedAt) ?? [];
@@ -113,6 +109,8 @@ export function PhonesSection({ user, own = false }: { user: User; own?: boolean
         onRevoke={(phone) => {
           revoke.reset();
           setAsking(phone);
+          // Another phone may have enrolled since the list loaded: the only-phone warning counts afresh.
+          void phones.refetch();
         }}
       />
     );
@@ -122,7 +120,15 @@ export function PhonesSection({ user, own = false }: { user: User; own?: boolean
       title={t(own ? 'phones.ownTitle' : 'phones.title')}
       actions={
         own ? null : (
-          <Button size="xs" variant="light" loading={enroll.isPending} onClick={() => enroll.mutate(user.id)}>
+          <Button
+            size="xs"
+            variant="light"
+            loading={enroll.isPending}
+            onClick={() => {
+              setKnownAtIssue(new Set(phones.data?.items.map((phone) => phone.id)));
+              enroll.mutate(user.id);
+            }}
+          >
             {t('phones.enrollAnother')}
           </Button>
         )
@@ -139,7 +145,13 @@ export function PhonesSection({ user, own = false }: { user: User; own?: boolean
           </Alert>
         ) : null}
         {enroll.isSuccess ? (
-          <EnrollmentNotice another enrollment={enroll.data} onDone={() => enroll.reset()} />
+          <EnrollmentNotice
+            another
+            userId={user.id}
+            enrollment={enroll.data}
+            known={knownAtIssue}
+            onDone={() => enroll.reset()}
+          />
         ) : null}
         {enroll.isError ? (
           <Alert color="red" title={t('phones.couldNotEnroll')} role="alert">
@@ -159,7 +171,7 @@ export function PhonesSection({ user, own = false }: { user: User; own?: boolean
               ? t('phones.ownRevokeText', { phone: askingName })
               : t('phones.revokeText', { phone: askingName, name })}
           </Text>
-          {active.length === 1 && asking && !asking.revokedAt ? (
+          {active.length === 1 && asking && !asking.revokedAt && !phones.isFetching ? (
             <Text size="sm" fw={600}>
               {t(own ? 'phones.ownLastPhone' : 'phones.lastPhone', { name })}
             </Text>

@@ -169,6 +169,7 @@ export function UserDetail({ id, related }: { id: string; related?: ReactNode })
         <>
           {enrollment ? (
             <EnrollmentNotice
+              userId={id}
               enrollment={enrollment}
               onDone={() => void navigate(location.pathname, { replace: true, state: null })}
             />

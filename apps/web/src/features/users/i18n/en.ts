@@ -165,6 +165,8 @@ const users = {
     allJobs: 'All device jobs',
   },
   enrollment: {
+    enrolledTitle: 'Phone enrolled',
+    enrolled: '{{phone}} is enrolled: the one-time code is used up and no longer shown.',
     title: 'Enroll the phone of the new user now',
     qrAlt: 'QR code of the enrollment link',
     explain:
