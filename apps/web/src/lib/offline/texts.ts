@@ -7,9 +7,14 @@ import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import { prescriptionStatusLabel } from '@/lib/i18n/enum-labels.ts';
 import { currentLanguage } from '@/lib/i18n/language.ts';
 
-/** A prescription's status in a sentence: as the server writes it in English, by its label in Thai. */
+/**
+ * A prescription's status in a sentence: as the server writes it in English ('on hold'), by its label in Thai
+ * (found by its value, 'on_hold').
+ */
 const statusInSentence = (status: string) =>
-  currentLanguage() === 'en' ? status : prescriptionStatusLabel(status as PrescriptionStatus);
+  currentLanguage() === 'en'
+    ? status
+    : prescriptionStatusLabel(status.replaceAll(' ', '_') as PrescriptionStatus);
 
 export const offlineTexts = {
   get bannerOffline() {
