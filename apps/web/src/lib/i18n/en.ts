@@ -112,6 +112,10 @@ const kit = {
     saved: 'The {{noun}} was saved.',
     editTitle: 'Edit {{name}}',
     checkForm: 'Please check the form.',
+    notSavedOffline:
+      'Not saved: you are offline. What you typed stays on this page: save again once you are back online.',
+    notSavedUnreachable:
+      'Not saved: the server could not be reached. What you typed stays on this page: try again.',
     nothingChanged: 'Nothing changed, so nothing was saved.',
     saveChanges: 'Save changes',
     create: 'Create',
@@ -173,7 +177,7 @@ const kit = {
     notice:
       'You are offline: what you see may be out of date, and nothing can be sent until you are back online.',
     bannerOffline:
-      'You are offline. Lists show what was last loaded; actions are kept and sent when you are back online.',
+      'You are offline. Lists show what was last loaded. Actions on prescriptions are kept and sent when you are back online; a form is saved only once you are.',
     bannerPending_one: '{{count}} action waits to be sent.',
     bannerPending_other: '{{count}} actions wait to be sent.',
     bannerSending: 'Sending the kept actions…',

@@ -133,6 +133,43 @@ describe("a doctor's own prescription form", () => {
     ).toBeVisible();
   });
 
+  it('says a save without a network did not happen, where the doctor looks, and keeps what was typed', async () => {
+    let online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    signIn(doctor);
+    const { router } = renderApp('/prescriptions/written/new', { env: 'test' });
+    await pick('Patient', /Pia Patient/, 'Pia');
+    await pick('Pharmacy', 'Riverside Pharmacy · Chiang Mai', 'Riv');
+    await pick('Courier company', 'Swift Couriers', 'Sw');
+    await userEvent.type(screen.getByRole('textbox', { name: field('Name') }), 'Metformin');
+    await userEvent.type(screen.getByRole('textbox', { name: field('Quantity') }), '60');
+
+    online = false;
+    network.on('POST', '/api/prescriptions', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save as new' }));
+    const told = await screen.findByRole('alert');
+    expect(told).toHaveTextContent(
+      'Not saved: you are offline. What you typed stays on this page: save again once you are back online.',
+    );
+    await waitFor(() => expect(told).toHaveFocus());
+    expect(router.state.location.pathname).toBe('/prescriptions/written/new');
+    expect(screen.getByRole('textbox', { name: field('Name') })).toHaveValue('Metformin');
+
+    // Back online, the same form saves.
+    online = true;
+    network.on('POST', '/api/prescriptions', (request) => {
+      const body = JSON.parse(request.body ?? '{}') as Record<string, unknown>;
+      submitted.push(body);
+      return json(created(body), 201);
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save as new' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/prescriptions/written'));
+    expect(submitted).toHaveLength(1);
+    vi.restoreAllMocks();
+  });
+
   it('finds a patient by the name in Thai as well', async () => {
     signIn(doctor);
     renderApp('/prescriptions/written/new', { env: 'test' });

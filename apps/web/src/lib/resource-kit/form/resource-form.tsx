@@ -11,7 +11,7 @@ import { editFormChanges } from '@careplane/shared/common/edit-form';
 import type { ErrorBody } from '@careplane/shared/common/http';
 import { localizeIssue } from '@careplane/shared/i18n/validation-texts';
 import { currentLanguage } from '@/lib/i18n/language.ts';
-import { ApiError } from '@/lib/api-client.ts';
+import { ApiError, NetworkError } from '@/lib/api-client.ts';
 import { FormFields } from './form-fields.tsx';
 import {
   fieldsFor,
@@ -74,10 +74,23 @@ export function ResourceForm({
   const showErrors = (fieldErrors: Record<string, string>, message: string | null, details: string[]) => {
     form.setErrors(fieldErrors);
     setFormError(message || details.length ? { message: message ?? t('form.checkForm'), details } : null);
-    // After React has drawn the errors, the first field in error takes the focus.
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
+    // After React has drawn the errors, the first field in error takes the focus; with none, the form's own
+    // message does (on a phone the button pressed is far below it, and nothing there changed).
+    requestAnimationFrame(() => {
+      const target =
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        formRef.current?.querySelector<HTMLElement>('[data-form-error]');
+      target?.focus();
+      target?.scrollIntoView?.({ block: 'center' });
+    });
+  };
+
+  /** Why the save failed: no answer is told as a save that did not happen, not as a page to load again. */
+  const failureMessage = (error: unknown) => {
+    if (error instanceof NetworkError) {
+      return t(navigator.onLine === false ? 'form.notSavedOffline' : 'form.notSavedUnreachable');
+    }
+    return error instanceof Error ? error.message : String(error);
   };
 
   const submit = async (values: FormValues) => {
@@ -123,7 +136,7 @@ export function ResourceForm({
     } catch (error) {
       saved.current = false;
       const placed = placeIssues(issuesOf(error), fields);
-      showErrors(placed.fieldErrors, error instanceof Error ? error.message : String(error), placed.other);
+      showErrors(placed.fieldErrors, failureMessage(error), placed.other);
     } finally {
       setSending(false);
     }
@@ -133,7 +146,7 @@ export function ResourceForm({
     <form ref={formRef} onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
       <Stack gap="lg">
         {formError ? (
-          <Alert color="red" title={formError.message} role="alert">
+          <Alert color="red" title={formError.message} role="alert" tabIndex={-1} data-form-error>
             {formError.details.length ? (
               <List size="sm">
                 {formError.details.map((detail) => (
