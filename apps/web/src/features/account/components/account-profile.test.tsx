@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
+import { sessionStore } from '@/lib/session.ts';
 
 let network: FakeNetwork;
 
@@ -162,7 +163,7 @@ describe("a person's own phones", () => {
         json({ ...lost, revokedAt: '2026-11-25T09:00:00.000Z' }),
       );
     signIn(user);
-    renderApp('/account');
+    const { router } = renderApp('/account');
     const phones = await screen.findByRole('list', { name: 'Phones' });
     expect(await within(phones).findByText('Old phone')).toBeVisible();
     // No enrollment here: a new phone is enrolled by an admin.
@@ -176,7 +177,14 @@ describe("a person's own phones", () => {
     );
     expect(within(dialog).queryByText(/It is your only phone/)).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke phone' }));
-    expect(await screen.findByText('Old phone was revoked.')).toBeVisible();
+    // This sign-in ended with it: signed out here, at the front page, told why.
+    expect(
+      await screen.findByText(
+        'Old phone was revoked, and your sign-ins ended with it: sign in again with your other phone.',
+      ),
+    ).toBeVisible();
     expect(network.callsTo('POST', `/api/users/me/phones/${lost.id}/revoke`)).toHaveLength(1);
+    await waitFor(() => expect(sessionStore.getState().user).toBeNull());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

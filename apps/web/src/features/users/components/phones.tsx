@@ -2,14 +2,18 @@
 // last used, revoking a lost one, which ends the user's sign-ins (decision 099), and, for an admin, a one-time
 // code that enrolls another. The same section serves a person's own account page (`own`).
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { personName } from '@careplane/shared/common/record-labels';
 import type { Phone } from '@careplane/shared/users/account.contract';
 import type { User } from '@careplane/shared/users/users.contract';
+import { paths } from '@/config/paths.ts';
 import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
+import { sessionStore } from '@/lib/session.ts';
 import { phoneQueries, useIssueEnrollment, useRevokePhone } from '../api/users.queries.ts';
 import { EnrollmentNotice } from './enrollment-notice.tsx';
 import { phoneName } from './phone-name.ts';
@@ -83,6 +87,20 @@ export function PhonesSection({ user, own = false }: { user: User; own?: boolean
     enabled: Boolean(user.masterId),
   });
   const revoke = useRevokePhone();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // One's own revocation ended this sign-in too: signed out here at once, at the front page, saying why.
+  const signedOutHere = (phone: string) => {
+    sessionStore.logout();
+    queryClient.clear();
+    void navigate(paths.home.to());
+    notifications.show({
+      color: 'teal',
+      title: t('phones.ownRevokedTitle'),
+      message: t('phones.ownRevokedSignedOut', { phone }),
+      autoClose: false,
+    });
+  };
   const enroll = useIssueEnrollment();
   const [asking, setAsking] = useState<Phone | null>(null);
   const [revokedName, setRevokedName] = useState<string | null>(null);
@@ -197,8 +215,9 @@ export function PhonesSection({ user, own = false }: { user: User; own?: boolean
                   { userId: user.id, phoneId: asking.id, own },
                   {
                     onSuccess: () => {
-                      setRevokedName(askingName);
                       setAsking(null);
+                      if (own) return signedOutHere(askingName);
+                      setRevokedName(askingName);
                     },
                   },
                 );

@@ -192,6 +192,9 @@ const users = {
     ownExplain:
       'The phones you sign in and sign documents with. If one is lost or stolen, revoke it here, signed in with another.',
     ownNone: 'No phone is enrolled for you.',
+    ownRevokedTitle: 'Signed out',
+    ownRevokedSignedOut:
+      '{{phone}} was revoked, and your sign-ins ended with it: sign in again with your other phone.',
     ownRevokeText:
       '{{phone}} will no longer sign you in, approve requests or sign documents. All your sign-ins end now, this one too: sign in again with your other phone.',
     ownLastPhone: 'It is your only phone: after this you cannot sign in until an admin enrolls a new one.',
