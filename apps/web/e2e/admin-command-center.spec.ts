@@ -1,6 +1,7 @@
 // The supervisor's command-center view: an admin assigns a supervisor to a center with a device; the
 // supervisor sees that center's users and devices only, a job on its device appear and change status without
-// reload, and an alert for its patient, which they acknowledge and close there (decision 079).
+// reload, and an alert for its patient, which they acknowledge and close there (decision 079); reloaded
+// offline, the view loads again by itself once the network is back.
 import { expect, test, type Page } from './support/test.ts';
 import { sessionAccessToken, unique } from './support/admin.ts';
 import { issuedIdentity, signInWithCliAuthenticator } from './support/cli-authenticator.ts';
@@ -31,7 +32,11 @@ test("a supervisor watches their center's devices, jobs and alerts live, and act
   browser,
 }) => {
   // The supervisor signs in once, which makes their user record.
-  const supervisorContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  // Its service worker is allowed: the view is reloaded without a network at the end.
+  const supervisorContext = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    serviceWorkers: 'allow',
+  });
   const supervisor = await supervisorContext.newPage();
   await signInWithCliAuthenticator(supervisor, issuedIdentity(SUPERVISOR), /\/account$/);
 
@@ -108,5 +113,21 @@ test("a supervisor watches their center's devices, jobs and alerts live, and act
     closingData: { note: 'Called her; she is fine.' },
   });
   expect(await supervisor.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+
+  // Reloaded without a network (on the road), the view says its sections wait for it; once it is back, they
+  // load by themselves, with the alert raised meanwhile, and no tap on "Try again".
+  await expect
+    .poll(() => supervisor.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 40_000 })
+    .toBe(true);
+  await supervisor.context().setOffline(true);
+  await supervisor.reload();
+  await expect(alerts).toContainText(
+    'You are offline. This needs the network: it loads again once you are back online.',
+  );
+  const meanwhile = unique('Wandering at night');
+  await admin.post(`/api/command-centers/users/${patient.id}/alert`, { message: meanwhile });
+  await supervisor.context().setOffline(false);
+  await expect(alerts.getByRole('listitem', { name: meanwhile })).toBeVisible({ timeout: 30_000 });
+  await expect(alerts.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   await supervisorContext.close();
 });

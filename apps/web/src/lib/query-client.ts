@@ -22,7 +22,7 @@ export function createQueryClient() {
   // is not: otherwise it never hears the network come back, and its failed sections (the open alerts among
   // them) wait for a tap on "Try again" instead of loading again by themselves. Offline, a failed read waits
   // for the network to ask again ('paused'), as after the network drops while a page is open.
-  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+  onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

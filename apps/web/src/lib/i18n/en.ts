@@ -112,10 +112,7 @@ const kit = {
     saved: 'The {{noun}} was saved.',
     editTitle: 'Edit {{name}}',
     checkForm: 'Please check the form.',
-    notSavedOffline:
-      'Not saved: you are offline. What you typed stays on this page: save again once you are back online.',
-    notSavedUnreachable:
-      'Not saved: the server could not be reached. What you typed stays on this page: try again.',
+    notSavedOffline: 'Not saved: you are offline. What you typed stays; save again once online.',
     nothingChanged: 'Nothing changed, so nothing was saved.',
     saveChanges: 'Save changes',
     create: 'Create',
@@ -177,7 +174,7 @@ const kit = {
     notice:
       'You are offline: what you see may be out of date, and nothing can be sent until you are back online.',
     bannerOffline:
-      'You are offline. Lists show what was last loaded. Actions on prescriptions are kept and sent when you are back online; a form is saved only once you are.',
+      'You are offline. Lists show what was last loaded; actions are kept and sent when you are back online.',
     bannerPending_one: '{{count}} action waits to be sent.',
     bannerPending_other: '{{count}} actions wait to be sent.',
     bannerSending: 'Sending the kept actions…',
@@ -202,9 +199,9 @@ const kit = {
     // Log out while actions wait to be sent (decision 076).
     logoutTitle: 'Actions not sent yet',
     logoutText_one:
-      '{{count}} action is kept on this device and not sent yet. It stays here and is sent after you sign in again on this device. Log out anyway?',
+      '{{count}} action is kept on this device, not sent yet. It is sent after you sign in again here. Log out anyway?',
     logoutText_other:
-      '{{count}} actions are kept on this device and not sent yet. They stay here and are sent after you sign in again on this device. Log out anyway?',
+      '{{count}} actions are kept on this device, not sent yet. They are sent after you sign in again here. Log out anyway?',
     logoutConfirm: 'Log out',
     logoutCancel: 'Stay signed in',
   },

@@ -26,7 +26,7 @@ describe('the offline banner', () => {
   it('says in English that the device is offline', () => {
     renderBanner();
     expect(screen.getByTestId('offline-banner')).toHaveTextContent(
-      'You are offline. Lists show what was last loaded. Actions on prescriptions are kept and sent when you are back online; a form is saved only once you are.',
+      'You are offline. Lists show what was last loaded; actions are kept and sent when you are back online.',
     );
   });
 
@@ -34,7 +34,7 @@ describe('the offline banner', () => {
     renderBanner();
     await act(() => i18next.changeLanguage('th'));
     expect(screen.getByTestId('offline-banner')).toHaveTextContent(
-      'คุณออฟไลน์อยู่ รายการแสดงข้อมูลที่โหลดไว้ล่าสุด การดำเนินการกับใบสั่งยาจะถูกเก็บไว้และส่งเมื่อกลับมาออนไลน์ ส่วนแบบฟอร์มจะบันทึกได้เมื่อออนไลน์แล้วเท่านั้น',
+      'คุณออฟไลน์อยู่ รายการแสดงข้อมูลที่โหลดไว้ล่าสุด การดำเนินการจะถูกเก็บไว้และส่งเมื่อกลับมาออนไลน์',
     );
   });
 });

@@ -347,7 +347,7 @@ describe('the prescriptions area offline', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     const asked = await screen.findByRole('dialog', { name: 'Actions not sent yet' });
     expect(asked).toHaveTextContent(
-      '1 action is kept on this device and not sent yet. It stays here and is sent after you sign in again on this device. Log out anyway?',
+      '1 action is kept on this device, not sent yet. It is sent after you sign in again here. Log out anyway?',
     );
     fireEvent.click(within(asked).getByRole('button', { name: 'Stay signed in' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -151,7 +151,7 @@ describe("a doctor's own prescription form", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save as new' }));
     const told = await screen.findByRole('alert');
     expect(told).toHaveTextContent(
-      'Not saved: you are offline. What you typed stays on this page: save again once you are back online.',
+      'Not saved: you are offline. What you typed stays; save again once online.',
     );
     await waitFor(() => expect(told).toHaveFocus());
     expect(router.state.location.pathname).toBe('/prescriptions/written/new');

@@ -85,11 +85,9 @@ export function ResourceForm({
     });
   };
 
-  /** Why the save failed: no answer is told as a save that did not happen, not as a page to load again. */
+  /** Why the save failed; offline, as a save that did not happen (no answer's own words are of loading again). */
   const failureMessage = (error: unknown) => {
-    if (error instanceof NetworkError) {
-      return t(navigator.onLine === false ? 'form.notSavedOffline' : 'form.notSavedUnreachable');
-    }
+    if (error instanceof NetworkError && navigator.onLine === false) return t('form.notSavedOffline');
     return error instanceof Error ? error.message : String(error);
   };
 
