@@ -338,6 +338,22 @@ async function dropOnVerifier(report: VerificationReport) {
 }
 
 describe('the verifier', () => {
+  it('says nothing of who made a file that holds no signature', async () => {
+    const { verdict } = await dropOnVerifier(
+      reportOf({
+        fileKnownToPlatform: false,
+        verdict: {
+          status: 'unsigned',
+          summary: 'Not signed: the file contains no signatures.',
+          changedAfter: null,
+        },
+        signatures: [],
+      }),
+    );
+    expect(within(verdict).getByText(/contains no signatures/)).toBeDefined();
+    expect(screen.queryByText(/exact file/)).toBeNull();
+  });
+
   it('is public: a dropped PDF is sent without a token and its verdict and signatures are shown', async () => {
     const { sent, verdict } = await dropOnVerifier(reportOf());
     expect(within(verdict).getByText('Authentic and untampered')).toBeDefined();
@@ -345,6 +361,7 @@ describe('the verifier', () => {
     expect(within(signature).getByText('1. Olivia Owner')).toBeDefined();
     expect(within(signature).getByText('Its certificate was issued by the Careplane CA')).toBeDefined();
     expect(within(signature).getByText('Careplane completed this signature')).toBeDefined();
+    expect(screen.getByText('Careplane completed this exact file')).toBeDefined();
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.url).toBe('http://careplane.test/api/documents/verify');
     expect(sent[0]!.headers.authorization).toBeUndefined();

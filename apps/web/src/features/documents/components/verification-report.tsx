@@ -358,9 +358,14 @@ export function VerificationReportView({
           {fileName} · {formatBytes(report.size)}
         </Text>
         <Fingerprint sha256={report.fileSha256} />
-        <Badge color={report.fileKnownToPlatform ? 'teal' : 'gray'} variant="light">
-          {report.fileKnownToPlatform ? t('documents:report.fileKnown') : t('documents:report.fileNotKnown')}
-        </Badge>
+        {report.signatures.length ? (
+          // Whether Careplane completed this file: said of a signed file only (an unsigned one it never makes).
+          <Badge color={report.fileKnownToPlatform ? 'teal' : 'gray'} variant="light">
+            {report.fileKnownToPlatform
+              ? t('documents:report.fileKnown')
+              : t('documents:report.fileNotKnown')}
+          </Badge>
+        ) : null}
       </Group>
       {report.signatures.length ? (
         <Stack gap="sm">
