@@ -145,13 +145,13 @@ describe('upload', () => {
       ],
       [[{ name: 'title', value: 'No file' }], 400],
       [[{ name: 'document', value: pdf, filename: 'a.pdf' }], 400],
-      // The multipart reader stops at the second file: too many files.
+      // The multipart reader stops at the second file: a malformed upload, not a large one.
       [
         [
           { name: 'file', value: pdf, filename: 'a.pdf' },
           { name: 'file', value: pdf, filename: 'b.pdf' },
         ],
-        413,
+        400,
       ],
       [
         [
