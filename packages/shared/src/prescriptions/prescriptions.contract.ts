@@ -1,7 +1,7 @@
 // Prescriptions: the submission, the partial update, the answer, and the rules both sides check.
 import { z } from 'zod';
 import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
-import { prescriptionStatuses, type PrescriptionStatus } from '../common/enums.ts';
+import { patientStatuses, prescriptionStatuses, type PrescriptionStatus } from '../common/enums.ts';
 import { prescriptionActions, type PrescriptionAction } from './prescription-transitions.ts';
 import { verificationReportSchema } from '../documents/documents.contract.ts';
 import {
@@ -341,7 +341,8 @@ const personChoiceSchema = z.object({
 
 /**
  * `GET /api/prescriptions/choices`: what a doctor's prescription form offers. The patients of the command
- * centers the doctor works for (with their town and their first assigned nurse, who may pick up for them), and
+ * centers the doctor works for (with their town, their first assigned nurse, who may pick up for them, and
+ * whether they were discharged: a doctor may still write for them, say for the medicines they go home with), and
  * the pharmacies and courier companies that are enabled (decision 084).
  */
 export const prescriptionChoicesSchema = z.object({
@@ -351,6 +352,8 @@ export const prescriptionChoicesSchema = z.object({
       localizedName: z.string().nullable(),
       city: z.string().nullable(),
       nurse: personChoiceSchema.nullable(),
+      /** Their patient profile's status (null without a profile): a discharged patient is offered last, and named so. */
+      status: z.enum(patientStatuses).nullable(),
     }),
   ),
   pharmacies: z.array(z.object({ id: z.string(), title: z.string(), city: z.string().nullable() })),

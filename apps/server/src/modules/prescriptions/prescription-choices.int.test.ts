@@ -40,7 +40,8 @@ beforeAll(async () => {
       identityDocumentIsValidIndefinitely: false,
     },
   });
-  bao = await createPatient(context, { firstName: 'Bao', lastName: 'Adisorn' });
+  // Discharged: still offered (the medicines one goes home with), after those in care, and named so.
+  bao = await createPatient(context, { firstName: 'Bao', lastName: 'Adisorn' }, { status: 'discharged' });
   // A patient of a center the doctor does not work for, and a nurse of the doctor's center.
   stranger = await createPatient(context, { firstName: 'Sam', lastName: 'Stranger' });
   await createCommandCenter(context, {
@@ -69,7 +70,6 @@ describe('GET /api/prescriptions/choices', () => {
     expect(response.statusCode, response.body).toBe(200);
     const choices = response.json<PrescriptionChoices>();
     expect(choices.patients).toEqual([
-      { id: bao.id, firstName: 'Bao', lastName: 'Adisorn', localizedName: null, city: null, nurse: null },
       {
         id: pia.id,
         firstName: 'Pia',
@@ -78,6 +78,16 @@ describe('GET /api/prescriptions/choices', () => {
         localizedName: 'เปีย ผู้ป่วย',
         city: 'Chiang Mai',
         nurse: { id: nurse.id, firstName: 'Nora', lastName: 'Nurse' },
+        status: 'enrolled',
+      },
+      {
+        id: bao.id,
+        firstName: 'Bao',
+        lastName: 'Adisorn',
+        localizedName: null,
+        city: null,
+        nurse: null,
+        status: 'discharged',
       },
     ]);
     expect(choices.pharmacies).toContainEqual({

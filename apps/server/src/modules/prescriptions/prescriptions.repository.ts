@@ -2,7 +2,7 @@
 // change, the actions waiting for a signature, and the names a generated PDF prints.
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
-import type { PrescriptionStatus } from '@careplane/shared/common/enums';
+import type { PatientStatus, PrescriptionStatus } from '@careplane/shared/common/enums';
 import type { PrescriptionViewer } from '@careplane/shared/prescriptions/prescription-actors';
 import {
   MAX_KEPT_ACTION_DAYS,
@@ -13,6 +13,7 @@ import type { Executor } from '@/db/client.js';
 import {
   auditLog,
   commandCenterUsers,
+  patientProfiles,
   prescriptionActionKeys,
   prescriptionSignings,
   prescriptions,
@@ -74,8 +75,10 @@ export async function prescriptionChoices(
       localizedName: sql<
         string | null
       >`nullif(trim(coalesce(${users.additionalInfo} ->> 'localizedFirstName', '') || ' ' || coalesce(${users.additionalInfo} ->> 'localizedLastName', '')), '')`,
+      status: sql<PatientStatus | null>`${patientProfiles.status}`,
     })
     .from(users)
+    .leftJoin(patientProfiles, eq(patientProfiles.id, users.patientProfileId))
     .where(
       and(
         sql`${users.localRoles} @> array['patient']::text[]`,
@@ -83,7 +86,13 @@ export async function prescriptionChoices(
         inArray(users.id, inTheirCenters),
       ),
     )
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    // Those in care first: past the limit, a discharged patient is the one left out.
+    .orderBy(
+      sql`${patientProfiles.status} is not distinct from 'discharged'`,
+      asc(users.lastName),
+      asc(users.firstName),
+      asc(users.id),
+    )
     .limit(MAX_CHOICES);
   const nurse = alias(users, 'nurse');
   const nurses = patients.length

@@ -21,7 +21,6 @@ const courier = '0190a0b0-0000-7000-8000-00000000a002';
 
 const choices: PrescriptionChoices = {
   patients: [
-    { id: bao, firstName: 'Bao', lastName: 'Adisorn', localizedName: null, city: null, nurse: null },
     {
       id: pia,
       firstName: 'Pia',
@@ -29,6 +28,16 @@ const choices: PrescriptionChoices = {
       localizedName: 'เปีย ผู้ป่วย',
       city: 'Lamphun',
       nurse,
+      status: 'enrolled',
+    },
+    {
+      id: bao,
+      firstName: 'Bao',
+      lastName: 'Adisorn',
+      localizedName: null,
+      city: null,
+      nurse: null,
+      status: 'discharged',
     },
   ],
   pharmacies: [{ id: pharmacy, title: 'Riverside Pharmacy', city: 'Chiang Mai' }],
@@ -103,11 +112,12 @@ describe("a doctor's own prescription form", () => {
     // Written stays the current tab while the doctor writes.
     const menu = screen.getByRole('navigation', { name: 'Prescriptions menu' });
     expect(within(menu).getByRole('link', { name: /^Written/ })).toHaveAttribute('aria-current', 'page');
-    // A patient reads with their town and their nurse, so two people of one name are told apart.
+    // A patient reads with their town and their nurse, so two people of one name are told apart; one
+    // discharged says so (the server offers them last).
     await userEvent.click(await screen.findByRole('combobox', { name: field('Patient') }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
-      'Bao Adisorn',
       'Pia Patient · เปีย ผู้ป่วย · Lamphun · nurse Nora Nurse',
+      'Bao Adisorn · discharged',
     ]);
     await userEvent.click(screen.getByRole('option', { name: /Pia Patient/ }));
     await pick('Pharmacy', 'Riverside Pharmacy · Chiang Mai', 'Riv');

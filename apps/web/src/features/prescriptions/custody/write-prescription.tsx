@@ -18,6 +18,7 @@ import {
 import { prescriptionContentText } from '@careplane/shared/prescriptions/prescriptions.columns';
 import { paths } from '@/config/paths.ts';
 import { api } from '@/lib/api-client.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { notify } from '@/lib/notify.ts';
 import { ResourceForm } from '@/lib/resource-kit/form/resource-form.tsx';
 import type { FieldSpec } from '@/lib/resource-kit/form/form-model.ts';
@@ -54,7 +55,9 @@ export function writeFields(choices: PrescriptionChoices): FieldSpec[] {
         const nurse = patient?.nurse
           ? i18next.t('prescriptions:write.nurseOf', { name: personName(patient.nurse) })
           : null;
-        return joined(personName(patient), patient?.localizedName, patient?.city, nurse);
+        const discharged =
+          patient?.status === 'discharged' ? enumLabel('patientStatus', patient.status) : null;
+        return joined(personName(patient), patient?.localizedName, patient?.city, nurse, discharged);
       },
     },
     {
