@@ -1,6 +1,7 @@
 // The session state of spec §3, kept in one store and persisted in the browser (localStorage), so a reload
 // keeps the user signed in. Components read it with useSession; everything else with sessionStore.
 import { useSyncExternalStore } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@careplane/shared/users/users.contract';
 
 export type LoginStatus = 'logged out' | 'pending' | 'approved' | 'error';
@@ -180,6 +181,12 @@ export const sessionStore = createSessionStore();
 export type SessionStore = typeof sessionStore;
 
 export const getAccessToken = () => sessionStore.getAccessToken();
+
+/** Ends a session: the state back to logged out and every cached answer of the old user dropped. */
+export function signOut(queryClient: QueryClient) {
+  sessionStore.logout();
+  queryClient.clear();
+}
 
 /** The whole state, or one part of it; the component re-renders when that part changes. */
 export function useSession(): SessionState;

@@ -9,11 +9,10 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { LanguageSwitch, useChooseLanguage } from '@/features/account/components/language-switch.tsx';
 import { languageNames, languages } from '@careplane/shared/i18n/language-tags';
-import { signOut } from '@/features/auth/api/sign-out.ts';
 import { areasOf } from '@/lib/areas.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
 import { actionOutbox } from '@/lib/offline/action-outbox.ts';
-import { sessionStore, useSession } from '@/lib/session.ts';
+import { sessionStore, signOut, useSession } from '@/lib/session.ts';
 
 /**
  * Logs out and goes to the front page. Actions kept on this device and not sent yet (decision 076) stay there

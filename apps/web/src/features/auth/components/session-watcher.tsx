@@ -10,12 +10,11 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { specTexts } from '@/lib/i18n/spec-texts.ts';
-import { nowInSeconds, sessionStore, useSession } from '@/lib/session.ts';
+import { nowInSeconds, sessionStore, signOut, useSession } from '@/lib/session.ts';
 import { EXPIRY_DIALOG_BELOW_SECONDS, startSessionTimer } from '@/lib/session-timer.ts';
 import { endExpiredSession } from '../api/guard.ts';
 import { actionOutbox } from '@/lib/offline/action-outbox.ts';
 import { refreshSession } from '../api/refresh.ts';
-import { signOut } from '../api/sign-out.ts';
 
 /** How many actions the signed-in person keeps on this device, not sent yet (decision 076). */
 function keptActionsCount(): number {

@@ -13,7 +13,7 @@ import type { Phone } from '@careplane/shared/users/account.contract';
 import type { User } from '@careplane/shared/users/users.contract';
 import { paths } from '@/config/paths.ts';
 import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
-import { sessionStore } from '@/lib/session.ts';
+import { signOut } from '@/lib/session.ts';
 import { phoneQueries, useIssueEnrollment, useRevokePhone } from '../api/users.queries.ts';
 import { EnrollmentNotice } from './enrollment-notice.tsx';
 import { phoneName } from './phone-name.ts';
@@ -91,8 +91,7 @@ export function PhonesSection({ user, own = false }: { user: User; own?: boolean
   const navigate = useNavigate();
   // One's own revocation ended this sign-in too: signed out here at once, at the front page, saying why.
   const signedOutHere = (phone: string) => {
-    sessionStore.logout();
-    queryClient.clear();
+    signOut(queryClient);
     void navigate(paths.home.to());
     notifications.show({
       color: 'teal',
