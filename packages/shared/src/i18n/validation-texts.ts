@@ -439,6 +439,13 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
   'Must not be later than now (5 minutes of clock difference are allowed)': {
     th: (field) => `${field} ต้องไม่เป็นเวลาในอนาคต (นาฬิกาคลาดเคลื่อนได้ไม่เกิน 5 นาที)`,
   },
+  'Must be C, F or K (°C, °F, Celsius, Fahrenheit and Kelvin are read too)': {
+    th: (field) => `${field} ต้องเป็น C, F หรือ K (รับ °C, °F, Celsius, Fahrenheit และ Kelvin ด้วย)`,
+  },
+  'Must not be below absolute zero': { th: (field) => `${field} ต้องไม่ต่ำกว่าศูนย์สัมบูรณ์` },
+  'Must not be below the diastolic pressure (dias)': {
+    th: (field) => `${field} ต้องไม่ต่ำกว่าความดันตัวล่าง (dias)`,
+  },
   'At least one reading': { th: (field) => `${field} ต้องมีค่าที่วัดได้อย่างน้อยหนึ่งค่า` },
   'At least one item is required': { th: (field) => `${field} ต้องมีอย่างน้อยหนึ่งรายการ` },
   'Required when a nurse picks it up': { th: (field) => `ต้องระบุ${field} เมื่อพยาบาลเป็นผู้รับยา` },

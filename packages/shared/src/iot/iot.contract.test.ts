@@ -30,6 +30,9 @@ describe('reading validation', () => {
     ['battery', { timestamp: ts, level: 87 }],
     ['heart_rate', { timestamp: ts, rate: 72, id: 'r-1' }],
     ['temperature', { timestamp: ts, value: 36.6, unit: 'C' }],
+    ['temperature', { timestamp: ts, value: 97.9, unit: 'Fahrenheit' }],
+    ['temperature', { timestamp: ts, value: 310.1, unit: ' kelvin ' }],
+    ['blood_pressure', { timestamp: ts, sys: 90, dias: 90 }],
     ['pressure', { timestamp: ts, value: 1013, unit: 'hPa' }],
     ['blood_pressure', { timestamp: ts, sys: 120, dias: 80 }],
     ['alert', { timestamp: ts, id: 'fall-1', kind: 'fall', severity: 'high' }],
@@ -47,6 +50,13 @@ describe('reading validation', () => {
     ['pressure', { timestamp: ts, value: '1013', unit: 'hPa' }, 'data.0.value'],
     ['blood_pressure', { timestamp: ts, sys: 120 }, 'data.0.dias'],
     ['blood_pressure', { timestamp: ts, dias: 80, sys: null }, 'data.0.sys'],
+    // Swapped: systolic is the higher of the two.
+    ['blood_pressure', { timestamp: ts, sys: 60, dias: 120 }, 'data.0.sys'],
+    // A unit nobody can place would be read as a fever or a chill; colder than anything can be.
+    ['temperature', { timestamp: ts, value: 98.6, unit: 'degF' }, 'data.0.unit'],
+    ['temperature', { timestamp: ts, value: 95, unit: 'banana' }, 'data.0.unit'],
+    ['temperature', { timestamp: ts, value: -300, unit: 'K' }, 'data.0.value'],
+    ['temperature', { timestamp: ts, value: -280, unit: '°C' }, 'data.0.value'],
     ['alert', { timestamp: ts }, 'data.0.id'],
     ['alert', { timestamp: ts, id: 42 }, 'data.0.id'],
     ['heart_rate', { rate: 70 }, 'data.0.timestamp'],
@@ -269,6 +279,8 @@ describe('reading bounds', () => {
       'value',
     );
     expect(boundsBreaches(bounds, 'alert', { timestamp: 1, id: 'x' })).toEqual([]);
+    // One kept from before units were checked, in a unit nobody knows, is compared with nothing.
+    expect(boundsBreaches(bounds, 'temperature', { timestamp: 1, value: 98.6, unit: 'degF' })).toEqual([]);
   });
 });
 

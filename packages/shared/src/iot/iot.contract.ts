@@ -72,17 +72,57 @@ const unit = requiredText(16);
 
 export const batteryReadingSchema = z.strictObject({ ...reading, level: measure(100) });
 export const heartRateReadingSchema = z.strictObject({ ...reading, rate: measure(1000) });
-export const temperatureReadingSchema = z.strictObject({
-  ...reading,
-  value: z.number().min(-300).max(10_000),
-  unit,
-});
+
+/**
+ * The scale a temperature reading names, as devices write it: C, °C or Celsius; F, °F or Fahrenheit; K or Kelvin
+ * (any case). Undefined for anything else: a reading in an unknown unit cannot be told from a fever, so it is
+ * refused rather than read as Celsius.
+ */
+export function temperatureScale(unit: string): 'C' | 'F' | 'K' | undefined {
+  const scales: Record<string, 'C' | 'F' | 'K'> = {
+    C: 'C',
+    CELSIUS: 'C',
+    F: 'F',
+    FAHRENHEIT: 'F',
+    K: 'K',
+    KELVIN: 'K',
+  };
+  return scales[unit.replace('°', '').trim().toUpperCase()];
+}
+export const UNKNOWN_TEMPERATURE_UNIT =
+  'Must be C, F or K (°C, °F, Celsius, Fahrenheit and Kelvin are read too)';
+export const BELOW_ABSOLUTE_ZERO = 'Must not be below absolute zero';
+export const SYSTOLIC_BELOW_DIASTOLIC = 'Must not be below the diastolic pressure (dias)';
+
+/** A temperature in degrees Celsius, in the scale its reading names (undefined when the unit is unknown). */
+export function celsius(value: number, unit: unknown): number | undefined {
+  const scale = typeof unit === 'string' ? temperatureScale(unit) : undefined;
+  if (scale === 'F') return ((value - 32) * 5) / 9;
+  if (scale === 'K') return value - 273.15;
+  return scale === 'C' ? value : undefined;
+}
+
+export const temperatureReadingSchema = z
+  .strictObject({
+    ...reading,
+    value: z.number().min(-300).max(10_000),
+    unit: unit.refine((given) => temperatureScale(given) !== undefined, {
+      message: UNKNOWN_TEMPERATURE_UNIT,
+    }),
+  })
+  .refine(({ value, unit: given }) => (celsius(value, given) ?? 0) >= -273.15, {
+    message: BELOW_ABSOLUTE_ZERO,
+    path: ['value'],
+  });
 export const pressureReadingSchema = z.strictObject({ ...reading, value: measure(1_000_000), unit });
-export const bloodPressureReadingSchema = z.strictObject({
-  ...reading,
-  sys: measure(400),
-  dias: measure(400),
-});
+/** Systolic pressure is the higher one: a reading with the two swapped is a device's mistake, not a patient. */
+export const bloodPressureReadingSchema = z
+  .strictObject({
+    ...reading,
+    sys: measure(400),
+    dias: measure(400),
+  })
+  .refine(({ sys, dias }) => sys >= dias, { message: SYSTOLIC_BELOW_DIASTOLIC, path: ['sys'] });
 /** An alert raised by the device itself: `{ id, timestamp, ... }`; further fields describe it. */
 export const alertReadingSchema = z
   .looseObject({ timestamp: readingTime, id: requiredText() })
@@ -201,14 +241,6 @@ export function parseReadingBounds(text: string | undefined, base = DEFAULT_READ
   return bounds;
 }
 
-/** A temperature in degrees Celsius, whatever unit the reading gives (C, °C, F, °F, K). */
-function celsius(value: number, unit: unknown) {
-  const normalised = (typeof unit === 'string' ? unit : 'C').replace('°', '').trim().toUpperCase();
-  if (normalised === 'F' || normalised === 'FAHRENHEIT') return ((value - 32) * 5) / 9;
-  if (normalised === 'K' || normalised === 'KELVIN') return value - 273.15;
-  return value;
-}
-
 export interface BoundsBreach {
   field: string;
   value: number;
@@ -230,7 +262,9 @@ export function boundsBreaches(
   for (const [field, { min, max }] of Object.entries(fields)) {
     const raw = reading[field];
     if (typeof raw !== 'number') continue;
+    // A temperature stored before its unit was checked, in a unit nobody knows, is compared with nothing.
     const value = dataType === 'temperature' && field === 'value' ? celsius(raw, reading.unit) : raw;
+    if (value === undefined) continue;
     const below = min !== undefined && value < min;
     const above = max !== undefined && value > max;
     if (!below && !above) continue;
