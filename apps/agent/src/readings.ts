@@ -69,9 +69,9 @@ const round = (value: number, digits: number) => Number(value.toFixed(digits));
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 const DEVICE_ALERTS = [
-  { kind: 'fall_detected', message: 'A fall was detected' },
-  { kind: 'sos_button', message: 'The SOS button was pressed' },
-  { kind: 'device_removed', message: 'The wearable was taken off' },
+  { type: 'fall_detected', message: 'A fall was detected' },
+  { type: 'sos_button', message: 'The SOS button was pressed' },
+  { type: 'device_removed', message: 'The wearable was taken off' },
 ] as const;
 
 /**

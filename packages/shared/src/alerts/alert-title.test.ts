@@ -23,6 +23,9 @@ describe('alertTitle', () => {
       'Fall detected',
     );
     expect(alertOrigin(alert)).toBe('Raised by the device');
+    // A burst of one event in a batch is one alert that counts them.
+    expect(alertOrigin({ data: { ...alert.data, count: 40 } })).toBe('Raised by the device 40 times');
+    expect(alertOrigin({ data: { ...alert.data, count: 40 } }, 'th')).toBe('แจ้งโดยอุปกรณ์ 40 ครั้ง');
   });
 
   it('says how low a heart rate was and which bound it crossed', () => {

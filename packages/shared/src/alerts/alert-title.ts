@@ -39,6 +39,7 @@ const words = {
     readingsOut: (count: number) => `${count} readings out of bounds`,
     readingOut: 'A reading out of bounds',
     raisedByDevice: 'Raised by the device',
+    raisedTimes: (count: number) => `Raised by the device ${count} times`,
     sentByTeam: 'Sent by the care team',
     sentBy: (name: string) => `Sent by ${name}`,
   },
@@ -59,6 +60,7 @@ const words = {
     readingsOut: (count: number) => `ค่าที่วัดได้ ${count} ครั้งอยู่นอกเกณฑ์`,
     readingOut: 'ค่าที่วัดได้อยู่นอกเกณฑ์',
     raisedByDevice: 'แจ้งโดยอุปกรณ์',
+    raisedTimes: (count: number) => `แจ้งโดยอุปกรณ์ ${count} ครั้ง`,
     sentByTeam: 'ส่งโดยทีมดูแล',
     sentBy: (name: string) => `ส่งโดย ${name}`,
   },
@@ -168,7 +170,11 @@ export function alertOrigin(
     const count = numberOf(data.count) ?? 1;
     return count > 1 ? say.readingsOut(count) : say.readingOut;
   }
-  if (reason === 'alert_reading') return say.raisedByDevice;
+  if (reason === 'alert_reading') {
+    // A burst of the same event in one batch is one alert that counts them.
+    const count = numberOf(data.count) ?? 1;
+    return count > 1 ? say.raisedTimes(count) : say.raisedByDevice;
+  }
   if (data.kind === 'manual' || data.type === 'manual') return sender ? say.sentBy(sender) : say.sentByTeam;
   return '';
 }

@@ -23,6 +23,9 @@ describe('readingText', () => {
       'Alarm button pressed: Bathroom',
     );
     expect(readingText('alert', { ...at, id: 'e3' })).toBe('Alert from the device');
+    // The simulator's device alerts (careplane-agent simulate-iot) have their titles too.
+    expect(readingText('alert', { ...at, id: 'e5', type: 'sos_button' })).toBe('Alarm button pressed');
+    expect(readingText('alert', { ...at, id: 'e6', type: 'device_removed' }, 'th')).toBe('ถอดอุปกรณ์ออกจากตัว');
     expect(readingText('alert', { ...at, id: 'e4', type: 'fall', room: 'kitchen', confidence: 0.93 })).toBe(
       'Fall detected, Room kitchen, Confidence 0.9',
     );

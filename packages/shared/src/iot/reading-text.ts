@@ -77,6 +77,8 @@ const eventTitles: Record<string, Record<Language, string>> = {
   fall_detected: { en: 'Fall detected', th: 'ตรวจพบการหกล้ม' },
   panic_button: { en: 'Alarm button pressed', th: 'มีการกดปุ่มขอความช่วยเหลือ' },
   sos: { en: 'Alarm button pressed', th: 'มีการกดปุ่มขอความช่วยเหลือ' },
+  sos_button: { en: 'Alarm button pressed', th: 'มีการกดปุ่มขอความช่วยเหลือ' },
+  device_removed: { en: 'Device taken off', th: 'ถอดอุปกรณ์ออกจากตัว' },
   low_battery: { en: 'Battery low', th: 'แบตเตอรี่ใกล้หมด' },
   heart_rate_high: { en: 'Heart rate high', th: 'ชีพจรสูง' },
   heart_rate_low: { en: 'Heart rate low', th: 'ชีพจรต่ำ' },
@@ -87,9 +89,17 @@ const eventTitles: Record<string, Record<Language, string>> = {
   wandering: { en: 'Left the safe area', th: 'ออกนอกพื้นที่ปลอดภัย' },
 };
 
+/**
+ * The kind of event an alert reading reports, as the device names it: its `type`, or `kind` as some devices
+ * write it; lower case, '' when it names none.
+ */
+export function eventType(event: Record<string, unknown>) {
+  return (text(event.type) || text(event.kind)).trim().toLowerCase();
+}
+
 /** The event an alert reading reports ("Fall detected"), else its type in words, else its message. */
 export function eventTitle(event: Record<string, unknown>, language: Language) {
-  const type = text(event.type).toLowerCase();
+  const type = eventType(event);
   return eventTitles[type]?.[language] ?? (sentence(type) || text(event.message));
 }
 

@@ -43,21 +43,61 @@ describe('alerts opening', () => {
     expect(listed.json().total).toBe(1);
   });
 
-  it('opens one alert per alert reading, critical unless the reading names its severity', async () => {
+  it('opens one alert per kind of event and severity in a batch, critical unless the reading names its severity', async () => {
     const device = await createIotDevice(context);
     const result = await submit(device.id, 'alert', [
-      { timestamp: T0, id: 'sos' },
-      { timestamp: T0 + 1, id: 'low-signal', severity: 'info' },
-      { timestamp: T0 + 2, id: 'odd', severity: 'whatever' },
+      { timestamp: T0, id: 'fall-1', type: 'fall_detected' },
+      { timestamp: T0 + 1, id: 'low-signal', type: 'low_signal', severity: 'info' },
+      { timestamp: T0 + 2, id: 'odd', type: 'sos', severity: 'whatever' },
+      // The same event again (a burst, or a device made to flood): counted on the first one's alert.
+      { timestamp: T0 + 3, id: 'fall-2', type: 'fall_detected' },
+      { timestamp: T0 + 4, id: 'fall-3', kind: 'Fall_Detected' },
     ]);
     expect(result.alertIds).toHaveLength(3);
     const opened = await alertsOf(device.id);
-    expect(opened.map((alert) => [alert.data.readingId, alert.severity]).sort()).toEqual(
+    expect(opened.map((alert) => [alert.data.readingId, alert.severity, alert.data.count]).sort()).toEqual(
       [
-        [result.ids[0], 'critical'],
-        [result.ids[1], 'info'],
-        [result.ids[2], 'critical'],
+        [result.ids[0], 'critical', 3],
+        [result.ids[1], 'info', 1],
+        [result.ids[2], 'critical', 1],
       ].sort(),
+    );
+  });
+
+  it('opens no second alert for an event sent again, nor for the same kind before anyone acknowledged it', async () => {
+    const device = await createIotDevice(context);
+    const sos = (id: string, timestamp: number) =>
+      submit(device.id, 'alert', [{ timestamp, id, type: 'sos' }]);
+    const [first] = (await sos('sos-777', T0)).alertIds;
+    expect(first).toBeDefined();
+    // The device retries its event with a new time; another press before anyone has looked.
+    expect((await sos('sos-777', T0 + 5)).alertIds).toEqual([]);
+    expect((await sos('sos-778', T0 + 10)).alertIds).toEqual([]);
+    // Another kind of event is news.
+    expect(
+      (await submit(device.id, 'alert', [{ timestamp: T0 + 11, id: 'f-1', type: 'fall' }])).alertIds,
+    ).toHaveLength(1);
+    // Once someone has taken the alarm up, a new press is news again; the old event, even closed, is not.
+    expect((await api(context).post(`/api/alerts/${first}/acknowledge`, {})).statusCode).toBe(200);
+    expect((await sos('sos-779', T0 + 20)).alertIds).toHaveLength(1);
+    expect(
+      (await api(context).post(`/api/alerts/${first}/close`, { closingData: { note: 'Visited' } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await sos('sos-777', T0 + 30)).alertIds).toEqual([]);
+    // A thousand alarms in one batch: one alert that counts them.
+    const flood = await submit(
+      device.id,
+      'alert',
+      Array.from({ length: 1000 }, (_, index) => ({
+        timestamp: T0 + 100 + index,
+        id: `flood-${index}`,
+        type: 'panic_button',
+      })),
+    );
+    expect(flood.alertIds).toHaveLength(1);
+    expect((await alertsOf(device.id)).find((alert) => alert.id === flood.alertIds[0])?.data.count).toBe(
+      1000,
     );
   });
 

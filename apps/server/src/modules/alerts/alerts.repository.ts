@@ -21,12 +21,16 @@ export async function insertAlerts(executor: Executor, rows: NewAlertRow[]): Pro
   return inserted.map((row) => row.id);
 }
 
-/** `<iotDeviceId>/<dataType>` of the active alerts with this reason among these IoT devices. */
-/** The open alerts of these devices opened for a reason: their device, severity and data. */
+/** The open alerts of these devices opened for a reason: their device, severity, data and acknowledgement. */
 export async function findActiveReadingAlerts(executor: Executor, iotDeviceIds: string[], reason: string) {
   if (iotDeviceIds.length === 0) return [];
   return executor
-    .select({ iotDeviceId: alerts.iotDeviceId, severity: alerts.severity, data: alerts.data })
+    .select({
+      iotDeviceId: alerts.iotDeviceId,
+      severity: alerts.severity,
+      data: alerts.data,
+      acknowledgedAt: alerts.acknowledgedAt,
+    })
     .from(alerts)
     .where(
       and(
@@ -54,4 +58,27 @@ export async function updateAlert(
     .where(eq(alerts.id, id))
     .returning();
   return row!;
+}
+
+/**
+ * `<iotDeviceId> <event id>` of the alerts, open or closed, that alert readings with these event ids (the id a
+ * device gives its event) of these devices already opened.
+ */
+export async function findToldDeviceEvents(
+  executor: Executor,
+  iotDeviceIds: string[],
+  eventIds: string[],
+): Promise<Set<string>> {
+  if (iotDeviceIds.length === 0 || eventIds.length === 0) return new Set();
+  const rows = await executor
+    .select({ iotDeviceId: alerts.iotDeviceId, eventId: sql<string>`${alerts.data}->'reading'->>'id'` })
+    .from(alerts)
+    .where(
+      and(
+        inArray(alerts.iotDeviceId, iotDeviceIds),
+        sql`${alerts.data}->>'reason' = 'alert_reading'`,
+        inArray(sql`${alerts.data}->'reading'->>'id'`, eventIds),
+      ),
+    );
+  return new Set(rows.map((row) => `${row.iotDeviceId} ${row.eventId}`));
 }

@@ -1,6 +1,7 @@
 // Alerts: the generic resource with its closing rule (closedByUser is the caller), and alerts opened on behalf
 // of other modules (readings out of bounds, alert readings) inside their write.
 import { alertTitle } from '@careplane/shared/alerts/alert-title';
+import { eventType } from '@careplane/shared/iot/reading-text';
 import type { AlertClose } from '@careplane/shared/alerts/alerts.contract';
 import type { ActionContext } from '@/lib/audit.js';
 import { badRequest, conflict, notFound, serviceTexts } from '@/lib/errors.js';
@@ -9,6 +10,7 @@ import type { Store, WriteScope } from '@/lib/store.js';
 import {
   findActiveReadingAlerts,
   findAlertForUpdate,
+  findToldDeviceEvents,
   insertAlerts,
   updateAlert,
   type NewAlertRow,
@@ -52,18 +54,65 @@ export function alreadyTold(
   return [...breachSides(alert.data)].every((side) => told.has(side));
 }
 
-/** Drops the out-of-bounds alerts an open alert already tells (alreadyTold). */
+/** The reason of alerts opened by a device's own alert readings (a fall, an alarm button). */
+export const ALERT_READING = 'alert_reading';
+
+const readingOf = (data: Record<string, unknown> | null | undefined) =>
+  (data?.reading ?? {}) as Record<string, unknown>;
+
+/**
+ * Whether an open alert of a device's own already tells what a new alert reading would: the same event (the
+ * device sent it again, its `id` unchanged), or the same kind of event at no higher severity while nobody has
+ * acknowledged the first yet. A fall reported fifty times before anyone looked is one alert to act on; once
+ * someone has taken it up, a new fall is news again.
+ */
+export function alreadyReported(
+  open: {
+    iotDeviceId: string | null;
+    severity: string;
+    data: Record<string, unknown> | null;
+    acknowledgedAt: Date | null;
+  },
+  alert: NewAlert,
+): boolean {
+  if (open.iotDeviceId !== alert.iotDeviceId) return false;
+  const [was, now] = [readingOf(open.data), readingOf(alert.data)];
+  if (was.id === now.id) return true;
+  return (
+    open.acknowledgedAt === null &&
+    eventType(was) === eventType(now) &&
+    (severityRank[open.severity] ?? 0) >= (severityRank[alert.severity] ?? 0)
+  );
+}
+
+/**
+ * Drops the alerts an earlier one already tells: an out-of-bounds alert an open one tells (alreadyTold), an
+ * alert reading an open one reports (alreadyReported), and an alert reading whose event already opened an alert,
+ * open or closed (a device's retry with a new time).
+ */
 export async function withoutOpenDuplicates(scope: WriteScope, alerts: NewAlert[]) {
-  const candidates = alerts.filter((alert) => alert.data.reason === OUT_OF_BOUNDS && alert.iotDeviceId);
-  if (candidates.length === 0) return alerts;
-  const open = await findActiveReadingAlerts(
-    scope.tx,
-    [...new Set(candidates.map((alert) => alert.iotDeviceId!))],
-    OUT_OF_BOUNDS,
-  );
-  return alerts.filter(
-    (alert) => alert.data.reason !== OUT_OF_BOUNDS || !open.some((one) => alreadyTold(one, alert)),
-  );
+  const devicesFor = (reason: string) => [
+    ...new Set(
+      alerts.flatMap((alert) =>
+        alert.data.reason === reason && alert.iotDeviceId ? [alert.iotDeviceId] : [],
+      ),
+    ),
+  ];
+  const [boundsDevices, eventDevices] = [devicesFor(OUT_OF_BOUNDS), devicesFor(ALERT_READING)];
+  if (boundsDevices.length === 0 && eventDevices.length === 0) return alerts;
+  const openBounds = await findActiveReadingAlerts(scope.tx, boundsDevices, OUT_OF_BOUNDS);
+  const openEvents = await findActiveReadingAlerts(scope.tx, eventDevices, ALERT_READING);
+  const eventIds = alerts.flatMap((alert) => {
+    const id = alert.data.reason === ALERT_READING ? readingOf(alert.data).id : undefined;
+    return typeof id === 'string' ? [id] : [];
+  });
+  const toldEvents = await findToldDeviceEvents(scope.tx, eventDevices, eventIds);
+  return alerts.filter((alert) => {
+    if (alert.data.reason === OUT_OF_BOUNDS) return !openBounds.some((one) => alreadyTold(one, alert));
+    if (alert.data.reason !== ALERT_READING) return true;
+    if (toldEvents.has(`${alert.iotDeviceId} ${String(readingOf(alert.data).id)}`)) return false;
+    return !openEvents.some((one) => alreadyReported(one, alert));
+  });
 }
 
 /** The user closing an alert; a closed alert always names one. */

@@ -156,8 +156,9 @@ describe('IoT data records', () => {
         iotDeviceId: device.id,
         dataType: 'alert',
         data: [
-          { timestamp: T0, id: 'accepted' },
-          { timestamp: T0 + 1, id: 'refused-by-database' },
+          // Two kinds of event: each opens its own alert, and the second's is refused.
+          { timestamp: T0, id: 'accepted', type: 'fall' },
+          { timestamp: T0 + 1, id: 'refused-by-database', type: 'sos' },
         ],
       });
       expect(refused.json()).toMatchObject({ statusCode: 400, message: 'Invalid value' });

@@ -2,6 +2,7 @@
 // submissions (a batch of readings all or nothing, with the alerts it opens), latest reading, exists check.
 import { hash } from 'node:crypto';
 import { canonicalJson } from '@careplane/shared/common/canonical-json';
+import { eventType } from '@careplane/shared/iot/reading-text';
 import { alertSeverities, type AlertSeverity } from '@careplane/shared/alerts/alerts.contract';
 import type { IotDataType } from '@careplane/shared/common/enums';
 import {
@@ -21,7 +22,14 @@ import { type ActionContext, redactChanges } from '@/lib/audit.js';
 import { badRequest, notFound, serviceTexts, type Text, unauthorized } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store } from '@/lib/store.js';
-import { OUT_OF_BOUNDS, alreadyTold, openAlerts, type NewAlert } from '@/modules/alerts/alerts.service.js';
+import {
+  ALERT_READING,
+  OUT_OF_BOUNDS,
+  alreadyReported,
+  alreadyTold,
+  openAlerts,
+  type NewAlert,
+} from '@/modules/alerts/alerts.service.js';
 import { iotDataResource, iotDevicesResource } from './iot.resource.js';
 import {
   countDeviceLinks,
@@ -47,13 +55,20 @@ function inIdOrder(rows: ReadingRow[]) {
   );
 }
 
-/** Out-of-bounds alerts of one batch that an earlier one of the batch already tells are dropped (alreadyTold). */
-function mergeBoundsAlerts(alerts: NewAlert[]) {
+/**
+ * Alerts of one batch that an earlier one of the batch already tells are dropped: out of bounds (alreadyTold),
+ * or a device's own event (alreadyReported, nobody having seen the earlier one yet).
+ */
+function mergeBatchAlerts(alerts: NewAlert[]) {
   const kept: NewAlert[] = [];
   for (const alert of alerts) {
-    const told =
-      alert.data.reason === OUT_OF_BOUNDS &&
-      kept.some((one) => one.data.reason === OUT_OF_BOUNDS && alreadyTold(one, alert));
+    const told = kept.some(
+      (one) =>
+        one.data.reason === alert.data.reason &&
+        (alert.data.reason === OUT_OF_BOUNDS
+          ? alreadyTold(one, alert)
+          : alert.data.reason === ALERT_READING && alreadyReported({ ...one, acknowledgedAt: null }, alert)),
+    );
     if (!told) kept.push(alert);
   }
   return kept;
@@ -95,18 +110,26 @@ export function alertsForReadings(
 ): NewAlert[] {
   const base = { iotDeviceId: device.id, userId: device.assignedUserId };
   if (dataType === 'alert') {
-    return rows.map((row) => {
+    // One alert per kind of event and severity in a batch, the first reading's, counting the others: a device
+    // that sends a burst of the same event (or is made to) opens one alert, not thousands.
+    const events = new Map<string, NewAlert & { data: { count: number } }>();
+    for (const row of rows) {
       const named = row.data.severity;
       const severity = (alertSeverities as readonly unknown[]).includes(named)
         ? (named as AlertSeverity)
         : 'critical';
-      return {
-        ...base,
-        severity,
-        timestamp: row.timestamp,
-        data: { reason: 'alert_reading', dataType, readingId: row.id, reading: row.data },
-      };
-    });
+      const key = `${eventType(row.data)} ${severity}`;
+      const told = events.get(key);
+      if (told) told.data.count += 1;
+      else
+        events.set(key, {
+          ...base,
+          severity,
+          timestamp: row.timestamp,
+          data: { reason: ALERT_READING, dataType, readingId: row.id, reading: row.data, count: 1 },
+        });
+    }
+    return [...events.values()];
   }
   const outside = rows
     .map((row) => ({ row, breaches: boundsBreaches(bounds, dataType, row.data) }))
@@ -526,7 +549,7 @@ export function createIotService(store: Store, settings: IotSettings) {
         const inserted = await insertReadings(scope.tx, unique, versions);
         if (inserted.stale.length) throw new StaleDevices(inserted.stale);
         const stored = new Set(inserted.ids);
-        await openAlerts(scope, mergeBoundsAlerts(settle(stored)));
+        await openAlerts(scope, mergeBatchAlerts(settle(stored)));
         await scope.audit({
           action: 'create',
           resource: iotDataResource.name,
