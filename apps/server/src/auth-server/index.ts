@@ -29,6 +29,7 @@ import { QrService } from './qr.js';
 import { createRefreshAnswers, type RefreshAnswers } from './refresh-answers.js';
 import { RequestService } from './requests.js';
 import type { TokenRouteSettings } from './token-request.js';
+import { loggableReason } from '@/lib/logging.js';
 
 export interface AuthServerSettings extends ProviderSettings {
   /** The path the issuer lives under (e.g. /auth): every auth server route is below it. */
@@ -123,7 +124,7 @@ export async function createAuthServer(
         `${config.redisKeyPrefix}auth:limit:`,
         onceIn(30_000, (error) =>
           log.warn(
-            { reason: String(error) },
+            { reason: loggableReason(error) },
             'rate limits counted by this process alone: Redis did not answer',
           ),
         ),

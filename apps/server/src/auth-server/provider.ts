@@ -36,6 +36,7 @@ import { NodeSigningKey } from './signing-key.js';
 import { TooManyRequests, type Limiter } from './limits.js';
 import type { RequestService } from './requests.js';
 import { identityKey, requestReads } from './request-reads.js';
+import { loggableReason } from '@/lib/logging.js';
 
 export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
 /** Where the raw request carries the client's address, as the HTTP server (and its trusted proxies) saw it. */
@@ -351,7 +352,7 @@ export function buildProvider(deps: ProviderDependencies): Provider {
   provider.on('server_error', (ctx, error) => {
     if (isDatabaseUnavailable(error)) {
       ctx.state.databaseAway = true;
-      deps.log.warn({ reason: String(error) }, 'auth server: the database is not available');
+      deps.log.warn({ reason: loggableReason(error) }, 'auth server: the database is not available');
     } else deps.log.error({ err: error }, 'auth server error');
   });
   return provider;

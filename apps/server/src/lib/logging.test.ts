@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggableError, loggableUrl, loggerOptions, requestIdOf } from './logging.js';
+import { loggableError, loggableReason, loggableUrl, loggerOptions, requestIdOf } from './logging.js';
 
 describe('loggableUrl', () => {
   it('replaces the values of credential parameters and keeps the rest', () => {
@@ -57,6 +57,15 @@ describe('loggableError', () => {
     expect(logged.stack).toContain('Failed query: select');
     const plain = loggableError(Object.assign(new Error('boom'), { statusCode: 500 }));
     expect(plain).toMatchObject({ type: 'Error', message: 'boom', statusCode: 500 });
+  });
+
+  it("says a warning's reason in one line, with what went wrong and never the values", () => {
+    const reason = loggableReason(failedQuery());
+    expect(reason).toBe(
+      'DrizzleQueryError: Failed query: select * from auth_oidc_payloads where id = $1 (invalid byte sequence for encoding "UTF8": 0x00)',
+    );
+    expect(reason).not.toContain(token);
+    expect(loggableReason('socket closed')).toBe('socket closed');
   });
 
   it('is how the server logs an error', async () => {

@@ -59,6 +59,17 @@ export function loggableError(error: Error, depth = 0): LoggedError {
   return logged;
 }
 
+/**
+ * An error in one line for a warning's `reason`: its message, without a failed statement's values (a batch of
+ * readings is health data, and a warning repeats while the database is away).
+ */
+export function loggableReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const logged = loggableError(error);
+  const cause = logged.cause as LoggedError | undefined;
+  return `${logged.type}: ${logged.message}${cause?.message ? ` (${cause.message})` : ''}`;
+}
+
 interface LoggedError {
   type: string;
   message: string;

@@ -12,6 +12,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import tls from 'node:tls';
 import mqttPacket, { type IPublishPacket, type Packet } from 'mqtt-packet';
+import { loggableReason } from './logging.js';
 
 export interface SubscriberLog {
   info(object: object, message: string): void;
@@ -199,7 +200,12 @@ export function subscribe(options: SubscriberOptions): Subscription {
             );
           } else {
             log.warn(
-              { reason: String(error), clientId: options.clientId, failedInARow, retryMs: retryDelay() },
+              {
+                reason: loggableReason(error),
+                clientId: options.clientId,
+                failedInARow,
+                retryMs: retryDelay(),
+              },
               'MQTT messages still not handled; reconnecting later to receive them again',
             );
           }
