@@ -235,9 +235,16 @@ describe('acknowledging and closing', () => {
       .where(and(eq(auditLog.resource, 'alerts'), eq(auditLog.recordId, created.id)));
     expect(rows.map((row) => row.action).sort()).toEqual(['acknowledge', 'close', 'create']);
 
-    // Reopening through the resource clears the closing.
+    // Reopening through the resource clears the closing and the acknowledgement: someone takes it up anew.
     const reopened = await admin.patch(`/api/alerts/${created.id}`, { isActive: true });
-    expect(reopened.json()).toMatchObject({ isActive: true, closedByUserId: null, closedAt: null });
+    expect(reopened.json()).toMatchObject({
+      isActive: true,
+      closedByUserId: null,
+      closedAt: null,
+      acknowledgedByUserId: null,
+      acknowledgedAt: null,
+    });
+    expect((await admin.post(`/api/alerts/${created.id}/acknowledge`)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown alert, 403 to a non-admin and 401 without a token', async () => {

@@ -167,11 +167,14 @@ export function createAlertsService(store: Store) {
         derived.closedByUserId = closingUser(context);
         derived.closedAt = new Date();
       }
-      // Reopening clears the closing, so an active alert never carries one.
+      // Reopening clears the closing, so an active alert never carries one, and the acknowledgement: it needs
+      // someone to take it up again (the history keeps who did the first time).
       if (body.isActive === true && mode === 'update') {
         derived.closedByUserId = null;
         derived.closingData = null;
         derived.closedAt = null;
+        derived.acknowledgedByUserId = null;
+        derived.acknowledgedAt = null;
       }
       return derived;
     },
