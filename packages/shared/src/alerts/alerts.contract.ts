@@ -9,6 +9,8 @@ import {
   jsonObject,
   MAX_TEXT,
   recordSchema,
+  typedThroughout,
+  UNTYPED_MESSAGE,
   uuidSchema,
 } from '../common/primitives.ts';
 
@@ -20,8 +22,15 @@ export type AlertReason = (typeof alertReasons)[number];
 // this contract.
 export { alertSeverities, type AlertSeverity } from '../common/enums.ts';
 
-/** What was done, as the console's closing note sends it (`closingData.note`): as long as a description, no longer. */
+/**
+ * What was done, as the console's closing note sends it (`closingData.note`): as long as a description, no
+ * longer; and closing data holds typed text only (a direction override would show the care team a note other than
+ * the one stored).
+ */
 const noteWithinLimit = (value: { closingData?: unknown }, context: z.RefinementCtx) => {
+  if (!typedThroughout(value.closingData)) {
+    context.addIssue({ code: 'custom', path: ['closingData'], message: UNTYPED_MESSAGE });
+  }
   const note = (value.closingData as Record<string, unknown> | undefined)?.note;
   if (typeof note === 'string' && note.length > MAX_TEXT) {
     context.addIssue({
@@ -35,9 +44,13 @@ const noteWithinLimit = (value: { closingData?: unknown }, context: z.Refinement
 };
 
 const closingRule = (
-  value: { isActive?: boolean | undefined; closingData?: unknown },
+  value: { isActive?: boolean | undefined; closingData?: unknown; data?: unknown },
   context: z.RefinementCtx,
 ) => {
+  // An alert's data gives its title: typed text only, as in the closing note.
+  if (!typedThroughout(value.data)) {
+    context.addIssue({ code: 'custom', path: ['data'], message: UNTYPED_MESSAGE });
+  }
   if (value.isActive === false && value.closingData === undefined) {
     context.addIssue({ code: 'custom', path: ['closingData'], message: 'Required when closing an alert' });
   }

@@ -19,8 +19,17 @@ const noNul = (value: string) => !value.includes('\u0000');
  */
 // eslint-disable-next-line no-control-regex -- naming control characters is the point
 const UNTYPED = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-const typed = (value: string) => !UNTYPED.test(value);
-const UNTYPED_MESSAGE = 'Must not contain control or text-direction characters';
+export const typed = (value: string) => !UNTYPED.test(value);
+export const UNTYPED_MESSAGE = 'Must not contain control or text-direction characters';
+/** Whether every text inside a JSON value (its strings, its keys) is typed text, as `typed` says. */
+export function typedThroughout(value: unknown): boolean {
+  if (typeof value === 'string') return typed(value);
+  if (Array.isArray(value)) return value.every(typedThroughout);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).every(([key, inner]) => typed(key) && typedThroughout(inner));
+  }
+  return true;
+}
 /** Something to see once blanks and zero-width characters (U+200B–U+200D, U+2060, U+FEFF) are set aside. */
 const visible = (value: string) => /[^\s\u200B-\u200D\u2060\uFEFF]/.test(value);
 

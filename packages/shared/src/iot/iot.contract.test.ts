@@ -59,6 +59,9 @@ describe('reading validation', () => {
     ['temperature', { timestamp: ts, value: -280, unit: '°C' }, 'data.0.value'],
     ['alert', { timestamp: ts }, 'data.0.id'],
     ['alert', { timestamp: ts, id: 42 }, 'data.0.id'],
+    // Its type and message make the title the care team reads: no direction override, no control character.
+    ['alert', { timestamp: ts, id: 'e', message: 'Patient OK \u202e gnidaelb' }, 'data.0'],
+    ['alert', { timestamp: ts, id: 'e', type: 'fall\u0007\u001b[31m' }, 'data.0'],
     ['heart_rate', { rate: 70 }, 'data.0.timestamp'],
     ['heart_rate', { timestamp: '2024-07-03', rate: 70 }, 'data.0.timestamp'],
     ['heart_rate', { timestamp: -1, rate: 70 }, 'data.0.timestamp'],

@@ -14,6 +14,8 @@ import {
   recordSchema,
   requiredText,
   text,
+  typedThroughout,
+  UNTYPED_MESSAGE,
   uuidSchema,
 } from '../common/primitives.ts';
 
@@ -127,6 +129,8 @@ export const bloodPressureReadingSchema = z
 export const alertReadingSchema = z
   .looseObject({ timestamp: readingTime, id: requiredText() })
   .refine((value) => Object.keys(value).length <= 50, { message: 'At most 50 fields' })
+  // Its type and message become the title the care team reads: typed text only, as everywhere people read.
+  .refine(typedThroughout, { message: UNTYPED_MESSAGE })
   .refine((value) => utf8.encode(JSON.stringify(value)).length <= MAX_ALERT_READING_BYTES, {
     message: 'At most 4 KB of fields',
   });

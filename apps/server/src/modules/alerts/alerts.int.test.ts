@@ -108,6 +108,16 @@ describe('alerts resource', () => {
     expect(noteOnly.statusCode).toBe(400);
     expect(noteOnly.json().issues[0].path).toBe('closingData');
     expect((await admin.patch(url, { isActive: true, closingData: { note: 'x' } })).statusCode).toBe(400);
+    // A note or a title that a direction override or a control character would show otherwise than stored.
+    for (const refused of [
+      admin.patch(url, { isActive: false, closingData: { note: 'ok \u202e live' } }),
+      admin.post(`${url}/close`, { closingData: { note: 'ok', extra: ['\u0007'] } }),
+      admin.post('/api/alerts', { data: { message: 'Patient OK \u202e gnidaelb' } }),
+    ]) {
+      const answer = await refused;
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().issues[0].message).toBe('Must not contain control or text-direction characters');
+    }
     expect((await admin.get(url)).json()).toMatchObject({
       isActive: true,
       closingData: null,
