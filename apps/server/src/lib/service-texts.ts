@@ -578,7 +578,13 @@ export const serviceTexts = {
     en: `Route ${method} ${path} not found`,
     th: `ไม่พบ ${method} ${path} บนเซิร์ฟเวอร์นี้`,
   }),
-  bodyTooLarge: { en: 'Request body is too large', th: 'ข้อมูลที่ส่งมีขนาดใหญ่เกินกำหนด' },
+  /** The route's limit in MB, when known. */
+  bodyTooLarge: (megabytes?: number): Text => ({
+    en: megabytes
+      ? `Request body is too large: this request takes at most ${megabytes} MB`
+      : 'Request body is too large',
+    th: megabytes ? `ข้อมูลที่ส่งมีขนาดใหญ่เกินกำหนด: คำขอนี้รับได้ไม่เกิน ${megabytes} MB` : 'ข้อมูลที่ส่งมีขนาดใหญ่เกินกำหนด',
+  }),
   unsupportedMediaType: {
     en: 'Unsupported Media Type: send JSON (application/json), or no body where the request takes none',
     th: 'ไม่รองรับชนิดข้อมูล (Content-Type) ที่ส่งมา โปรดส่งเป็น JSON (application/json) หรือไม่ต้องส่งข้อมูลเมื่อคำขอนั้นไม่รับข้อมูล',

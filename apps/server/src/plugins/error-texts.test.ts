@@ -107,6 +107,7 @@ const samples: { [K in Built]: Parameters<Texts[K]> } = {
   requiredValueMissing: ['first_nameX1'],
   rateLimited: ['1 minute'],
   bodyStalled: [7],
+  bodyTooLarge: [4],
 };
 
 const thaiScript = /[\u0E00-\u0E7F]/;

@@ -100,8 +100,11 @@ function fromDatabase(
  * answers (a body Fastify or the multipart reader refuses, an address that cannot be read), or by the rate
  * limiter, whose refusal has no code and is known by its status and words. Validation is zod's (above).
  */
-const fastifyRefusals: Partial<Record<string, (error: FastifyError) => Text | undefined>> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: () => serviceTexts.bodyTooLarge,
+const fastifyRefusals: Partial<
+  Record<string, (error: FastifyError, bodyLimit?: number) => Text | undefined>
+> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: (_error, bodyLimit) =>
+    serviceTexts.bodyTooLarge(bodyLimit ? Math.max(1, Math.round(bodyLimit / 1024 / 1024)) : undefined),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => serviceTexts.unsupportedMediaType,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => serviceTexts.contentLengthMismatch,
   FST_ERR_CTP_EMPTY_JSON_BODY: () => serviceTexts.emptyJsonBody,
@@ -125,9 +128,12 @@ const fastifyRefusals: Partial<Record<string, (error: FastifyError) => Text | un
  */
 const refusalStatuses: Partial<Record<string, number>> = { FST_FILES_LIMIT: 400, FST_FIELDS_LIMIT: 400 };
 
-/** The refusal's text when it is one of Fastify's (or its plugins') own that the server knows, else undefined. */
-export function fastifyRefusal(error: FastifyError): Text | undefined {
-  const known = error.code ? fastifyRefusals[error.code]?.(error) : undefined;
+/**
+ * The refusal's text when it is one of Fastify's (or its plugins') own that the server knows, else undefined.
+ * `bodyLimit` is the route's, for a body too large to say how much it takes.
+ */
+export function fastifyRefusal(error: FastifyError, bodyLimit?: number): Text | undefined {
+  const known = error.code ? fastifyRefusals[error.code]?.(error, bodyLimit) : undefined;
   if (known) return known;
   // @fastify/rate-limit: "Rate limit exceeded, retry in 1 minute".
   const after = /^Rate limit exceeded, retry in (.+)$/.exec(error.message)?.[1];
@@ -203,7 +209,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { outage?: 
     }
     if (status >= 400 && status < 500) {
       // The refusals the server knows in its own texts (mostly Fastify's words, and their Thai), else Fastify's.
-      return reply.status(status).send(errorBody(status, fastifyRefusal(error)?.[language] ?? error.message));
+      const refusal = fastifyRefusal(error, request.routeOptions.bodyLimit);
+      return reply.status(status).send(errorBody(status, refusal?.[language] ?? error.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody(500, localizeMessage('Internal server error', language)));

@@ -36,6 +36,11 @@ export const iotMqttTopic = (hardwareIdentifier: string, dataType: string, prefi
 
 /** Readings one submission may carry: one multi-row insert stays far below the driver's parameter limit. */
 export const MAX_READINGS_PER_SUBMISSION = 5000;
+/**
+ * The most a submission's body may weigh: 5,000 readings with ids of 255 characters (about 1.7 MB) fit with
+ * room to spare; the other routes take 1 MiB.
+ */
+export const MAX_SUBMISSION_BYTES = 4 * 1024 * 1024;
 
 export const MIN_CONNECTION_SECRET_LENGTH = 8;
 export const MAX_CONNECTION_SECRET_LENGTH = 512;

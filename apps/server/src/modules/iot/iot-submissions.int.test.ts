@@ -116,6 +116,36 @@ describe('IoT data records', () => {
     expect((await readingsOf(device.id)).length).toBe(0);
   });
 
+  it('takes the largest batch the contract allows, and says how much a batch may weigh past it', async () => {
+    const device = await createIotDevice(context, { supportedDataTypes: ['heart_rate'] });
+    // 5,000 readings with ids of 255 characters: about 1.7 MB, past the 1 MiB other bodies may weigh.
+    const data = Array.from({ length: 5000 }, (_, index) => ({
+      timestamp: T0 + index,
+      rate: 70,
+      id: `${index}-`.padEnd(255, 'x'),
+    }));
+    const largest = await admin.post('/api/iot-devices/data/submit', {
+      iotDeviceId: device.id,
+      dataType: 'heart_rate',
+      data,
+    });
+    expect(largest.statusCode, largest.body.slice(0, 300)).toBe(201);
+    expect(largest.json().count).toBe(5000);
+    const tooHeavy = await context.app.inject({
+      method: 'POST',
+      url: '/api/iot-devices/data/submit',
+      headers: { authorization: `Bearer ${context.adminToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        iotDeviceId: device.id,
+        dataType: 'heart_rate',
+        data,
+        padding: 'x'.repeat(4 << 20),
+      }),
+    });
+    expect(tooHeavy.statusCode).toBe(413);
+    expect(tooHeavy.json().message).toBe('Request body is too large: this request takes at most 4 MB');
+  });
+
   it('stores a batch all or nothing', async () => {
     const device = await createIotDevice(context);
     const before = await countReadings();

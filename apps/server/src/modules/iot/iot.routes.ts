@@ -14,6 +14,7 @@ import {
   lastDataSubmissionSchema,
   readingsSummaryQuerySchema,
   readingsSummarySchema,
+  MAX_SUBMISSION_BYTES,
 } from '@careplane/shared/iot/iot.contract';
 import { requireAdmin } from '@/lib/caller.js';
 import { AppError, serviceTexts } from '@/lib/errors.js';
@@ -93,6 +94,8 @@ export async function iotModule(app: FastifyInstance, { service: iot }: { servic
         if (!request.device) await requireAdmin(request);
       },
       config: { access: 'deviceOrAdmin' },
+      // 5,000 readings with long ids weigh more than the 1 MiB other bodies may.
+      bodyLimit: MAX_SUBMISSION_BYTES,
       // A submission refused by its schema is counted (and logged by the error handler); nothing is stored.
       onError: async (request, _reply, error) => {
         if ((error as { validation?: unknown }).validation) {
