@@ -19,6 +19,11 @@ export interface Caller {
 export interface DeviceCaller {
   id: string;
   title: string;
+  /**
+   * The hash of the token the request presented: a long poll asks with it, when it hands out a job, whether
+   * the token is still the device's.
+   */
+  tokenHash: string;
 }
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { callerIsAdmin } from '@/lib/caller.js';
+import { callerIsAdmin, type DeviceCaller } from '@/lib/caller.js';
 import type { ChangeFeed } from '@/lib/changes.js';
 import { serviceTexts, unauthorized } from '@/lib/errors.js';
 import { confirmSignIn, type CallerRecord, type FindCallerRecord } from '@/lib/sign-in.js';
@@ -12,7 +12,7 @@ import { confirmSignIn, type CallerRecord, type FindCallerRecord } from '@/lib/s
 export type { CallerRecord, FindCallerRecord } from '@/lib/sign-in.js';
 
 /** The device a device token belongs to (by the token's hash); undefined when none or disabled. */
-export type FindDeviceByToken = (token: string) => Promise<{ id: string; title: string } | undefined>;
+export type FindDeviceByToken = (token: string) => Promise<DeviceCaller | undefined>;
 
 /** Device tokens (decisions §7): `cpd_` and 43 base64url characters. */
 const DEVICE_TOKEN = /^cpd_[A-Za-z0-9_-]{43}$/;

@@ -1,10 +1,16 @@
 // SQL of runner jobs as a device sees them (decision 025): hand-out by lease, acknowledgement, reports and
 // the time-out of jobs whose device went silent.
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, lt, min, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lte, lt, min, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client.js';
-import { deviceRunnerJobs } from '@/db/schema/index.js';
+import { deviceRunnerJobs, devices } from '@/db/schema/index.js';
 
 export type JobRow = typeof deviceRunnerJobs.$inferSelect;
+
+/** What a fetch was let in with: the device and the hash of the token it presented. */
+export interface DeviceCredential {
+  deviceId: string;
+  tokenHash: string;
+}
 
 const now = sql`now()`;
 const seconds = (value: number) => sql`now() + make_interval(secs => ${value})`;
@@ -37,24 +43,49 @@ const due = (deviceId: string) =>
   );
 
 /**
- * Takes the device's oldest due job that no other fetch holds, and holds it for `handoutSeconds`. Rows another
- * transaction has locked are skipped, so concurrent fetches never get the same job.
+ * The device, while it is enabled and `tokenHash` is still its token's hash. Locked for share: a re-key or a
+ * disable that is under way is waited for and its result seen, and one that comes later waits for this
+ * transaction, so what was found still holds when it commits.
  */
-export async function claimNextJob(executor: Executor, deviceId: string, handoutSeconds: number) {
-  const [candidate] = await executor
+const currentDevice = (executor: Executor, credential: DeviceCredential) =>
+  executor
+    .select({ id: devices.id })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.id, credential.deviceId),
+        eq(devices.isEnabled, true),
+        eq(devices.tokenHash, credential.tokenHash),
+      ),
+    )
+    .for('share');
+
+/**
+ * Takes the device's oldest due job that no other fetch holds, and holds it for `handoutSeconds`, in one
+ * statement that hands nothing out unless the credential is still current (`currentDevice`): a fetch that
+ * began before its device was re-keyed or disabled gets no job, and leaves it to the device's current token.
+ * Rows another transaction has locked are skipped, so concurrent fetches never get the same job.
+ */
+export async function claimNextJob(executor: Executor, credential: DeviceCredential, handoutSeconds: number) {
+  const candidate = executor
     .select({ id: deviceRunnerJobs.id })
     .from(deviceRunnerJobs)
-    .where(due(deviceId))
+    .where(due(credential.deviceId))
     .orderBy(asc(deviceRunnerJobs.notBefore), asc(deviceRunnerJobs.createdAt), asc(deviceRunnerJobs.id))
     .limit(1)
     .for('update', { skipLocked: true });
-  if (!candidate) return undefined;
   const [row] = await executor
     .update(deviceRunnerJobs)
     .set({ leaseExpiresAt: seconds(handoutSeconds) })
-    .where(eq(deviceRunnerJobs.id, candidate.id))
+    .where(and(inArray(deviceRunnerJobs.id, candidate), exists(currentDevice(executor, credential))))
     .returning();
   return row;
+}
+
+/** Whether the credential still lets its device in (see `currentDevice`). */
+export async function isCurrentCredential(executor: Executor, credential: DeviceCredential) {
+  const [row] = await currentDevice(executor, credential);
+  return Boolean(row);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '@careplane/shared/devices/devices.contract';
 import type { ProcessStatus } from '@careplane/shared/common/enums';
 import type { ActionContext } from '@/lib/audit.js';
-import { conflict, notFound, serviceTexts } from '@/lib/errors.js';
+import { conflict, notFound, serviceTexts, unauthorized } from '@/lib/errors.js';
 import type { Store, WriteScope } from '@/lib/store.js';
 import * as repository from './device-jobs.repository.js';
 
@@ -22,6 +22,11 @@ export interface RunnerOptions {
   handoutSeconds?: number;
   /** Seconds an accepted or running job lives after the device's last word. */
   leaseSeconds?: number;
+  /**
+   * Told when a fetch has looked, found nothing and begins to wait: a test changes the device only then, so
+   * that nothing but the change itself can end the wait.
+   */
+  onWait?: (deviceId: string) => void;
 }
 
 interface ReadJob {
@@ -97,12 +102,21 @@ export function createDeviceJobsRunner(store: Store, jobs: ReadJob, options: Run
     }
   }
 
-  /** One attempt: times out the device's silent jobs and takes its next due job, if any. */
-  async function claim(deviceId: string, context: ActionContext) {
+  /**
+   * One attempt: times out the device's silent jobs and takes its next due job, if any. A credential that no
+   * longer lets the device in (re-keyed or disabled since the fetch began) is refused as the auth plugin
+   * refuses it on an ordinary call, and gets no job.
+   */
+  async function claim(credential: repository.DeviceCredential, context: ActionContext) {
     const id = await store.write(context, async (scope) => {
-      await expire(scope, deviceId);
-      const row = await repository.claimNextJob(scope.tx, deviceId, handoutSeconds);
-      if (!row) return null;
+      await expire(scope, credential.deviceId);
+      const row = await repository.claimNextJob(scope.tx, credential, handoutSeconds);
+      if (!row) {
+        if (!(await repository.isCurrentCredential(scope.tx, credential))) {
+          throw unauthorized(serviceTexts.invalidDeviceToken);
+        }
+        return null;
+      }
       await scope.audit({
         action: 'hand-out',
         resource: RESOURCE,
@@ -116,24 +130,27 @@ export function createDeviceJobsRunner(store: Store, jobs: ReadJob, options: Run
 
   /**
    * The device's next due job, waiting up to `waitSeconds` for one (a long poll): answers as soon as a job is
-   * created or becomes due, null when none came. `signal` ends the wait early (the client went away).
+   * created or becomes due, null when none came. `signal` ends the wait early (the client went away). Every
+   * look asks again whether `credential` lets the device in: a wait that outlives its token ends in a 401.
    */
   async function nextJob(
-    deviceId: string,
+    credential: repository.DeviceCredential,
     waitSeconds: number,
     context: ActionContext,
     signal: AbortSignal,
   ): Promise<DeviceJob | null> {
+    const { deviceId } = credential;
     const deadline = Date.now() + waitSeconds * 1000;
     for (;;) {
       const watch = watchDevice(deviceId, signal);
       try {
-        const job = await claim(deviceId, context);
+        const job = await claim(credential, context);
         if (job) return job;
         const remaining = deadline - Date.now();
         if (remaining <= 0 || signal.aborted) return null;
         const next = await repository.nextAvailableAt(store.db, deviceId);
         const untilDue = next ? next.getTime() - Date.now() + 5 : Number.POSITIVE_INFINITY;
+        options.onWait?.(deviceId);
         await watch.wait(Math.min(remaining, untilDue));
       } finally {
         watch.stop();

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createLocalJWKSet } from 'jose';
 import { buildApp } from '@/app.js';
-import { deviceRunnerJobs } from '@/db/schema/index.js';
+import { deviceRunnerJobs, devices } from '@/db/schema/index.js';
 import { api, createTestContext, type TestContext } from '@/test/harness.js';
 import { createDevice } from '@/test/factories.js';
 import { auditRows } from '@/test/records.js';
+import { createStore } from '@/lib/store.js';
+import { createDevicesService, generateDeviceToken, hashDeviceToken } from './devices.service.js';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -21,6 +23,7 @@ afterAll(async () => {
 const MISSING = '0190f6a2-6d3b-7c8e-9f00-00000000dead';
 
 type Device = { id: string; token: string };
+type App = TestContext['app'];
 type Job = { id: string; status: string; results: unknown[]; leaseExpiresAt: string | null };
 
 const call = (device: Device, method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -63,11 +66,14 @@ const expireLease = (id: string) =>
     .where(eq(deviceRunnerJobs.id, id));
 
 /**
- * Starts a long poll of `device` on `app` and resolves once it is waiting: the device has a job whose lease
- * passed, and the fetch's first look times it out; that change (relayed between processes like every other)
- * is the sign that the fetch has looked and now waits.
+ * Starts a long poll of `device` on `app` (asking in `language`, when given) and resolves once it is waiting:
+ * the device has a job whose lease passed, and the fetch's first look times it out; that change (relayed
+ * between processes like every other) is the sign that the fetch has looked and now waits.
  */
-async function startWaiting(device: Device, app = context.app) {
+async function startWaiting(
+  device: Device,
+  { app = context.app, language }: { app?: App; language?: string } = {},
+) {
   const stuck = await createJob(device, { purpose: 'Stuck' });
   await fetchNext(device);
   await ack(device, stuck.id);
@@ -85,7 +91,10 @@ async function startWaiting(device: Device, app = context.app) {
     .inject({
       method: 'GET',
       url: '/api/devices/me/jobs/next?wait=60',
-      headers: { authorization: `Bearer ${device.token}` },
+      headers: {
+        authorization: `Bearer ${device.token}`,
+        ...(language ? { 'accept-language': language } : {}),
+      },
     })
     .then((response) => response);
   await looked;
@@ -332,7 +341,7 @@ describe('long poll', () => {
     await other.ready();
     try {
       const device = await createDevice(context, { title: 'Behind another process' });
-      const waiting = (await startWaiting(device, other)).answer;
+      const waiting = (await startWaiting(device, { app: other })).answer;
       const job = await createJob(device);
       const answer = await waiting;
       expect(answer.statusCode, answer.body).toBe(200);
@@ -345,6 +354,120 @@ describe('long poll', () => {
   it('answers 204 at once with wait=0 when nothing is due', async () => {
     const device = await createDevice(context, { title: 'Idle' });
     expect((await fetchNext(device, 0)).statusCode).toBe(204);
+  });
+});
+
+describe('a fetch whose token ends while it waits', () => {
+  /** The hand-outs of a job in its audit log: a job the refused fetch got would show one more. */
+  const handOuts = async (id: string) =>
+    (await auditRows(context, 'device-jobs', id)).filter((row) => row.action === 'hand-out').length;
+
+  /**
+   * A fetch of `device` through a runner of its own, on the app's database and change feed, which says when the
+   * fetch has looked and waits; resolves then. What a test changes afterwards reaches the fetch only by waking
+   * it. (A fetch through the API looks once more after startWaiting's sign, and that look alone would find a
+   * changed token.)
+   */
+  async function fetchWaitingOnItsOwnRunner(device: Device) {
+    let waits!: () => void;
+    const waiting = new Promise<void>((resolve) => (waits = resolve));
+    const { runner } = createDevicesService(createStore(context.database.db, context.app.changes), {
+      onWait: (deviceId) => {
+        if (deviceId === device.id) waits();
+      },
+    });
+    const gone = new AbortController();
+    const credential = { deviceId: device.id, tokenHash: hashDeviceToken(device.token) };
+    const answer = runner.nextJob(credential, 60, { caller: null, ip: null }, gone.signal).then(
+      (job) => ({ job }),
+      (error: unknown) => ({ error }),
+    );
+    await waiting;
+    return { answer, stop: () => gone.abort() };
+  }
+
+  /** What an ordinary call with `token` is answered now, to compare the ended fetch's refusal with. */
+  const ordinaryRefusal = async (device: Device, language?: string) => {
+    const answer = await context.app.inject({
+      method: 'GET',
+      url: '/api/devices/me',
+      headers: {
+        authorization: `Bearer ${device.token}`,
+        ...(language ? { 'accept-language': language } : {}),
+      },
+    });
+    expect(answer.statusCode, answer.body).toBe(401);
+    return answer.json<{ message: string }>().message;
+  };
+
+  it('answers 401 after a re-key and leaves the job to the new token', async () => {
+    const device = await createDevice(context, { title: 'Re-keyed while waiting' });
+    const waiting = (await startWaiting(device)).answer;
+    const rekeyed = await api(context).post(`/api/devices/${device.id}/token`);
+    expect(rekeyed.statusCode, rekeyed.body).toBe(200);
+    const job = await createJob(device);
+
+    const answer = await waiting;
+    expect(answer.statusCode, answer.body).toBe(401);
+    expect(answer.json()).toMatchObject({ statusCode: 401, message: await ordinaryRefusal(device) });
+    expect(answer.json().message).toBe('Invalid device token');
+    expect(await readJob(job.id)).toMatchObject({ status: 'NEW', leaseExpiresAt: null });
+    expect(await handOuts(job.id)).toBe(0);
+
+    // The agent with the new token gets the job at once, and its fetches go on as before.
+    const current = { id: device.id, token: rekeyed.json<{ token: string }>().token };
+    const fetched = await fetchNext(current, 0);
+    expect(fetched.statusCode, fetched.body).toBe(200);
+    expect(fetched.json().id).toBe(job.id);
+    expect((await ack(current, job.id)).statusCode).toBe(200);
+    expect((await fetchNext(current, 0)).statusCode).toBe(204);
+    expect((await fetchNext(device, 0)).statusCode).toBe(401);
+  });
+
+  it('answers 401 after a disable, in the language it asked in, and hands out nothing', async () => {
+    const device = await createDevice(context, { title: 'Disabled while waiting' });
+    const waiting = (await startWaiting(device, { language: 'th' })).answer;
+    const disabled = await api(context).patch(`/api/devices/${device.id}`, { isEnabled: false });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const job = await createJob(device);
+
+    const answer = await waiting;
+    expect(answer.statusCode, answer.body).toBe(401);
+    expect(answer.json()).toMatchObject({ statusCode: 401, message: await ordinaryRefusal(device, 'th') });
+    expect(answer.json().message).toBe('โทเค็นของอุปกรณ์ไม่ถูกต้อง');
+    expect(await readJob(job.id)).toMatchObject({ status: 'NEW', leaseExpiresAt: null });
+    expect(await handOuts(job.id)).toBe(0);
+    expect((await fetchNext(device, 0)).statusCode).toBe(401);
+
+    // Enabled again, the same token gets the job at once: nothing held it.
+    expect((await api(context).patch(`/api/devices/${device.id}`, { isEnabled: true })).statusCode).toBe(200);
+    const fetched = await fetchNext(device, 0);
+    expect(fetched.statusCode, fetched.body).toBe(200);
+    expect(fetched.json().id).toBe(job.id);
+  });
+
+  it("takes no job with a token that is no longer the device's, even when it did not hear the change", async () => {
+    const device = await createDevice(context, { title: 'Re-keyed unheard' });
+    const fetch = await fetchWaitingOnItsOwnRunner(device);
+    try {
+      // The token is replaced straight in the database: no change is told, so only the job's creation wakes
+      // the fetch, and the claim itself must find the token stale.
+      const current = { id: device.id, token: generateDeviceToken() };
+      await context.database.db
+        .update(devices)
+        .set({ tokenHash: hashDeviceToken(current.token) })
+        .where(eq(devices.id, device.id));
+      const job = await createJob(device);
+
+      expect(await fetch.answer).toMatchObject({
+        error: { statusCode: 401, message: 'Invalid device token' },
+      });
+      expect(await readJob(job.id)).toMatchObject({ status: 'NEW', leaseExpiresAt: null });
+      expect(await handOuts(job.id)).toBe(0);
+      expect((await fetchNext(current, 0)).json().id).toBe(job.id);
+    } finally {
+      fetch.stop();
+    }
   });
 });
 

@@ -151,7 +151,7 @@ export async function devicesModule(app: FastifyInstance, { service }: { service
       stop.addEventListener('abort', abort, { once: true });
       try {
         const job = await service.runner.nextJob(
-          device.id,
+          { deviceId: device.id, tokenHash: device.tokenHash },
           request.query.wait,
           deviceActionContext(request),
           gone.signal,

@@ -21,6 +21,7 @@ import {
   type Workstation,
 } from '@careplane/shared/devices/devices.contract';
 import type { ActionContext } from '@/lib/audit.js';
+import type { DeviceCaller } from '@/lib/caller.js';
 import { badRequest, conflict, notFound, serviceTexts } from '@/lib/errors.js';
 import { shapeRow } from '@/lib/resources/relations.js';
 import { createResourceService } from '@/lib/resources/service.js';
@@ -113,8 +114,11 @@ export function createDevicesService(store: Store, runnerOptions: RunnerOptions 
   }
 
   /** The enabled device a presented device token belongs to, for the auth plugin. */
-  const findDeviceByToken = (token: string) =>
-    repository.findEnabledDeviceByTokenHash(db, hashDeviceToken(token));
+  async function findDeviceByToken(token: string): Promise<DeviceCaller | undefined> {
+    const tokenHash = hashDeviceToken(token);
+    const device = await repository.findEnabledDeviceByTokenHash(db, tokenHash);
+    return device && { ...device, tokenHash };
+  }
 
   /** The IoT devices whose readings the calling device may relay. */
   const linkedIotDevices = async (deviceId: string): Promise<LinkedIotDevice[]> =>
