@@ -14,6 +14,7 @@ import type { ActionContext } from '@/lib/audit.js';
 import { conflict, notFound, serviceTexts, unauthorized } from '@/lib/errors.js';
 import type { Store, WriteScope } from '@/lib/store.js';
 import * as repository from './device-jobs.repository.js';
+import { devicesResource } from './devices.resource.js';
 
 const RESOURCE = 'device-jobs';
 
@@ -38,7 +39,8 @@ export function createDeviceJobsRunner(store: Store, jobs: ReadJob, options: Run
   const leaseSeconds = options.leaseSeconds ?? JOB_LEASE_SECONDS;
 
   // Fetches waiting for a job, by device. A committed change of any job (here or in another process, through
-  // the change feed) wakes the waiters of that job's device.
+  // the change feed) wakes the waiters of that job's device; a change of the device itself (a re-key, a
+  // disable) wakes them too, so a fetch whose token no longer lets it in is refused at once, not at its end.
   const waiters = new Map<string, Set<() => void>>();
   const wake = (deviceId: string) => {
     for (const resolve of waiters.get(deviceId) ?? []) resolve();
@@ -50,6 +52,10 @@ export function createDeviceJobsRunner(store: Store, jobs: ReadJob, options: Run
     if (waiters.size === 0) return;
     for (const change of changes) {
       if (change.resource === '*') wakeAll();
+      if (change.resource === devicesResource.name) {
+        if (change.recordId) wake(change.recordId);
+        else wakeAll();
+      }
       if (change.resource !== RESOURCE || !change.recordId) continue;
       const deviceId = await repository.findJobDevice(store.db, change.recordId);
       if (deviceId) wake(deviceId);

@@ -446,6 +446,25 @@ describe('a fetch whose token ends while it waits', () => {
     expect(fetched.json().id).toBe(job.id);
   });
 
+  it('ends at once on a re-key, without waiting for a job or the end of its wait', async () => {
+    const device = await createDevice(context, { title: 'Re-keyed, nothing due' });
+    const fetch = await fetchWaitingOnItsOwnRunner(device);
+    // The fetch waits 60 s; a bound well inside it tells an answer at once from one at the wait's end.
+    let bound: NodeJS.Timeout | undefined;
+    const stillWaiting = new Promise<null>((resolve) => {
+      bound = setTimeout(() => resolve(null), 10_000);
+    });
+    try {
+      expect((await api(context).post(`/api/devices/${device.id}/token`)).statusCode).toBe(200);
+      const answer = await Promise.race([fetch.answer, stillWaiting]);
+      expect(answer, 'still waiting 10 s after the re-key').not.toBeNull();
+      expect(answer).toMatchObject({ error: { statusCode: 401, message: 'Invalid device token' } });
+    } finally {
+      clearTimeout(bound);
+      fetch.stop();
+    }
+  });
+
   it("takes no job with a token that is no longer the device's, even when it did not hear the change", async () => {
     const device = await createDevice(context, { title: 'Re-keyed unheard' });
     const fetch = await fetchWaitingOnItsOwnRunner(device);
