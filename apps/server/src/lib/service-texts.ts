@@ -270,6 +270,10 @@ export const serviceTexts = {
     en: "A trusted IoT device's readings need its connection secret",
     th: 'ค่าที่วัดได้จากอุปกรณ์ IoT ที่เชื่อถือได้ต้องส่งพร้อมรหัสลับการเชื่อมต่อ',
   },
+  trustedSecretWrong: {
+    en: "The connection secret is not this trusted IoT device's: send the one set on the device",
+    th: 'รหัสลับการเชื่อมต่อไม่ตรงกับของอุปกรณ์ IoT ที่เชื่อถือได้นี้ โปรดส่งรหัสที่ตั้งไว้ในอุปกรณ์',
+  },
   unsentDataType: (dataType: string): Text => ({
     en: `This IoT device does not send ${dataType} readings`,
     th: `อุปกรณ์ IoT นี้ไม่ได้ส่งค่า ${dataType}`,

@@ -316,6 +316,26 @@ describe('IoT devices resource', () => {
       payload: { iotDeviceId: device.id, dataType: 'heart_rate', data: [{ timestamp: T0, rate: 150 }] },
     });
     expect(submitted.statusCode, submitted.body).toBe(201);
+    // Without the secret, or with another: each refusal says which, for whoever sets the device up.
+    for (const [secret, message] of [
+      [undefined, "A trusted IoT device's readings need its connection secret"],
+      [
+        'not-the-secret',
+        "The connection secret is not this trusted IoT device's: send the one set on the device",
+      ],
+    ] as const) {
+      const refused = await context.app.inject({
+        method: 'POST',
+        url: '/api/iot-devices/data/submit',
+        headers: {
+          authorization: `Bearer ${context.adminToken}`,
+          ...(secret ? { 'x-connection-secret': secret } : {}),
+        },
+        payload: { iotDeviceId: device.id, dataType: 'heart_rate', data: [{ timestamp: T0 + 1, rate: 70 }] },
+      });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe(message);
+    }
     const readingId = submitted.json().ids[0];
     const alertId = submitted.json().alertIds[0];
     for (const url of [

@@ -230,8 +230,10 @@ export function createIotService(store: Store, settings: IotSettings) {
       ]);
     }
     if (device.trustLevel === TRUSTED_LEVEL) {
-      if (!secret || !(await verifySecret(secret, device.connectionSecret))) {
-        throw new Refusal(401, serviceTexts.trustedNeedsSecret);
+      // A missing secret and a wrong one are told apart: the operator reading the log fixes different things.
+      if (!secret) throw new Refusal(401, serviceTexts.trustedNeedsSecret);
+      if (!(await verifySecret(secret, device.connectionSecret))) {
+        throw new Refusal(401, serviceTexts.trustedSecretWrong);
       }
     }
   }
