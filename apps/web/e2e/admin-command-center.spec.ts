@@ -5,6 +5,7 @@
 import { expect, test, type Page } from './support/test.ts';
 import { sessionAccessToken, unique } from './support/admin.ts';
 import { issuedIdentity, signInWithCliAuthenticator } from './support/cli-authenticator.ts';
+import { goOffline, goOnline } from './support/network.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -119,14 +120,14 @@ test("a supervisor watches their center's devices, jobs and alerts live, and act
   await expect
     .poll(() => supervisor.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 40_000 })
     .toBe(true);
-  await supervisor.context().setOffline(true);
+  await goOffline(supervisor.context());
   await supervisor.reload();
   await expect(alerts).toContainText(
     'You are offline. This needs the network: it loads again once you are back online.',
   );
   const meanwhile = unique('Wandering at night');
   await admin.post(`/api/command-centers/users/${patient.id}/alert`, { message: meanwhile });
-  await supervisor.context().setOffline(false);
+  await goOnline(supervisor.context());
   await expect(alerts.getByRole('listitem', { name: meanwhile })).toBeVisible({ timeout: 30_000 });
   await expect(alerts.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   await supervisorContext.close();

@@ -14,6 +14,9 @@ const RETRIES = 1;
 // The e2e server (webServer below, which inherits this environment) issues each test identity one enrollment
 // code per try, so a retried test's fresh phone does not meet the code its first try spent.
 process.env.CAREPLANE_E2E_TRIES = String(RETRIES + 1);
+// The worker's requests seen by context.route, so that support/network.ts cuts them when the network goes
+// (setOffline alone has not reached a service worker's fetches in every browser version).
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 
 export default defineConfig({
   testDir: '.',

@@ -3,6 +3,7 @@
 // taken on, the server refuses it, the phone says so, and the prescription stays ready with no hold in its history.
 import { call, issuedPrescription, PHONE, removePhones, setCustodyScene, signIn } from './support/custody.ts';
 import { expect, test } from './support/test.ts';
+import { goOffline, goOnline } from './support/network.ts';
 
 test.describe.configure({ timeout: 240_000 });
 test.afterAll(removePhones);
@@ -40,7 +41,7 @@ test("a hold kept offline does not undo a colleague's mark-ready: the phone says
   await phone.goto('/pharmacy');
   const card = phone.getByRole('listitem', { name: /Metformin/ });
   await expect(card.getByRole('button', { name: 'Hold' })).toBeVisible({ timeout: 40_000 });
-  await phone.context().setOffline(true);
+  await goOffline(phone.context());
   await card.getByRole('button', { name: 'Hold' }).click();
   const dialog = phone.getByRole('dialog', { name: 'Put it on hold?' });
   await dialog.getByRole('textbox', { name: 'Why?' }).fill('Waiting for the doctor to confirm the dose');
@@ -51,7 +52,7 @@ test("a hold kept offline does not undo a colleague's mark-ready: the phone says
   await call(request, pharmacist, 'POST', `/api/prescriptions/${id}/mark-ready`, undefined, 200);
 
   // Back online: the kept hold is sent, refused, and the phone says why; nothing is put on hold.
-  await phone.context().setOffline(false);
+  await goOnline(phone.context());
   await expect(
     phone.getByText(
       /Someone else already moved the prescription Metformin 500 mg .*: it is now ready\. Your 'Hold' was not applied\./,

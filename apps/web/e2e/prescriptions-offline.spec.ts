@@ -1,6 +1,6 @@
 // The driver's delivery without a network (decision 046), on a phone (390×844) against the real server: the
-// driver picks a prescription up (the command-line phone approves), the network goes (context.setOffline),
-// the driver marks it delivered (kept on the device, the card says so), reloads (the service worker opens the
+// driver picks a prescription up (the command-line phone approves), the network goes (for the page and its
+// service worker alike: support/network.ts), the driver marks it delivered (kept on the device, the card says so), reloads (the service worker opens the
 // console with the last lists), the network comes back, the kept action is sent, and the server holds exactly
 // one delivered transition, also after the same Idempotency-Key is sent once more.
 /// <reference lib="dom" />
@@ -18,6 +18,7 @@ import {
   signIn,
 } from './support/custody.ts';
 import { expect, test } from './support/test.ts';
+import { goOffline, goOnline } from './support/network.ts';
 
 test.describe.configure({ timeout: 240_000 });
 test.afterAll(removePhones);
@@ -112,7 +113,7 @@ test('offline, the driver marks delivered, reloads, comes back online, and the s
   }
 
   // No network: the delivery is kept on the device and the card and the banner say so.
-  await road.context().setOffline(true);
+  await goOffline(road.context());
   const banner = road.getByTestId('offline-banner');
   await expect(banner).toContainText('You are offline.');
   await card.getByRole('button', { name: 'Delivered' }).click();
@@ -148,7 +149,7 @@ test('offline, the driver marks delivered, reloads, comes back online, and the s
   expect(await history()).toHaveLength(0);
 
   // The network is back: the kept action is sent, the list refreshes, the banner goes.
-  await road.context().setOffline(false);
+  await goOnline(road.context());
   await expect(road.getByText('Sent while back online: Delivered', { exact: false })).toBeVisible({
     timeout: 40_000,
   });
@@ -198,10 +199,19 @@ test('a reload without a network right after the first sign-in on a phone opens 
     )
     .toBe(true);
 
-  await page.context().setOffline(true);
+  await goOffline(page.context());
+  // The worker is cut off too: a read it answers from the network first, at an address it never kept, does not
+  // reach the server (it would, through the worker, with the page alone offline).
+  const probe = await page.evaluate(() =>
+    fetch('/config.json?offline-probe=1').then(
+      (answer) => answer.status,
+      () => 'no network',
+    ),
+  );
+  expect(probe).not.toBe(200);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: /^Test Person/ })).toBeVisible();
   await expect(page.getByText('could not start')).toHaveCount(0);
   await screenshot(page, 'offline-first-visit-reloaded-390.png');
-  await page.context().setOffline(false);
+  await goOnline(page.context());
 });
