@@ -118,4 +118,38 @@ describe("a user's alerts", () => {
     });
     await waitFor(() => expect(item().textContent).toContain('Closing note: Visited, rate back to normal'));
   });
+
+  it('keeps the note in a notice when a colleague closed the alert first, as the list drops the alert', async () => {
+    network.on('POST', `/api/alerts/${open.id}/close`, () => {
+      // A colleague's close landed first (this phone was offline, say).
+      current = {
+        ...current,
+        isActive: false,
+        closingData: { note: 'Ambulance sent' },
+        closedAt: closed.closedAt,
+      };
+      return json({ statusCode: 409, error: 'Conflict', message: 'This alert is already closed' }, 409);
+    });
+    renderApp(`/admin/users/${ann.id}`, { env: 'test' });
+    const item = () => within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('listitem')[0]!;
+    await userEvent.click(
+      within(await screen.findByRole('list', { name: 'Alerts' })).getAllByRole('button', {
+        name: 'Close…',
+      })[0]!,
+    );
+    await userEvent.type(
+      within(item()).getByRole('textbox', { name: 'What was done' }),
+      'Called the family: pressed by mistake',
+    );
+    await userEvent.click(within(item()).getByRole('button', { name: 'Close alert' }));
+    expect(await screen.findByText('Your note was not saved')).toBeVisible();
+    expect(
+      screen.getByText(
+        'This alert is already closed. Your note, to pass on: “Called the family: pressed by mistake”',
+      ),
+    ).toBeVisible();
+    // The list shows the colleague's close; the notice stays until it is closed.
+    await waitFor(() => expect(item().textContent).toContain('Closing note: Ambulance sent'));
+    expect(screen.getByText('Your note was not saved')).toBeVisible();
+  });
 });

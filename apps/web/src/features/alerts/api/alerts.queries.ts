@@ -11,7 +11,9 @@ import {
 import { alertEndpoints, type Alert, type AlertClose } from '@careplane/shared/alerts/alerts.contract';
 import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
 import type { ListResponse } from '@careplane/shared/common/http';
-import { api } from '@/lib/api-client.ts';
+import i18next from 'i18next';
+import { ApiError, api } from '@/lib/api-client.ts';
+import { notify } from '@/lib/notify.ts';
 import { LIVE_QUERY_ROOTS } from '@/lib/live-events.ts';
 import { createResourceQueries, invalidateResource } from '@/lib/resource-kit/queries.ts';
 
@@ -124,5 +126,20 @@ export function useCloseAlert(via: AlertActionsVia = 'admin') {
     mutationFn: ({ id, note }: { id: string; note: string }) =>
       api.post<Alert>(actionPaths[via].close(id), { closingData: { note } } satisfies AlertClose),
     onSuccess: () => refreshAlerts(client),
+    // Someone closed it first (say while this phone was offline): the alert leaves the list, so the refusal
+    // and the note written for it would go with it. The notice keeps both until it is closed.
+    onError: (error, { note }) => {
+      if (!(error instanceof ApiError) || error.status !== 409) return;
+      notify({
+        color: 'orange',
+        title: i18next.t('alerts:entry.closedMeanwhileTitle'),
+        message: i18next.t('alerts:entry.closedMeanwhile', {
+          reason: error.message.replace(/\.\s*$/, ''),
+          note,
+        }),
+        autoClose: false,
+      });
+      void refreshAlerts(client);
+    },
   });
 }
