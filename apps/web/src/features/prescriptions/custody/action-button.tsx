@@ -4,6 +4,7 @@
 // to compare, time left) until the phone answers. Offline, they say they need the network.
 import { Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import i18next from 'i18next';
@@ -67,10 +68,14 @@ function signingFailureText(state: PrescriptionSigningState | undefined): string
     : state?.message || i18next.t('prescriptions:signing.failed');
 }
 
+/** One refusal notice per prescription and action: a later try that goes through takes it away. */
+const refusalNotice = (id: string, action: PrescriptionAction) => `refused-${action}-${id}`;
+
 /** The notice that stays until closed when the server refused an action: the card may change under it. */
-function announceRefused(action: PrescriptionAction, subject: string | undefined, error: Error) {
+function announceRefused(id: string, action: PrescriptionAction, subject: string | undefined, error: Error) {
   const label = actionLabel(action);
   notify({
+    id: refusalNotice(id, action),
     color: 'red',
     autoClose: false,
     title: subject
@@ -267,16 +272,18 @@ export function ActionButton({
     subject,
     status,
     applied: () => {
+      notifications.hide(refusalNotice(id, action));
       announceDone(action, subject);
       return onChanged?.();
     },
     signed: () => {
+      notifications.hide(refusalNotice(id, action));
       announceDone(action, subject);
       return onChanged?.();
     },
-    refused: (error) => announceRefused(action, subject, error),
+    refused: (error) => announceRefused(id, action, subject, error),
     // The phone was asked, but the action ended without it (another courier completed the pickup first).
-    failed: (state) => announceRefused(action, subject, new Error(signingFailureText(state))),
+    failed: (state) => announceRefused(id, action, subject, new Error(signingFailureText(state))),
     // Online, it was kept only to go after earlier kept actions: the notice that it was sent follows.
     kept: (entry) =>
       isOnline()
@@ -338,8 +345,11 @@ export function ActionButton({
             sending.current = true;
             mutation.mutate(reason, {
               onSuccess: (answer) => {
-                if (isSigningStarted(answer))
-                  setStarted({ ...answer, until: Date.now() + answer.expiresIn * 1000 });
+                if (!isSigningStarted(answer)) return;
+                // A try whose answer was lost had asked the phone already: this one follows the same request,
+                // and the earlier "not done" would tell the signer to deny what they are about to approve.
+                notifications.hide(refusalNotice(id, action));
+                setStarted({ ...answer, until: Date.now() + answer.expiresIn * 1000 });
               },
               onSettled: () => {
                 sending.current = false;

@@ -452,6 +452,38 @@ describe('the prescriptions area', () => {
     expect(await screen.findByText('No prescriptions here.', {}, { timeout: 5_000 })).toBeVisible();
   });
 
+  it('takes back its "not done" when a tap whose answer was lost turns out to have asked the phone', async () => {
+    pickupSettledOnSecondPoll();
+    // The first tap reached the server (which asked the phone), but its answer never came back.
+    let taps = 0;
+    network.on('POST', `/api/prescriptions/${rxId}/pickup`, () => {
+      taps += 1;
+      if (taps === 1) throw new TypeError('Failed to fetch');
+      return json(
+        {
+          action: 'pickup',
+          requestId,
+          signerUserId: courier.id,
+          signerName: 'Cole Courier',
+          bindingMessage: 'AC 27',
+          expiresIn: 120,
+          interval: 1,
+        },
+        202,
+      );
+    });
+    signIn(courier);
+    renderApp('/prescriptions');
+    fireEvent.click(await screen.findByRole('button', { name: 'Pick up' }));
+    const refused = await screen.findByText(/^Not done: Pick up/);
+    expect(refused).toBeVisible();
+    // Tapped again: the server follows the same phone request, and the notice no longer says it failed.
+    fireEvent.click(await screen.findByRole('button', { name: 'Pick up' }));
+    expect((await screen.findByTestId('signing-pickup')).textContent).toContain('code AC 27');
+    await waitFor(() => expect(screen.queryByText(/^Not done: Pick up/)).toBeNull());
+    expect(taps).toBe(2);
+  });
+
   it('says the pickup went through even when the button that asked is gone by the time the phone approves', async () => {
     pickupSettledOnSecondPoll();
     signIn(courier);
