@@ -614,7 +614,7 @@ describe('in Thai', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ลงนามด้วยโทรศัพท์ของฉัน' }));
     const code = await screen.findByTestId('signing-binding-message');
     expect(code.textContent).toBe('KX 42');
-    expect(code.parentElement?.textContent).toMatch(/^เปิดแอป Careplane แล้วอนุมัติการลงนาม แอปจะแสดงรหัส KX 42 /);
+    expect(code.parentElement?.textContent).toMatch(/^เปิดแอป Careplane แล้วอนุมัติการลงนามเมื่อแอปแสดงรหัส KX 42 /);
     expect(screen.getByTestId('signing-state').textContent).toMatch(/^กำลังรอโทรศัพท์ของคุณ · รหัส KX 42/);
   });
 

@@ -1,6 +1,6 @@
 // Sign with my phone: asks the caller's own authenticator, shows the code to compare and the time left on the
 // button, and follows the phone's answer live (polling the signing state) until it is signed, denied or expired.
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useEffect, useState } from 'react';
@@ -54,19 +54,25 @@ function Following({
 
   return (
     <Stack gap="xs" aria-live="polite">
-      <Button
-        disabled
-        leftSection={status === 'pending' ? <Loader size="xs" type="dots" /> : null}
-        data-testid="signing-state"
-        // Wrapped lines at a line height Thai tone marks fit in (a button's own line height cut them off).
-        styles={{ label: { whiteSpace: 'normal', lineHeight: 1.55, overflow: 'visible' } }}
-        h="auto"
+      {/* Not a disabled button: the code is what the signer compares on the phone, so it reads at full contrast
+          and wraps on a narrow screen (as the prescriptions' signing does). */}
+      <Paper
+        withBorder
+        radius="sm"
+        px="sm"
         py={6}
+        bg="var(--mantine-primary-color-light)"
+        data-testid="signing-state"
       >
-        {left !== null && left > 0
-          ? t('sign.waitingLeft', { code: started.bindingMessage, seconds: left })
-          : t('sign.waiting', { code: started.bindingMessage })}
-      </Button>
+        <Group gap="xs" wrap="nowrap" align="center">
+          {status === 'pending' ? <Loader size="xs" type="dots" aria-hidden /> : null}
+          <Text size="sm" fw={600} lh={1.55}>
+            {left !== null && left > 0
+              ? t('sign.waitingLeft', { code: started.bindingMessage, seconds: left })
+              : t('sign.waiting', { code: started.bindingMessage })}
+          </Text>
+        </Group>
+      </Paper>
       <Text size="sm">
         <Trans
           t={t}

@@ -109,9 +109,9 @@ const documents = {
     waiting: 'Waiting for your phone · code {{code}}',
     waitingLeft: 'Waiting for your phone · code {{code}} · {{seconds}} s left',
     instructions:
-      'Open the Careplane app and approve the signature. It shows the code <code>{{code}}</code> and the fingerprint <fingerprint></fingerprint>: check that they match.',
+      'Open the Careplane app and approve the signature once it shows the code <code>{{code}}</code> and the fingerprint <fingerprint></fingerprint>',
     instructionsNoFile:
-      'Open the Careplane app and approve the signature. It shows the code <code>{{code}}</code>: check that they match.',
+      'Open the Careplane app and approve the signature once it shows the code <code>{{code}}</code>.',
     checkFailed: "Could not check the phone's answer: {{message}}",
   },
   status: {

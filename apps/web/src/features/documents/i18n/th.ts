@@ -106,8 +106,8 @@ const th: Translation<typeof documents> = {
     waiting: 'กำลังรอโทรศัพท์ของคุณ · รหัส {{code}}',
     waitingLeft: 'กำลังรอโทรศัพท์ของคุณ · รหัส {{code}} · เหลือ {{seconds}}\u00a0วินาที',
     instructions:
-      'เปิดแอป Careplane แล้วอนุมัติการลงนาม แอปจะแสดงรหัส <code>{{code}}</code> และลายนิ้วมือไฟล์ <fingerprint></fingerprint>: ตรวจดูว่าตรงกัน',
-    instructionsNoFile: 'เปิดแอป Careplane แล้วอนุมัติการลงนาม แอปจะแสดงรหัส <code>{{code}}</code>: ตรวจดูว่าตรงกัน',
+      'เปิดแอป Careplane แล้วอนุมัติการลงนามเมื่อแอปแสดงรหัส <code>{{code}}</code> และลายนิ้วมือไฟล์ <fingerprint></fingerprint>',
+    instructionsNoFile: 'เปิดแอป Careplane แล้วอนุมัติการลงนามเมื่อแอปแสดงรหัส <code>{{code}}</code>',
     checkFailed: 'ตรวจสอบคำตอบจากโทรศัพท์ไม่ได้: {{message}}',
   },
   status: {
