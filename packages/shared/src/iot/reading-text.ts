@@ -91,7 +91,8 @@ const eventTitles: Record<string, Record<Language, string>> = {
 
 /**
  * The kind of event an alert reading reports, as the device names it: its `type`, or `kind` as some devices
- * write it; lower case, '' when it names none.
+ * write it; lower case, '' when it names none. (It tells events apart; a title is told from `type` alone, as a
+ * `kind` may be anything a device or a person chose.)
  */
 export function eventType(event: Record<string, unknown>) {
   return (text(event.type) || text(event.kind)).trim().toLowerCase();
@@ -99,7 +100,7 @@ export function eventType(event: Record<string, unknown>) {
 
 /** The event an alert reading reports ("Fall detected"), else its type in words, else its message. */
 export function eventTitle(event: Record<string, unknown>, language: Language) {
-  const type = eventType(event);
+  const type = text(event.type).toLowerCase();
   return eventTitles[type]?.[language] ?? (sentence(type) || text(event.message));
 }
 
