@@ -173,6 +173,40 @@ describe('the command-center view', () => {
     expect(JSON.parse(calls[0]!.body!)).toEqual({ message: 'Please open the door for the nurse' });
   });
 
+  it('tells of an alert that opens while the view is open, not of those already open or older', async () => {
+    const queryClient = createQueryClient();
+    let open = [alert];
+    network.on('GET', '/api/command-centers/alerts', () => json(fakeList(alertSchema, open)));
+    render(
+      <AppProvider queryClient={queryClient} env="test">
+        <CommandCenterView alertItem={alertItem} />
+      </AppProvider>,
+    );
+    const alerts = await screen.findByRole('region', { name: 'Open alerts' });
+    await within(alerts).findByText('Heart rate 150 above 130');
+    expect(screen.queryByText('New alert')).toBeNull();
+    // An older alert comes into the list (another was closed, say): not news.
+    const older = fakeAlert({
+      id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fb1',
+      data: { message: 'Battery low on the watch' },
+      createdAt: '2026-11-19T08:00:00.000Z',
+    });
+    open = [alert, older];
+    await act(() => queryClient.invalidateQueries());
+    await within(alerts).findByText('Battery low on the watch');
+    expect(screen.queryByText('New alert')).toBeNull();
+    // A fall reported now, as a live event refreshes the list: told, wherever the supervisor has scrolled.
+    const fall = fakeAlert({
+      id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fb2',
+      data: { reason: 'alert_reading', reading: { id: 'f1', type: 'fall_detected', timestamp: 1 } },
+      createdAt: '2026-11-20T09:00:00.000Z',
+    });
+    open = [fall, alert, older];
+    await act(() => queryClient.invalidateQueries());
+    expect(await screen.findByText('New alert')).toBeVisible();
+    expect(screen.getAllByText('Fall detected')).toHaveLength(2);
+  });
+
   it('opened offline, says a section waits for the network and loads it by itself once back', async () => {
     let online = false;
     vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);

@@ -16,8 +16,9 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import type { Alert } from '@careplane/shared/alerts/alerts.contract';
 import { personName, titleOf } from '@careplane/shared/common/record-labels';
 import {
@@ -28,6 +29,7 @@ import { PlainList } from '@/lib/plain-list.tsx';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { SendAlertDialog } from '@/lib/care/send-alert-dialog.tsx';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
+import { useLanguage } from '@/lib/i18n/language.ts';
 import { useLiveEvents } from '@/lib/live-events.ts';
 import { notify } from '@/lib/notify.ts';
 import { LoadFailed } from '@/lib/resource-kit/load-failed.tsx';
@@ -132,6 +134,33 @@ function UserActions({ userId, name }: { userId: string; name: string }) {
 }
 
 /**
+ * Tells of an alert that opens while the view is open (a live event refreshes the list): a supervisor scrolled
+ * down to the users or devices would not see it arrive at the top. Alerts open when the view loaded, and older
+ * ones a page turn or a closed alert brings into the list, are not news: only those created after the newest
+ * seen so far are.
+ */
+function useNewAlertNotices(items: Alert[] | undefined) {
+  const { t } = useTranslation('command-centers');
+  const language = useLanguage();
+  const newestSeen = useRef<string | null>(null);
+  useEffect(() => {
+    if (!items) return;
+    const newest = items.reduce((latest, item) => (item.createdAt > latest ? item.createdAt : latest), '');
+    const seen = newestSeen.current;
+    if (seen === null || newest > seen) newestSeen.current = newest;
+    if (seen === null) return;
+    for (const item of items.filter((one) => one.createdAt > seen)) {
+      notify({
+        color: item.severity === 'critical' ? 'red' : 'orange',
+        title: t('view.newAlert'),
+        message: alertTitle(item, language),
+        autoClose: 15_000,
+      });
+    }
+  }, [items, t, language]);
+}
+
+/**
  * The view; `alertItem` draws one open alert with its actions (the alerts feature's entry, composed in by the
  * app: features do not import each other).
  */
@@ -148,6 +177,7 @@ export function CommandCenterView({ alertItem }: { alertItem: (alert: Alert) => 
   const users = useQuery(queries.users(pages.users));
   const devices = useQuery(queries.devices(pages.devices));
   const alerts = useQuery(queries.openAlerts(pages.alerts));
+  useNewAlertNotices(alerts.data?.items);
   const jobs = useQuery(queries.jobs(pages.jobs));
 
   if (users.error instanceof ApiError && users.error.status === 403) {

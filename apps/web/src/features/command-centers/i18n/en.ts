@@ -54,6 +54,7 @@ const commandCenters = {
       'You may not open the command center: it is for admins and for the care teams of command centers (supervisors, nurses and doctors).',
     loading: 'Loading…',
     openAlerts: 'Open alerts',
+    newAlert: 'New alert',
     noOpenAlerts: 'No open alerts.',
     jobs: 'Jobs',
     noJobs: 'No jobs.',
