@@ -14,7 +14,12 @@ import { lockEmbeddedDatabase } from '@/db/embedded-lock.js';
 import { loadDemoDataIfEmpty } from '@/db/seed/demo.js';
 import { ensureDemoDocuments } from '@/dev/demo-documents.js';
 import { ensureDemoPrescriptionReceipts } from '@/dev/demo-prescription-receipts.js';
-import { demoSignInInstructions, ensureDemoSignIn, injectFetch } from '@/dev/demo-sign-in.js';
+import {
+  demoSignInInstructions,
+  demoSignInWarnings,
+  ensureDemoSignIn,
+  injectFetch,
+} from '@/dev/demo-sign-in.js';
 import { healthModule } from '@/modules/health/health.routes.js';
 
 export type ServerPart = 'all' | 'auth' | 'api';
@@ -125,6 +130,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
             },
             'demo sign-in ready',
           );
+          // A revoked demo key stays revoked and a deleted store is not made again: the operator is told.
+          for (const { identities, message } of demoSignInWarnings(demo)) {
+            app.log.warn({ identities }, message);
+          }
           const documents = await ensureDemoDocuments({
             db: database.db,
             config: effective,

@@ -1,7 +1,10 @@
 // Sign-in for the demo: identities for the named demo users (their subjects are the users' masterIds), a key
 // of each enrolled into an authenticator store at <DATA_DIR>/demo-authenticator.json, and the instructions.
-// Idempotent: existing identities and still-enrolled keys are kept; a restart only prints the instructions
-// again (with fresh enrollment links for phones).
+// A key is enrolled only for an identity that has never had one on this database (the first start, or a demo
+// user added later): a revoked key stays revoked (decision 099), and a store that is gone is not made again
+// behind an admin's back. One-time enrollment links for phones are issued with that first key only, so a
+// restart prints no working credential (decision 036: enrollment codes never reach the log).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
@@ -25,18 +28,38 @@ import { DEMO_SEED, demoSignInUsers } from '@/db/seed/demo-data.js';
 
 export const DEMO_STORE_FILE = 'demo-authenticator.json';
 
+/**
+ * What the demo store holds for an identity after a start: `enrolled`, its first key, enrolled by this start
+ * (the identity had none on this database); `kept`, an unrevoked key enrolled before; `revoked`, a key an
+ * admin revoked, which stays so; `missing`, no key this database knows although the identity has keys here
+ * (the store was deleted, or belongs to another data folder or issuer): none is enrolled in their place.
+ */
+export type DemoStoreKey = 'enrolled' | 'kept' | 'revoked' | 'missing';
+
+export interface DemoSignInIdentity {
+  username: string;
+  name: string;
+  roles: string[];
+  localRoles: string[];
+  storeKey: DemoStoreKey;
+  /** Whether the identity has an unrevoked key on this database, the store's or a phone's. */
+  hasActiveKey: boolean;
+  /** A one-time link for enrolling a phone, issued only along with the identity's first key; else null. */
+  enrollmentLink: string | null;
+}
+
 export interface DemoSignIn {
   storePath: string;
-  identities: {
-    username: string;
-    name: string;
-    roles: string[];
-    localRoles: string[];
-    enrollmentLink: string;
-  }[];
+  /** Whether the store file was there when the start began. */
+  storeFound: boolean;
+  identities: DemoSignInIdentity[];
   createdIdentities: number;
   enrolledKeys: number;
 }
+
+/** Which identities the store approves for: their key in it is enrolled and not revoked. */
+export const storeSignsIn = (identity: Pick<DemoSignInIdentity, 'storeKey'>) =>
+  identity.storeKey === 'enrolled' || identity.storeKey === 'kept';
 
 /** The protocol's fetch answered by the app itself (the server is not listening yet). */
 export function injectFetch(app: FastifyInstance): FetchLike {
@@ -100,6 +123,7 @@ export async function ensureDemoSignIn(options: {
     .returning({ id: authIdentities.id });
 
   const storePath = path.join(options.dataDir, DEMO_STORE_FILE);
+  const storeFound = existsSync(storePath);
   const issuer = authServer.settings.issuer;
   let store: AuthenticatorStore = readStore(storePath);
   const client = new AuthenticatorClient({ issuer, fetch: options.fetch });
@@ -108,14 +132,20 @@ export async function ensureDemoSignIn(options: {
   for (const user of wanted) {
     const identity = await authServer.identities.findById(user.masterId);
     if (!identity || identity.username !== user.username) continue;
+    // Every key the identity ever had here, revoked ones too: a revoked row is an admin's decision, and
+    // enrolling another key beside it would undo it at every start.
+    const keys = await authServer.identities.keysOf(identity.id);
     const stored = store.identities.find(
       (entry) => entry.username === user.username && entry.issuer === issuer,
     );
-    const active = stored ? await authServer.identities.activeKey(stored.keyId) : undefined;
-    if (!stored || active?.identity.id !== identity.id) {
+    const storedKey = stored && keys.find((key) => key.id === stored.keyId);
+    let storeKey: DemoStoreKey;
+    let enrollmentLink: string | null = null;
+    if (keys.length === 0) {
       const { code } = await authServer.identities.issueEnrollmentCode(identity.id);
       const keyPair = await generateAuthenticatorKey(true);
       const enrolled = await client.enroll(code, keyPair, 'demo store');
+      // Replaces an entry left from an earlier database, whose key this one never knew.
       store = putIdentity(store, {
         issuer,
         username: enrolled.username,
@@ -126,19 +156,59 @@ export async function ensureDemoSignIn(options: {
         enrolledAt: new Date().toISOString(),
       });
       enrolledKeys++;
+      storeKey = 'enrolled';
+      // A link for enrolling a phone as well, issued once with the first key: a restart issues none.
+      enrollmentLink = (await authServer.identities.issueEnrollmentCode(identity.id)).link;
+    } else if (!storedKey) {
+      storeKey = 'missing';
+    } else {
+      storeKey = storedKey.revokedAt ? 'revoked' : 'kept';
     }
-    // A fresh link each start, for enrolling a phone as well.
-    const { link } = await authServer.identities.issueEnrollmentCode(identity.id);
     identities.push({
       username: user.username,
       name: `${user.firstName} ${user.lastName}`,
       roles: user.roles,
       localRoles: user.localRoles,
-      enrollmentLink: link,
+      storeKey,
+      hasActiveKey: storeKey === 'enrolled' || keys.some((key) => !key.revokedAt),
+      enrollmentLink,
     });
   }
   if (enrolledKeys > 0) writeStore(storePath, store);
-  return { storePath, identities, createdIdentities: created.length, enrolledKeys };
+  return { storePath, storeFound, identities, createdIdentities: created.length, enrolledKeys };
+}
+
+const ENROLL_ON_THE_PERSONS_PAGE =
+  'an administrator enrolls a phone on the person’s page in the console (Users, "Enroll a new phone")';
+
+/**
+ * What an operator should hear about the demo's sign-in, one log line each and no secret in any: the demo
+ * identities no key can sign in any more, and the identities whose keys the store should hold but does not.
+ */
+export function demoSignInWarnings(demo: DemoSignIn): { identities: string[]; message: string }[] {
+  const warnings: { identities: string[]; message: string }[] = [];
+  const withoutPhone = demo.identities
+    .filter((identity) => !identity.hasActiveKey)
+    .map(({ username }) => username);
+  if (withoutPhone.length > 0) {
+    warnings.push({
+      identities: withoutPhone,
+      message: `demo identities without a usable phone (their keys were revoked and stay so): ${withoutPhone.join(', ')}; ${ENROLL_ON_THE_PERSONS_PAGE}`,
+    });
+  }
+  const missing = demo.identities
+    .filter((identity) => identity.storeKey === 'missing')
+    .map(({ username }) => username);
+  if (missing.length > 0) {
+    const store = demo.storeFound
+      ? `the demo authenticator store ${demo.storePath} holds no key this database knows of ${missing.join(', ')}`
+      : `the demo authenticator store ${demo.storePath} is missing, so it signs in none of ${missing.join(', ')}`;
+    warnings.push({
+      identities: missing,
+      message: `${store}: their keys on the database are kept and none is enrolled again; ${ENROLL_ON_THE_PERSONS_PAGE}`,
+    });
+  }
+  return warnings;
 }
 
 /** The sign-in instructions, as the server prints them after it listens. */
@@ -147,8 +217,10 @@ export function demoSignInInstructions(demo: DemoSignIn, consoleUrl: string, cwd
   const store =
     relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : demo.storePath;
   const width = Math.max(...demo.identities.map((identity) => identity.username.length));
-  const first =
-    demo.identities.find((identity) => identity.username.startsWith('admin@')) ?? demo.identities[0]!;
+  const signers = demo.identities.filter(storeSignsIn);
+  const first = signers.find((identity) => identity.username.startsWith('admin@')) ?? signers[0];
+  const notSigned = demo.identities.filter((identity) => !storeSignsIn(identity));
+  const withLink = demo.identities.filter((identity) => identity.enrollmentLink !== null);
   return [
     '',
     '─'.repeat(100),
@@ -158,12 +230,41 @@ export function demoSignInInstructions(demo: DemoSignIn, consoleUrl: string, cwd
         `  ${identity.username.padEnd(width)}  ${identity.name} (${[...identity.roles, ...identity.localRoles].join(', ')})`,
     ),
     '',
-    'Approve the sign-in from a terminal with the code the console shows (the demo keys are in the',
-    'authenticator store beside the data); only the request showing that code is approved:',
-    `  npx careplane authenticator approve --store ${store} --username ${first.username} --code "<the code the console shows>"`,
+    ...(first
+      ? [
+          'Approve the sign-in from a terminal with the code the console shows (the demo keys are in the',
+          'authenticator store beside the data); only the request showing that code is approved:',
+          `  npx careplane authenticator approve --store ${store} --username ${first.username} --code "<the code the console shows>"`,
+        ]
+      : []),
+    ...(!demo.storeFound && notSigned.some((identity) => identity.storeKey === 'missing')
+      ? [
+          `The demo authenticator store (${store}) is missing: the demo keys on the database are kept,`,
+          'and none is enrolled again in their place.',
+        ]
+      : []),
+    ...(notSigned.length > 0
+      ? [
+          ...(first ? [''] : []),
+          'The store cannot approve for these; an administrator enrolls a phone on the person’s page (Users,',
+          '"Enroll a new phone"):',
+          ...notSigned.map(
+            (identity) =>
+              `  ${identity.username.padEnd(width)}  ${identity.storeKey === 'revoked' ? 'its key was revoked' : 'no key of it in the store'}`,
+          ),
+        ]
+      : []),
     '',
-    'Or enroll the authenticator app on a phone (each link works once):',
-    ...demo.identities.map((identity) => `  ${identity.username.padEnd(width)}  ${identity.enrollmentLink}`),
+    // Links only when this start issued them (the identity's first key): a restart prints no credential.
+    ...(withLink.length > 0
+      ? [
+          'Or enroll the authenticator app on a phone (each link works once):',
+          ...withLink.map((identity) => `  ${identity.username.padEnd(width)}  ${identity.enrollmentLink}`),
+        ]
+      : [
+          'Or use the authenticator app on a phone: an administrator issues its one-time enrollment link on the',
+          'person’s page (Users, "Enroll a new phone"); only the first start prints links.',
+        ]),
     '─'.repeat(100),
     '',
   ].join('\n');
