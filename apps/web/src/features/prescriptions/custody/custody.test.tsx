@@ -397,6 +397,21 @@ describe("a provider's id that is not the user's", () => {
 describe('the prescriptions area', () => {
   const failure = 'The prescription is picked_up: pickup needs ready';
 
+  /** The server's answer to a pickup: the courier's phone is asked, with the code to compare. */
+  const pickupStarted = () =>
+    json(
+      {
+        action: 'pickup',
+        requestId,
+        signerUserId: courier.id,
+        signerName: 'Cole Courier',
+        bindingMessage: 'AC 27',
+        expiresIn: 120,
+        interval: 1,
+      },
+      202,
+    );
+
   /**
    * A ready prescription the courier picks up; the phone is pending at the first poll. At the next it is
    * approved, or (`failed`) another courier's pickup was completed first and the server ended this one with it.
@@ -408,20 +423,7 @@ describe('the prescriptions area', () => {
         json(viewerOf(courier, { id: courierCoId, title: 'Swift Couriers', type: 'courier' })),
       )
       .on('GET', '/api/prescriptions', () => page(current.status === 'ready' ? [current] : []))
-      .on('POST', `/api/prescriptions/${rxId}/pickup`, () =>
-        json(
-          {
-            action: 'pickup',
-            requestId,
-            signerUserId: courier.id,
-            signerName: 'Cole Courier',
-            bindingMessage: 'AC 27',
-            expiresIn: 120,
-            interval: 1,
-          },
-          202,
-        ),
-      )
+      .on('POST', `/api/prescriptions/${rxId}/pickup`, pickupStarted)
       .sequence('GET', `/api/prescriptions/${rxId}/signing/${requestId}`, [
         () => json({ action: 'pickup', requestId, status: 'pending', expiresIn: 119 }),
         () => {
@@ -459,18 +461,7 @@ describe('the prescriptions area', () => {
     network.on('POST', `/api/prescriptions/${rxId}/pickup`, () => {
       taps += 1;
       if (taps === 1) throw new TypeError('Failed to fetch');
-      return json(
-        {
-          action: 'pickup',
-          requestId,
-          signerUserId: courier.id,
-          signerName: 'Cole Courier',
-          bindingMessage: 'AC 27',
-          expiresIn: 120,
-          interval: 1,
-        },
-        202,
-      );
+      return pickupStarted();
     });
     signIn(courier);
     renderApp('/prescriptions');
@@ -522,20 +513,7 @@ describe('the prescriptions area', () => {
         json(viewerOf(courier, { id: courierCoId, title: 'Swift Couriers', type: 'courier' })),
       )
       .on('GET', '/api/prescriptions', () => page([prescriptionOf({ status: 'ready' })]))
-      .on('POST', `/api/prescriptions/${rxId}/pickup`, () =>
-        json(
-          {
-            action: 'pickup',
-            requestId,
-            signerUserId: courier.id,
-            signerName: 'Cole Courier',
-            bindingMessage: 'AC 27',
-            expiresIn: 120,
-            interval: 1,
-          },
-          202,
-        ),
-      )
+      .on('POST', `/api/prescriptions/${rxId}/pickup`, pickupStarted)
       .on('GET', `/api/prescriptions/${rxId}/signing/${requestId}`, () =>
         json({ action: 'pickup', requestId, status: 'denied' }),
       );
