@@ -314,7 +314,10 @@ describe('careplane-agent', () => {
     const counter = join(workDir, 'runs.txt');
     const gate = fifo('restart-gate');
     const first = startAgent(state);
-    const job = await createJob(device.id, [`echo ran >> ${counter}`, `cat ${gate}`]);
+    // The gate's reader ends by itself too: when the agent is killed before its shell has opened the gate, the
+    // release below finds no reader, and a plain `cat` would stay blocked after the test, an orphan.
+    const blocked = `timeout 60 cat ${gate}`;
+    const job = await createJob(device.id, [`echo ran >> ${counter}`, blocked]);
     // The first command has finished and the second is running (the journal holds one result).
     await whenFiles(state, async () => {
       const journal = JSON.parse(await readFile(join(state, 'job.json'), 'utf8'));
@@ -330,7 +333,7 @@ describe('careplane-agent', () => {
     const failed = await readJob(job.id);
     expect(failed.results).toHaveLength(2);
     expect(failed.results[0]).toMatchObject({ exitCode: 0 });
-    expect(failed.results[1]).toMatchObject({ command: `cat ${gate}`, exitCode: null });
+    expect(failed.results[1]).toMatchObject({ command: blocked, exitCode: null });
     expect(failed.results[1]!.stderr).toContain('not run again');
     expect(await readFile(counter, 'utf8')).toBe('ran\n');
     expect(await handOuts(job.id)).toBe(1);
