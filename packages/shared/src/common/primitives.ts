@@ -19,7 +19,7 @@ const noNul = (value: string) => !value.includes('\u0000');
  */
 // eslint-disable-next-line no-control-regex -- naming control characters is the point
 const UNTYPED = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-export const typed = (value: string) => !UNTYPED.test(value);
+const typed = (value: string) => !UNTYPED.test(value);
 export const UNTYPED_MESSAGE = 'Must not contain control or text-direction characters';
 /** Whether every text inside a JSON value (its strings, its keys) is typed text, as `typed` says. */
 export function typedThroughout(value: unknown): boolean {

@@ -85,7 +85,7 @@ export const heartRateReadingSchema = z.strictObject({ ...reading, rate: measure
  * (any case). Undefined for anything else: a reading in an unknown unit cannot be told from a fever, so it is
  * refused rather than read as Celsius.
  */
-export function temperatureScale(unit: string): 'C' | 'F' | 'K' | undefined {
+function temperatureScale(unit: string): 'C' | 'F' | 'K' | undefined {
   const scales: Record<string, 'C' | 'F' | 'K'> = {
     C: 'C',
     CELSIUS: 'C',
@@ -102,7 +102,7 @@ export const BELOW_ABSOLUTE_ZERO = 'Must not be below absolute zero';
 export const SYSTOLIC_BELOW_DIASTOLIC = 'Must not be below the diastolic pressure (dias)';
 
 /** A temperature in degrees Celsius, in the scale its reading names (undefined when the unit is unknown). */
-export function celsius(value: number, unit: unknown): number | undefined {
+function celsius(value: number, unit: unknown): number | undefined {
   const scale = typeof unit === 'string' ? temperatureScale(unit) : undefined;
   if (scale === 'F') return ((value - 32) * 5) / 9;
   if (scale === 'K') return value - 273.15;
