@@ -181,6 +181,7 @@ async function registerRoutes(
     service: services.commandCenters,
     scope: services.commandCenterScope,
     alerts: services.alerts,
+    iot: services.iot,
   });
   await app.register(serviceProvidersModule, { service: services.serviceProviders });
   await app.register(prescriptionsModule, {

@@ -126,6 +126,9 @@ export const commandCenterScopedRelations = {
   stats: ['device'],
   jobs: ['device'],
   alerts: ['iotDevice', 'user'],
+  /** An IoT device linked to a center's device may be assigned to someone of another center: nothing embeds. */
+  iotDevices: [],
+  readings: ['iotDevice'],
 } as const;
 
 export const commandCenterEndpoints = {
@@ -140,6 +143,12 @@ export const commandCenterEndpoints = {
   jobs: '/api/command-centers/jobs',
   job: (id: string) => `/api/command-centers/jobs/${encodeURIComponent(id)}`,
   alerts: '/api/command-centers/alerts',
+  /** The care team reads its patients' IoT devices and their readings (decision 102). */
+  iotDevices: '/api/command-centers/iot-devices',
+  readings: '/api/command-centers/readings',
+  /** One type of an IoT device's readings summed up per equal part of a period (its query: readings-summary's). */
+  readingsSummary: (iotDeviceId: string) =>
+    `/api/command-centers/iot-devices/${encodeURIComponent(iotDeviceId)}/readings-summary`,
   /** POST: a supervisor acknowledges an open alert of their centers (decision 079). */
   acknowledgeAlert: (id: string) => `/api/command-centers/alerts/${encodeURIComponent(id)}/acknowledge`,
   /** POST `{ closingData }`: a supervisor closes an open alert of their centers. */

@@ -1,5 +1,6 @@
 // The command-center scoped reads (spec §7, decisions §4): a supervisor (a user assigned to a command center)
-// reads the devices, workstations, users, stats and jobs of their own centers through the generic engine,
+// reads the devices, workstations, users, stats, jobs, alerts, IoT devices and readings (decision 102) of their
+// own centers through the generic engine,
 // narrowed by a record scope; records of other centers answer 404 as if they did not exist. Admins read every
 // center, or the one they name.
 import {
@@ -21,6 +22,7 @@ import {
 } from '@/modules/devices/devices.resource.js';
 import { usersResource } from '@/modules/users/users.resource.js';
 import { alertsResource } from '@/modules/alerts/alerts.resource.js';
+import { iotDataResource, iotDevicesResource } from '@/modules/iot/iot.resource.js';
 import * as repository from './command-centers.repository.js';
 
 /** Every center (an admin who named none), or these. */
@@ -47,6 +49,8 @@ export function createCommandCenterScopeService(store: Store) {
   const stats = createResourceService(store, deviceStatsResource, scoped('stats'));
   const jobs = createResourceService(store, deviceJobsResource, scoped('jobs'));
   const alerts = createResourceService(store, alertsResource, scoped('alerts'));
+  const iotDevices = createResourceService(store, iotDevicesResource, scoped('iotDevices'));
+  const readings = createResourceService(store, iotDataResource, scoped('readings'));
 
   /**
    * The centers a caller supervises: those they are assigned to, when they are of a center's care team. Anyone
@@ -92,7 +96,7 @@ export function createCommandCenterScopeService(store: Store) {
     const refused = asked.filter((relation) => !allowed.includes(relation));
     if (refused.length) {
       throw badRequest(serviceTexts.relationsNotHere(refused), [
-        { path: 'relations', message: `One of ${allowed.join(', ')}` },
+        { path: 'relations', message: allowed.length ? `One of ${allowed.join(', ')}` : 'None here' },
       ]);
     }
   }
@@ -145,6 +149,15 @@ export function createCommandCenterScopeService(store: Store) {
       listOf('alerts', alerts, caller, query),
     readJob: (caller: Caller, id: string, query: CommandCenterScopedReadQuery) =>
       readOf('jobs', jobs, caller, id, query),
+    listIotDevices: (caller: Caller, query: CommandCenterScopedListQuery) =>
+      listOf('iotDevices', iotDevices, caller, query),
+    listReadings: (caller: Caller, query: CommandCenterScopedListQuery) =>
+      listOf('readings', readings, caller, query),
+    /** Whether an IoT device belongs to the caller's centers (to sum up its readings); 404 otherwise. */
+    async assertIotDeviceInScope(caller: Caller, iotDeviceId: string, commandCenter?: string) {
+      const centers = await centersOf(caller, commandCenter);
+      await iotDevices.read(iotDeviceId, { relations: [] }, viewer(caller, centers));
+    },
     /** A device's stats, newest first; 404 when the device is not in the caller's centers. */
     async listDeviceStats(caller: Caller, deviceId: string, query: CommandCenterScopedListQuery) {
       checkRelations(caller, 'stats', query.relations);

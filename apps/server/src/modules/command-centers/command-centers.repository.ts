@@ -1,6 +1,7 @@
 // SQL of command centers beyond the generic engine: a user's devices (for the care actions), and the
 // command-center scopes: which centers a user supervises, and the conditions that narrow the
-// generic engine's devices, workstations, users, stats and jobs to the records of some centers. The main
+// generic engine's devices, workstations, users, stats, jobs, alerts, IoT devices and readings to the records
+// of some centers. The main
 // table's columns are referenced as columns (the engine aliases them); subqueries name their tables plainly.
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client.js';
@@ -11,6 +12,8 @@ import {
   deviceRunnerJobs,
   deviceStats,
   devices,
+  iotDeviceData,
+  iotDevices,
   users,
   workstations,
 } from '@/db/schema/index.js';
@@ -52,6 +55,26 @@ const idList = (ids: readonly string[]) =>
 const centerDeviceIds = (centerIds: readonly string[]) =>
   sql`select d.id from devices d where d.command_center_id in (${idList(centerIds)})`;
 
+/**
+ * A center's users, as a subquery of user ids: its staff (assigned to the center), the users its devices are
+ * assigned to, and the patients of workstations whose device belongs to it.
+ */
+const centerUserIds = (centerIds: readonly string[]) => sql`
+  select ccu.user_id from command_center_users ccu where ccu.command_center_id in (${idList(centerIds)})
+  union
+  select d.assigned_user_id from devices d
+   where d.assigned_user_id is not null and d.command_center_id in (${idList(centerIds)})
+  union
+  select wp.user_id from workstation_patients wp
+    join workstations w on w.id = wp.workstation_id
+   where w.device_id in (${centerDeviceIds(centerIds)})`;
+
+/** A center's IoT devices, as a subquery of their ids: those of its users and those linked to its devices. */
+const centerIotDeviceIds = (centerIds: readonly string[]) => sql`
+  select i.id from iot_devices i where i.assigned_user_id in (${centerUserIds(centerIds)})
+  union
+  select idd.iot_device_id from iot_device_devices idd where idd.device_id in (${centerDeviceIds(centerIds)})`;
+
 export const scopes = {
   none: (): SQL => sql`false`,
   devices: (centerIds: readonly string[]): SQL => sql`${devices.commandCenterId} in (${idList(centerIds)})`,
@@ -61,31 +84,18 @@ export const scopes = {
     sql`${deviceStats.deviceId} in (${centerDeviceIds(centerIds)})`,
   jobs: (centerIds: readonly string[]): SQL =>
     sql`${deviceRunnerJobs.deviceId} in (${centerDeviceIds(centerIds)})`,
-  /**
-   * A center's users: its staff (assigned to the center), the users its devices are assigned to, and the
-   * patients of workstations whose device belongs to it.
-   */
-  users: (centerIds: readonly string[]): SQL => sql`(
-    ${users.id} in (select ccu.user_id from command_center_users ccu
-                    where ccu.command_center_id in (${idList(centerIds)}))
-    or ${users.id} in (select d.assigned_user_id from devices d
-                       where d.assigned_user_id is not null and d.command_center_id in (${idList(centerIds)}))
-    or ${users.id} in (select wp.user_id from workstation_patients wp
-                       join workstations w on w.id = wp.workstation_id
-                       where w.device_id in (${centerDeviceIds(centerIds)})))`,
+  users: (centerIds: readonly string[]): SQL => sql`${users.id} in (${centerUserIds(centerIds)})`,
   /** A center's alerts: those of its users, and those of IoT devices linked to its devices. */
   alerts: (centerIds: readonly string[]): SQL => sql`(
-    ${alerts.userId} in (select ccu.user_id from command_center_users ccu
-                         where ccu.command_center_id in (${idList(centerIds)})
-                         union
-                         select d.assigned_user_id from devices d
-                         where d.assigned_user_id is not null and d.command_center_id in (${idList(centerIds)})
-                         union
-                         select wp.user_id from workstation_patients wp
-                         join workstations w on w.id = wp.workstation_id
-                         where w.device_id in (${centerDeviceIds(centerIds)}))
+    ${alerts.userId} in (${centerUserIds(centerIds)})
     or ${alerts.iotDeviceId} in (select idd.iot_device_id from iot_device_devices idd
                                  where idd.device_id in (${centerDeviceIds(centerIds)})))`,
+  /** A center's IoT devices: those assigned to its users, and those linked to its devices. */
+  iotDevices: (centerIds: readonly string[]): SQL =>
+    sql`${iotDevices.id} in (${centerIotDeviceIds(centerIds)})`,
+  /** The readings of a center's IoT devices. */
+  readings: (centerIds: readonly string[]): SQL =>
+    sql`${iotDeviceData.iotDeviceId} in (${centerIotDeviceIds(centerIds)})`,
   /**
    * Patients that belong to no command center in any of the ways above: the people a supervisor may take into
    * care. Staff of no center (a pharmacist, a courier, an admin) are not the care team's to read.

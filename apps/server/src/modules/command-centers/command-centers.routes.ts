@@ -20,11 +20,18 @@ import {
 } from '@careplane/shared/devices/devices.contract';
 import { userSchema } from '@careplane/shared/users/users.contract';
 import { alertCloseSchema, alertSchema } from '@careplane/shared/alerts/alerts.contract';
+import {
+  iotDataRecordSchema,
+  iotDeviceSchema,
+  readingsSummaryQuerySchema,
+  readingsSummarySchema,
+} from '@careplane/shared/iot/iot.contract';
 import { requireCaller } from '@/lib/caller.js';
 import { asAnswer } from '@/lib/response-serializer.js';
 import { actionContext, errorResponses as errors } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import type { AlertsService } from '@/modules/alerts/alerts.service.js';
+import type { IotService } from '@/modules/iot/iot.service.js';
 import type { CommandCenterScopeService } from './command-center-scope.service.js';
 import type { CommandCentersService } from './command-centers.service.js';
 
@@ -34,7 +41,13 @@ export async function commandCentersModule(
     service,
     scope,
     alerts,
-  }: { service: CommandCentersService; scope: CommandCenterScopeService; alerts: AlertsService },
+    iot,
+  }: {
+    service: CommandCentersService;
+    scope: CommandCenterScopeService;
+    alerts: AlertsService;
+    iot: IotService;
+  },
 ) {
   registerResourceRoutes(app, service.commandCenters);
 
@@ -151,6 +164,48 @@ export async function commandCentersModule(
       response: { 200: deviceJobSchema, ...errors },
     },
     handler: async (request) => scope.readJob(requireCaller(request), request.params.id, request.query),
+  });
+
+  // The care team reads its patients' vital signs (decision 102): the IoT devices of its centers' users and
+  // those linked to its devices, and their readings; another center's device answers 404 or is not listed.
+  typed.get(commandCenterEndpoints.iotDevices, {
+    onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
+    schema: {
+      ...list,
+      summary: "The IoT devices of the caller's command centers: of their users and linked to their devices",
+      response: { 200: listResponseSchema(iotDeviceSchema), ...errors },
+    },
+    handler: async (request) => asAnswer(await scope.listIotDevices(requireCaller(request), request.query)),
+  });
+
+  typed.get(commandCenterEndpoints.readings, {
+    onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
+    schema: {
+      ...list,
+      summary:
+        "The readings of the IoT devices of the caller's command centers (the list of readings' query)",
+      response: { 200: listResponseSchema(iotDataRecordSchema), ...errors },
+    },
+    handler: async (request) => asAnswer(await scope.listReadings(requireCaller(request), request.query)),
+  });
+
+  typed.get(`${commandCenterEndpoints.iotDevices}/:id/readings-summary`, {
+    onRequest: requireSupervisor,
+    config: { access: 'careTeam' },
+    schema: {
+      tags,
+      summary:
+        "One type of readings of an IoT device of the caller's command centers between two moments, cut into equal periods",
+      params: idParamsSchema,
+      querystring: readingsSummaryQuerySchema,
+      response: { 200: readingsSummarySchema, ...errors },
+    },
+    handler: async (request) => {
+      await scope.assertIotDeviceInScope(requireCaller(request), request.params.id);
+      return iot.readingsSummary(request.params.id, request.query);
+    },
   });
 
   // The care team acts on its centers' alerts as an admin does on any (decision 079): the same rules (a
