@@ -77,13 +77,15 @@ export default defineConfig({
   // '@/…' is src/… (tsconfig.json's paths): no '../../../' chains.
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   // Source maps are written for error reporting but not announced to browsers. Shared chunks are named by their
-  // hash alone: the first page's script carries the name of every chunk a route may preload (173 of them), and
-  // their module names cost it about a kilobyte of its 200 kB budget (decision 029). The source maps name them.
+  // hash alone, of seven characters (the fewest the bundler accepts for this many chunks; it refuses to build
+  // rather than let two names collide): the first page's script carries the name of every chunk a route may
+  // preload (178 of them), and module names or longer hashes cost it about half a kilobyte to a kilobyte of its
+  // 200 kB budget (decision 029). The source maps name them.
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: 'hidden',
-    rolldownOptions: { output: { chunkFileNames: 'assets/c-[hash].js' } },
+    rolldownOptions: { output: { chunkFileNames: 'assets/c-[hash:7].js' } },
   },
   server: {
     proxy: {
