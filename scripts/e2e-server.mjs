@@ -70,6 +70,8 @@ const testIdentities = [
   'console.rx.conflict.driver@careplane.local',
   // A supervisor whose command center the admin spec of the command-center view makes.
   'console.supervisor@careplane.local',
+  // A nurse of a command center the same spec makes, who opens a patient's page there.
+  'console.center.nurse@careplane.local',
   // apps/web/e2e/console-thai.spec.ts: switches the console to Thai (stored on this account).
   'console.thai@careplane.local:admin',
 ];

@@ -1,7 +1,8 @@
 // The supervisor's command-center view: an admin assigns a supervisor to a center with a device; the
 // supervisor sees that center's users and devices only, a job on its device appear and change status without
 // reload, and an alert for its patient, which they acknowledge and close there (decision 079); reloaded
-// offline, the view loads again by itself once the network is back.
+// offline, the view loads again by itself once the network is back. From the view's users, the supervisor opens
+// the patient's page: their open alert and the vital signs their pulse oximeter sent (decision 102).
 import { expect, test, type Page } from './support/test.ts';
 import { sessionAccessToken, unique } from './support/admin.ts';
 import { issuedIdentity, signInWithCliAuthenticator } from './support/cli-authenticator.ts';
@@ -10,6 +11,7 @@ import { goOffline, goOnline } from './support/network.ts';
 test.describe.configure({ timeout: 150_000 });
 
 const SUPERVISOR = 'console.supervisor@careplane.local';
+const NURSE = 'console.center.nurse@careplane.local';
 
 /** The API as the admin of this page's signed-in session. */
 async function adminApi(page: Page) {
@@ -28,29 +30,19 @@ async function adminApi(page: Page) {
   };
 }
 
-test("a supervisor watches their center's devices, jobs and alerts live, and acts on the alerts", async ({
-  page,
-  browser,
-}) => {
-  // The supervisor signs in once, which makes their user record.
-  // Its service worker is allowed: the view is reloaded without a network at the end.
-  const supervisorContext = await browser.newContext({
-    storageState: { cookies: [], origins: [] },
-    serviceWorkers: 'allow',
-  });
-  const supervisor = await supervisorContext.newPage();
-  await signInWithCliAuthenticator(supervisor, issuedIdentity(SUPERVISOR), /\/account$/);
+type AdminApi = Awaited<ReturnType<typeof adminApi>>;
 
-  const admin = await adminApi(page);
-  const found = await admin.get(`/api/users?filtersLike=username~${encodeURIComponent(SUPERVISOR)}`);
-  const supervisorId = (found.items as { id: string }[])[0]!.id;
-  // Of the care team: a supervisor (assigned to the center below).
-  await admin.patch(`/api/users/${supervisorId}`, { localRoles: ['supervisor'] });
+/** A center whose care team is `member` (a supervisor or a nurse), with a patient and the patient's tablet. */
+async function centerWithPatient(admin: AdminApi, member = SUPERVISOR, role = 'supervisor') {
+  const found = await admin.get(`/api/users?filtersLike=username~${encodeURIComponent(member)}`);
+  const memberId = (found.items as { id: string }[])[0]!.id;
+  // Of the care team, assigned to the center below.
+  await admin.patch(`/api/users/${memberId}`, { localRoles: [role] });
   const centerTitle = unique('Live center');
   const center = await admin.post('/api/command-centers', {
     title: centerTitle,
     address: { title: centerTitle, street: 'Rama IV Road', city: 'Bangkok', country: 'TH' },
-    assignedUsers: [supervisorId],
+    assignedUsers: [memberId],
   });
   const patientName = unique('Patient');
   const patient = await admin.post('/api/users', {
@@ -66,6 +58,30 @@ test("a supervisor watches their center's devices, jobs and alerts live, and act
     commandCenter: center.id,
     assignedUser: patient.id,
   });
+  return { memberId, patient, patientName, device, deviceTitle };
+}
+
+test("a supervisor watches their center's devices, jobs and alerts live, and acts on the alerts", async ({
+  page,
+  browser,
+}) => {
+  // The supervisor signs in once, which makes their user record.
+  // Its service worker is allowed: the view is reloaded without a network at the end.
+  const supervisorContext = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    serviceWorkers: 'allow',
+  });
+  const supervisor = await supervisorContext.newPage();
+  await signInWithCliAuthenticator(supervisor, issuedIdentity(SUPERVISOR), /\/account$/);
+
+  const admin = await adminApi(page);
+  const {
+    memberId: supervisorId,
+    patient,
+    patientName,
+    device,
+    deviceTitle,
+  } = await centerWithPatient(admin);
 
   const streamOpen = supervisor.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/events' && response.status() === 200,
@@ -131,4 +147,62 @@ test("a supervisor watches their center's devices, jobs and alerts live, and act
   await expect(alerts.getByRole('listitem', { name: meanwhile })).toBeVisible({ timeout: 30_000 });
   await expect(alerts.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   await supervisorContext.close();
+});
+
+test("a nurse opens a patient's page: their open alert and their pulse oximeter's readings", async ({
+  page,
+  browser,
+}) => {
+  const nurseContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const nurse = await nurseContext.newPage();
+  await signInWithCliAuthenticator(nurse, issuedIdentity(NURSE), /\/account$/);
+  const admin = await adminApi(page);
+  const { patient, patientName } = await centerWithPatient(admin, NURSE, 'nurse');
+  const oximeter = await admin.post('/api/iot-devices', {
+    hardwareIdentifier: unique('OXI'),
+    model: 'Oximeter X',
+    connectionType: 'ble',
+    supportedDataTypes: ['heart_rate'],
+    assignedUser: patient.id,
+  });
+  const now = Date.now();
+  await admin.post('/api/iot-devices/data/submit', {
+    iotDeviceId: oximeter.id,
+    dataType: 'heart_rate',
+    data: [
+      { timestamp: now - 20 * 60_000, rate: 74 },
+      { timestamp: now - 10 * 60_000, rate: 81 },
+    ],
+  });
+  const message = unique('Short of breath');
+  await admin.post(`/api/command-centers/users/${patient.id}/alert`, { message });
+
+  await nurse.goto('/command-center');
+  await nurse
+    .getByRole('region', { name: 'Users' })
+    .getByRole('link', { name: `Live ${patientName}` })
+    .click();
+  await expect(nurse).toHaveURL(new RegExp(`/command-center/${patient.id}$`));
+  await expect(nurse.getByRole('heading', { level: 1, name: `Live ${patientName}` })).toBeVisible();
+  await expect(
+    nurse.getByRole('region', { name: 'Open alerts' }).getByRole('listitem', { name: message }),
+  ).toBeVisible();
+  const vitals = nurse.getByRole('region', { name: 'Vital signs' });
+  await expect(vitals).toContainText('Oximeter X');
+  await expect(vitals.getByRole('status')).toContainText('Latest reading: Heart rate 81 /min, taken');
+  await expect(vitals.getByText('Heart rate (/min)')).toBeVisible();
+  await expect(vitals.getByText(/^2 heart rate readings from /)).toBeAttached();
+
+  // Another person's page, not of this center: not found, with nothing of theirs shown.
+  const stranger = await admin.post('/api/users', {
+    username: `${unique('stranger').toLowerCase().replace(/\W+/g, '.')}@careplane.local`,
+    firstName: 'Not',
+    lastName: 'Ours',
+    roles: ['public'],
+    localRoles: ['patient'],
+  });
+  await nurse.goto(`/command-center/${stranger.id}`);
+  await expect(nurse.getByText('Not in your command centers')).toBeVisible();
+  await expect(nurse.getByRole('region', { name: 'Vital signs' })).toHaveCount(0);
+  await nurseContext.close();
 });

@@ -7,8 +7,14 @@ export const paths = {
   home: { pattern: '/', to: () => '/' },
   login: { pattern: '/login', to: () => '/login' },
   account: { pattern: '/account', to: () => '/account' },
-  /** A supervisor's view of their command centers (docs/decisions/027); not in the spec's table. */
-  commandCenter: { pattern: '/command-center', to: () => '/command-center' },
+  /**
+   * A supervisor's view of their command centers (docs/decisions/027), or one person of them with `userId`
+   * (decision 102); not in the spec's table.
+   */
+  commandCenter: {
+    pattern: '/command-center/:userId?',
+    to: (userId?: string) => withId('/command-center', userId),
+  },
   documents: {
     /** `scope`: own (default), shared or waiting. */
     list: {

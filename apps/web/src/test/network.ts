@@ -134,6 +134,10 @@ const commandCenterCalls: [method: string, pattern: RegExp, answer: z.ZodType][]
   ['GET', /^\/api\/command-centers\/devices$/, listResponseSchema(deviceSchema)],
   ['GET', /^\/api\/command-centers\/alerts$/, listResponseSchema(alertSchema)],
   ['GET', /^\/api\/command-centers\/jobs$/, listResponseSchema(deviceJobSchema)],
+  ['GET', new RegExp(`^/api/command-centers/users/${UUID}$`), userSchema],
+  ['GET', /^\/api\/command-centers\/iot-devices$/, listResponseSchema(iotDeviceSchema)],
+  ['GET', /^\/api\/command-centers\/readings$/, listResponseSchema(iotDataRecordSchema)],
+  ['GET', new RegExp(`^/api/command-centers/iot-devices/${UUID}/readings-summary$`), readingsSummarySchema],
   ['POST', new RegExp(`^/api/command-centers/users/${UUID}/alert$`), userAlertCreatedSchema],
   ['POST', new RegExp(`^/api/command-centers/users/${UUID}/device/reboot$`), deviceRebootRequestedSchema],
   // The care team's actions on its centers' alerts (decision 079).

@@ -285,6 +285,26 @@ describe('demo data', () => {
     }
   });
 
+  it("gives the named supervisor's centers patients whose IoT devices sent readings in the last day", async () => {
+    // What the care team's page of a person shows (decision 102): the same scope as the scoped calls.
+    const [found] = await rows(
+      first.handle,
+      `with centers as (
+         select ccu.command_center_id as id from command_center_users ccu
+           join users u on u.id = ccu.user_id where u.username = 'supervisor@careplane.local'),
+       members as (
+         select ccu.user_id from command_center_users ccu where ccu.command_center_id in (select id from centers)
+         union
+         select d.assigned_user_id from devices d where d.command_center_id in (select id from centers))
+       select count(distinct i.assigned_user_id)::int as patients, count(*)::int as readings
+         from iot_device_data r join iot_devices i on i.id = r.iot_device_id
+         join users p on p.id = i.assigned_user_id and 'patient' = any(p.local_roles)
+        where i.assigned_user_id in (select user_id from members) and r.timestamp > ${ANCHOR - 86_400_000}`,
+    );
+    expect(found!.patients as number).toBeGreaterThanOrEqual(2);
+    expect(found!.readings as number).toBeGreaterThan(0);
+  });
+
   it('has open and closed alerts, jobs in every status and prescriptions in every status', async () => {
     const db = first.handle;
     expect(await count(db, 'alerts where is_active')).toBeGreaterThan(0);

@@ -3,6 +3,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import { alertSchema, type Alert } from '@careplane/shared/alerts/alerts.contract';
@@ -88,7 +89,9 @@ const alertItem = (item: Alert) => (
 const renderView = () =>
   render(
     <AppProvider queryClient={createQueryClient()} env="test">
-      <CommandCenterView alertItem={alertItem} />
+      <MemoryRouter>
+        <CommandCenterView alertItem={alertItem} />
+      </MemoryRouter>
     </AppProvider>,
   );
 
@@ -179,7 +182,9 @@ describe('the command-center view', () => {
     network.on('GET', '/api/command-centers/alerts', () => json(fakeList(alertSchema, open)));
     render(
       <AppProvider queryClient={queryClient} env="test">
-        <CommandCenterView alertItem={alertItem} />
+        <MemoryRouter>
+          <CommandCenterView alertItem={alertItem} />
+        </MemoryRouter>
       </AppProvider>,
     );
     const alerts = await screen.findByRole('region', { name: 'Open alerts' });

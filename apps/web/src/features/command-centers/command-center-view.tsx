@@ -3,19 +3,16 @@
 // ten rows to a page in each section.
 import {
   Alert as Notice,
+  Anchor,
   Badge,
   Button,
-  Card,
-  Group,
   SimpleGrid,
   Stack,
   Table,
-  Text,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertTitle } from '@careplane/shared/alerts/alert-title';
@@ -25,6 +22,8 @@ import {
   commandCenterEndpoints,
   type UserAlert,
 } from '@careplane/shared/command-centers/command-centers.contract';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
 import { PlainList } from '@/lib/plain-list.tsx';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { SendAlertDialog } from '@/lib/care/send-alert-dialog.tsx';
@@ -32,78 +31,10 @@ import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
 import { useLiveEvents } from '@/lib/live-events.ts';
 import { notify } from '@/lib/notify.ts';
-import { LoadFailed } from '@/lib/resource-kit/load-failed.tsx';
-import { PageControls } from '@/lib/resource-kit/list/page-controls.tsx';
-import { commandCenterViewQueries as queries, VIEW_PAGE_SIZE } from './api/command-center-view.queries.ts';
+import { commandCenterViewQueries as queries } from './api/command-center-view.queries.ts';
+import { SectionBody, SectionCard } from './section.tsx';
 
 type Section = 'users' | 'devices' | 'alerts' | 'jobs';
-
-/** One section: its title, how many records it holds, its rows, and its own page numbers. */
-function SectionCard({
-  title,
-  count,
-  page,
-  onPage,
-  children,
-}: {
-  title: string;
-  count: number | null | undefined;
-  page: number;
-  onPage: (page: number) => void;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder component="section" aria-label={title}>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {count === undefined || count === null ? null : <Badge variant="light">{count}</Badge>}
-      </Group>
-      {children}
-      <PageControls total={count} pageSize={VIEW_PAGE_SIZE} page={page} onChange={onPage} />
-    </Card>
-  );
-}
-
-/**
- * A section's rows, else why there are none: a read that failed says so (offline, out of reach, refused) with a
- * button to ask again, above the rows last loaded if there are any; "loading", or the section's empty text, only
- * when the read has answered.
- */
-function SectionBody<Item>({
-  title,
-  query,
-  empty,
-  children,
-}: {
-  title: string;
-  query: UseQueryResult<{ items: Item[] }>;
-  empty: string;
-  children: (items: Item[]) => ReactNode;
-}) {
-  const { t } = useTranslation('command-centers');
-  const items = query.data?.items ?? [];
-  return (
-    <>
-      {query.isError ? (
-        <LoadFailed things={title} error={query.error} onRetry={() => void query.refetch()} />
-      ) : null}
-      {items.length ? (
-        children(items)
-      ) : query.isError ? null : query.fetchStatus === 'paused' ? (
-        // Offline with nothing loaded yet: the read waits for the network and asks again by itself.
-        <Text c="dimmed" size="sm" role="status">
-          {i18next.t('kit:network.offline')}
-        </Text>
-      ) : (
-        <Text c="dimmed" size="sm">
-          {query.isPending ? t('view.loading') : empty}
-        </Text>
-      )}
-    </>
-  );
-}
 
 function UserActions({ userId, name }: { userId: string; name: string }) {
   const { t } = useTranslation('command-centers');
@@ -255,7 +186,12 @@ export function CommandCenterView({ alertItem }: { alertItem: (alert: Alert) => 
                 <Table.Tbody>
                   {items.map((user) => (
                     <Table.Tr key={user.id}>
-                      <Table.Td>{personName(user)}</Table.Td>
+                      <Table.Td>
+                        {/* The person's page: their open alerts and the readings of their IoT devices. */}
+                        <Anchor component={Link} to={paths.commandCenter.to(user.id)}>
+                          {personName(user)}
+                        </Anchor>
+                      </Table.Td>
                       <Table.Td>{user.localRoles.map((role) => enumLabel('role', role)).join(', ')}</Table.Td>
                       <Table.Td>
                         <UserActions userId={user.id} name={personName(user)} />

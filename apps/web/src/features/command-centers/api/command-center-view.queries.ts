@@ -1,10 +1,12 @@
 // A supervisor's view of their command centers (the scoped calls of spec §7): its users, devices, open alerts
-// and jobs. Keys start with 'command-center' and the resource's name, so live events refresh them.
+// and jobs, and one patient's page (decision 102). Keys start with 'command-center' and the resource's name, so
+// live events refresh them.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Alert } from '@careplane/shared/alerts/alerts.contract';
 import type { ListResponse } from '@careplane/shared/common/http';
 import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
 import type { Device, DeviceJob } from '@careplane/shared/devices/devices.contract';
+import type { IotDataRecord, IotDevice } from '@careplane/shared/iot/iot.contract';
 import type { User } from '@careplane/shared/users/users.contract';
 import { api } from '@/lib/api-client.ts';
 
@@ -59,6 +61,64 @@ export const commandCenterViewQueries = {
         api.get<ListResponse<DeviceJob>>(commandCenterEndpoints.jobs, {
           signal,
           query: { ...pageOf(page), relations: 'device' },
+        }),
+    }),
+  /** One person of the centers, with the devices assigned to them (their IoT devices may be linked to one). */
+  user: (id: string) =>
+    queryOptions({
+      queryKey: [root, 'users', 'detail', id],
+      queryFn: ({ signal }) =>
+        api.get<User>(commandCenterEndpoints.user(id), { signal, query: { relations: 'assignedDevices' } }),
+    }),
+  /**
+   * The IoT devices that measure a person: those assigned to them and those linked to their devices, oldest
+   * first (the order a person's devices keep from one visit to the next).
+   */
+  iotDevicesOf: (userId: string, deviceIds: readonly string[]) =>
+    queryOptions({
+      queryKey: [root, 'iot-devices', 'of', userId, deviceIds],
+      queryFn: async ({ signal }) => {
+        const list = (filter: string) =>
+          api.get<ListResponse<IotDevice>>(commandCenterEndpoints.iotDevices, {
+            signal,
+            query: { filters: filter, sort: 'createdAt:asc', limit: 100 },
+          });
+        const [assigned, linked] = await Promise.all([
+          list(`assignedUser.id~${userId}`),
+          deviceIds.length ? list(`devices.id~${deviceIds.join(',')}`) : null,
+        ]);
+        const byId = new Map<string, IotDevice>();
+        for (const device of [...assigned.items, ...(linked?.items ?? [])]) byId.set(device.id, device);
+        return [...byId.values()];
+      },
+    }),
+  /** The newest reading of an IoT device, whatever its type, read again every 30 s (null: none yet). */
+  latestReading: (iotDeviceId: string) =>
+    queryOptions({
+      queryKey: [root, 'iot-device-data', 'latest', iotDeviceId],
+      queryFn: async ({ signal }) =>
+        (
+          await api.get<ListResponse<IotDataRecord>>(commandCenterEndpoints.readings, {
+            signal,
+            query: { filters: `iotDevice.id~${iotDeviceId}`, sort: 'timestamp:desc', limit: 1 },
+          })
+        ).items[0] ?? null,
+      refetchInterval: 30_000,
+    }),
+  /** A person's open alerts, newest first. */
+  openAlertsOf: (userId: string, page = 1) =>
+    queryOptions({
+      queryKey: [root, 'alerts', 'open', 'of', userId, page],
+      placeholderData: keepPreviousData,
+      queryFn: ({ signal }) =>
+        api.get<ListResponse<Alert>>(commandCenterEndpoints.alerts, {
+          signal,
+          query: {
+            ...pageOf(page),
+            filters: ['isActive~true', `user.id~${userId}`],
+            sort: 'timestamp:desc',
+            relations: 'user,iotDevice',
+          },
         }),
     }),
 };

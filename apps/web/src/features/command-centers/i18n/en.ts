@@ -73,6 +73,19 @@ const commandCenters = {
     sendAlert: 'Send an alert',
     alertSent: 'An alert was sent to {{name}}.',
   },
+  patient: {
+    back: 'Back to the command center',
+    person: 'This person',
+    notFoundTitle: 'Not in your command centers',
+    notFound:
+      'This person is not among the users of your command centers, or no longer exists. Their alerts and readings are not yours to read.',
+    vitalSigns: 'Vital signs',
+    iotDevice: 'IoT device',
+    noIotDevices: 'No IoT device sends readings for this person.',
+    latest: 'Latest reading: {{reading}}, taken {{taken}}.',
+    noReadings: 'This device has sent no readings yet.',
+    readAgain: 'Readings are read again every 30 seconds while this page is open.',
+  },
 } as const;
 
 export default commandCenters;

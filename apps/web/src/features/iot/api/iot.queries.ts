@@ -19,39 +19,68 @@ export const iotDeviceQueries = createResourceQueries<IotDevice>('iot-devices', 
 /** Readings drawn one by one for one period and type, at most (the list's largest page). */
 export const CHART_READINGS_LIMIT = 200;
 
+/** Where a chart reads readings: the list of readings (filtered by device and type) and a device's summary. */
+export interface ReadingEndpoints {
+  list: string;
+  summary: (iotDeviceId: string) => string;
+}
+
+/**
+ * A device's readings over a period, and their summary, read from `endpoints` under the query key `root`. The
+ * admin area reads the admin calls; the care team its command center's (decision 102).
+ */
+export function readingQueries(
+  root: readonly unknown[],
+  endpoints: ReadingEndpoints,
+  options: { refetchInterval?: number } = {},
+) {
+  return {
+    range: (deviceId: string, dataType: string, from: number, to: number) =>
+      queryOptions({
+        queryKey: [...root, 'range', deviceId, dataType, from, to],
+        queryFn: ({ signal }) =>
+          api.get<ListResponse<IotDataRecord>>(endpoints.list, {
+            signal,
+            query: {
+              filters: [`iotDevice.id~${deviceId}`, `dataType~${dataType}`],
+              from,
+              to,
+              sort: ['timestamp:desc'],
+              limit: CHART_READINGS_LIMIT,
+            },
+          }),
+        refetchInterval: options.refetchInterval,
+      }),
+    /** Every reading of the period summed up by the server, for a period with more than a page of them. */
+    summary: (deviceId: string, dataType: string, from: number, to: number, enabled: boolean) =>
+      queryOptions({
+        queryKey: [...root, 'summary', deviceId, dataType, from, to],
+        queryFn: ({ signal }) =>
+          api.get<ReadingsSummary>(endpoints.summary(deviceId), {
+            signal,
+            query: { dataType, from, to, buckets: CHART_SUMMARY_PARTS },
+          }),
+        enabled,
+        refetchInterval: options.refetchInterval,
+      }),
+  };
+}
+
+export type ReadingQueries = ReturnType<typeof readingQueries>;
+
+const adminReadingsRoot = [...ADMIN_QUERY_ROOT, 'iot-device-data'] as const;
+
 export const iotDataQueries = {
-  all: [...ADMIN_QUERY_ROOT, 'iot-device-data'] as const,
+  all: adminReadingsRoot,
   last: (deviceId: string) =>
     queryOptions({
-      queryKey: [...iotDataQueries.all, 'last', deviceId],
+      queryKey: [...adminReadingsRoot, 'last', deviceId],
       queryFn: ({ signal }) =>
         api.get<LastDataSubmission>(iotEndpoints.lastDataSubmission(deviceId), { signal }),
       refetchInterval: 30_000,
     }),
-  range: (deviceId: string, dataType: string, from: number, to: number) =>
-    queryOptions({
-      queryKey: [...iotDataQueries.all, 'range', deviceId, dataType, from, to],
-      queryFn: ({ signal }) =>
-        api.get<ListResponse<IotDataRecord>>(iotDataEndpoints.list, {
-          signal,
-          query: {
-            filters: [`iotDevice.id~${deviceId}`, `dataType~${dataType}`],
-            from,
-            to,
-            sort: ['timestamp:desc'],
-            limit: CHART_READINGS_LIMIT,
-          },
-        }),
-    }),
-  /** Every reading of the period summed up by the server, for a period with more than a page of them. */
-  summary: (deviceId: string, dataType: string, from: number, to: number, enabled: boolean) =>
-    queryOptions({
-      queryKey: [...iotDataQueries.all, 'summary', deviceId, dataType, from, to],
-      queryFn: ({ signal }) =>
-        api.get<ReadingsSummary>(iotEndpoints.readingsSummary(deviceId), {
-          signal,
-          query: { dataType, from, to, buckets: CHART_SUMMARY_PARTS },
-        }),
-      enabled,
-    }),
+  ...readingQueries(adminReadingsRoot, {
+    list: iotDataEndpoints.list,
+    summary: iotEndpoints.readingsSummary,
+  }),
 };

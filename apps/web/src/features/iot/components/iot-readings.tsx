@@ -18,7 +18,7 @@ import {
 import type { SeriesLine } from '@/lib/resource-kit/charts/series-chart.tsx';
 import { TimeRangePicker, useRangeInAddress } from '@/lib/resource-kit/charts/time-range.tsx';
 import { DetailField, DetailSection, FieldGrid } from '@/lib/resource-kit/detail/detail-parts.tsx';
-import { iotDataQueries } from '../api/iot.queries.ts';
+import { iotDataQueries, type ReadingQueries } from '../api/iot.queries.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
 
@@ -99,14 +99,24 @@ export function LastSubmission({ deviceId }: { deviceId: string }) {
   );
 }
 
-export function ReadingsChart({ device }: { device: IotDevice }) {
+/**
+ * A chart of one type of a device's readings over a period chosen in the address. `queries` says where they are
+ * read: the admin calls by default, the care team's for a command center's patient.
+ */
+export function ReadingsChart({
+  device,
+  queries = iotDataQueries,
+}: {
+  device: IotDevice;
+  queries?: ReadingQueries;
+}) {
   const types = device.supportedDataTypes.length ? device.supportedDataTypes : [...iotDataTypes];
   // The data type and the period are kept in the address, so a reload, a shared link or Back shows the same.
   const [asked, setAsked] = useAddressParam('type');
   const dataType = asked && types.includes(asked) ? asked : (types[0] ?? 'heart_rate');
   const setDataType = (next: string) => setAsked(next === types[0] ? null : next);
   const [range, setRange] = useRangeInAddress();
-  const readings = useQuery(iotDataQueries.range(device.id, dataType, range.from, range.to));
+  const readings = useQuery(queries.range(device.id, dataType, range.from, range.to));
   const { t } = useTranslation('iot');
   const language = useLanguage();
   const typeText = enumLabel('iotDataType', dataType);
@@ -115,13 +125,7 @@ export function ReadingsChart({ device }: { device: IotDevice }) {
   const total = readings.data?.total ?? 0;
   // More readings than a page: the server sums every one of them up into equal parts of the period.
   const summary = useQuery(
-    iotDataQueries.summary(
-      device.id,
-      dataType,
-      range.from,
-      range.to,
-      Boolean(measure) && total > records.length,
-    ),
+    queries.summary(device.id, dataType, range.from, range.to, Boolean(measure) && total > records.length),
   ).data;
   const averaged = summary && summary.dataType === dataType ? summary : undefined;
   // The summary gives temperatures in degrees Celsius, whatever unit each reading gave.

@@ -1,0 +1,200 @@
+// /command-center/{userId}: one person of the care team's centers (decision 102). A nurse reaches it from the
+// view's list of users and reads the person's open alerts and the vital signs their IoT devices send, through
+// the command center's calls only; a person of another center reads as not found and nothing more is asked.
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alertSchema } from '@careplane/shared/alerts/alerts.contract';
+import { deviceJobSchema, deviceSchema } from '@careplane/shared/devices/devices.contract';
+import { iotDeviceSchema, type IotDevice } from '@careplane/shared/iot/iot.contract';
+import { userSchema } from '@careplane/shared/users/users.contract';
+import { fakeAlert, fakeList, fakeUser } from '@/test/admin-fakes.ts';
+import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
+import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+
+const at = '2030-01-01T08:00:00.000Z';
+const taken = Date.parse('2030-01-01T07:30:00.000Z');
+const ids = {
+  patient: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fb1',
+  tablet: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fb2',
+  pulse: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fb3',
+  cuff: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fb4',
+  alert: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fb5',
+};
+const patient = fakeUser({
+  id: ids.patient,
+  firstName: 'Malee',
+  lastName: 'Srisawat',
+  localRoles: ['patient'],
+  assignedDevices: [{ id: ids.tablet, title: 'Bedside tablet' }],
+});
+const iotDevice = (id: string, model: string, dataType: string, patch: Partial<IotDevice> = {}): IotDevice =>
+  iotDeviceSchema.parse({
+    id,
+    createdAt: at,
+    updatedAt: at,
+    hardwareIdentifier: `HW-${model.split(' ')[0]}`,
+    deviceIdentifier: null,
+    model,
+    trustLevel: 'trusted',
+    connectionType: 'ble',
+    connectionMeta: null,
+    supportedDataTypes: [dataType],
+    allowMultipleDeviceRelationships: false,
+    assignedUserId: null,
+    createdByDeviceId: null,
+    ...patch,
+  });
+const pulse = iotDevice(ids.pulse, 'Pulse 2', 'heart_rate', { assignedUserId: ids.patient });
+const cuff = iotDevice(ids.cuff, 'Cuff 7', 'blood_pressure');
+const reading = (iotDeviceId: string, dataType: string, data: Record<string, unknown>) => ({
+  id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fc0',
+  createdAt: at,
+  timestamp: taken,
+  dataType,
+  data: { timestamp: taken, ...data },
+  iotDeviceId,
+  createdByUserId: null,
+});
+const alert = fakeAlert({
+  id: ids.alert,
+  data: { kind: 'heart_rate', message: 'Heart rate 150 above 130' },
+  userId: ids.patient,
+  user: { id: ids.patient, firstName: 'Malee', lastName: 'Srisawat' },
+});
+const empty = { items: [], total: 0, limit: 200, offset: 0 };
+
+let network: FakeNetwork;
+beforeEach(() => {
+  resetSession();
+  const nurse = makeUser({ roles: ['public'], localRoles: ['nurse'] });
+  signIn(nurse);
+  network = fakeNetwork()
+    .on('GET', '/api/users/me', () => json(nurse))
+    .on('GET', '/api/command-centers/users', () => json(fakeList(userSchema, [patient])))
+    .on('GET', `/api/command-centers/users/${ids.patient}`, () => json(patient))
+    .on('GET', '/api/command-centers/devices', () => json(fakeList(deviceSchema, [])))
+    .on('GET', '/api/command-centers/jobs', () => json(fakeList(deviceJobSchema, [])))
+    .on('GET', '/api/command-centers/alerts', () => json(fakeList(alertSchema, [alert])))
+    .on('GET', '/api/command-centers/iot-devices', (call) =>
+      json(
+        fakeList(
+          iotDeviceSchema,
+          call.url.searchParams.get('filters')!.startsWith('assignedUser.id~') ? [pulse] : [cuff],
+        ),
+      ),
+    )
+    .on('GET', '/api/command-centers/readings', (call) => {
+      const filters = call.url.searchParams.getAll('filters');
+      if (filters.includes(`iotDevice.id~${ids.pulse}`))
+        return json({ ...empty, total: 1, items: [reading(ids.pulse, 'heart_rate', { rate: 72 })] });
+      return json({
+        ...empty,
+        total: 1,
+        items: [reading(ids.cuff, 'blood_pressure', { sys: 128, dias: 82 })],
+      });
+    })
+    .install();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("a person's page in the command center", () => {
+  it("is reached from the view's users, and shows the person's open alerts and vital signs", async () => {
+    renderApp('/command-center', { env: 'test' });
+    const users = await screen.findByRole('region', { name: 'Users' });
+    await userEvent.click(await within(users).findByRole('link', { name: 'Malee Srisawat' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Malee Srisawat' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the command center' })).toBeVisible();
+    const alerts = screen.getByRole('region', { name: 'Open alerts' });
+    expect(await within(alerts).findByText(/Heart rate 150 above 130/)).toBeVisible();
+    // Only this person's open alerts are asked for.
+    const asked = network.callsTo('GET', '/api/command-centers/alerts').at(-1)!.url.searchParams;
+    expect(asked.getAll('filters')).toEqual(['isActive~true', `user.id~${ids.patient}`]);
+
+    const vitals = screen.getByRole('region', { name: 'Vital signs' });
+    expect(await within(vitals).findByText('Heart rate (/min)')).toBeVisible();
+    expect(within(vitals).getByText(/^1 heart rate reading from /)).toBeInTheDocument();
+    // The devices assigned to the person and those linked to their tablet, through the care team's calls.
+    const deviceCalls = network.callsTo('GET', '/api/command-centers/iot-devices');
+    expect(deviceCalls.map((call) => call.url.searchParams.get('filters')).sort()).toEqual([
+      `assignedUser.id~${ids.patient}`,
+      `devices.id~${ids.tablet}`,
+    ]);
+    // The newest reading in words first, whatever its type; then the chart of one type.
+    expect(await within(vitals).findByText(/^Latest reading: Heart rate 72 \/min, taken /)).toBeVisible();
+    const readings = network
+      .callsTo('GET', '/api/command-centers/readings')
+      .map((call) => call.url.searchParams.getAll('filters'));
+    expect(readings).toEqual(
+      expect.arrayContaining([
+        [`iotDevice.id~${ids.pulse}`],
+        [`iotDevice.id~${ids.pulse}`, 'dataType~heart_rate'],
+      ]),
+    );
+    // Nothing is read through the admin's calls.
+    expect(network.calls.filter((call) => call.url.pathname.startsWith('/api/iot-devices'))).toEqual([]);
+  });
+
+  it('draws one device at a time, the one chosen kept in the address', async () => {
+    const { router } = renderApp(`/command-center/${ids.patient}`, { env: 'test' });
+    const vitals = await screen.findByRole('region', { name: 'Vital signs' });
+    expect(await within(vitals).findByText('Heart rate (/min)')).toBeVisible();
+    await userEvent.click(within(vitals).getByRole('combobox', { name: 'IoT device' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Cuff 7 (HW-Cuff)' }));
+    expect(await within(vitals).findByText('Blood pressure (mmHg)')).toBeVisible();
+    expect(new URLSearchParams(router.state.location.search).get('device')).toBe(ids.cuff);
+    expect(
+      await within(vitals).findByText(/^Latest reading: Blood pressure 128\/82 mmHg, taken /),
+    ).toBeVisible();
+    const asked = network
+      .callsTo('GET', '/api/command-centers/readings')
+      .map((call) => call.url.searchParams.getAll('filters'));
+    expect(asked).toContainEqual([`iotDevice.id~${ids.cuff}`, 'dataType~blood_pressure']);
+  });
+
+  it('says when no IoT device measures the person', async () => {
+    network
+      .on('GET', `/api/command-centers/users/${ids.patient}`, () => json({ ...patient, assignedDevices: [] }))
+      .on('GET', '/api/command-centers/iot-devices', () => json(fakeList(iotDeviceSchema, [])));
+    renderApp(`/command-center/${ids.patient}`, { env: 'test' });
+    expect(await screen.findByText('No IoT device sends readings for this person.')).toBeVisible();
+    // Without devices of their own, only the assigned IoT devices are asked for.
+    expect(network.callsTo('GET', '/api/command-centers/iot-devices')).toHaveLength(1);
+    expect(network.callsTo('GET', '/api/command-centers/readings')).toHaveLength(0);
+  });
+
+  it('reads a person of another center as not found, and asks nothing more of them', async () => {
+    const stranger = '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fff';
+    network.on('GET', `/api/command-centers/users/${stranger}`, () =>
+      json({ statusCode: 404, error: 'Not Found', message: 'User not found' }, 404),
+    );
+    renderApp(`/command-center/${stranger}`, { env: 'test' });
+    expect(await screen.findByText('Not in your command centers')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the command center' })).toBeVisible();
+    expect(network.callsTo('GET', '/api/command-centers/iot-devices')).toHaveLength(0);
+    expect(network.callsTo('GET', '/api/command-centers/readings')).toHaveLength(0);
+  });
+
+  it('tells a patient that the page is not theirs, and asks nothing of the person', async () => {
+    const someone = makeUser({ roles: ['public'], localRoles: ['patient'] });
+    signIn(someone);
+    network.on('GET', '/api/users/me', () => json(someone));
+    renderApp(`/command-center/${ids.patient}`, { env: 'test' });
+    expect(await screen.findByText(/You may not open the command center/)).toBeVisible();
+    expect(network.calls.filter((call) => call.url.pathname.startsWith('/api/command-centers'))).toEqual([]);
+  });
+
+  it('speaks Thai', async () => {
+    await act(() => i18next.changeLanguage('th'));
+    renderApp(`/command-center/${ids.patient}`, { env: 'test' });
+    const vitals = await screen.findByRole('region', { name: 'สัญญาณชีพ' });
+    expect(await within(vitals).findByText(/^ค่าล่าสุด: /)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'กลับไปที่ศูนย์สั่งการ' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'การแจ้งเตือนที่ยังเปิดอยู่' })).toBeVisible();
+  });
+});

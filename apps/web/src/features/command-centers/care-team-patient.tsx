@@ -1,0 +1,178 @@
+// One person of the care team's command centers (decision 102): their open alerts, to acknowledge and close as
+// in the view, and the vital signs their IoT devices send (those assigned to them and those linked to their
+// devices), one chart at a time. Someone outside the caller's centers reads as not found, as the server says.
+import { Alert as Notice, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Alert } from '@careplane/shared/alerts/alerts.contract';
+import { formatDateTime } from '@careplane/shared/common/formats';
+import { personName } from '@careplane/shared/common/record-labels';
+import type { IotDevice } from '@careplane/shared/iot/iot.contract';
+import { readingText } from '@careplane/shared/iot/reading-text';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useAddressParam } from '@/lib/address-param.ts';
+import { enumLabel } from '@/lib/i18n/enum-labels.ts';
+import { useLanguage } from '@/lib/i18n/language.ts';
+import { useLiveEvents } from '@/lib/live-events.ts';
+import { PlainList } from '@/lib/plain-list.tsx';
+import { LoadFailed } from '@/lib/resource-kit/load-failed.tsx';
+import { commandCenterViewQueries as queries } from './api/command-center-view.queries.ts';
+import { SectionBody, SectionCard } from './section.tsx';
+
+const deviceLabel = (device: IotDevice) => `${device.model} (${device.hardwareIdentifier})`;
+
+/** A device's newest reading in words, with when it was taken: what a nurse looks for first. */
+function LatestReading({ device }: { device: IotDevice }) {
+  const { t } = useTranslation('command-centers');
+  const language = useLanguage();
+  const latest = useQuery(queries.latestReading(device.id));
+  if (latest.isPending || latest.isError) return null;
+  return (
+    <Text size="sm" role="status">
+      {latest.data
+        ? t('patient.latest', {
+            reading: readingText(latest.data.dataType, latest.data.data, language),
+            taken: formatDateTime(latest.data.timestamp),
+          })
+        : t('patient.noReadings')}
+    </Text>
+  );
+}
+
+/** The IoT devices that measure the person, one chosen (kept in the address), and its readings. */
+function VitalSigns({
+  userId,
+  deviceIds,
+  readings,
+}: {
+  userId: string;
+  deviceIds: readonly string[];
+  readings: (device: IotDevice) => ReactNode;
+}) {
+  const { t } = useTranslation('command-centers');
+  const devices = useQuery(queries.iotDevicesOf(userId, deviceIds));
+  const [asked, setAsked] = useAddressParam('device');
+  const list = devices.data ?? [];
+  const chosen = list.find((device) => device.id === asked) ?? list[0];
+  return (
+    <Stack gap="sm" component="section" aria-label={t('patient.vitalSigns')}>
+      <Title order={2} size="h4">
+        {t('patient.vitalSigns')}
+      </Title>
+      {devices.isError ? (
+        <LoadFailed
+          things={t('patient.vitalSigns')}
+          error={devices.error}
+          onRetry={() => void devices.refetch()}
+        />
+      ) : devices.isPending ? (
+        <Text c="dimmed" size="sm">
+          {t('view.loading')}
+        </Text>
+      ) : !chosen ? (
+        <Text c="dimmed" size="sm">
+          {t('patient.noIotDevices')}
+        </Text>
+      ) : (
+        <>
+          {list.length > 1 ? (
+            <Select
+              label={t('patient.iotDevice')}
+              data={list.map((device) => ({ value: device.id, label: deviceLabel(device) }))}
+              value={chosen.id}
+              onChange={(next) => next && setAsked(next === list[0]!.id ? null : next)}
+              allowDeselect={false}
+              maw={420}
+            />
+          ) : (
+            <Text size="sm">
+              {t('patient.iotDevice')}: {deviceLabel(chosen)}
+            </Text>
+          )}
+          <LatestReading key={`latest-${chosen.id}`} device={chosen} />
+          <Fragment key={chosen.id}>{readings(chosen)}</Fragment>
+          <Text size="xs" c="dimmed">
+            {t('patient.readAgain')}
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The page; `alertItem` draws an open alert with its actions and `readings` a device's chart (the alerts and IoT
+ * features' parts, composed in by the app: features do not import each other).
+ */
+export function CareTeamPatient({
+  userId,
+  alertItem,
+  readings,
+}: {
+  userId: string;
+  alertItem: (alert: Alert) => ReactNode;
+  readings: (device: IotDevice) => ReactNode;
+}) {
+  const { t } = useTranslation('command-centers');
+  useLiveEvents();
+  const [page, setPage] = useState(1);
+  const user = useQuery(queries.user(userId));
+  const alerts = useQuery(queries.openAlertsOf(userId, page));
+  const back = (
+    <Anchor component={Link} to={paths.commandCenter.to()} size="sm">
+      {t('patient.back')}
+    </Anchor>
+  );
+
+  if (user.error instanceof ApiError && (user.error.status === 404 || user.error.status === 400)) {
+    return (
+      <Stack gap="md">
+        {back}
+        <Notice color="gray" title={t('patient.notFoundTitle')}>
+          {t('patient.notFound')}
+        </Notice>
+      </Stack>
+    );
+  }
+  if (user.error instanceof ApiError && user.error.status === 403) {
+    return <Notice color="gray">{t('view.notAssigned')}</Notice>;
+  }
+  const person = user.data;
+  return (
+    <Stack gap="md">
+      {back}
+      {user.isError ? (
+        <LoadFailed things={t('patient.person')} error={user.error} onRetry={() => void user.refetch()} />
+      ) : null}
+      <Group gap="sm" align="center">
+        <Title order={1}>{person ? personName(person) : t('view.loading')}</Title>
+        {person?.localRoles.map((role) => (
+          <Badge key={role} variant="light">
+            {enumLabel('role', role)}
+          </Badge>
+        ))}
+      </Group>
+      <SectionCard title={t('view.openAlerts')} count={alerts.data?.total} page={page} onPage={setPage}>
+        <SectionBody title={t('view.openAlerts')} query={alerts} empty={t('view.noOpenAlerts')}>
+          {(items) => (
+            <PlainList gap="md">
+              {items.map((alert) => (
+                <Fragment key={alert.id}>{alertItem(alert)}</Fragment>
+              ))}
+            </PlainList>
+          )}
+        </SectionBody>
+      </SectionCard>
+      {person ? (
+        <VitalSigns
+          userId={userId}
+          deviceIds={(person.assignedDevices ?? []).map((device) => device.id)}
+          readings={readings}
+        />
+      ) : null}
+    </Stack>
+  );
+}
