@@ -1,8 +1,8 @@
 // SQL of command centers beyond the generic engine: a user's devices (for the care actions), and the
-// command-center scopes: which centers a user supervises, and the conditions that narrow the
-// generic engine's devices, workstations, users, stats, jobs, alerts, IoT devices and readings to the records
-// of some centers. The main
-// table's columns are referenced as columns (the engine aliases them); subqueries name their tables plainly.
+// command-center scopes: which centers a user supervises, and the conditions that narrow the generic engine's
+// devices, workstations, users, stats, jobs, alerts, IoT devices and readings to the records of some centers.
+// The main table's columns are referenced as columns (the engine aliases them); subqueries name their tables
+// plainly.
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client.js';
 import {
