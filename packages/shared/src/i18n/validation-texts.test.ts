@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { commandCenterCreateSchema } from '../command-centers/command-centers.contract.ts';
 import { usernameSchema } from '../users/users.contract.ts';
+import { listQuerySchema } from '../common/http.ts';
 import { requiredText } from '../common/primitives.ts';
 import '../common/validation-messages.ts';
 import {
@@ -120,6 +121,16 @@ describe('a refusal in the reader’s language', () => {
     expect(usernameSchema.safeParse('').error?.issues).toHaveLength(1);
     expect(noUsername?.message).toBe('Required');
     expect(usernameSchema.safeParse('ada').error?.issues[0]?.message).toBe('Must look like name@domain');
+  });
+
+  it('says a value given twice where one goes must be given once, not that it must be text', () => {
+    const [twice] = listQuerySchema.safeParse({ limit: ['1', '2'] }).error?.issues ?? [];
+    expect(twice && localizeIssue(twice, 'en')).toBe('Limit must be given once.');
+    expect(twice && localizeIssue(twice, 'th')).toBe('ระบุจำนวนสูงสุดได้เพียงครั้งเดียว');
+    // A list where a list goes is no repeat, and a number where text goes is still named for its kind.
+    expect(listQuerySchema.safeParse({ sort: ['a:asc', 'b:desc'] }).success).toBe(true);
+    const [number] = z.object({ note: z.string() }).safeParse({ note: 3 }).error?.issues ?? [];
+    expect(number && localizeIssue(number, 'en')).toBe('Note must be text.');
   });
 
   it('names a field as the form labels it, keeping a schema’s own words', () => {

@@ -33,6 +33,8 @@ export interface ValidationTexts {
   item: (position: number) => string;
   itemOf: (position: number, list: string) => string;
   required: (field: string) => string;
+  /** A value given several times where it is one (`?limit=1&limit=2`). */
+  once: (field: string) => string;
   mustBe: (field: string, what: string) => string;
   kinds: Record<Kind, string>;
   formats: Record<Format, string>;
@@ -61,6 +63,7 @@ const en: ValidationTexts = {
   item: (position) => `Item ${position}`,
   itemOf: (position, list) => `Item ${position} of ${list.toLowerCase()}`,
   required: (field) => `${field} is required.`,
+  once: (field) => `${field} must be given once.`,
   mustBe: (field, what) => `${field} must be ${what}.`,
   kinds: {
     string: 'text',
@@ -108,6 +111,7 @@ const th: ValidationTexts = {
   item: (position) => `รายการที่ ${position}`,
   itemOf: (position, list) => `รายการที่ ${position} ของ${list}`,
   required: (field) => `ต้องระบุ${field}`,
+  once: (field) => `ระบุ${field}ได้เพียงครั้งเดียว`,
   mustBe: (field, what) => `${field} ต้องเป็น${what}`,
   kinds: {
     string: 'ข้อความ',
@@ -319,22 +323,35 @@ function valuesToName(values: readonly unknown[], language: Language): string {
 }
 
 /**
+ * What was given, as far as the sentence for a refused value goes: nothing (no value, or the empty one a cleared
+ * form control sends: null, ''), a list where one value goes (a query parameter given twice), or a value.
+ */
+export type Given = 'missing' | 'repeated' | 'value';
+
+function givenOf(issue: IssueLike): Given {
+  if (!('input' in issue)) return 'value';
+  const { input } = issue;
+  if (input === undefined || input === null || input === '') return 'missing';
+  return Array.isArray(input) && issue.expected !== 'array' ? 'repeated' : 'value';
+}
+
+/**
  * The sentence for an issue, from its code and parameters; undefined for a code that says nothing of its own
  * (`custom`: a refinement's message is the schema's). Without the issue's input (a validation error keeps
- * none), `required` says whether the value was missing. `field` names the value as the reader sees it (a
- * form's own label), by default the contract's name for the issue's path.
+ * none), `given` says what the value was. `field` names the value as the reader sees it (a form's own label),
+ * by default the contract's name for the issue's path.
  */
 export function describeIssue(
   issue: IssueLike,
   language: Language,
-  // Nothing given: no value, or the empty one a cleared form control sends (null, '').
-  required = 'input' in issue && (issue.input === undefined || issue.input === null || issue.input === ''),
+  given: Given = givenOf(issue),
   field = fieldName(issue.path, language),
 ): string | undefined {
   const texts = validationTexts[language];
   switch (issue.code) {
     case 'invalid_type': {
-      if (required) return texts.required(field);
+      if (given === 'missing') return texts.required(field);
+      if (given === 'repeated') return texts.once(field);
       const expected = String(issue.expected);
       return texts.mustBe(field, texts.kinds[expected as Kind] ?? expected);
     }
@@ -354,7 +371,8 @@ export function describeIssue(
       return issue.inclusive === false ? texts.lessThan(field, max) : texts.atMost(field, max);
     }
     case 'invalid_value':
-      if (required) return texts.required(field);
+      if (given === 'missing') return texts.required(field);
+      if (given === 'repeated') return texts.once(field);
       return Array.isArray(issue.values)
         ? texts.oneOf(field, valuesToName(issue.values, language))
         : texts.notValid(field);
@@ -518,16 +536,18 @@ export function localizeIssue(
   language: Language,
   field?: string,
 ): string {
-  // A missing value and a wrong one share the code; the English sentence the error map made tells which.
-  const madeFor = (required: boolean) => describeIssue(issue, 'en', required) === issue.message;
-  const made = madeFor(true) || madeFor(false);
-  const required = (issue.code === 'invalid_type' || issue.code === 'invalid_value') && madeFor(true);
+  // A missing value, a repeated one and a wrong one share the code; the English sentence the error map made
+  // tells which.
+  const given = (['missing', 'repeated', 'value'] as const).find(
+    (candidate) => describeIssue(issue, 'en', candidate) === issue.message,
+  );
+  const made = given !== undefined;
   if (language === 'en') {
     // A bare "Required" a schema set says which value, as the error map's sentence for a missing one does.
     if (issue.message === 'Required')
       return validationTexts.en.required(field ?? fieldName(issue.path, 'en'));
     return field !== undefined && made
-      ? (describeIssue(issue, 'en', required, field) ?? issue.message)
+      ? (describeIssue(issue, 'en', given, field) ?? issue.message)
       : issue.message;
   }
   const named = field ?? fieldName(issue.path, language);
@@ -537,7 +557,7 @@ export function localizeIssue(
     const match = pattern.exec(issue.message);
     if (match) return sentence(named, ...match.slice(1));
   }
-  const described = describeIssue(issue, language, required, named);
+  const described = describeIssue(issue, language, given ?? 'value', named);
   if (described) return described;
   // A refinement's own words nobody translated yet: the field named in the reader's language, then them.
   return `${validationTexts[language].notValid(named)}: ${issue.message}`;

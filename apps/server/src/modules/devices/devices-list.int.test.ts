@@ -174,6 +174,22 @@ describe('client devices: list filters, sorts, relations and paging', () => {
     }
     const written = await api(context).get('/api/devices?limit=1e2');
     expect(written.json().issues).toEqual([{ path: 'querystring.limit', message: 'Must be a whole number' }]);
+    // A parameter given twice where one goes says so, in the reader's language (it said "Limit must be text.").
+    for (const [language, limit, offset] of [
+      ['en', 'Limit must be given once.', 'Offset must be given once.'],
+      ['th', 'ระบุจำนวนสูงสุดได้เพียงครั้งเดียว', 'ระบุลำดับเริ่มต้นได้เพียงครั้งเดียว'],
+    ]) {
+      const twice = await context.app.inject({
+        method: 'GET',
+        url: '/api/devices?limit=1&limit=2&offset=0&offset=5',
+        headers: { authorization: `Bearer ${context.adminToken}`, 'accept-language': language! },
+      });
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json().issues).toEqual([
+        { path: 'querystring.limit', message: limit },
+        { path: 'querystring.offset', message: offset },
+      ]);
+    }
     expect((await api(context).get('/api/devices/not-a-uuid')).statusCode).toBe(400);
     expect((await api(context).get(`/api/devices/${MISSING}`)).statusCode).toBe(404);
     expect((await api(context).get(`/api/devices/${names.a}?relations=nope`)).statusCode).toBe(400);
