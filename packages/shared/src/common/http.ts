@@ -27,8 +27,11 @@ export const queryInteger = (bounds: z.ZodNumber) =>
     .transform(Number)
     .pipe(bounds);
 
-/** `?filters=a~b&filtersLike=c~d&from=..&to=..&sort=x:asc&relations=a,b.c&limit=20&offset=0` */
-export const listQuerySchema = z.object({
+/**
+ * `?filters=a~b&filtersLike=c~d&from=..&to=..&sort=x:asc&relations=a,b.c&limit=20&offset=0`. Any other
+ * parameter is refused: a misspelt one (`filter=`, `sort_by=`) would otherwise answer an unfiltered list.
+ */
+export const listQuerySchema = z.strictObject({
   filters: repeatable,
   filtersLike: repeatable,
   from: queryNumber.optional(),
@@ -48,7 +51,7 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-export const relationsQuerySchema = z.object({ relations: repeatable });
+export const relationsQuerySchema = z.strictObject({ relations: repeatable });
 
 /**
  * `GET <list path>/export.csv`: the list's query without paging (every matching record, in the list's order),

@@ -174,6 +174,17 @@ describe('client devices: list filters, sorts, relations and paging', () => {
     }
     const written = await api(context).get('/api/devices?limit=1e2');
     expect(written.json().issues).toEqual([{ path: 'querystring.limit', message: 'Must be a whole number' }]);
+    // A misspelt parameter is refused rather than answering an unfiltered list, on reads as on lists.
+    const misspelt = await api(context).get('/api/devices?filter=title~Ward&sort_by=title');
+    expect(misspelt.statusCode).toBe(400);
+    expect(misspelt.json().issues).toEqual([
+      { path: 'querystring', message: 'These fields are not accepted: filter, sort_by.' },
+    ]);
+    const read = await api(context).get(`/api/devices/${names.a}?relation=device`);
+    expect(read.statusCode).toBe(400);
+    expect(read.json().issues).toEqual([
+      { path: 'querystring', message: 'This field is not accepted: relation.' },
+    ]);
     // A parameter given twice where one goes says so, in the reader's language (it said "Limit must be text.").
     for (const [language, limit, offset] of [
       ['en', 'Limit must be given once.', 'Offset must be given once.'],
