@@ -4,7 +4,7 @@
 // offline, the view loads again by itself once the network is back. From the view's users, the supervisor opens
 // the patient's page: their open alert and the vital signs their pulse oximeter sent (decision 102).
 import { expect, test, type Page } from './support/test.ts';
-import { sessionAccessToken, unique } from './support/admin.ts';
+import { expectAccessible, sessionAccessToken, unique } from './support/admin.ts';
 import { issuedIdentity, signInWithCliAuthenticator } from './support/cli-authenticator.ts';
 import { goOffline, goOnline } from './support/network.ts';
 
@@ -192,6 +192,7 @@ test("a nurse opens a patient's page: their open alert and their pulse oximeter'
   await expect(vitals.getByRole('status')).toContainText('Latest reading: Heart rate 81 /min, taken');
   await expect(vitals.getByText('Heart rate (/min)')).toBeVisible();
   await expect(vitals.getByText(/^2 heart rate readings from /)).toBeAttached();
+  await expectAccessible(nurse);
 
   // Another person's page, not of this center: not found, with nothing of theirs shown.
   const stranger = await admin.post('/api/users', {
