@@ -17,10 +17,9 @@ import { useAddressParam } from '@/lib/address-param.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
 import { useLiveEvents } from '@/lib/live-events.ts';
-import { PlainList } from '@/lib/plain-list.tsx';
 import { LoadFailed } from '@/lib/resource-kit/load-failed.tsx';
 import { commandCenterViewQueries as queries } from './api/command-center-view.queries.ts';
-import { SectionBody, SectionCard } from './section.tsx';
+import { OpenAlertsSection } from './section.tsx';
 
 const deviceLabel = (device: IotDevice) => `${device.model} (${device.hardwareIdentifier})`;
 
@@ -120,7 +119,7 @@ export function CareTeamPatient({
   useLiveEvents();
   const [page, setPage] = useState(1);
   const user = useQuery(queries.user(userId));
-  const alerts = useQuery(queries.openAlertsOf(userId, page));
+  const alerts = useQuery(queries.openAlerts(page, userId));
   const back = (
     <Anchor component={Link} to={paths.commandCenter.to()} size="sm">
       {t('patient.back')}
@@ -155,17 +154,7 @@ export function CareTeamPatient({
           </Badge>
         ))}
       </Group>
-      <SectionCard title={t('view.openAlerts')} count={alerts.data?.total} page={page} onPage={setPage}>
-        <SectionBody title={t('view.openAlerts')} query={alerts} empty={t('view.noOpenAlerts')}>
-          {(items) => (
-            <PlainList gap="md">
-              {items.map((alert) => (
-                <Fragment key={alert.id}>{alertItem(alert)}</Fragment>
-              ))}
-            </PlainList>
-          )}
-        </SectionBody>
-      </SectionCard>
+      <OpenAlertsSection query={alerts} page={page} onPage={setPage} alertItem={alertItem} />
       {person ? (
         <VitalSigns
           userId={userId}

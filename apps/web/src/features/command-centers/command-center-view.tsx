@@ -13,8 +13,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import type { Alert } from '@careplane/shared/alerts/alerts.contract';
 import { personName, titleOf } from '@careplane/shared/common/record-labels';
@@ -22,9 +23,7 @@ import {
   commandCenterEndpoints,
   type UserAlert,
 } from '@careplane/shared/command-centers/command-centers.contract';
-import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { PlainList } from '@/lib/plain-list.tsx';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { SendAlertDialog } from '@/lib/care/send-alert-dialog.tsx';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
@@ -32,7 +31,7 @@ import { useLanguage } from '@/lib/i18n/language.ts';
 import { useLiveEvents } from '@/lib/live-events.ts';
 import { notify } from '@/lib/notify.ts';
 import { commandCenterViewQueries as queries } from './api/command-center-view.queries.ts';
-import { SectionBody, SectionCard } from './section.tsx';
+import { OpenAlertsSection, SectionBody, SectionCard } from './section.tsx';
 
 type Section = 'users' | 'devices' | 'alerts' | 'jobs';
 
@@ -119,22 +118,7 @@ export function CommandCenterView({ alertItem }: { alertItem: (alert: Alert) => 
     <Stack gap="md">
       <Title order={1}>{t('view.title')}</Title>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <SectionCard
-          title={t('view.openAlerts')}
-          count={alerts.data?.total}
-          page={pages.alerts}
-          onPage={turnTo.alerts}
-        >
-          <SectionBody title={t('view.openAlerts')} query={alerts} empty={t('view.noOpenAlerts')}>
-            {(items) => (
-              <PlainList gap="md">
-                {items.map((alert) => (
-                  <Fragment key={alert.id}>{alertItem(alert)}</Fragment>
-                ))}
-              </PlainList>
-            )}
-          </SectionBody>
-        </SectionCard>
+        <OpenAlertsSection query={alerts} page={pages.alerts} onPage={turnTo.alerts} alertItem={alertItem} />
         <SectionCard title={t('view.jobs')} count={jobs.data?.total} page={pages.jobs} onPage={turnTo.jobs}>
           <SectionBody title={t('view.jobs')} query={jobs} empty={t('view.noJobs')}>
             {(items) => (

@@ -1,10 +1,13 @@
-// A section of the command center's pages: a card with its title, its count and its own page numbers, and the
-// body that says why it has no rows when it has none.
+// A section of the command center's pages: a card with its title, its count and its own page numbers, the body
+// that says why it has no rows when it has none, and the open alerts' section both pages show.
 import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import i18next from 'i18next';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Alert } from '@careplane/shared/alerts/alerts.contract';
+import type { ListResponse } from '@careplane/shared/common/http';
+import { PlainList } from '@/lib/plain-list.tsx';
 import { LoadFailed } from '@/lib/resource-kit/load-failed.tsx';
 import { PageControls } from '@/lib/resource-kit/list/page-controls.tsx';
 import { VIEW_PAGE_SIZE } from './api/command-center-view.queries.ts';
@@ -73,5 +76,33 @@ export function SectionBody<Item>({
         </Text>
       )}
     </>
+  );
+}
+
+/** The open alerts of a page, each drawn by `alertItem` (the alerts feature's entry, composed in by the app). */
+export function OpenAlertsSection({
+  query,
+  page,
+  onPage,
+  alertItem,
+}: {
+  query: UseQueryResult<ListResponse<Alert>>;
+  page: number;
+  onPage: (page: number) => void;
+  alertItem: (alert: Alert) => ReactNode;
+}) {
+  const { t } = useTranslation('command-centers');
+  return (
+    <SectionCard title={t('view.openAlerts')} count={query.data?.total} page={page} onPage={onPage}>
+      <SectionBody title={t('view.openAlerts')} query={query} empty={t('view.noOpenAlerts')}>
+        {(items) => (
+          <PlainList gap="md">
+            {items.map((alert) => (
+              <Fragment key={alert.id}>{alertItem(alert)}</Fragment>
+            ))}
+          </PlainList>
+        )}
+      </SectionBody>
+    </SectionCard>
   );
 }

@@ -38,16 +38,17 @@ export const commandCenterViewQueries = {
           query: { ...pageOf(page), sort: 'title:asc', relations: 'assignedUser' },
         }),
     }),
-  openAlerts: (page = 1) =>
+  /** The open alerts of the centers, or of one person of them, newest first. */
+  openAlerts: (page = 1, userId?: string) =>
     queryOptions({
-      queryKey: [root, 'alerts', 'open', page],
+      queryKey: [root, 'alerts', 'open', page, ...(userId ? [userId] : [])],
       placeholderData: keepPreviousData,
       queryFn: ({ signal }) =>
         api.get<ListResponse<Alert>>(commandCenterEndpoints.alerts, {
           signal,
           query: {
             ...pageOf(page),
-            filters: 'isActive~true',
+            filters: ['isActive~true', ...(userId ? [`user.id~${userId}`] : [])],
             sort: 'timestamp:desc',
             relations: 'user,iotDevice',
           },
@@ -104,21 +105,5 @@ export const commandCenterViewQueries = {
           })
         ).items[0] ?? null,
       refetchInterval: 30_000,
-    }),
-  /** A person's open alerts, newest first. */
-  openAlertsOf: (userId: string, page = 1) =>
-    queryOptions({
-      queryKey: [root, 'alerts', 'open', 'of', userId, page],
-      placeholderData: keepPreviousData,
-      queryFn: ({ signal }) =>
-        api.get<ListResponse<Alert>>(commandCenterEndpoints.alerts, {
-          signal,
-          query: {
-            ...pageOf(page),
-            filters: ['isActive~true', `user.id~${userId}`],
-            sort: 'timestamp:desc',
-            relations: 'user,iotDevice',
-          },
-        }),
     }),
 };
