@@ -164,4 +164,42 @@ describe("the care team reads its patients' readings", () => {
     );
     expect(foreign.statusCode).toBe(404);
   });
+
+  it("keeps another center's patient's device out, though it is linked to this center's tablet", async () => {
+    // A pulse oximeter of South's patient, paired with North's tablet (a visit, a loan): it measures South's
+    // patient, so neither its readings, nor its alerts, nor the patient's name reach North.
+    const northTablet = await createDevice(context, { title: 'North spare tablet', commandCenter: north.id });
+    const theirs = await createIotDevice(context, {
+      model: 'South visiting pulse',
+      assignedUser: south.patient.id,
+      devices: [northTablet.id],
+    });
+    await submit(theirs.id, 'heart_rate', [{ timestamp: T0 + 90_000, rate: 140 }]);
+    const alert = await api(context).post('/api/alerts', {
+      data: { message: 'Visiting pulse high' },
+      user: south.patient.id,
+      iotDevice: theirs.id,
+    });
+    expect(alert.statusCode, alert.body).toBe(201);
+
+    const nurse = api(context, north.nurse.token);
+    const devices = items<IotDevice>(await nurse.get(endpoints.iotDevices));
+    expect(devices.map((device) => device.id)).not.toContain(theirs.id);
+    const readings = items<IotDataRecord>(await nurse.get(`${endpoints.readings}?limit=200`));
+    expect(readings.map((reading) => reading.iotDeviceId)).not.toContain(theirs.id);
+    const summary = await nurse.get(
+      `${endpoints.readingsSummary(theirs.id)}?dataType=heart_rate&from=${T0}&to=${T0 + 120_000}`,
+    );
+    expect(summary.statusCode).toBe(404);
+    const alerts = items<{ id: string }>(await nurse.get(`${endpoints.alerts}?limit=200&relations=user`));
+    expect(alerts.map((one) => one.id)).not.toContain(alert.json().id);
+    // South's care team reads all of it.
+    const theirTeam = api(context, south.nurse.token);
+    expect(items<IotDevice>(await theirTeam.get(endpoints.iotDevices)).map((device) => device.id)).toContain(
+      theirs.id,
+    );
+    expect(
+      items<{ id: string }>(await theirTeam.get(`${endpoints.alerts}?limit=200`)).map((one) => one.id),
+    ).toContain(alert.json().id);
+  });
 });

@@ -69,11 +69,17 @@ const centerUserIds = (centerIds: readonly string[]) => sql`
     join workstations w on w.id = wp.workstation_id
    where w.device_id in (${centerDeviceIds(centerIds)})`;
 
-/** A center's IoT devices, as a subquery of their ids: those of its users and those linked to its devices. */
+/**
+ * A center's IoT devices, as a subquery of their ids: those assigned to its users, and those linked to its devices
+ * that are assigned to nobody. A device linked to the center's tablet but assigned to a patient of another
+ * center measures that patient: it is theirs, not this center's (decision 102).
+ */
 const centerIotDeviceIds = (centerIds: readonly string[]) => sql`
   select i.id from iot_devices i where i.assigned_user_id in (${centerUserIds(centerIds)})
   union
-  select idd.iot_device_id from iot_device_devices idd where idd.device_id in (${centerDeviceIds(centerIds)})`;
+  select idd.iot_device_id from iot_device_devices idd
+    join iot_devices i on i.id = idd.iot_device_id and i.assigned_user_id is null
+   where idd.device_id in (${centerDeviceIds(centerIds)})`;
 
 export const scopes = {
   none: (): SQL => sql`false`,
@@ -85,11 +91,10 @@ export const scopes = {
   jobs: (centerIds: readonly string[]): SQL =>
     sql`${deviceRunnerJobs.deviceId} in (${centerDeviceIds(centerIds)})`,
   users: (centerIds: readonly string[]): SQL => sql`${users.id} in (${centerUserIds(centerIds)})`,
-  /** A center's alerts: those of its users, and those of IoT devices linked to its devices. */
+  /** A center's alerts: those of its users, and those of its IoT devices (above). */
   alerts: (centerIds: readonly string[]): SQL => sql`(
     ${alerts.userId} in (${centerUserIds(centerIds)})
-    or ${alerts.iotDeviceId} in (select idd.iot_device_id from iot_device_devices idd
-                                 where idd.device_id in (${centerDeviceIds(centerIds)})))`,
+    or ${alerts.iotDeviceId} in (${centerIotDeviceIds(centerIds)}))`,
   /** A center's IoT devices: those assigned to its users, and those linked to its devices. */
   iotDevices: (centerIds: readonly string[]): SQL =>
     sql`${iotDevices.id} in (${centerIotDeviceIds(centerIds)})`,
