@@ -178,6 +178,26 @@ describe("a person's page in the command center", () => {
     expect(screen.getByRole('link', { name: 'Back to the command center' })).toBeVisible();
     expect(network.callsTo('GET', '/api/command-centers/iot-devices')).toHaveLength(0);
     expect(network.callsTo('GET', '/api/command-centers/readings')).toHaveLength(0);
+    expect(network.callsTo('GET', '/api/command-centers/alerts')).toHaveLength(0);
+  });
+
+  it("leaves out a device linked to the person's tablet but assigned to someone else", async () => {
+    const neighbours = iotDevice('0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fb6', 'Scale 3', 'battery', {
+      assignedUserId: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fb7',
+    });
+    network.on('GET', '/api/command-centers/iot-devices', (call) =>
+      json(
+        fakeList(
+          iotDeviceSchema,
+          call.url.searchParams.get('filters')!.startsWith('assignedUser.id~') ? [pulse] : [cuff, neighbours],
+        ),
+      ),
+    );
+    renderApp(`/command-center/${ids.patient}`, { env: 'test' });
+    const vitals = await screen.findByRole('region', { name: 'Vital signs' });
+    await userEvent.click(await within(vitals).findByRole('combobox', { name: 'IoT device' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Pulse 2 (HW-Pulse)', 'Cuff 7 (HW-Cuff)']);
   });
 
   it('tells a patient that the page is not theirs, and asks nothing of the person', async () => {

@@ -119,7 +119,8 @@ export function CareTeamPatient({
   useLiveEvents();
   const [page, setPage] = useState(1);
   const user = useQuery(queries.user(userId));
-  const alerts = useQuery(queries.openAlerts(page, userId));
+  // The person's alerts are asked once the person is known to be the caller's to read.
+  const alerts = useQuery({ ...queries.openAlerts(page, userId), enabled: user.isSuccess });
   const back = (
     <Anchor component={Link} to={paths.commandCenter.to()} size="sm">
       {t('patient.back')}

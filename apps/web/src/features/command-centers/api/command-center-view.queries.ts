@@ -72,8 +72,8 @@ export const commandCenterViewQueries = {
         api.get<User>(commandCenterEndpoints.user(id), { signal, query: { relations: 'assignedDevices' } }),
     }),
   /**
-   * The IoT devices that measure a person: those assigned to them and those linked to their devices, oldest
-   * first (the order a person's devices keep from one visit to the next).
+   * The IoT devices that measure a person: those assigned to them and those linked to their devices that are
+   * assigned to nobody, oldest first (the order a person's devices keep from one visit to the next).
    */
   iotDevicesOf: (userId: string, deviceIds: readonly string[]) =>
     queryOptions({
@@ -88,8 +88,11 @@ export const commandCenterViewQueries = {
           list(`assignedUser.id~${userId}`),
           deviceIds.length ? list(`devices.id~${deviceIds.join(',')}`) : null,
         ]);
+        // A device linked to the person's tablet but assigned to someone else measures that someone: it is
+        // not drawn under this person's name.
+        const unassigned = (linked?.items ?? []).filter((device) => device.assignedUserId === null);
         const byId = new Map<string, IotDevice>();
-        for (const device of [...assigned.items, ...(linked?.items ?? [])]) byId.set(device.id, device);
+        for (const device of [...assigned.items, ...unassigned]) byId.set(device.id, device);
         return [...byId.values()];
       },
     }),
@@ -101,7 +104,13 @@ export const commandCenterViewQueries = {
         (
           await api.get<ListResponse<IotDataRecord>>(commandCenterEndpoints.readings, {
             signal,
-            query: { filters: `iotDevice.id~${iotDeviceId}`, sort: 'timestamp:desc', limit: 1 },
+            // One row, not counted: every refresh would count all of the device's readings.
+            query: {
+              filters: `iotDevice.id~${iotDeviceId}`,
+              sort: 'timestamp:desc',
+              limit: 1,
+              count: 'false',
+            },
           })
         ).items[0] ?? null,
       refetchInterval: 30_000,
