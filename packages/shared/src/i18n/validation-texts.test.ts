@@ -123,10 +123,10 @@ describe('a refusal in the reader’s language', () => {
     expect(usernameSchema.safeParse('ada').error?.issues[0]?.message).toBe('Must look like name@domain');
   });
 
-  it('says a value given twice where one goes must be given once, not that it must be text', () => {
+  it('says a list where one value goes must be one value, not that it must be text', () => {
     const [twice] = listQuerySchema.safeParse({ limit: ['1', '2'] }).error?.issues ?? [];
-    expect(twice && localizeIssue(twice, 'en')).toBe('Limit must be given once.');
-    expect(twice && localizeIssue(twice, 'th')).toBe('ระบุจำนวนสูงสุดได้เพียงครั้งเดียว');
+    expect(twice && localizeIssue(twice, 'en')).toBe('Limit must be one value, not a list.');
+    expect(twice && localizeIssue(twice, 'th')).toBe('จำนวนสูงสุด ต้องเป็นค่าเดียว ไม่ใช่รายการ');
     // A list where a list goes is no repeat, and a number where text goes is still named for its kind.
     expect(listQuerySchema.safeParse({ sort: ['a:asc', 'b:desc'] }).success).toBe(true);
     const [number] = z.object({ note: z.string() }).safeParse({ note: 3 }).error?.issues ?? [];

@@ -33,8 +33,11 @@ export interface ValidationTexts {
   item: (position: number) => string;
   itemOf: (position: number, list: string) => string;
   required: (field: string) => string;
-  /** A value given several times where it is one (`?limit=1&limit=2`). */
-  once: (field: string) => string;
+  /**
+   * A list where one value goes: a query parameter given twice (`?limit=1&limit=2`), or a list in a body's
+   * field of one value.
+   */
+  oneValue: (field: string) => string;
   mustBe: (field: string, what: string) => string;
   kinds: Record<Kind, string>;
   formats: Record<Format, string>;
@@ -63,7 +66,7 @@ const en: ValidationTexts = {
   item: (position) => `Item ${position}`,
   itemOf: (position, list) => `Item ${position} of ${list.toLowerCase()}`,
   required: (field) => `${field} is required.`,
-  once: (field) => `${field} must be given once.`,
+  oneValue: (field) => `${field} must be one value, not a list.`,
   mustBe: (field, what) => `${field} must be ${what}.`,
   kinds: {
     string: 'text',
@@ -111,7 +114,7 @@ const th: ValidationTexts = {
   item: (position) => `รายการที่ ${position}`,
   itemOf: (position, list) => `รายการที่ ${position} ของ${list}`,
   required: (field) => `ต้องระบุ${field}`,
-  once: (field) => `ระบุ${field}ได้เพียงครั้งเดียว`,
+  oneValue: (field) => `${field} ต้องเป็นค่าเดียว ไม่ใช่รายการ`,
   mustBe: (field, what) => `${field} ต้องเป็น${what}`,
   kinds: {
     string: 'ข้อความ',
@@ -324,7 +327,8 @@ function valuesToName(values: readonly unknown[], language: Language): string {
 
 /**
  * What was given, as far as the sentence for a refused value goes: nothing (no value, or the empty one a cleared
- * form control sends: null, ''), a list where one value goes (a query parameter given twice), or a value.
+ * form control sends: null, ''), a list where one value goes (a query parameter given twice, or a list in a
+ * body's field of one value), or a value.
  */
 export type Given = 'missing' | 'repeated' | 'value';
 
@@ -351,7 +355,7 @@ export function describeIssue(
   switch (issue.code) {
     case 'invalid_type': {
       if (given === 'missing') return texts.required(field);
-      if (given === 'repeated') return texts.once(field);
+      if (given === 'repeated') return texts.oneValue(field);
       const expected = String(issue.expected);
       return texts.mustBe(field, texts.kinds[expected as Kind] ?? expected);
     }
@@ -372,7 +376,7 @@ export function describeIssue(
     }
     case 'invalid_value':
       if (given === 'missing') return texts.required(field);
-      if (given === 'repeated') return texts.once(field);
+      if (given === 'repeated') return texts.oneValue(field);
       return Array.isArray(issue.values)
         ? texts.oneOf(field, valuesToName(issue.values, language))
         : texts.notValid(field);

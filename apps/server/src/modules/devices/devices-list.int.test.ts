@@ -187,8 +187,8 @@ describe('client devices: list filters, sorts, relations and paging', () => {
     ]);
     // A parameter given twice where one goes says so, in the reader's language (it said "Limit must be text.").
     for (const [language, limit, offset] of [
-      ['en', 'Limit must be given once.', 'Offset must be given once.'],
-      ['th', 'ระบุจำนวนสูงสุดได้เพียงครั้งเดียว', 'ระบุลำดับเริ่มต้นได้เพียงครั้งเดียว'],
+      ['en', 'Limit must be one value, not a list.', 'Offset must be one value, not a list.'],
+      ['th', 'จำนวนสูงสุด ต้องเป็นค่าเดียว ไม่ใช่รายการ', 'ลำดับเริ่มต้น ต้องเป็นค่าเดียว ไม่ใช่รายการ'],
     ]) {
       const twice = await context.app.inject({
         method: 'GET',
