@@ -1,8 +1,7 @@
 // The command-center scoped reads (spec §7, decisions §4): a supervisor (a user assigned to a command center)
 // reads the devices, workstations, users, stats, jobs, alerts, IoT devices and readings (decision 102) of their
-// own centers through the generic engine,
-// narrowed by a record scope; records of other centers answer 404 as if they did not exist. Admins read every
-// center, or the one they name.
+// own centers through the generic engine, narrowed by a record scope; records of other centers answer 404 as if
+// they did not exist. Admins read every center, or the one they name.
 import {
   commandCenterScopedRelations,
   commandCenterTeamRoles,
@@ -154,8 +153,8 @@ export function createCommandCenterScopeService(store: Store) {
     listReadings: (caller: Caller, query: CommandCenterScopedListQuery) =>
       listOf('readings', readings, caller, query),
     /** Whether an IoT device belongs to the caller's centers (to sum up its readings); 404 otherwise. */
-    async assertIotDeviceInScope(caller: Caller, iotDeviceId: string, commandCenter?: string) {
-      const centers = await centersOf(caller, commandCenter);
+    async assertIotDeviceInScope(caller: Caller, iotDeviceId: string) {
+      const centers = await centersOf(caller, undefined);
       await iotDevices.read(iotDeviceId, { relations: [] }, viewer(caller, centers));
     },
     /** A device's stats, newest first; 404 when the device is not in the caller's centers. */

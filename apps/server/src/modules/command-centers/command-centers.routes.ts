@@ -167,13 +167,15 @@ export async function commandCentersModule(
   });
 
   // The care team reads its patients' vital signs (decision 102): the IoT devices of its centers' users and
-  // those linked to its devices, and their readings; another center's device answers 404 or is not listed.
+  // those linked to its devices and assigned to nobody, and their readings; another center's device answers 404
+  // or is not listed.
   typed.get(commandCenterEndpoints.iotDevices, {
     onRequest: requireSupervisor,
     config: { access: 'careTeam' },
     schema: {
       ...list,
-      summary: "The IoT devices of the caller's command centers: of their users and linked to their devices",
+      summary:
+        "The IoT devices of the caller's command centers: of their users, and linked to their devices and assigned to nobody",
       response: { 200: listResponseSchema(iotDeviceSchema), ...errors },
     },
     handler: async (request) => asAnswer(await scope.listIotDevices(requireCaller(request), request.query)),
