@@ -9,11 +9,12 @@ export const paths = {
   account: { pattern: '/account', to: () => '/account' },
   /**
    * A supervisor's view of their command centers (docs/decisions/027), or one person of them with `userId`
-   * (decision 102); not in the spec's table.
+   * (decision 102), on the chart of one of their IoT devices with `deviceId`; not in the spec's table.
    */
   commandCenter: {
     pattern: '/command-center/:userId?',
-    to: (userId?: string) => withId('/command-center', userId),
+    to: (userId?: string, deviceId?: string) =>
+      withId('/command-center', userId) + (userId && deviceId ? `?device=${encodeURIComponent(deviceId)}` : ''),
   },
   documents: {
     /** `scope`: own (default), shared or waiting. */

@@ -140,6 +140,30 @@ describe("a person's page in the command center", () => {
     expect(network.calls.filter((call) => call.url.pathname.startsWith('/api/iot-devices'))).toEqual([]);
   });
 
+  it("leads from an alert in the view to its patient's page, and from its device to that device's chart", async () => {
+    const fromCuff = {
+      ...alert,
+      iotDeviceId: ids.cuff,
+      iotDevice: { id: ids.cuff, model: 'Cuff 7', hardwareIdentifier: 'HW-Cuff' },
+    };
+    network.on('GET', '/api/command-centers/alerts', () => json(fakeList(alertSchema, [fromCuff])));
+    const { router } = renderApp('/command-center', { env: 'test' });
+    const alerts = await screen.findByRole('region', { name: 'Open alerts' });
+    await userEvent.click(await within(alerts).findByRole('link', { name: 'Malee Srisawat' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Malee Srisawat' })).toBeVisible();
+    expect(router.state.location.pathname).toBe(`/command-center/${ids.patient}`);
+
+    // On the person's own page their name is no link to where the reader already is; the device's name
+    // opens its chart.
+    const own = screen.getByRole('region', { name: 'Open alerts' });
+    const entry = await within(own).findByRole('listitem', { name: /Heart rate 150 above 130/ });
+    expect(within(entry).queryByRole('link', { name: 'Malee Srisawat' })).toBeNull();
+    await userEvent.click(within(entry).getByRole('link', { name: 'Cuff 7' }));
+    expect(new URLSearchParams(router.state.location.search).get('device')).toBe(ids.cuff);
+    const vitals = screen.getByRole('region', { name: 'Vital signs' });
+    expect(await within(vitals).findByText('Blood pressure (mmHg)')).toBeVisible();
+  });
+
   it('draws one device at a time, the one chosen kept in the address', async () => {
     const { router } = renderApp(`/command-center/${ids.patient}`, { env: 'test' });
     const vitals = await screen.findByRole('region', { name: 'Vital signs' });

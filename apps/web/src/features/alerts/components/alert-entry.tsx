@@ -6,7 +6,7 @@ import { Anchor, Badge, Button, Group, Stack, Text, Textarea } from '@mantine/co
 import i18next from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { alertOrigin, alertTitle } from '@careplane/shared/alerts/alert-title';
 import type { Alert } from '@careplane/shared/alerts/alerts.contract';
 import { formatDateTime } from '@careplane/shared/common/formats';
@@ -44,18 +44,34 @@ function closingNote(closingData: Alert['closingData']) {
 }
 
 /**
- * Whom and what the alert concerns. The admin follows the names to their records; the care team reads them
- * (the admin's pages are not theirs to open).
+ * Where the names lead: the admin to the records; the care team to the person's page in their command center
+ * (decision 102), the device's name to its chart there. A name does not link to the page it is read on.
  */
-function Subject({ alert, linked }: { alert: Alert; linked: boolean }) {
-  const admin = paths.admin;
+function useSubjectLinks(alert: Alert, via: AlertActionsVia) {
+  const onPageOf = useParams().userId;
+  if (via === 'admin') {
+    return {
+      user: alert.user ? paths.admin.users.detail.to(alert.user.id) : null,
+      device: alert.iotDevice ? paths.admin.iotDevices.detail.to(alert.iotDevice.id) : null,
+    };
+  }
+  const person = alert.user?.id;
+  return {
+    user: person && person !== onPageOf ? paths.commandCenter.to(person) : null,
+    device: person && alert.iotDevice ? paths.commandCenter.to(person, alert.iotDevice.id) : null,
+  };
+}
+
+/** Whom and what the alert concerns, each a link where the reader may follow it. */
+function Subject({ alert, via }: { alert: Alert; via: AlertActionsVia }) {
   const { t } = useTranslation('alerts');
+  const links = useSubjectLinks(alert, via);
   const deviceName = alert.iotDevice ? textOf(alert.iotDevice.model) || iotDeviceName(alert.iotDevice) : '';
   return (
     <Group gap={6} wrap="wrap">
       {alert.user ? (
-        linked ? (
-          <Anchor component={Link} to={admin.users.detail.to(alert.user.id)} size="sm" fw={600}>
+        links.user ? (
+          <Anchor component={Link} to={links.user} size="sm" fw={600}>
             {personName(alert.user)}
           </Anchor>
         ) : (
@@ -67,8 +83,8 @@ function Subject({ alert, linked }: { alert: Alert; linked: boolean }) {
       {alert.iotDevice ? (
         <Text size="sm" c="dimmed" component="span">
           {alert.user ? t('entry.via') : t('entry.from')}
-          {linked ? (
-            <Anchor component={Link} to={admin.iotDevices.detail.to(alert.iotDevice.id)} size="sm">
+          {links.device ? (
+            <Anchor component={Link} to={links.device} size="sm">
               {deviceName}
             </Anchor>
           ) : (
@@ -138,7 +154,7 @@ export function AlertEntry({
             : t('entry.closed')}
         </Text>
       </Group>
-      <Subject alert={alert} linked={via === 'admin'} />
+      <Subject alert={alert} via={via} />
       {origin && !compact ? (
         <Text size="xs" c="dimmed">
           {origin}
