@@ -26,6 +26,8 @@ async function adminApi(page: Page) {
   return {
     get: (url: string) => call('get', url),
     post: (url: string, data: object) => call('post', url, data, 201),
+    /** An action on a record (acknowledge, close): 200 with the record. */
+    act: (url: string, data?: object) => call('post', url, data),
     patch: (url: string, data: object) => call('patch', url, data),
   };
 }
@@ -175,18 +177,25 @@ test("a nurse opens a patient's page: their open alert and their pulse oximeter'
     ],
   });
   const message = unique('Short of breath');
-  await admin.post(`/api/command-centers/users/${patient.id}/alert`, { message });
+  const sent = await admin.post(`/api/command-centers/users/${patient.id}/alert`, { message });
+  // A colleague (here the admin) acknowledged it: the nurse reads who, by name (decision 104).
+  const alertId = (sent.alert as { id: string }).id;
+  await admin.act(`/api/command-centers/alerts/${alertId}/acknowledge`);
+  const me = await admin.get('/api/users/me');
+  const adminName = `${String(me.firstName)} ${String(me.lastName)}`;
 
+  // From the alert in the view, the patient's name leads to their page.
   await nurse.goto('/command-center');
   await nurse
-    .getByRole('region', { name: 'Users' })
+    .getByRole('region', { name: 'Open alerts' })
+    .getByRole('listitem', { name: message })
     .getByRole('link', { name: `Live ${patientName}` })
     .click();
   await expect(nurse).toHaveURL(new RegExp(`/command-center/${patient.id}$`));
   await expect(nurse.getByRole('heading', { level: 1, name: `Live ${patientName}` })).toBeVisible();
-  await expect(
-    nurse.getByRole('region', { name: 'Open alerts' }).getByRole('listitem', { name: message }),
-  ).toBeVisible();
+  const entry = nurse.getByRole('region', { name: 'Open alerts' }).getByRole('listitem', { name: message });
+  await expect(entry).toBeVisible();
+  await expect(entry).toContainText(`Acknowledged by ${adminName} on`);
   const vitals = nurse.getByRole('region', { name: 'Vital signs' });
   await expect(vitals).toContainText('Oximeter X');
   await expect(vitals.getByRole('status')).toContainText('Latest reading: Heart rate 81 /min, taken');

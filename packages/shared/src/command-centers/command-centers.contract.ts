@@ -125,7 +125,8 @@ export const commandCenterScopedRelations = {
   users: ['patientProfile', 'assignedIotDevices', 'assignedToWorkstations', 'assignedDevices'],
   stats: ['device'],
   jobs: ['device'],
-  alerts: ['iotDevice', 'user'],
+  /** Who acknowledged, closed or sent an alert is embedded by name only (decision 104). */
+  alerts: ['iotDevice', 'user', 'acknowledgedByUser', 'closedByUser', 'createdByUser'],
   /** An IoT device linked to a center's device may be assigned to someone of another center: nothing embeds. */
   iotDevices: [],
   readings: ['iotDevice'],

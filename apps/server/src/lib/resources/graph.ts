@@ -64,6 +64,13 @@ export const PERSON_CARD = [
 ] as const;
 const person = (key: string): RelationSpec => ({ ...one(key, 'users'), shown: PERSON_CARD });
 
+/**
+ * Who did something to a record (acknowledged or closed an alert, sent it): their name and no more, so that a
+ * care team reads which colleague it was without being handed a way to reach an admin (decision 104).
+ */
+export const PERSON_NAME = ['id', 'title', 'firstName', 'lastName'] as const;
+const named = (key: string): RelationSpec => ({ ...one(key, 'users'), shown: PERSON_NAME });
+
 /** Each entity's own relations: those through a foreign key of its table or of the related one. */
 const ownGraph = {
   users: {
@@ -143,9 +150,9 @@ const ownGraph = {
     relations: {
       iotDevice: one('iotDevice', 'iotDevices'),
       user: one('user', 'users'),
-      closedByUser: one('closedByUser', 'users'),
-      acknowledgedByUser: one('acknowledgedByUser', 'users'),
-      createdByUser: one('createdByUser', 'users'),
+      closedByUser: named('closedByUser'),
+      acknowledgedByUser: named('acknowledgedByUser'),
+      createdByUser: named('createdByUser'),
     },
   },
   documents: {

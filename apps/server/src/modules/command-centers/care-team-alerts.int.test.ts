@@ -112,6 +112,51 @@ describe("the care team acts on its center's alerts", () => {
     expect(await stored(id)).toMatchObject({ isActive: true, acknowledgedAt: null });
   });
 
+  it('the care team reads who acted on an alert by name, and nothing more of them (decision 104)', async () => {
+    const acknowledged = await openAlert(north.patient, 'Dizzy after lunch');
+    expect(
+      (await api(context, north.supervisor.token).post(endpoints.acknowledgeAlert(acknowledged))).statusCode,
+    ).toBe(200);
+    const closed = await openAlert(north.patient, 'Missed the evening call');
+    expect(
+      (await api(context, north.nurse.token).post(endpoints.closeAlert(closed), note('Called back')))
+        .statusCode,
+    ).toBe(200);
+
+    const names = ['firstName', 'id', 'lastName', 'title'];
+    const nurse = api(context, north.nurse.token);
+    const listed = await nurse.get(
+      `${endpoints.alerts}?filters=user.id~${north.patient.id}&relations=user,acknowledgedByUser,closedByUser,createdByUser&limit=50`,
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    type Embedded = Record<string, unknown> | null;
+    type Listed = { id: string } & Record<string, Embedded>;
+    const byId = new Map((listed.json().items as Listed[]).map((item) => [item.id, item]));
+    const first = byId.get(acknowledged)!;
+    expect(first.acknowledgedByUser).toMatchObject({
+      id: north.supervisor.id,
+      firstName: 'North supervisor',
+    });
+    expect(Object.keys(first.acknowledgedByUser!).sort()).toEqual(names);
+    // The admin who sent it: a name to read, not an address or a number to reach them by.
+    expect(first.createdByUser).toMatchObject({ id: context.adminUserId });
+    expect(Object.keys(first.createdByUser!).sort()).toEqual(names);
+    const second = byId.get(closed)!;
+    expect(second.closedByUser).toMatchObject({ id: north.nurse.id, firstName: 'North nurse' });
+    expect(Object.keys(second.closedByUser!).sort()).toEqual(names);
+    // The patient the alert is about is of the center, read whole as before.
+    expect(second.user).toMatchObject({ id: north.patient.id, username: expect.any(String) });
+
+    // The admin's own calls embed the same names; the user record is one link away for them.
+    const read = await api(context).get(`/api/alerts/${acknowledged}?relations=acknowledgedByUser`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(Object.keys(read.json().acknowledgedByUser).sort()).toEqual(names);
+
+    // A relation reaching past the alert is still refused.
+    const deeper = await nurse.get(`${endpoints.alerts}?relations=iotDevice.assignedUser`);
+    expect(deeper.statusCode, deeper.body).toBe(400);
+  });
+
   it("an admin uses the same calls on any center's alert", async () => {
     const id = await openAlert(south.patient);
     const response = await api(context).post(endpoints.closeAlert(id), note('Handled by the office'));

@@ -164,6 +164,27 @@ describe("a person's page in the command center", () => {
     expect(await within(vitals).findByText('Blood pressure (mmHg)')).toBeVisible();
   });
 
+  it('names the colleague who acknowledged an alert', async () => {
+    const colleague = {
+      id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fd1',
+      title: null,
+      firstName: 'Nora',
+      lastName: 'Nurse',
+    };
+    const handled = {
+      ...alert,
+      data: { kind: 'manual', message: 'Short of breath' },
+      acknowledgedAt: at,
+      acknowledgedByUserId: colleague.id,
+      acknowledgedByUser: colleague,
+    };
+    network.on('GET', '/api/command-centers/alerts', () => json(fakeList(alertSchema, [handled])));
+    renderApp('/command-center', { env: 'test' });
+    const alerts = await screen.findByRole('region', { name: 'Open alerts' });
+    const entry = await within(alerts).findByRole('listitem', { name: /Short of breath/ });
+    expect(within(entry).getByText(/^Acknowledged by Nora Nurse on /)).toBeVisible();
+  });
+
   it('draws one device at a time, the one chosen kept in the address', async () => {
     const { router } = renderApp(`/command-center/${ids.patient}`, { env: 'test' });
     const vitals = await screen.findByRole('region', { name: 'Vital signs' });

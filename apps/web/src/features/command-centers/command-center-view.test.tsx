@@ -113,11 +113,12 @@ describe('the command-center view', () => {
         .map((header) => header.textContent);
     expect(headers('Users')).toEqual(['Name', 'Roles', 'Actions']);
     expect(headers('Devices')).toEqual(['Device', 'Role', 'Assigned to']);
-    // Only open alerts are asked for, newest first, with whom and what they concern.
+    // Only open alerts are asked for, newest first, with whom and what they concern, and who acknowledged
+    // them.
     const asked = network.callsTo('GET', '/api/command-centers/alerts')[0]!.url.searchParams;
     expect(asked.get('filters')).toBe('isActive~true');
     expect(asked.get('sort')).toBe('timestamp:desc');
-    expect(asked.get('relations')).toBe('user,iotDevice');
+    expect(asked.get('relations')).toBe('user,iotDevice,acknowledgedByUser');
   });
 
   it('pages a section of more than ten: every user of a large center can be reached', async () => {

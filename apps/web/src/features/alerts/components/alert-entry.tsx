@@ -126,7 +126,7 @@ export function AlertEntry({
   const failure = acknowledge.error ?? close.error;
   const language = useLanguage();
   const title = alertTitle(alert, language);
-  // Who sent a manual alert, when the list names them (the admin's) or it was the reader.
+  // Who sent a manual alert: the reader, or the person the list names (by name only, decision 104).
   const sender =
     alert.createdByUserId && alert.createdByUserId === me
       ? t('entry.you')

@@ -33,8 +33,8 @@ const alerts = {
     none: 'No alerts.',
   },
   entry: {
+    // A person who acted, when the answer gives no name for them; the lists embed names (decision 104).
     aUser: 'a user',
-    // The one reading: the care team's lists do not name other people who acted (decision 079).
     you: 'you',
     someone: 'someone',
     via: 'via ',

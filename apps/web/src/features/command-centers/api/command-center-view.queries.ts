@@ -50,7 +50,7 @@ export const commandCenterViewQueries = {
             ...pageOf(page),
             filters: ['isActive~true', ...(userId ? [`user.id~${userId}`] : [])],
             sort: 'timestamp:desc',
-            relations: 'user,iotDevice',
+            relations: 'user,iotDevice,acknowledgedByUser',
           },
         }),
     }),
