@@ -14,7 +14,8 @@ export const paths = {
   commandCenter: {
     pattern: '/command-center/:userId?',
     to: (userId?: string, deviceId?: string) =>
-      withId('/command-center', userId) + (userId && deviceId ? `?device=${encodeURIComponent(deviceId)}` : ''),
+      withId('/command-center', userId) +
+      (userId && deviceId ? `?device=${encodeURIComponent(deviceId)}` : ''),
   },
   documents: {
     /** `scope`: own (default), shared or waiting. */
