@@ -2,11 +2,19 @@
 // while earlier messages wait for their handlers, honours its receive maximum, and acknowledges a message only
 // when its handler has settled, so a failed or unfinished one comes back.
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { IPublishPacket } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MQTT_TEST_URL } from '@/test/mqtt.js';
-import { subscribe, type Subscription, type SubscriberOptions } from './mqtt-subscriber.js';
+import {
+  brokerAddress,
+  brokerOutage,
+  subscribe,
+  type Subscription,
+  type SubscriberOptions,
+} from './mqtt-subscriber.js';
 
 const quiet = () => undefined;
 const log = { info: quiet, warn: quiet, error: quiet };
@@ -215,6 +223,86 @@ describe('the QoS 1 subscriber', () => {
     expect([...bodies(stays.held), ...bodies(back.held)].sort((a, b) => +a - +b)).toEqual(
       Array.from({ length: 60 }, (_, index) => String(index)),
     );
+  });
+
+  it('says once that a broker is away at start, naming it, and once that it answers; the same when it is lost', async () => {
+    const tag = randomUUID().slice(0, 8);
+    // A port where nothing listens yet; later a relay to the test broker listens there.
+    const probe = net.createServer().listen(0, '127.0.0.1');
+    await once(probe, 'listening');
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const url = `mqtt://127.0.0.1:${port}`;
+
+    const lines: { level: string; message: string; fields: Record<string, unknown> }[] = [];
+    const record = (level: string) => (fields: object, message: string) =>
+      lines.push({ level, message, fields: fields as Record<string, unknown> });
+    const recording = { info: record('info'), warn: record('warn'), error: record('error') };
+    const shared = brokerOutage(recording, url);
+    const failed = new Set<string>();
+    const outage = {
+      failed: (clientId: string, error: Error) => {
+        failed.add(clientId);
+        shared.failed(clientId, error);
+      },
+      connected: (clientId: string) => shared.connected(clientId),
+    };
+    const clientIds = [0, 1, 2].map((index) => `cpt-sub-${tag}-${index}`);
+    sessions.push(...clientIds);
+    const subscriptions = clientIds.map(
+      (clientId) => holdingSubscriber(tag, { url, clientId, log: recording, outage }).subscription,
+    );
+
+    // Every connection has failed, some more than once: one warning, naming the broker, without a stack.
+    await expect.poll(() => failed.size, { timeout: 10_000 }).toBe(3);
+    const warnings = () => lines.filter((line) => line.level === 'warn');
+    expect(warnings()).toEqual([
+      {
+        level: 'warn',
+        message: `the MQTT broker at ${url} cannot be reached; its connections keep trying`,
+        fields: { broker: url, code: 'ECONNREFUSED', reason: expect.stringContaining('ECONNREFUSED') },
+      },
+    ]);
+
+    // The broker answers at that address: the connections subscribe, and one line says so.
+    const target = new URL(MQTT_TEST_URL);
+    const relayed = new Set<net.Socket>();
+    const relay = net.createServer((socket) => {
+      const upstream = net.connect(Number(target.port || 1883), target.hostname);
+      relayed.add(socket).add(upstream);
+      socket.pipe(upstream).pipe(socket);
+      const end = () => [socket, upstream].forEach((each) => each.destroy());
+      socket.on('error', end).on('close', end);
+      upstream.on('error', end).on('close', end);
+    });
+    relay.listen(port, '127.0.0.1');
+    await once(relay, 'listening');
+    await Promise.all(subscriptions.map((subscription) => subscription.ready));
+    const infos = () => lines.filter((line) => line.level === 'info');
+    await expect.poll(() => infos().length).toBe(1);
+    expect(infos()[0]).toMatchObject({
+      message: `connected to the MQTT broker at ${url}`,
+      fields: { broker: url },
+    });
+
+    // The broker goes away again: one line that it was lost, and one that it is back once it is.
+    failed.clear();
+    await new Promise((resolve) => {
+      relay.close(resolve);
+      for (const socket of relayed) socket.destroy();
+    });
+    await expect.poll(() => failed.size, { timeout: 10_000 }).toBe(3);
+    expect(warnings().map((line) => line.message)).toEqual([
+      `the MQTT broker at ${url} cannot be reached; its connections keep trying`,
+      `the MQTT broker at ${url} was lost; its connections keep trying`,
+    ]);
+    expect(lines.filter((line) => line.level === 'error')).toEqual([]);
+  });
+
+  it('names a broker by its host and port, never its user name or password', () => {
+    expect(brokerAddress('mqtt://ingest:s3cret@broker.example:1884')).toBe('mqtt://broker.example:1884');
+    expect(brokerAddress('mqtts://ingest:s3cret@broker.example')).toBe('mqtts://broker.example:8883');
+    expect(brokerAddress('mqtt://127.0.0.1')).toBe('mqtt://127.0.0.1:1883');
   });
 
   it('refuses an address it cannot speak to', () => {

@@ -48,6 +48,64 @@ export interface SubscriberOptions {
    * that comes back takes its session over in turn).
    */
   takeOver?: boolean;
+  /**
+   * Where connections that fail and recover say so. Several subscriptions of one process to one broker share
+   * one (`brokerOutage`), so that a broker away at start or gone later is one line, not one per connection;
+   * by default each subscription has its own.
+   */
+  outage?: BrokerOutage;
+}
+
+/** The broker of a URL as a log line names it: host and port, never the user name or password. */
+export function brokerAddress(url: string): string {
+  const parsed = new URL(url);
+  const port = parsed.port || (parsed.protocol === 'mqtts:' ? '8883' : '1883');
+  return `${parsed.protocol}//${parsed.hostname}:${port}`;
+}
+
+export interface BrokerOutage {
+  /** A connection failed (refused, reset, timed out): said once until every failed connection is back. */
+  failed(clientId: string, error: Error): void;
+  /** A connection was accepted by the broker; the last of those that had failed says the broker is back. */
+  connected(clientId: string): void;
+}
+
+/**
+ * The connections of one process to one broker report together: the first that fails logs one warning naming
+ * the broker and why (no stack: a refused connection is a fact about the broker, not a fault of this code), the
+ * others join it silently, and the last of them to connect again logs that the broker is back.
+ */
+export function brokerOutage(log: SubscriberLog, url: string): BrokerOutage {
+  const broker = brokerAddress(url);
+  const failing = new Set<string>();
+  const everConnected = new Set<string>();
+  return {
+    failed(clientId, error) {
+      if (failing.has(clientId)) return;
+      failing.add(clientId);
+      if (failing.size > 1) return;
+      const code = (error as NodeJS.ErrnoException).code;
+      log.warn(
+        { broker, reason: loggableReason(error), ...(code ? { code } : {}) },
+        everConnected.size
+          ? `the MQTT broker at ${broker} was lost; its connections keep trying`
+          : `the MQTT broker at ${broker} cannot be reached; its connections keep trying`,
+      );
+    },
+    connected(clientId) {
+      const recovered = failing.delete(clientId);
+      const first = !everConnected.has(clientId);
+      everConnected.add(clientId);
+      if (recovered && failing.size === 0) {
+        log.info(
+          { broker },
+          first
+            ? `connected to the MQTT broker at ${broker}`
+            : `connected to the MQTT broker at ${broker} again`,
+        );
+      }
+    },
+  };
 }
 
 export interface Subscription {
@@ -104,8 +162,7 @@ export function subscribe(options: SubscriberOptions): Subscription {
   /** Connections dropped in a row because a handler failed; an acknowledged message ends the streak. */
   let failedInARow = 0;
   let lastMessageAt = Date.now();
-  let failing = false;
-  let connectedBefore = false;
+  const outage = options.outage ?? brokerOutage(log, options.url);
   let link: Link | null = null;
   const handling = new Set<Promise<void>>();
   let reconnectTimer: NodeJS.Timeout | null = null;
@@ -226,14 +283,7 @@ export function subscribe(options: SubscriberOptions): Subscription {
           current.socket.destroy();
           return;
         }
-        if (failing) {
-          const message = connectedBefore
-            ? 'connected to the MQTT broker again'
-            : 'connected to the MQTT broker';
-          log.info({ clientId: options.clientId }, message);
-        }
-        failing = false;
-        connectedBefore = true;
+        outage.connected(options.clientId);
         if (options.takeOver) {
           // What the broker queued for the session comes all the same; no further share of the readings does.
           send(current, { cmd: 'unsubscribe', messageId: 2, unsubscriptions: [options.filter] });
@@ -351,11 +401,8 @@ export function subscribe(options: SubscriberOptions): Subscription {
       send(current, { cmd: 'pingreq' });
     }, keepalive * 1000);
     pinger.unref();
-    // One warning per outage, not one per attempt.
-    socket.on('error', (error: Error) => {
-      if (!failing) log.warn({ err: error, clientId: options.clientId }, 'MQTT connection error; retrying');
-      failing = true;
-    });
+    // One warning per outage, not one per attempt (nor one per connection, with a shared `outage`).
+    socket.on('error', (error: Error) => outage.failed(options.clientId, error));
     socket.on('close', () => {
       clearInterval(pinger);
       if (link === current) link = null;

@@ -14,7 +14,7 @@ import {
 } from '@careplane/shared/iot/iot.contract';
 import { createBatcher } from '@/lib/batcher.js';
 import { readJsonText } from '@/lib/json-text.js';
-import { subscribe } from '@/lib/mqtt-subscriber.js';
+import { brokerAddress, brokerOutage, subscribe } from '@/lib/mqtt-subscriber.js';
 import type { IncomingReadings, IngestOutcome, IotService } from './iot.service.js';
 
 export interface MqttIngestionSettings {
@@ -161,6 +161,8 @@ export function startMqttIngestion(
   }
 
   const filter = `$share/${settings.shareGroup}/${settings.topicPrefix}/+/+`;
+  // Every connection of this process to the broker says once that it is away, and once that it is back.
+  const outage = brokerOutage(log, settings.url);
   const session = (clientId: string, takeOver = false) =>
     subscribe({
       url: settings.url,
@@ -171,6 +173,7 @@ export function startMqttIngestion(
       onMessage: (packet) => handle(packet.topic, packet.payload as Buffer, packet),
       log,
       takeOver,
+      outage,
     });
   const subscriptions = Array.from({ length: settings.connections }, (_, index) =>
     session(`${settings.clientId}-${index}`),
@@ -193,7 +196,12 @@ export function startMqttIngestion(
   }
   const ready = Promise.all(subscriptions.map((subscription) => subscription.ready)).then(() => {
     log.info(
-      { filter, connections: settings.connections, inFlight: settings.receiveMaximum },
+      {
+        broker: brokerAddress(settings.url),
+        filter,
+        connections: settings.connections,
+        inFlight: settings.receiveMaximum,
+      },
       'receiving IoT readings over MQTT (QoS 1, acknowledged once stored)',
     );
   });
