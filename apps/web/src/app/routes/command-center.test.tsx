@@ -119,7 +119,7 @@ describe("the care team's open alerts", () => {
     user: { id: patientId, firstName: 'Malee', lastName: 'Srisawat' },
   });
 
-  it('a nurse acknowledges one, then closes it with a note, through the command center; names are not links', async () => {
+  it("a nurse acknowledges one, then closes it with a note, through the command center; the name leads to the person's page", async () => {
     let current = [open];
     network
       .on('GET', '/api/users/me', () => json(nurse))
@@ -141,9 +141,13 @@ describe("the care team's open alerts", () => {
     renderApp('/command-center');
     const alerts = await screen.findByRole('region', { name: 'Open alerts' });
     const entry = await within(alerts).findByRole('listitem', { name: 'Fall in the kitchen' });
-    expect(within(entry).getByText('Malee Srisawat')).toBeVisible();
-    // The admin's pages are not the care team's: the name is not a link there.
-    expect(within(entry).queryByRole('link')).toBeNull();
+    // The admin's pages are not the care team's: the name leads to the person's page in the command center
+    // (decision 104), and nothing leads to the admin area.
+    expect(within(entry).getByRole('link', { name: 'Malee Srisawat' })).toHaveAttribute(
+      'href',
+      `/command-center/${patientId}`,
+    );
+    expect(within(entry).getAllByRole('link')).toHaveLength(1);
 
     await userEvent.click(within(entry).getByRole('button', { name: 'Acknowledge' }));
     expect(await within(alerts).findByText(/^Acknowledged by you on /)).toBeVisible();
