@@ -1,6 +1,7 @@
 // Alerts: opened by an `alert` reading, an out-of-bounds reading or by hand; closed with a note.
 import { z } from 'zod';
 import { alertSeverities } from '../common/enums.ts';
+import { keptForSecondsSchema } from '../common/kept-actions.ts';
 import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
 import {
   embedded,
@@ -135,13 +136,25 @@ export const alertListSpec = defineListSpec({
 });
 
 /** Closing an alert: what was done about it. */
-export const alertCloseSchema = z.strictObject({ closingData: jsonObject }).superRefine(noteWithinLimit);
+/**
+ * An action tapped on a phone without a network and sent once it is back says how long it was kept: the server
+ * records it as taken that long ago, never before the alert itself (decision 105).
+ */
+const keptForSeconds = keptForSecondsSchema.optional();
+
+/** POST …/acknowledge: nothing, or how long the acknowledgement was kept on the phone. */
+export const alertAcknowledgeSchema = z.strictObject({ keptForSeconds });
+export type AlertAcknowledge = z.infer<typeof alertAcknowledgeSchema>;
+
+export const alertCloseSchema = z
+  .strictObject({ closingData: jsonObject, keptForSeconds })
+  .superRefine(noteWithinLimit);
 export type AlertClose = z.infer<typeof alertCloseSchema>;
 
 export const alertEndpoints = {
   ...resourceEndpoints('/api/alerts'),
-  /** POST, empty body: the caller has seen the alert (it stays open). */
+  /** POST, no body or `{ keptForSeconds }`: the caller has seen the alert (it stays open). */
   acknowledge: (id: string) => `/api/alerts/${encodeURIComponent(id)}/acknowledge`,
-  /** POST `{ closingData }`: the caller closes the alert. */
+  /** POST `{ closingData, keptForSeconds? }`: the caller closes the alert. */
   close: (id: string) => `/api/alerts/${encodeURIComponent(id)}/close`,
 };

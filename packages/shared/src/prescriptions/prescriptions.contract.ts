@@ -1,5 +1,6 @@
 // Prescriptions: the submission, the partial update, the answer, and the rules both sides check.
 import { z } from 'zod';
+import { keptForSecondsSchema } from '../common/kept-actions.ts';
 import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
 import { patientStatuses, prescriptionStatuses, type PrescriptionStatus } from '../common/enums.ts';
 import { prescriptionActions, type PrescriptionAction } from './prescription-transitions.ts';
@@ -207,20 +208,11 @@ export const prescriptionEndpoints = resourceEndpoints('/api/prescriptions');
 
 export const MAX_ACTION_REASON = 500;
 
-/** The longest a phone keeps an action for later: as long as its Idempotency-Key answers (decision 046). */
-export const MAX_KEPT_ACTION_DAYS = 30;
-
 /**
- * A plain action kept on a phone without a network says, when it is sent, how long ago it was taken: seconds
- * by the phone's own clock, which need not agree with the server's. The server records the action's time as
- * its own time less that, beside its time of recording (decision 076).
+ * A plain action kept on a phone without a network says, when it is sent, how long ago it was taken (decision
+ * 076): the server records the action's time as its own time less that, beside its time of recording.
  */
-const keptForSeconds = z
-  .number()
-  .int()
-  .min(0)
-  .max(MAX_KEPT_ACTION_DAYS * 24 * 3600)
-  .optional();
+const keptForSeconds = keptForSecondsSchema.optional();
 
 /**
  * The status the person saw when they took a plain action: the action applies only while the prescription is

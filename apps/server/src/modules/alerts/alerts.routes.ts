@@ -1,7 +1,12 @@
 // /api/alerts, and acknowledging and closing an alert.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { alertCloseSchema, alertEndpoints, alertSchema } from '@careplane/shared/alerts/alerts.contract';
+import {
+  alertAcknowledgeSchema,
+  alertCloseSchema,
+  alertEndpoints,
+  alertSchema,
+} from '@careplane/shared/alerts/alerts.contract';
 import { idParamsSchema } from '@careplane/shared/common/http';
 import { requireAdmin } from '@/lib/caller.js';
 import { actionContext, errorResponses } from '@/lib/http.js';
@@ -18,11 +23,14 @@ export async function alertsModule(app: FastifyInstance, { service }: { service:
     config: { access: 'admin' },
     schema: {
       tags: [alertsResource.name],
-      summary: 'Acknowledge an open alert (it stays open); 409 when closed or already acknowledged',
+      summary:
+        'Acknowledge an open alert (it stays open); 409 when closed or already acknowledged. keptForSeconds: ' +
+        'tapped that long ago on a phone without a network (decision 105)',
       params: idParamsSchema,
+      body: alertAcknowledgeSchema.nullish(),
       response: { 200: alertSchema, ...errorResponses },
     },
-    handler: async (request) => service.acknowledge(request.params.id, actionContext(request)),
+    handler: async (request) => service.acknowledge(request.params.id, request.body, actionContext(request)),
   });
 
   typed.post(`${alertEndpoints.list}/:id/close`, {

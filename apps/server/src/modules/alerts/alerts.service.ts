@@ -2,8 +2,9 @@
 // of other modules (readings out of bounds, alert readings) inside their write.
 import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import { eventType } from '@careplane/shared/iot/reading-text';
-import type { AlertClose } from '@careplane/shared/alerts/alerts.contract';
+import type { AlertAcknowledge, AlertClose } from '@careplane/shared/alerts/alerts.contract';
 import type { ActionContext } from '@/lib/audit.js';
+import { takenAt } from '@/lib/kept-actions.js';
 import { badRequest, conflict, notFound, serviceTexts } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store, WriteScope } from '@/lib/store.js';
@@ -194,7 +195,7 @@ export function createAlertsService(store: Store) {
     id: string,
     context: ActionContext,
     action: string,
-    change: (existing: { acknowledgedAt: Date | null }) => Record<string, unknown>,
+    change: (existing: { acknowledgedAt: Date | null; createdAt: Date }) => Record<string, unknown>,
   ) {
     await store.write(context, async (scope) => {
       const existing = await findAlertForUpdate(scope.tx, id);
@@ -207,23 +208,33 @@ export function createAlertsService(store: Store) {
     return alerts.read(id, { relations: [] });
   }
 
+  /**
+   * When the caller took the action: now, or for one kept on their phone without a network, now less how long it
+   * was kept, never before the alert was recorded (decision 105). The audit row keeps the time it arrived.
+   */
+  const actedAt = (keptForSeconds: number | undefined, recorded: Date) =>
+    keptForSeconds === undefined ? new Date() : takenAt(keptForSeconds, new Date(), recorded);
+
   /** The caller has seen the alert: it stays open, naming who acknowledged it and when (once). */
-  const acknowledge = (id: string, context: ActionContext) => {
+  const acknowledge = (id: string, body: AlertAcknowledge | null | undefined, context: ActionContext) => {
     const userId = closingUser(context);
     return changeOpenAlert(id, context, 'acknowledge', (existing) => {
       if (existing.acknowledgedAt) throw conflict(serviceTexts.alertAcknowledged);
-      return { acknowledgedAt: new Date(), acknowledgedByUserId: userId };
+      return {
+        acknowledgedAt: actedAt(body?.keptForSeconds, existing.createdAt),
+        acknowledgedByUserId: userId,
+      };
     });
   };
 
   /** Closes an open alert: the caller is closedByUser, `closingData` says what was done. */
   const close = (id: string, body: AlertClose, context: ActionContext) => {
     const userId = closingUser(context);
-    return changeOpenAlert(id, context, 'close', () => ({
+    return changeOpenAlert(id, context, 'close', (existing) => ({
       isActive: false,
       closingData: body.closingData,
       closedByUserId: userId,
-      closedAt: new Date(),
+      closedAt: actedAt(body.keptForSeconds, existing.createdAt),
     }));
   };
 

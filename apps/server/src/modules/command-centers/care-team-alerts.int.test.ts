@@ -157,6 +157,44 @@ describe("the care team acts on its center's alerts", () => {
     expect(deeper.statusCode, deeper.body).toBe(400);
   });
 
+  it('records an action tapped offline as taken when it was tapped, never before the alert (decision 105)', async () => {
+    const hourAgo = new Date(Date.now() - 3600_000);
+    const id = await openAlert(north.patient, 'No answer at the door');
+    await context.database.db.update(alerts).set({ createdAt: hourAgo }).where(eq(alerts.id, id));
+    const me = api(context, north.nurse.token);
+    const sentAt = Date.now();
+    const acknowledged = await me.post(endpoints.acknowledgeAlert(id), { keptForSeconds: 600 });
+    expect(acknowledged.statusCode, acknowledged.body).toBe(200);
+    const at = Date.parse(acknowledged.json().acknowledgedAt as string);
+    expect(Math.abs(at - (sentAt - 600_000))).toBeLessThan(5_000);
+
+    // Kept longer than the alert has existed (a phone's count is its own): the alert's own time, not before.
+    const closed = await me.post(endpoints.closeAlert(id), {
+      ...note('She was asleep'),
+      keptForSeconds: 7200,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await stored(id)).closedAt).toEqual(hourAgo);
+    expect((await stored(id)).closingData).toEqual({ note: 'She was asleep' });
+
+    // What cannot be a count of seconds is refused, and changes nothing.
+    const other = await openAlert(north.patient, 'Door alarm');
+    for (const body of [
+      { keptForSeconds: -1 },
+      { keptForSeconds: 1.5 },
+      { keptForSeconds: '600' },
+      { keptForSeconds: 30 * 24 * 3600 + 1 },
+      { keptFor: 600 },
+    ]) {
+      const refused = await me.post(endpoints.acknowledgeAlert(other), body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await stored(other)).toMatchObject({ acknowledgedAt: null, isActive: true });
+    // The admin's call takes the same.
+    const admin = await api(context).post(`/api/alerts/${other}/acknowledge`, { keptForSeconds: 30 });
+    expect(admin.statusCode, admin.body).toBe(200);
+  });
+
   it("an admin uses the same calls on any center's alert", async () => {
     const id = await openAlert(south.patient);
     const response = await api(context).post(endpoints.closeAlert(id), note('Handled by the office'));

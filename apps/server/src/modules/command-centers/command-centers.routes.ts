@@ -19,7 +19,11 @@ import {
   workstationSchema,
 } from '@careplane/shared/devices/devices.contract';
 import { userSchema } from '@careplane/shared/users/users.contract';
-import { alertCloseSchema, alertSchema } from '@careplane/shared/alerts/alerts.contract';
+import {
+  alertAcknowledgeSchema,
+  alertCloseSchema,
+  alertSchema,
+} from '@careplane/shared/alerts/alerts.contract';
 import {
   iotDataRecordSchema,
   iotDeviceSchema,
@@ -220,11 +224,12 @@ export async function commandCentersModule(
       summary:
         "Acknowledge an open alert of the caller's command centers (it stays open); 409 when closed or already acknowledged",
       params: idParamsSchema,
+      body: alertAcknowledgeSchema.nullish(),
       response: { 200: alertSchema, ...errors },
     },
     handler: async (request) => {
       await scope.assertAlertInScope(requireCaller(request), request.params.id);
-      return alerts.acknowledge(request.params.id, actionContext(request));
+      return alerts.acknowledge(request.params.id, request.body, actionContext(request));
     },
   });
 

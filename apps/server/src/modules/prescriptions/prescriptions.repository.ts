@@ -4,8 +4,8 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'driz
 import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
 import type { PatientStatus, PrescriptionStatus } from '@careplane/shared/common/enums';
 import type { PrescriptionViewer } from '@careplane/shared/prescriptions/prescription-actors';
+import { MAX_KEPT_ACTION_DAYS } from '@careplane/shared/common/kept-actions';
 import {
-  MAX_KEPT_ACTION_DAYS,
   MAX_CHOICES,
   type PrescriptionChoices,
 } from '@careplane/shared/prescriptions/prescriptions.contract';

@@ -39,6 +39,7 @@ import {
 import { receiptTitle } from '@careplane/shared/prescriptions/receipt-titles';
 import type { Executor } from '@/db/client.js';
 import { actingFor, type ActionContext } from '@/lib/audit.js';
+import { takenAt } from '@/lib/kept-actions.js';
 import { accessRules, type Caller } from '@/lib/caller.js';
 import {
   AppError,
@@ -299,13 +300,6 @@ export type ActionOutcome =
   | { kind: 'signing'; started: PrescriptionSigningStarted };
 
 /**
- * When a kept action was taken, by the server's clock: its own time less how long the phone kept it (decision
- * 076). The phone's clock may be off by any amount; only the time it counted is used.
- */
-export const performedAtOf = (keptForSeconds: number, now: Date) =>
-  new Date(now.getTime() - keptForSeconds * 1000).toISOString();
-
-/**
  * What a key's repeat must match to be one: the reason of hold and return, and the status it was taken on when it
  * says one (left out otherwise, so that the keys recorded before it existed keep their fingerprints), hashed. Not
  * `keptForSeconds`: a send whose answer was lost is kept and sent again, saying how long it was kept, and is the
@@ -431,7 +425,7 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     if (!context.caller) throw unauthorized();
     const transition = prescriptionTransitions[action];
     const performedAt =
-      body?.keptForSeconds === undefined ? undefined : performedAtOf(body.keptForSeconds, new Date());
+      body?.keptForSeconds === undefined ? undefined : takenAt(body.keptForSeconds, new Date()).toISOString();
     const userId = context.caller.userId;
     if (idempotencyKey && transition.signs) {
       throw badRequest(serviceTexts.idempotencyKeyNotForSigning(action), [

@@ -117,6 +117,8 @@ describe('the alerts page', () => {
     await waitFor(() =>
       expect(network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`)).toHaveLength(1),
     );
+    // Sent at once: nothing to say about when it was tapped.
+    expect(network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`)[0]!.body ?? null).toBeNull();
     await waitFor(() =>
       expect(screen.getByRole('listitem', { name: 'Temperature 40.1 °C, above 39.5' }).textContent).toContain(
         'Acknowledged by Ann Lee on',
@@ -124,11 +126,12 @@ describe('the alerts page', () => {
     );
   });
 
-  it('says an acknowledgement tapped offline waits for the network, and sends it once back', async () => {
+  it('says an acknowledgement tapped offline waits for the network, and sends it once back, saying when it was tapped', async () => {
     renderApp('/admin/alerts', { env: 'test' });
     const list = await screen.findByRole('list', { name: 'Alerts' });
     const item = within(list).getByRole('listitem', { name: 'Temperature 40.1 °C, above 39.5' });
     act(() => onlineManager.setOnline(false));
+    const beforeTap = Date.now();
     try {
       await userEvent.click(within(item).getByRole('button', { name: 'Acknowledge' }));
       expect(
@@ -138,11 +141,20 @@ describe('the alerts page', () => {
       ).toBeVisible();
       expect(network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`)).toHaveLength(0);
     } finally {
+      // The network comes back a minute and a half after the tap.
+      vi.spyOn(Date, 'now').mockReturnValue(beforeTap + 90_000);
       act(() => onlineManager.setOnline(true));
     }
     await waitFor(() =>
       expect(network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`)).toHaveLength(1),
     );
+    vi.restoreAllMocks();
+    // The server records it as taken when it was tapped (decision 105), by the seconds this phone counted.
+    const sent = JSON.parse(network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`)[0]!.body!) as {
+      keptForSeconds: number;
+    };
+    expect(sent.keptForSeconds).toBeGreaterThanOrEqual(80);
+    expect(sent.keptForSeconds).toBeLessThanOrEqual(90);
     await waitFor(() => expect(within(item).queryByText(/^Waiting for the network/)).toBeNull());
   });
 

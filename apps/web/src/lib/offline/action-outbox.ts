@@ -1,8 +1,8 @@
 // The console's one outbox of prescription actions: kept in IndexedDB (memory only where a browser has none,
 // as in the unit tests), sent through the API client with each entry's Idempotency-Key.
 import { createStore, get, update } from 'idb-keyval';
+import { keptForSecondsSince } from '@careplane/shared/common/kept-actions';
 import {
-  MAX_KEPT_ACTION_DAYS,
   prescriptionActionPath,
   type PrescriptionActionBody,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
@@ -71,14 +71,7 @@ export async function postAction(
   now = Date.now(),
 ) {
   const kept =
-    entry.queuedAt === undefined
-      ? {}
-      : {
-          keptForSeconds: Math.min(
-            Math.max(0, Math.round((now - entry.queuedAt) / 1000)),
-            MAX_KEPT_ACTION_DAYS * 24 * 3600,
-          ),
-        };
+    entry.queuedAt === undefined ? {} : { keptForSeconds: keptForSecondsSince(entry.queuedAt, now) };
   const said: PrescriptionActionBody = {
     ...(entry.reason ? { reason: entry.reason } : {}),
     ...kept,

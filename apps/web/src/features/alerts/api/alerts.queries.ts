@@ -8,7 +8,13 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { alertEndpoints, type Alert, type AlertClose } from '@careplane/shared/alerts/alerts.contract';
+import {
+  alertEndpoints,
+  type Alert,
+  type AlertAcknowledge,
+  type AlertClose,
+} from '@careplane/shared/alerts/alerts.contract';
+import { keptForSecondsSince } from '@careplane/shared/common/kept-actions';
 import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
 import type { ListResponse } from '@careplane/shared/common/http';
 import i18next from 'i18next';
@@ -112,10 +118,22 @@ const refreshAlerts = (client: QueryClient) =>
     ...LIVE_QUERY_ROOTS.map((root) => client.invalidateQueries({ queryKey: [root, 'alerts'] })),
   ]);
 
+/**
+ * How long ago an action was tapped, when it is sent later than that (it waited offline): the server records it as
+ * taken then (decision 105). Sent at once, it says nothing.
+ */
+const kept = (tappedAt: number) => {
+  const seconds = keptForSecondsSince(tappedAt);
+  return seconds > 0 ? { keptForSeconds: seconds } : {};
+};
+
 export function useAcknowledgeAlert(via: AlertActionsVia = 'admin') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<Alert>(actionPaths[via].acknowledge(id)),
+    mutationFn: ({ id, tappedAt }: { id: string; tappedAt: number }) => {
+      const body: AlertAcknowledge = kept(tappedAt);
+      return api.post<Alert>(actionPaths[via].acknowledge(id), Object.keys(body).length ? body : undefined);
+    },
     onSuccess: () => refreshAlerts(client),
   });
 }
@@ -123,8 +141,11 @@ export function useAcknowledgeAlert(via: AlertActionsVia = 'admin') {
 export function useCloseAlert(via: AlertActionsVia = 'admin') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, note }: { id: string; note: string }) =>
-      api.post<Alert>(actionPaths[via].close(id), { closingData: { note } } satisfies AlertClose),
+    mutationFn: ({ id, note, tappedAt }: { id: string; note: string; tappedAt: number }) =>
+      api.post<Alert>(actionPaths[via].close(id), {
+        closingData: { note },
+        ...kept(tappedAt),
+      } satisfies AlertClose),
     onSuccess: () => refreshAlerts(client),
     // Someone closed it first (say while this phone was offline): the alert leaves the list, so the refusal
     // and the note written for it would go with it. The notice keeps both until it is closed.

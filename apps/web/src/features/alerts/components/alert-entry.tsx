@@ -207,7 +207,7 @@ export function AlertEntry({
                 size="xs"
                 disabled={!note.trim() || note.trim().length > MAX_TEXT}
                 loading={close.isPending}
-                onClick={() => close.mutate({ id: alert.id, note: note.trim() })}
+                onClick={() => close.mutate({ id: alert.id, note: note.trim(), tappedAt: Date.now() })}
               >
                 {t('entry.closeAlert')}
               </Button>
@@ -223,7 +223,7 @@ export function AlertEntry({
                 size="xs"
                 variant="light"
                 loading={acknowledge.isPending}
-                onClick={() => acknowledge.mutate(alert.id)}
+                onClick={() => acknowledge.mutate({ id: alert.id, tappedAt: Date.now() })}
               >
                 {t('entry.acknowledge')}
               </Button>
