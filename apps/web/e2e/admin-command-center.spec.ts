@@ -203,6 +203,33 @@ test("a nurse opens a patient's page: their open alert and their pulse oximeter'
   await expect(vitals.getByText(/^2 heart rate readings from /)).toBeAttached();
   await expectAccessible(nurse);
 
+  // On a phone, a fever's alert: its device's name opens that device's chart, brought into view below the
+  // alerts (decision 106).
+  const thermometer = await admin.post('/api/iot-devices', {
+    hardwareIdentifier: unique('THERMO'),
+    model: 'Thermo T',
+    connectionType: 'ble',
+    supportedDataTypes: ['temperature'],
+    assignedUser: patient.id,
+  });
+  await admin.post('/api/iot-devices/data/submit', {
+    iotDeviceId: thermometer.id,
+    dataType: 'temperature',
+    data: [
+      { timestamp: now - 15 * 60_000, value: 36.8, unit: 'C' },
+      { timestamp: now - 5 * 60_000, value: 40.1, unit: 'C' },
+    ],
+  });
+  await nurse.setViewportSize({ width: 390, height: 844 });
+  await nurse.reload();
+  const fever = nurse
+    .getByRole('region', { name: 'Open alerts' })
+    .getByRole('listitem', { name: /^Temperature 40\.1/ });
+  await fever.getByRole('link', { name: 'Thermo T' }).click();
+  await expect(nurse).toHaveURL(new RegExp(`/command-center/${patient.id}\\?device=${thermometer.id}$`));
+  await expect(vitals.getByText('Temperature (°C)')).toBeInViewport();
+  await expect(vitals.getByRole('status')).toContainText('Latest reading: Temperature 40.1 °C');
+
   // Another person's page, not of this center: not found, with nothing of theirs shown.
   const stranger = await admin.post('/api/users', {
     username: `${unique('stranger').toLowerCase().replace(/\W+/g, '.')}@careplane.local`,

@@ -130,12 +130,11 @@ describe("a person's page in the command center", () => {
     const readings = network
       .callsTo('GET', '/api/command-centers/readings')
       .map((call) => call.url.searchParams.getAll('filters'));
-    expect(readings).toEqual(
-      expect.arrayContaining([
-        [`iotDevice.id~${ids.pulse}`],
-        [`iotDevice.id~${ids.pulse}`, 'dataType~heart_rate'],
-      ]),
-    );
+    // The latest reading and the chart both of its vital sign.
+    expect(readings).toEqual([
+      [`iotDevice.id~${ids.pulse}`, 'dataType~heart_rate'],
+      [`iotDevice.id~${ids.pulse}`, 'dataType~heart_rate'],
+    ]);
     // Nothing is read through the admin's calls.
     expect(network.calls.filter((call) => call.url.pathname.startsWith('/api/iot-devices'))).toEqual([]);
   });
@@ -183,6 +182,31 @@ describe("a person's page in the command center", () => {
     const alerts = await screen.findByRole('region', { name: 'Open alerts' });
     const entry = await within(alerts).findByRole('listitem', { name: /Short of breath/ });
     expect(within(entry).getByText(/^Acknowledged by Nora Nurse on /)).toBeVisible();
+  });
+
+  it("opens on a device that measures vital signs, on its vital sign, and reads its latest one, not the battery's", async () => {
+    const sos = iotDevice('0195f3a2-7c41-7d2e-9a10-4b5c6d7e8fb6', 'SOS 1', 'alert', {
+      assignedUserId: ids.patient,
+    });
+    const band = iotDevice(ids.pulse, 'Band 3', 'battery', {
+      assignedUserId: ids.patient,
+      supportedDataTypes: ['battery', 'heart_rate'],
+    });
+    network
+      .on('GET', `/api/command-centers/users/${ids.patient}`, () => json({ ...patient, assignedDevices: [] }))
+      .on('GET', '/api/command-centers/iot-devices', () => json(fakeList(iotDeviceSchema, [sos, band])));
+    renderApp(`/command-center/${ids.patient}`, { env: 'test' });
+    const vitals = await screen.findByRole('region', { name: 'Vital signs' });
+    expect(await within(vitals).findByRole('combobox', { name: 'IoT device' })).toHaveValue(
+      'Band 3 (HW-Band)',
+    );
+    expect(await within(vitals).findByText('Heart rate (/min)')).toBeVisible();
+    expect(await within(vitals).findByText(/^Latest reading: Heart rate 72 \/min, taken /)).toBeVisible();
+    const asked = network
+      .callsTo('GET', '/api/command-centers/readings')
+      .map((call) => call.url.searchParams.getAll('filters'));
+    expect(asked).toContainEqual([`iotDevice.id~${ids.pulse}`, 'dataType~heart_rate']);
+    expect(asked.flat()).not.toContain('dataType~battery');
   });
 
   it('draws one device at a time, the one chosen kept in the address', async () => {

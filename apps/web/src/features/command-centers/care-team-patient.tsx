@@ -3,7 +3,7 @@
 // devices), one chart at a time. Someone outside the caller's centers reads as not found, as the server says.
 import { Alert as Notice, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Alert } from '@careplane/shared/alerts/alerts.contract';
@@ -27,7 +27,7 @@ const deviceLabel = (device: IotDevice) => `${device.model} (${device.hardwareId
 function LatestReading({ device }: { device: IotDevice }) {
   const { t } = useTranslation('command-centers');
   const language = useLanguage();
-  const latest = useQuery(queries.latestReading(device.id));
+  const latest = useQuery(queries.latestReading(device));
   if (latest.isPending || latest.isError) return null;
   return (
     <Text size="sm" role="status">
@@ -56,8 +56,21 @@ function VitalSigns({
   const [asked, setAsked] = useAddressParam('device');
   const list = devices.data ?? [];
   const chosen = list.find((device) => device.id === asked) ?? list[0];
+  // Sent here for a device (an alert's device name), the reader sees its chart: on a phone it is far below the
+  // alerts. Once per device asked, when that device is drawn; a choice in the picker is already in view.
+  const section = useRef<HTMLDivElement>(null);
+  const shown = useRef<string | null>(null);
+  const located = chosen !== undefined && chosen.id === asked;
+  useEffect(() => {
+    if (!located || shown.current === asked) return;
+    shown.current = asked;
+    const box = section.current?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.top > window.innerHeight / 2)) {
+      section.current?.scrollIntoView?.({ block: 'start' });
+    }
+  }, [located, asked]);
   return (
-    <Stack gap="sm" component="section" aria-label={t('patient.vitalSigns')}>
+    <Stack gap="sm" component="section" aria-label={t('patient.vitalSigns')} ref={section}>
       <Title order={2} size="h4">
         {t('patient.vitalSigns')}
       </Title>
@@ -82,7 +95,11 @@ function VitalSigns({
               label={t('patient.iotDevice')}
               data={list.map((device) => ({ value: device.id, label: deviceLabel(device) }))}
               value={chosen.id}
-              onChange={(next) => next && setAsked(next === list[0]!.id ? null : next)}
+              onChange={(next) => {
+                if (!next) return;
+                shown.current = next;
+                setAsked(next === list[0]!.id ? null : next);
+              }}
               allowDeselect={false}
               maw={420}
             />

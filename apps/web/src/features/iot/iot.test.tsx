@@ -207,6 +207,19 @@ describe('The chart’s data type and period in the address', () => {
     expect(await screen.findByText(/^Heart rate \(/)).toBeVisible();
     await waitFor(() => expect(lastDataCall()).toEqual({ type: 'dataType~heart_rate', hours: 24 }));
   });
+
+  it("opens on the device's first vital sign, not on its battery or its events", async () => {
+    const band = { ...device, supportedDataTypes: ['battery', 'alert', 'temperature'] };
+    network.on('GET', `/api/iot-devices/${device.id}`, () => json(band));
+    const { router } = renderApp(`/admin/iot-devices/${device.id}`, { env: 'test' });
+    expect(await screen.findByText(/^Temperature \(/)).toBeVisible();
+    await waitFor(() => expect(lastDataCall()).toEqual({ type: 'dataType~temperature', hours: 24 }));
+    // The battery is still a choice away, and written into the address when chosen.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Data type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Battery' }));
+    await waitFor(() => expect(lastDataCall().type).toBe('dataType~battery'));
+    expect(new URLSearchParams(router.state.location.search).get('type')).toBe('battery');
+  });
 });
 
 describe('The connection secret', () => {

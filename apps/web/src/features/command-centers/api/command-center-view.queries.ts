@@ -7,6 +7,7 @@ import type { ListResponse } from '@careplane/shared/common/http';
 import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
 import type { Device, DeviceJob } from '@careplane/shared/devices/devices.contract';
 import type { IotDataRecord, IotDevice } from '@careplane/shared/iot/iot.contract';
+import { vitalSignsOf } from '@careplane/shared/iot/vital-signs';
 import type { User } from '@careplane/shared/users/users.contract';
 import { api } from '@/lib/api-client.ts';
 
@@ -93,20 +94,30 @@ export const commandCenterViewQueries = {
         const unassigned = (linked?.items ?? []).filter((device) => device.assignedUserId === null);
         const byId = new Map<string, IotDevice>();
         for (const device of [...assigned.items, ...unassigned]) byId.set(device.id, device);
-        return [...byId.values()];
+        // Those that measure vital signs first (the first is the one drawn): an alarm button after them.
+        const measures = (device: IotDevice) => vitalSignsOf(device.supportedDataTypes).length > 0;
+        return [...byId.values()].sort((a, b) => Number(measures(b)) - Number(measures(a)));
       },
     }),
-  /** The newest reading of an IoT device, whatever its type, read again every 30 s (null: none yet). */
-  latestReading: (iotDeviceId: string) =>
+  /**
+   * The newest reading of an IoT device, read again every 30 s (null: none yet): of its vital signs when it
+   * measures any (not its battery), else of whatever it sends.
+   */
+  latestReading: (device: Pick<IotDevice, 'id' | 'supportedDataTypes'>) =>
     queryOptions({
-      queryKey: [root, 'iot-device-data', 'latest', iotDeviceId],
+      queryKey: [root, 'iot-device-data', 'latest', device.id],
       queryFn: async ({ signal }) =>
         (
           await api.get<ListResponse<IotDataRecord>>(commandCenterEndpoints.readings, {
             signal,
             // One row, not counted: every refresh would count all of the device's readings.
             query: {
-              filters: `iotDevice.id~${iotDeviceId}`,
+              filters: [
+                `iotDevice.id~${device.id}`,
+                ...(vitalSignsOf(device.supportedDataTypes).length
+                  ? [`dataType~${vitalSignsOf(device.supportedDataTypes).join(',')}`]
+                  : []),
+              ],
               sort: 'timestamp:desc',
               limit: 1,
               count: 'false',

@@ -7,6 +7,7 @@ import { formatDateTime, formatNumber } from '@careplane/shared/common/formats';
 import type { IotDataRecord, IotDevice } from '@careplane/shared/iot/iot.contract';
 import { iotDataTypes } from '@careplane/shared/common/enums';
 import { readingText, sentence, unitOf } from '@careplane/shared/iot/reading-text';
+import { vitalSignsOf } from '@careplane/shared/iot/vital-signs';
 import type { Language } from '@careplane/shared/i18n/language-tags';
 import { useAddressParam } from '@/lib/address-param.ts';
 import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
@@ -17,6 +18,7 @@ import {
 } from '@/lib/resource-kit/charts/period-summary.ts';
 import type { SeriesLine } from '@/lib/resource-kit/charts/series-chart.tsx';
 import { TimeRangePicker, useRangeInAddress } from '@/lib/resource-kit/charts/time-range.tsx';
+import { valueDomain } from '@/lib/resource-kit/charts/value-domain.ts';
 import { DetailField, DetailSection, FieldGrid } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { iotDataQueries, type ReadingQueries } from '../api/iot.queries.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
@@ -111,10 +113,12 @@ export function ReadingsChart({
   queries?: ReadingQueries;
 }) {
   const types = device.supportedDataTypes.length ? device.supportedDataTypes : [...iotDataTypes];
-  // The data type and the period are kept in the address, so a reload, a shared link or Back shows the same.
+  // The data type and the period are kept in the address, so a reload, a shared link or Back shows the same. A
+  // device opens on its first vital sign, not on its battery or its events (decision 106).
   const [asked, setAsked] = useAddressParam('type');
-  const dataType = asked && types.includes(asked) ? asked : (types[0] ?? 'heart_rate');
-  const setDataType = (next: string) => setAsked(next === types[0] ? null : next);
+  const first = vitalSignsOf(types)[0] ?? types[0] ?? 'heart_rate';
+  const dataType = asked && types.includes(asked) ? asked : first;
+  const setDataType = (next: string) => setAsked(next === first ? null : next);
   const [range, setRange] = useRangeInAddress();
   const readings = useQuery(queries.range(device.id, dataType, range.from, range.to));
   const { t } = useTranslation('iot');
@@ -132,12 +136,29 @@ export function ReadingsChart({
   const unitSample = averaged && dataType === 'temperature' ? [{ data: { unit: 'C' } }] : records;
   const unit = measure ? chartUnit(dataType, measure, unitSample, language) : '';
   const series = (measure?.series ?? []).map((line) => ({ ...line, label: t(`readings.${line.label}`) }));
+  const drawn = averaged ? summarySeries(series) : series;
+  const points = measure
+    ? averaged
+      ? summaryPoints(
+          averaged,
+          measure.series.map((line) => line.name),
+        )
+      : readingPoints(records, measure)
+    : [];
+  // A battery reads against its whole 0–100 %; a vital sign around its values (decision 106).
+  const yDomain: [number, number] | undefined =
+    dataType === 'battery'
+      ? [0, 100]
+      : valueDomain(
+          points,
+          drawn.map((line) => line.name),
+        );
   return (
     <DetailSection title={t('readings.title')}>
       <Group gap="md" align="flex-end" wrap="wrap">
         <Select
           label={t('readings.dataType')}
-          data={types.map((type) => ({ value: type, label: enumLabel('iotDataType', type) }))}
+          data={types.map((type) => ({ value: type, label: sentence(enumLabel('iotDataType', type)) }))}
           value={dataType}
           onChange={(next) => next && setDataType(next)}
           allowDeselect={false}
@@ -159,22 +180,17 @@ export function ReadingsChart({
             to: formatDateTime(range.to),
           })}
           kind="line"
-          data={
-            averaged
-              ? summaryPoints(
-                  averaged,
-                  measure.series.map((line) => line.name),
-                )
-              : readingPoints(records, measure)
-          }
+          data={points}
           dataKey="at"
           period={range}
-          series={averaged ? summarySeries(series) : series}
+          series={drawn}
           unit={unit ? ` ${unit}` : undefined}
+          yDomain={yDomain}
           h={280}
         />
       ) : records.length ? (
-        <Table.ScrollContainer minWidth={480}>
+        // On a phone the reading wraps beside its time rather than the table running past the screen's edge.
+        <Table.ScrollContainer minWidth={280}>
           <Table verticalSpacing="xs" aria-label={t('readings.tableLabel', { type: typeText })}>
             <Table.Thead>
               <Table.Tr>
@@ -186,7 +202,9 @@ export function ReadingsChart({
               {records.map((record) => (
                 <Table.Tr key={record.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(record.timestamp)}</Table.Td>
-                  <Table.Td>{readingText(record.dataType, record.data, language)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {readingText(record.dataType, record.data, language)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
