@@ -156,6 +156,9 @@ describe('the alerts page', () => {
     expect(sent.keptForSeconds).toBeGreaterThanOrEqual(80);
     expect(sent.keptForSeconds).toBeLessThanOrEqual(90);
     await waitFor(() => expect(within(item).queryByText(/^Waiting for the network/)).toBeNull());
+    expect(
+      await screen.findByText('Sent while back online: Acknowledge — Temperature 40.1 °C, above 39.5.'),
+    ).toBeVisible();
   });
 
   it('names who sent an alert by hand', async () => {

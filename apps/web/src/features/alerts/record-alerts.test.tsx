@@ -91,6 +91,15 @@ describe("a user's alerts", () => {
         within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('listitem')[0]!.textContent,
       ).toContain('Open, acknowledged'),
     );
+    // Acknowledge is gone from the entry: the focus is on Close…, the next thing to do, not lost to the page.
+    await waitFor(() =>
+      expect(
+        within(within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('listitem')[0]!).getByRole(
+          'button',
+          { name: 'Close…' },
+        ),
+      ).toHaveFocus(),
+    );
 
     const item = () => within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('listitem')[0]!;
     await userEvent.click(within(item()).getByRole('button', { name: 'Close…' }));
@@ -117,6 +126,8 @@ describe("a user's alerts", () => {
       closingData: { note: 'Visited, rate back to normal' },
     });
     await waitFor(() => expect(item().textContent).toContain('Closing note: Visited, rate back to normal'));
+    // Said in words too (on the open alerts' lists the alert leaves the page).
+    expect(await screen.findByText(/^Alert closed: Heart rate out of bounds/)).toBeVisible();
   });
 
   it('keeps the note in a notice when a colleague closed the alert first, as the list drops the alert', async () => {

@@ -172,7 +172,7 @@ const kit = {
   offline: {
     // Every page but those of the areas that work offline (their banner says more).
     notice:
-      'You are offline: what you see may be out of date, and nothing can be sent until you are back online.',
+      'You are offline: what you see may be out of date, and nothing reaches the server until you are back online.',
     bannerOffline:
       'You are offline. Lists show what was last loaded; actions are kept and sent when you are back online.',
     bannerPending_one: '{{count}} action waits to be sent.',

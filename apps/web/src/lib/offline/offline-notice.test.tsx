@@ -7,7 +7,7 @@ import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json } from '@/test/network.ts';
 
 const NOTICE =
-  'You are offline: what you see may be out of date, and nothing can be sent until you are back online.';
+  'You are offline: what you see may be out of date, and nothing reaches the server until you are back online.';
 
 let online = true;
 function setOnline(value: boolean) {
@@ -79,7 +79,7 @@ describe('the offline notice', () => {
     online = false;
     renderApp('/');
     expect(await screen.findByTestId('offline-notice')).toHaveTextContent(
-      'คุณออฟไลน์อยู่ ข้อมูลที่เห็นอาจไม่เป็นปัจจุบัน และจะส่งข้อมูลใดไม่ได้จนกว่าจะกลับมาออนไลน์',
+      'คุณออฟไลน์อยู่ ข้อมูลที่เห็นอาจไม่เป็นปัจจุบัน และจะยังไม่มีข้อมูลใดถึงเซิร์ฟเวอร์จนกว่าจะกลับมาออนไลน์',
     );
   });
 });

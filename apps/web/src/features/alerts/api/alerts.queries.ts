@@ -20,6 +20,7 @@ import type { ListResponse } from '@careplane/shared/common/http';
 import i18next from 'i18next';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { notify } from '@/lib/notify.ts';
+import { offlineTexts } from '@/lib/offline/texts.ts';
 import { LIVE_QUERY_ROOTS } from '@/lib/live-events.ts';
 import { createResourceQueries, invalidateResource } from '@/lib/resource-kit/queries.ts';
 
@@ -127,26 +128,54 @@ const kept = (tappedAt: number) => {
   return seconds > 0 ? { keptForSeconds: seconds } : {};
 };
 
+/**
+ * What a tap on an alert's action carries: when it was tapped, whether the device was offline then (the action
+ * waits for the network and says so once sent), and the alert's title for that notice.
+ */
+interface AlertTap {
+  id: string;
+  tappedAt: number;
+  offline?: boolean;
+  title?: string;
+}
+
 export function useAcknowledgeAlert(via: AlertActionsVia = 'admin') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, tappedAt }: { id: string; tappedAt: number }) => {
+    mutationFn: ({ id, tappedAt }: AlertTap) => {
       const body: AlertAcknowledge = kept(tappedAt);
       return api.post<Alert>(actionPaths[via].acknowledge(id), Object.keys(body).length ? body : undefined);
     },
-    onSuccess: () => refreshAlerts(client),
+    onSuccess: (_, tap) => {
+      if (tap.offline) {
+        notify({
+          color: 'teal',
+          message: offlineTexts.sent(i18next.t('alerts:entry.acknowledge'), tap.title),
+        });
+      }
+      return refreshAlerts(client);
+    },
   });
 }
 
 export function useCloseAlert(via: AlertActionsVia = 'admin') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, note, tappedAt }: { id: string; note: string; tappedAt: number }) =>
+    mutationFn: ({ id, note, tappedAt }: AlertTap & { note: string }) =>
       api.post<Alert>(actionPaths[via].close(id), {
         closingData: { note },
         ...kept(tappedAt),
       } satisfies AlertClose),
-    onSuccess: () => refreshAlerts(client),
+    // The alert leaves the list of open ones: a notice says it was closed, or sent once back online.
+    onSuccess: (_, tap) => {
+      notify({
+        color: 'teal',
+        message: tap.offline
+          ? offlineTexts.sent(i18next.t('alerts:entry.closeAlert'), tap.title)
+          : i18next.t('alerts:entry.closedNotice', { title: tap.title ?? '' }),
+      });
+      return refreshAlerts(client);
+    },
     // Someone closed it first (say while this phone was offline): the alert leaves the list, so the refusal
     // and the note written for it would go with it. The notice keeps both until it is closed.
     onError: (error, { note }) => {

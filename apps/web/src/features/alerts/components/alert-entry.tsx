@@ -5,6 +5,7 @@
 import { Anchor, Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import i18next from 'i18next';
 import { useEffect, useRef, useState } from 'react';
+import { onlineManager } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { alertOrigin, alertTitle } from '@careplane/shared/alerts/alert-title';
@@ -124,6 +125,7 @@ export function AlertEntry({
     if (closing) noteField.current?.focus();
   }, [closing]);
   const failure = acknowledge.error ?? close.error;
+  const closeButton = useRef<HTMLButtonElement>(null);
   const language = useLanguage();
   const title = alertTitle(alert, language);
   // Who sent a manual alert: the reader, or the person the list names (by name only, decision 104).
@@ -134,6 +136,8 @@ export function AlertEntry({
         ? personName(alert.createdByUser) || undefined
         : undefined;
   const origin = alertOrigin(alert, language, sender);
+  /** A tap on an action: when, and whether it has to wait for the network (decision 105). */
+  const tap = () => ({ id: alert.id, tappedAt: Date.now(), offline: !onlineManager.isOnline(), title });
   return (
     <Stack gap={4} component="li" aria-label={title}>
       <Group gap="xs" wrap="wrap">
@@ -207,7 +211,7 @@ export function AlertEntry({
                 size="xs"
                 disabled={!note.trim() || note.trim().length > MAX_TEXT}
                 loading={close.isPending}
-                onClick={() => close.mutate({ id: alert.id, note: note.trim(), tappedAt: Date.now() })}
+                onClick={() => close.mutate({ ...tap(), note: note.trim() })}
               >
                 {t('entry.closeAlert')}
               </Button>
@@ -223,12 +227,13 @@ export function AlertEntry({
                 size="xs"
                 variant="light"
                 loading={acknowledge.isPending}
-                onClick={() => acknowledge.mutate({ id: alert.id, tappedAt: Date.now() })}
+                // The button goes once acknowledged: the focus goes on to Close…, the next thing to do.
+                onClick={() => acknowledge.mutate(tap(), { onSuccess: () => closeButton.current?.focus() })}
               >
                 {t('entry.acknowledge')}
               </Button>
             )}
-            <Button size="xs" variant="light" onClick={() => setClosing(true)}>
+            <Button size="xs" variant="light" ref={closeButton} onClick={() => setClosing(true)}>
               {t('entry.close')}
             </Button>
           </Group>

@@ -51,6 +51,8 @@ const alerts = {
     noteNeeded: 'Needed to close the alert; the note stays with it.',
     noteTooLong: 'At most {{max}} characters: this note has {{count}}',
     closeAlert: 'Close alert',
+    // Said once an alert is closed: it leaves the list of open ones.
+    closedNotice: 'Alert closed: {{title}}.',
     closedMeanwhileTitle: 'Your note was not saved',
     closedMeanwhile: '{{reason}}. Your note, to pass on: “{{note}}”',
     cancel: 'Cancel',

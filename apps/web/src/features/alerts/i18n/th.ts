@@ -50,6 +50,7 @@ const th: Translation<typeof alerts> = {
     noteNeeded: 'ต้องระบุก่อนปิดการแจ้งเตือน บันทึกนี้จะเก็บไว้กับการแจ้งเตือน',
     noteTooLong: 'ยาวได้ไม่เกิน {{max}} ตัวอักษร บันทึกนี้มี {{count}} ตัวอักษร',
     closeAlert: 'ปิดการแจ้งเตือน',
+    closedNotice: 'ปิดการแจ้งเตือนแล้ว: {{title}}',
     closedMeanwhileTitle: 'บันทึกของคุณยังไม่ได้บันทึก',
     closedMeanwhile: '{{reason}} บันทึกของคุณที่ควรแจ้งต่อ: “{{note}}”',
     cancel: 'ยกเลิก',
