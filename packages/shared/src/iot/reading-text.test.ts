@@ -36,6 +36,13 @@ describe('readingText', () => {
     expect(readingText('battery', { ...at, level: 8 }, 'th')).toBe('แบตเตอรี่ 8%');
     expect(readingText('blood_pressure', { ...at, sys: 150, dias: 95 }, 'th')).toBe('ความดันโลหิต 150/95 mmHg');
     expect(readingText('alert', { ...at, id: 'e1', type: 'fall' }, 'th')).toBe('ตรวจพบการหกล้ม');
+    // An alarm's severity, as devices send it beside the event, in words of the language.
+    const fall = { ...at, type: 'fall', message: 'Possible fall', severity: 'high' };
+    expect(readingText('alert', fall, 'th')).toBe('ตรวจพบการหกล้ม: Possible fall, ระดับความรุนแรง สูง');
+    expect(readingText('alert', fall)).toBe('Fall detected: Possible fall, Severity high');
+    expect(readingText('alert', { ...fall, severity: 'orange' }, 'th')).toBe(
+      'ตรวจพบการหกล้ม: Possible fall, ระดับความรุนแรง orange',
+    );
   });
 
   it('reads what it has no words for by field name, and something for an empty reading', () => {

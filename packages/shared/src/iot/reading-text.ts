@@ -107,14 +107,44 @@ export function eventTitle(event: Record<string, unknown>, language: Language) {
 /** Fields that say when and which, never what was measured. */
 const bookkeeping = new Set(['timestamp', 'id', 'unit', 'type', 'message']);
 
-/** The fields of a reading this vocabulary has no words for: "Steps 5,200, Posture lying". */
-function otherFields(data: Record<string, unknown>, known: readonly string[]) {
+/**
+ * Fields that are no measurement but that devices send often beside one, with words for them and for their usual
+ * values: an alarm's "severity": "high" reads "ระดับความรุนแรง สูง" in Thai, not "Severity high".
+ */
+const fieldWords: Record<
+  string,
+  { label: Record<Language, string>; values: Record<string, Record<Language, string>> }
+> = {
+  severity: {
+    label: { en: 'Severity', th: 'ระดับความรุนแรง' },
+    values: {
+      low: { en: 'low', th: 'ต่ำ' },
+      medium: { en: 'medium', th: 'ปานกลาง' },
+      moderate: { en: 'moderate', th: 'ปานกลาง' },
+      high: { en: 'high', th: 'สูง' },
+      info: { en: 'info', th: 'ข้อมูล' },
+      warning: { en: 'warning', th: 'เฝ้าระวัง' },
+      critical: { en: 'critical', th: 'วิกฤต' },
+    },
+  },
+};
+
+/**
+ * The fields of a reading this vocabulary has no measure for: "Steps 5,200, Posture lying", by their names unless
+ * there are words for them.
+ */
+function otherFields(data: Record<string, unknown>, known: readonly string[], language: Language) {
   return Object.entries(data)
     .filter(([field, value]) => !bookkeeping.has(field) && !known.includes(field) && value !== null)
     .map(([field, value]) => {
+      const words = fieldWords[field];
       const said =
-        typeof value === 'number' ? shown(value) : typeof value === 'string' ? value : JSON.stringify(value);
-      return `${sentence(field)} ${said}`;
+        typeof value === 'number'
+          ? shown(value)
+          : typeof value === 'string'
+            ? (words?.values[value.toLowerCase()]?.[language] ?? value)
+            : JSON.stringify(value);
+      return `${words?.label[language] ?? sentence(field)} ${said}`;
     });
 }
 
@@ -176,6 +206,6 @@ export function readingText(
       known.push(field);
     }
   }
-  parts.push(...otherFields(reading, known));
+  parts.push(...otherFields(reading, known, language));
   return parts.join(', ') || `${dataTypeLabel(dataType, language) || says[language].reading}`;
 }
