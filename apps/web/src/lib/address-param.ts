@@ -4,7 +4,14 @@
 // the parameter (the default is not written).
 import { useSearchParams } from 'react-router';
 
-export function useAddressParam(key: string): [string | null, (value: string | null) => void] {
+/**
+ * `clears`: the parameters that belong to this one's value and go when it changes (a device's chart type, once
+ * another device is chosen).
+ */
+export function useAddressParam(
+  key: string,
+  { clears = [] }: { clears?: readonly string[] } = {},
+): [string | null, (value: string | null) => void] {
   const [params, setParams] = useSearchParams();
   const set = (value: string | null) =>
     setParams(
@@ -12,6 +19,7 @@ export function useAddressParam(key: string): [string | null, (value: string | n
         const updated = new URLSearchParams(current);
         if (value === null) updated.delete(key);
         else updated.set(key, value);
+        if (updated.get(key) !== current.get(key)) for (const dependent of clears) updated.delete(dependent);
         return updated;
       },
       { replace: true, preventScrollReset: true },

@@ -159,6 +159,8 @@ describe("a person's page in the command center", () => {
     expect(within(entry).queryByRole('link', { name: 'Malee Srisawat' })).toBeNull();
     await userEvent.click(within(entry).getByRole('link', { name: 'Cuff 7' }));
     expect(new URLSearchParams(router.state.location.search).get('device')).toBe(ids.cuff);
+    // The last device's chart type goes with it.
+    expect(new URLSearchParams(router.state.location.search).get('type')).toBeNull();
     const vitals = screen.getByRole('region', { name: 'Vital signs' });
     expect(await within(vitals).findByText('Blood pressure (mmHg)')).toBeVisible();
   });
@@ -210,13 +212,15 @@ describe("a person's page in the command center", () => {
   });
 
   it('draws one device at a time, the one chosen kept in the address', async () => {
-    const { router } = renderApp(`/command-center/${ids.patient}`, { env: 'test' });
+    const { router } = renderApp(`/command-center/${ids.patient}?type=heart_rate`, { env: 'test' });
     const vitals = await screen.findByRole('region', { name: 'Vital signs' });
     expect(await within(vitals).findByText('Heart rate (/min)')).toBeVisible();
     await userEvent.click(within(vitals).getByRole('combobox', { name: 'IoT device' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Cuff 7 (HW-Cuff)' }));
     expect(await within(vitals).findByText('Blood pressure (mmHg)')).toBeVisible();
     expect(new URLSearchParams(router.state.location.search).get('device')).toBe(ids.cuff);
+    // The last device's chart type goes with it.
+    expect(new URLSearchParams(router.state.location.search).get('type')).toBeNull();
     expect(
       await within(vitals).findByText(/^Latest reading: Blood pressure 128\/82 mmHg, taken /),
     ).toBeVisible();

@@ -53,7 +53,8 @@ function VitalSigns({
 }) {
   const { t } = useTranslation('command-centers');
   const devices = useQuery(queries.iotDevicesOf(userId, deviceIds));
-  const [asked, setAsked] = useAddressParam('device');
+  // Another device has its own types: the chart's type chosen for the last one goes with it.
+  const [asked, setAsked] = useAddressParam('device', { clears: ['type'] });
   const list = devices.data ?? [];
   const chosen = list.find((device) => device.id === asked) ?? list[0];
   // Sent here for a device (an alert's device name), the reader sees its chart: on a phone it is far below the

@@ -34,12 +34,14 @@ describe('a chart over a period', () => {
     expect(xAxisProps.ticks).toEqual([from, from + 7.5 * day, from + 15 * day, from + 22.5 * day, to]);
   });
 
-  it('writes its ticks and the tooltip’s heading as moments, with the day once the period is over a day', () => {
+  it('writes its ticks as moments, with the day once the period is over a day, and the tooltip always with it', () => {
     const { xAxisProps, tooltipProps } = periodAxis({ from, to });
     expect(xAxisProps.tickFormatter(from)).toBe('01.01 00:00');
-    expect(tooltipProps.labelFormatter(from + 15 * day)).toBe(chartTimeLabel(from + 15 * day, 30 * day));
+    expect(tooltipProps.labelFormatter(from + 15 * day)).toBe('16.01 00:00');
     const hours = periodAxis({ from, to: from + 3_600_000 });
     expect(hours.xAxisProps.tickFormatter(from + 1_800_000)).toBe('00:30');
+    // The last 24 hours: the ticks are times of day; a point's tooltip says which day it was.
+    expect(hours.tooltipProps.labelFormatter(from + 1_800_000)).toBe('01.01 00:30');
   });
 });
 

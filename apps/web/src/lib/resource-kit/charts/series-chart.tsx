@@ -38,10 +38,14 @@ export function chartTimeLabel(timestamp: number, span: number) {
 /** Ticks on a period's axis: its start, its end and three moments evenly between. */
 const PERIOD_TICKS = 5;
 
-/** The x axis and the tooltip's heading of a chart over a period. */
+/**
+ * The x axis and the tooltip's heading of a chart over a period. The ticks name the day once the period is over
+ * a day; the tooltip always does (a point at 16:45 in the last 24 hours may be yesterday's).
+ */
 export function periodAxis({ from, to }: { from: number; to: number }) {
   const span = to - from;
   const label = (value: unknown) => chartTimeLabel(Number(value), span);
+  const moment = (value: unknown) => chartTimeLabel(Number(value), Infinity);
   return {
     xAxisProps: {
       type: 'number' as const,
@@ -53,7 +57,7 @@ export function periodAxis({ from, to }: { from: number; to: number }) {
       tickFormatter: label,
       interval: 'preserveStartEnd' as const,
     },
-    tooltipProps: { labelFormatter: label },
+    tooltipProps: { labelFormatter: moment },
   };
 }
 
@@ -88,8 +92,9 @@ export function SeriesChart({
     // The legend takes the height its names need (Thai names wrap onto lines of their own on a phone).
     legendProps: { verticalAlign: 'bottom' as const },
     tooltipAnimationDuration: 150,
-    // Wide enough for a value and its unit on one line ("100 /min" wrapped onto two at recharts' 60 px).
-    yAxisProps: { ...(yDomain ? { domain: yDomain } : {}), width: 44 + 7 * (unit?.length ?? 0) },
+    // Wide enough for a value and its unit on one line ("100 /min" wrapped onto two at recharts' 60 px, and
+    // "200 mmHg" at 72).
+    yAxisProps: { ...(yDomain ? { domain: yDomain } : {}), width: 52 + 7 * (unit?.length ?? 0) },
     valueFormatter: chartValue,
   };
   // The figure around the chart carries its meaning in words; the drawing itself takes no focus.
