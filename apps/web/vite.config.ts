@@ -70,6 +70,24 @@ export default defineConfig({
               matchOptions: { ignoreVary: true },
             },
           },
+          {
+            // A care team's command center, the same way (decision 106): its lists, a person, their devices and
+            // latest readings. A cache of its own: a chart's period names its moments, so its reads do not
+            // repeat, and they must not push the custody queues out of theirs.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              /^\/api\/command-centers\/(users|devices|alerts|jobs|iot-devices|readings)(\/[0-9a-f-]{36})?$/.test(
+                url.pathname,
+              ),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'careplane-care-team',
+              networkTimeoutSeconds: 8,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 100, maxAgeSeconds: 24 * 3600 },
+              matchOptions: { ignoreVary: true },
+            },
+          },
         ],
       },
     }),

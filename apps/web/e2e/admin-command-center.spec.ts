@@ -133,16 +133,29 @@ test("a supervisor watches their center's devices, jobs and alerts live, and act
   });
   expect(await supervisor.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
 
-  // Reloaded without a network (on the road), the view says its sections wait for it; once it is back, they
-  // load by themselves, with the alert raised meanwhile, and no tap on "Try again".
+  // Reloaded without a network (on the road), the view shows what it last loaded, kept by the service worker
+  // (decision 106), and says it is offline; once the network is back, its sections load again by themselves,
+  // with the alert raised meanwhile, and no tap on "Try again".
   await expect
     .poll(() => supervisor.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 40_000 })
     .toBe(true);
+  await expect
+    .poll(
+      () =>
+        supervisor.evaluate(async () =>
+          (await (await caches.open('careplane-care-team')).keys()).some((request) =>
+            new URL(request.url).pathname.startsWith('/api/command-centers/users'),
+          ),
+        ),
+      { timeout: 40_000 },
+    )
+    .toBe(true);
   await goOffline(supervisor.context());
   await supervisor.reload();
-  await expect(alerts).toContainText(
-    'You are offline. This needs the network: it loads again once you are back online.',
-  );
+  await expect(supervisor.getByTestId('offline-notice')).toBeVisible();
+  await expect(supervisor.getByRole('region', { name: 'Users' })).toContainText(`Live ${patientName}`);
+  await expect(devices).toContainText(deviceTitle);
+  await expect(alerts.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   const meanwhile = unique('Wandering at night');
   await admin.post(`/api/command-centers/users/${patient.id}/alert`, { message: meanwhile });
   await goOnline(supervisor.context());

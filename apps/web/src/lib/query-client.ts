@@ -30,6 +30,9 @@ export function createQueryClient() {
         retry: shouldRetryQuery,
         refetchOnWindowFocus: false,
         networkMode: 'offlineFirst',
+        // Back online, what is on screen is read again, fresh or not: offline it may have come from the
+        // service worker's last answers (decision 106), which look as fresh as any.
+        refetchOnReconnect: 'always',
       },
       mutations: { retry: 0 },
     },

@@ -4,8 +4,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionStore } from '@/lib/session.ts';
 
-/** The runtime cache of vite.config.ts's workbox.runtimeCaching. */
+/** The runtime caches of vite.config.ts's workbox.runtimeCaching. */
 export const API_CACHE = 'careplane-api';
+export const CARE_TEAM_CACHE = 'careplane-care-team';
 
 export function registerServiceWorker(session: SessionStore) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -14,7 +15,7 @@ export function registerServiceWorker(session: SessionStore) {
     const now = session.getState().user?.id ?? null;
     if (now === user) return;
     user = now;
-    if ('caches' in window) void caches.delete(API_CACHE);
+    if ('caches' in window) for (const name of [API_CACHE, CARE_TEAM_CACHE]) void caches.delete(name);
   });
   // After the page has loaded, so the worker's downloads do not compete with the page's own; the start
   // awaits the runtime settings, so the load may be over already.
