@@ -40,6 +40,10 @@ describe('readingText', () => {
     const fall = { ...at, type: 'fall', message: 'Possible fall', severity: 'high' };
     expect(readingText('alert', fall, 'th')).toBe('ตรวจพบการหกล้ม: Possible fall, ระดับความรุนแรง สูง');
     expect(readingText('alert', fall)).toBe('Fall detected: Possible fall, Severity high');
+    // An alert's own severity reads as the alerts say it.
+    expect(readingText('alert', { ...fall, severity: 'critical' }, 'th')).toBe(
+      'ตรวจพบการหกล้ม: Possible fall, ระดับความรุนแรง วิกฤต',
+    );
     expect(readingText('alert', { ...fall, severity: 'orange' }, 'th')).toBe(
       'ตรวจพบการหกล้ม: Possible fall, ระดับความรุนแรง orange',
     );

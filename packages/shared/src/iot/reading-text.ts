@@ -2,6 +2,8 @@
 // "Fall detected", in English or Thai. The vocabulary (what each data type measures, in which unit, what an
 // alert reading reports) is the one alert titles speak too (alerts/alert-title.ts), so a reading and the alert
 // it raised name the quantity alike.
+import { alertSeverities } from '../common/enums.ts';
+import { enumWord } from '../i18n/enum-texts.ts';
 import type { Language } from '../i18n/language-tags.ts';
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -109,24 +111,26 @@ const bookkeeping = new Set(['timestamp', 'id', 'unit', 'type', 'message']);
 
 /**
  * Fields that are no measurement but that devices send often beside one, with words for them and for their usual
- * values: an alarm's "severity": "high" reads "ระดับความรุนแรง สูง" in Thai, not "Severity high".
+ * values: an alarm's "severity": "high" reads "ระดับความรุนแรง สูง" in Thai, not "Severity high". An alert's own
+ * severities (info, warning, critical) read as the alerts say them (enum-texts).
  */
 const fieldWords: Record<
   string,
-  { label: Record<Language, string>; values: Record<string, Record<Language, string>> }
+  { label: Record<Language, string>; value: (value: string, language: Language) => string | undefined }
 > = {
   severity: {
     label: { en: 'Severity', th: 'ระดับความรุนแรง' },
-    values: {
-      low: { en: 'low', th: 'ต่ำ' },
-      medium: { en: 'medium', th: 'ปานกลาง' },
-      moderate: { en: 'moderate', th: 'ปานกลาง' },
-      high: { en: 'high', th: 'สูง' },
-      info: { en: 'info', th: 'ข้อมูล' },
-      warning: { en: 'warning', th: 'เฝ้าระวัง' },
-      critical: { en: 'critical', th: 'วิกฤต' },
-    },
+    value: (value, language) =>
+      (alertSeverities as readonly string[]).includes(value)
+        ? enumWord('alertSeverity', value, language)
+        : severityWords[value]?.[language],
   },
+};
+const severityWords: Record<string, Record<Language, string>> = {
+  low: { en: 'low', th: 'ต่ำ' },
+  medium: { en: 'medium', th: 'ปานกลาง' },
+  moderate: { en: 'moderate', th: 'ปานกลาง' },
+  high: { en: 'high', th: 'สูง' },
 };
 
 /**
@@ -142,7 +146,7 @@ function otherFields(data: Record<string, unknown>, known: readonly string[], la
         typeof value === 'number'
           ? shown(value)
           : typeof value === 'string'
-            ? (words?.values[value.toLowerCase()]?.[language] ?? value)
+            ? (words?.value(value.toLowerCase(), language) ?? value)
             : JSON.stringify(value);
       return `${words?.label[language] ?? sentence(field)} ${said}`;
     });
