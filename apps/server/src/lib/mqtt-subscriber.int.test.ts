@@ -246,6 +246,7 @@ describe('the QoS 1 subscriber', () => {
         shared.failed(clientId, error);
       },
       connected: (clientId: string) => shared.connected(clientId),
+      gone: (clientId: string) => shared.gone(clientId),
     };
     const clientIds = [0, 1, 2].map((index) => `cpt-sub-${tag}-${index}`);
     sessions.push(...clientIds);
@@ -267,16 +268,20 @@ describe('the QoS 1 subscriber', () => {
     // The broker answers at that address: the connections subscribe, and one line says so.
     const target = new URL(MQTT_TEST_URL);
     const relayed = new Set<net.Socket>();
-    const relay = net.createServer((socket) => {
-      const upstream = net.connect(Number(target.port || 1883), target.hostname);
-      relayed.add(socket).add(upstream);
-      socket.pipe(upstream).pipe(socket);
-      const end = () => [socket, upstream].forEach((each) => each.destroy());
-      socket.on('error', end).on('close', end);
-      upstream.on('error', end).on('close', end);
-    });
-    relay.listen(port, '127.0.0.1');
-    await once(relay, 'listening');
+    const startRelay = async () => {
+      const relay = net.createServer((socket) => {
+        const upstream = net.connect(Number(target.port || 1883), target.hostname);
+        relayed.add(socket).add(upstream);
+        socket.pipe(upstream).pipe(socket);
+        const end = () => [socket, upstream].forEach((each) => each.destroy());
+        socket.on('error', end).on('close', end);
+        upstream.on('error', end).on('close', end);
+      });
+      relay.listen(port, '127.0.0.1');
+      await once(relay, 'listening');
+      return relay;
+    };
+    const relay = await startRelay();
     await Promise.all(subscriptions.map((subscription) => subscription.ready));
     const infos = () => lines.filter((line) => line.level === 'info');
     await expect.poll(() => infos().length).toBe(1);
@@ -296,7 +301,34 @@ describe('the QoS 1 subscriber', () => {
       `the MQTT broker at ${url} cannot be reached; its connections keep trying`,
       `the MQTT broker at ${url} was lost; its connections keep trying`,
     ]);
+
+    // Back once more: one line says so.
+    const again = await startRelay();
+    await expect.poll(() => infos().length, { timeout: 10_000 }).toBe(2);
+    expect(infos()[1]!.message).toBe(`connected to the MQTT broker at ${url} again`);
     expect(lines.filter((line) => line.level === 'error')).toEqual([]);
+    await Promise.all(subscriptions.map((subscription) => subscription.close()));
+    await new Promise((resolve) => {
+      again.close(resolve);
+      for (const socket of relayed) socket.destroy();
+    });
+  });
+
+  it('forgets a connection that stops trying, so the others still say when the broker is back', () => {
+    const lines: string[] = [];
+    const record = (_: object, message: string) => lines.push(message);
+    const outage = brokerOutage({ info: record, warn: record, error: record }, 'mqtt://127.0.0.1:1883');
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    outage.failed('a', refused);
+    outage.failed('b', refused);
+    outage.gone('b');
+    outage.connected('a');
+    outage.failed('a', refused);
+    expect(lines).toEqual([
+      'the MQTT broker at mqtt://127.0.0.1:1883 cannot be reached; its connections keep trying',
+      'connected to the MQTT broker at mqtt://127.0.0.1:1883',
+      'the MQTT broker at mqtt://127.0.0.1:1883 was lost; its connections keep trying',
+    ]);
   });
 
   it('names a broker by its host and port, never its user name or password', () => {

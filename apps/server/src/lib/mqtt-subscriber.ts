@@ -68,6 +68,11 @@ export interface BrokerOutage {
   failed(clientId: string, error: Error): void;
   /** A connection was accepted by the broker; the last of those that had failed says the broker is back. */
   connected(clientId: string): void;
+  /**
+   * A connection that will not try again (closed, or a take-over that ended): it no longer counts, so the others'
+   * return is still said, and a later outage too.
+   */
+  gone(clientId: string): void;
 }
 
 /**
@@ -91,6 +96,9 @@ export function brokerOutage(log: SubscriberLog, url: string): BrokerOutage {
           ? `the MQTT broker at ${broker} was lost; its connections keep trying`
           : `the MQTT broker at ${broker} cannot be reached; its connections keep trying`,
       );
+    },
+    gone(clientId) {
+      failing.delete(clientId);
     },
     connected(clientId) {
       const recovered = failing.delete(clientId);
@@ -408,6 +416,7 @@ export function subscribe(options: SubscriberOptions): Subscription {
       if (link === current) link = null;
       if (options.takeOver) {
         ended = true;
+        outage.gone(options.clientId);
         // Ended before it could leave the subscription (the broker is away, or its member came back first).
         settleReady(new Error(`The MQTT session ${options.clientId} could not be taken over`));
       } else if (!closing) reconnectTimer = setTimeout(connect, current.dropped ? retryDelay() : reconnectMs);
@@ -433,6 +442,7 @@ export function subscribe(options: SubscriberOptions): Subscription {
       }),
     async close({ leave = false, endSession = false } = {}) {
       closing = true;
+      outage.gone(options.clientId);
       if (reconnectTimer) clearTimeout(reconnectTimer);
       const joined = link;
       if (leave && joined && !joined.socket.destroyed) {

@@ -137,10 +137,17 @@ export const alertListSpec = defineListSpec({
 
 /** Closing an alert: what was done about it. */
 /**
- * An action tapped on a phone without a network and sent once it is back says how long it was kept: the server
- * records it as taken that long ago, never before the alert itself (decision 105).
+ * The longest an alert's action may say it was kept: the console keeps one only while its page stays open, and
+ * an alert is a matter of hours; a longer count would let anyone date an acknowledgement back to the alert.
  */
-const keptForSeconds = keptForSecondsSchema.optional();
+export const MAX_KEPT_ALERT_SECONDS = 24 * 3600;
+
+/**
+ * An action tapped on a phone without a network and sent once it is back says how long it was kept: the server
+ * records it as taken that long ago, never before the alert itself, nor a closing before its acknowledgement
+ * (decision 105).
+ */
+const keptForSeconds = keptForSecondsSchema.max(MAX_KEPT_ALERT_SECONDS).optional();
 
 /** POST …/acknowledge: nothing, or how long the acknowledgement was kept on the phone. */
 export const alertAcknowledgeSchema = z.strictObject({ keptForSeconds });

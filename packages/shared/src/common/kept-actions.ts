@@ -10,6 +10,9 @@ const MAX_KEPT_SECONDS = MAX_KEPT_ACTION_DAYS * 24 * 3600;
 /** How long the action was kept before this send, in whole seconds. */
 export const keptForSecondsSchema = z.number().int().min(0).max(MAX_KEPT_SECONDS);
 
-/** The seconds from `takenAt` to `now` (milliseconds), as the server accepts them: never negative nor past the most. */
-export const keptForSecondsSince = (takenAt: number, now = Date.now()) =>
-  Math.min(Math.max(0, Math.round((now - takenAt) / 1000)), MAX_KEPT_SECONDS);
+/**
+ * The seconds from `takenAt` to `now` (milliseconds), as the server accepts them: never negative nor past `most`
+ * (the kept actions' longest by default; a call may take less).
+ */
+export const keptForSecondsSince = (takenAt: number, now = Date.now(), most = MAX_KEPT_SECONDS) =>
+  Math.min(Math.max(0, Math.round((now - takenAt) / 1000)), most);

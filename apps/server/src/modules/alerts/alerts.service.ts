@@ -196,6 +196,7 @@ export function createAlertsService(store: Store) {
     context: ActionContext,
     action: string,
     change: (existing: { acknowledgedAt: Date | null; createdAt: Date }) => Record<string, unknown>,
+    keptForSeconds?: number,
   ) {
     await store.write(context, async (scope) => {
       const existing = await findAlertForUpdate(scope.tx, id);
@@ -203,39 +204,53 @@ export function createAlertsService(store: Store) {
       if (!existing.isActive) throw conflict(serviceTexts.alertClosed);
       const values = change(existing);
       await updateAlert(scope.tx, id, values);
-      await scope.audit({ action, resource: alertsResource.name, recordId: id, changes: values });
+      // An action dated back says by how much: the audit row's own time is when it arrived.
+      const changes = keptForSeconds === undefined ? values : { ...values, keptForSeconds };
+      await scope.audit({ action, resource: alertsResource.name, recordId: id, changes });
     });
     return alerts.read(id, { relations: [] });
   }
 
   /**
    * When the caller took the action: now, or for one kept on their phone without a network, now less how long it
-   * was kept, never before the alert was recorded (decision 105). The audit row keeps the time it arrived.
+   * was kept, never before `notBefore` (the alert was recorded; a closing, its acknowledgement: decision 105).
    */
-  const actedAt = (keptForSeconds: number | undefined, recorded: Date) =>
-    keptForSeconds === undefined ? new Date() : takenAt(keptForSeconds, new Date(), recorded);
+  const actedAt = (keptForSeconds: number | undefined, notBefore: Date) =>
+    keptForSeconds === undefined ? new Date() : takenAt(keptForSeconds, new Date(), notBefore);
 
   /** The caller has seen the alert: it stays open, naming who acknowledged it and when (once). */
   const acknowledge = (id: string, body: AlertAcknowledge | null | undefined, context: ActionContext) => {
     const userId = closingUser(context);
-    return changeOpenAlert(id, context, 'acknowledge', (existing) => {
-      if (existing.acknowledgedAt) throw conflict(serviceTexts.alertAcknowledged);
-      return {
-        acknowledgedAt: actedAt(body?.keptForSeconds, existing.createdAt),
-        acknowledgedByUserId: userId,
-      };
-    });
+    return changeOpenAlert(
+      id,
+      context,
+      'acknowledge',
+      (existing) => {
+        if (existing.acknowledgedAt) throw conflict(serviceTexts.alertAcknowledged);
+        return {
+          acknowledgedAt: actedAt(body?.keptForSeconds, existing.createdAt),
+          acknowledgedByUserId: userId,
+        };
+      },
+      body?.keptForSeconds,
+    );
   };
 
   /** Closes an open alert: the caller is closedByUser, `closingData` says what was done. */
   const close = (id: string, body: AlertClose, context: ActionContext) => {
     const userId = closingUser(context);
-    return changeOpenAlert(id, context, 'close', (existing) => ({
-      isActive: false,
-      closingData: body.closingData,
-      closedByUserId: userId,
-      closedAt: actedAt(body.keptForSeconds, existing.createdAt),
-    }));
+    return changeOpenAlert(
+      id,
+      context,
+      'close',
+      (existing) => ({
+        isActive: false,
+        closingData: body.closingData,
+        closedByUserId: userId,
+        closedAt: actedAt(body.keptForSeconds, existing.acknowledgedAt ?? existing.createdAt),
+      }),
+      body.keptForSeconds,
+    );
   };
 
   return { alerts, acknowledge, close };

@@ -167,31 +167,47 @@ describe("the care team acts on its center's alerts", () => {
     expect(acknowledged.statusCode, acknowledged.body).toBe(200);
     const at = Date.parse(acknowledged.json().acknowledgedAt as string);
     expect(Math.abs(at - (sentAt - 600_000))).toBeLessThan(5_000);
+    // The audit row says by how much it was dated back; its own time is when it arrived.
+    expect(await auditRows(context, 'alerts', id)).toContainEqual(
+      expect.objectContaining({
+        action: 'acknowledge',
+        changes: expect.objectContaining({ keptForSeconds: 600 }),
+      }),
+    );
 
-    // Kept longer than the alert has existed (a phone's count is its own): the alert's own time, not before.
+    // Kept longer than since the acknowledgement (a phone's count is its own): a closing is not dated before it.
     const closed = await me.post(endpoints.closeAlert(id), {
       ...note('She was asleep'),
       keptForSeconds: 7200,
     });
     expect(closed.statusCode, closed.body).toBe(200);
-    expect((await stored(id)).closedAt).toEqual(hourAgo);
+    expect((await stored(id)).closedAt).toEqual((await stored(id)).acknowledgedAt);
     expect((await stored(id)).closingData).toEqual({ note: 'She was asleep' });
 
-    // What cannot be a count of seconds is refused, and changes nothing.
+    // Never before the alert itself.
+    const early = await openAlert(north.patient, 'Gate left open');
+    await context.database.db.update(alerts).set({ createdAt: hourAgo }).where(eq(alerts.id, early));
+    expect((await me.post(endpoints.acknowledgeAlert(early), { keptForSeconds: 7200 })).statusCode).toBe(200);
+    expect((await stored(early)).acknowledgedAt).toEqual(hourAgo);
+
+    // What cannot be a count of seconds, or counts more than a day (an alert's action is kept while its page
+    // stays open), is refused by both calls, and changes nothing.
     const other = await openAlert(north.patient, 'Door alarm');
-    for (const body of [
+    for (const extra of [
       { keptForSeconds: -1 },
       { keptForSeconds: 1.5 },
       { keptForSeconds: '600' },
-      { keptForSeconds: 30 * 24 * 3600 + 1 },
+      { keptForSeconds: 24 * 3600 + 1 },
       { keptFor: 600 },
     ]) {
-      const refused = await me.post(endpoints.acknowledgeAlert(other), body);
-      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      const refused = await me.post(endpoints.acknowledgeAlert(other), extra);
+      expect(refused.statusCode, JSON.stringify(extra)).toBe(400);
+      const notClosed = await me.post(endpoints.closeAlert(other), { ...note('Not yet'), ...extra });
+      expect(notClosed.statusCode, JSON.stringify(extra)).toBe(400);
     }
     expect(await stored(other)).toMatchObject({ acknowledgedAt: null, isActive: true });
-    // The admin's call takes the same.
-    const admin = await api(context).post(`/api/alerts/${other}/acknowledge`, { keptForSeconds: 30 });
+    // The admin's call takes the same; a day exactly is still a count.
+    const admin = await api(context).post(`/api/alerts/${other}/acknowledge`, { keptForSeconds: 24 * 3600 });
     expect(admin.statusCode, admin.body).toBe(200);
   });
 

@@ -161,7 +161,8 @@ export function startMqttIngestion(
   }
 
   const filter = `$share/${settings.shareGroup}/${settings.topicPrefix}/+/+`;
-  // Every connection of this process to the broker says once that it is away, and once that it is back.
+  // Every connection of this process to the broker says once that it is away, and once that it is back. A
+  // take-over's connection is another member's session for a moment, and speaks for itself.
   const outage = brokerOutage(log, settings.url);
   const session = (clientId: string, takeOver = false) =>
     subscribe({
@@ -173,7 +174,7 @@ export function startMqttIngestion(
       onMessage: (packet) => handle(packet.topic, packet.payload as Buffer, packet),
       log,
       takeOver,
-      outage,
+      ...(takeOver ? {} : { outage }),
     });
   const subscriptions = Array.from({ length: settings.connections }, (_, index) =>
     session(`${settings.clientId}-${index}`),

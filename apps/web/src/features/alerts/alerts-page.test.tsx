@@ -99,6 +99,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const lastRequest = (path: string) => network.callsTo('GET', path).at(-1)!.url.searchParams;

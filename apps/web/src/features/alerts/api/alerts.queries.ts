@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query';
 import {
   alertEndpoints,
+  MAX_KEPT_ALERT_SECONDS,
   type Alert,
   type AlertAcknowledge,
   type AlertClose,
@@ -124,7 +125,7 @@ const refreshAlerts = (client: QueryClient) =>
  * taken then (decision 105). Sent at once, it says nothing.
  */
 const kept = (tappedAt: number) => {
-  const seconds = keptForSecondsSince(tappedAt);
+  const seconds = keptForSecondsSince(tappedAt, Date.now(), MAX_KEPT_ALERT_SECONDS);
   return seconds > 0 ? { keptForSeconds: seconds } : {};
 };
 

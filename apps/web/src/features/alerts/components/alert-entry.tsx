@@ -126,6 +126,12 @@ export function AlertEntry({
   }, [closing]);
   const failure = acknowledge.error ?? close.error;
   const closeButton = useRef<HTMLButtonElement>(null);
+  const entry = useRef<HTMLDivElement>(null);
+  const keepFocusHere = () => {
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || entry.current?.contains(focused);
+    if (lost) closeButton.current?.focus();
+  };
   const language = useLanguage();
   const title = alertTitle(alert, language);
   // Who sent a manual alert: the reader, or the person the list names (by name only, decision 104).
@@ -139,7 +145,7 @@ export function AlertEntry({
   /** A tap on an action: when, and whether it has to wait for the network (decision 105). */
   const tap = () => ({ id: alert.id, tappedAt: Date.now(), offline: !onlineManager.isOnline(), title });
   return (
-    <Stack gap={4} component="li" aria-label={title}>
+    <Stack gap={4} component="li" aria-label={title} ref={entry}>
       <Group gap="xs" wrap="wrap">
         <Badge color={severityColor[alert.severity]} variant="light">
           {severityText(alert.severity)}
@@ -227,8 +233,9 @@ export function AlertEntry({
                 size="xs"
                 variant="light"
                 loading={acknowledge.isPending}
-                // The button goes once acknowledged: the focus goes on to Close…, the next thing to do.
-                onClick={() => acknowledge.mutate(tap(), { onSuccess: () => closeButton.current?.focus() })}
+                // The button goes once acknowledged: the focus goes on to Close…, the next thing to do, unless
+                // the reader has moved on meanwhile (an acknowledgement that waited for the network).
+                onClick={() => acknowledge.mutate(tap(), { onSuccess: keepFocusHere })}
               >
                 {t('entry.acknowledge')}
               </Button>

@@ -35,6 +35,14 @@ describe('the value axis of a chart of measurements', () => {
     expect(valueDomain(points('value', [-5, 5]), ['value'])![0]).toBeLessThan(-5);
   });
 
+  it('draws a flat line at zero inside a band, and leaves values no scale holds to the chart', () => {
+    expect(valueDomain(points('rate', [0, 0]), ['rate'])).toEqual([0, 1]);
+    expect(valueDomain(points('value', [1e308, -1e308]), ['value'])).toBeUndefined();
+    expect(valueDomain(points('value', [Number.NaN, Number.POSITIVE_INFINITY, 5]), ['value'])).toEqual([
+      4.7, 5.3,
+    ]);
+  });
+
   it('leaves the axis to the chart when there is nothing to draw', () => {
     expect(valueDomain(points('rate', [null, null]), ['rate'])).toBeUndefined();
     expect(valueDomain([], ['rate'])).toBeUndefined();

@@ -28,9 +28,16 @@ export function valueDomain(
   const low = Math.min(...finite);
   const high = Math.max(...finite);
   const size = Math.max(Math.abs(low), Math.abs(high));
-  const margin = high > low ? Math.max((high - low) / 5, size / 100) : Math.max(size / 20, 1e-9);
+  // A flat line at zero (a band nobody wears) sits in a band of one unit.
+  const margin = high > low ? Math.max((high - low) / 5, size / 100) : size > 0 ? size / 20 : 1;
   const step = roundStep(high - low + 2 * margin);
-  const floor = Math.floor((low - margin) / step) * step;
+  // On the step's own decimals: 5.300000000000001 is 5.3.
+  const decimals = Math.min(20, Math.max(0, -Math.floor(Math.log10(step))));
+  const onStep = (value: number) => Number(value.toFixed(decimals));
+  const floor = onStep(Math.floor((low - margin) / step) * step);
+  const ceiling = onStep(Math.ceil((high + margin) / step) * step);
+  // Values no scale can hold (a device's nonsense near the largest numbers): the chart keeps its own axis.
+  if (!Number.isFinite(floor) || !Number.isFinite(ceiling)) return undefined;
   // Measurements that cannot be negative keep an axis that does not go below zero.
-  return [low >= 0 ? Math.max(0, floor) : floor, Math.ceil((high + margin) / step) * step];
+  return [low >= 0 ? Math.max(0, floor) : floor, ceiling];
 }
