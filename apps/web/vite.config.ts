@@ -11,6 +11,29 @@ const serverUrl = process.env.CAREPLANE_SERVER_URL ?? 'http://localhost:3000';
 /** The theme colour: the teal of favicon.svg (Mantine's cyan 9). */
 const THEME_COLOR = '#0c8599';
 
+/**
+ * The kept answers are kept per person: each one's key carries who asked (the subject of the access token the
+ * read carried), so one person's answers are never handed to another on the same device, even a read that was on
+ * its way when they signed out and was written after the page emptied the caches (decision 106). A read without
+ * a token (the runtime settings) is everyone's. (Copied into sw.js as it is: it may use nothing from this file.)
+ */
+const keptPerPerson = {
+  cacheKeyWillBeUsed: async ({ request }: { request: Request }) => {
+    const token = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
+    let subject = '';
+    try {
+      const claims = token.split('.')[1] ?? '';
+      const payload = JSON.parse(atob(claims.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+      subject = typeof payload.sub === 'string' ? payload.sub : '';
+    } catch {
+      subject = '';
+    }
+    const key = new URL(request.url);
+    key.searchParams.set('kept-for', subject);
+    return key.href;
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
@@ -68,6 +91,7 @@ export default defineConfig({
               expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
               // The answers differ by token, not by the headers a cache would compare.
               matchOptions: { ignoreVary: true },
+              plugins: [keptPerPerson],
             },
           },
           {
@@ -86,6 +110,7 @@ export default defineConfig({
               cacheableResponse: { statuses: [200] },
               expiration: { maxEntries: 100, maxAgeSeconds: 24 * 3600 },
               matchOptions: { ignoreVary: true },
+              plugins: [keptPerPerson],
             },
           },
         ],

@@ -139,17 +139,21 @@ test("a supervisor watches their center's devices, jobs and alerts live, and act
   await expect
     .poll(() => supervisor.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 40_000 })
     .toBe(true);
+  // Kept under a key naming whom it was read for, so another person on this phone is never handed it.
+  const claims = (await sessionAccessToken(supervisor)).split('.')[1]!;
+  const subject = (JSON.parse(Buffer.from(claims, 'base64url').toString()) as { sub: string }).sub;
   await expect
     .poll(
       () =>
         supervisor.evaluate(async () =>
-          (await (await caches.open('careplane-care-team')).keys()).some((request) =>
-            new URL(request.url).pathname.startsWith('/api/command-centers/users'),
-          ),
+          (await (await caches.open('careplane-care-team')).keys())
+            .map((request) => new URL(request.url))
+            .filter((url) => url.pathname.startsWith('/api/command-centers/users'))
+            .map((url) => url.searchParams.get('kept-for')),
         ),
       { timeout: 40_000 },
     )
-    .toBe(true);
+    .toContain(subject);
   await goOffline(supervisor.context());
   await supervisor.reload();
   await expect(supervisor.getByTestId('offline-notice')).toBeVisible();
