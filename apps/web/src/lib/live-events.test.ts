@@ -112,6 +112,31 @@ describe('live events in the console', () => {
     expect(url.searchParams.get('lastEventId')).toBe('origin.7.0');
   });
 
+  it('reads everything live again once a stream opens that could not at first (the page loaded offline)', async () => {
+    let offline = true;
+    network.on('POST', '/api/events/ticket', () => {
+      if (offline) throw new TypeError('Failed to fetch');
+      return json({ ticket: `ticket-${++tickets}`, expiresAt: 1_900_000_000_000 });
+    });
+    connect();
+    await vi.waitFor(() => expect(network.callsTo('POST', '/api/events/ticket').length).toBeGreaterThan(0));
+    expect(invalidated(KEYS.users)).toBe(false);
+    offline = false;
+    const source = await opened(1);
+    source.emit('ready', '');
+    await vi.waitFor(() => expect(invalidated(KEYS.users)).toBe(true));
+    expect(invalidated(KEYS.centerDevices)).toBe(true);
+    expect(invalidated(KEYS.account)).toBe(false);
+  });
+
+  it('reads nothing again when the first stream opens at once', async () => {
+    connect();
+    const source = await opened(1);
+    source.emit('ready', '');
+    await Promise.resolve();
+    expect(invalidated(KEYS.users)).toBe(false);
+  });
+
   it('opens no stream for a caller who may not watch', async () => {
     network.on('POST', '/api/events/ticket', () =>
       json({ statusCode: 403, error: 'Forbidden', message: 'Only users assigned to a command center' }, 403),

@@ -82,6 +82,11 @@ export function connectLiveEvents(client: QueryClient, options: LiveConnectionOp
     flush ??= setTimeout(refresh, flushMs);
   };
 
+  const invalidateLive = () =>
+    void client.invalidateQueries({
+      predicate: (query) => (LIVE_QUERY_ROOTS as readonly unknown[]).includes(query.queryKey[0]),
+    });
+
   const scheduleReconnect = () => {
     if (closed) return;
     failures += 1;
@@ -103,8 +108,13 @@ export function connectLiveEvents(client: QueryClient, options: LiveConnectionOp
     if (closed) return;
     const next = new Source(apiUrl(eventEndpoints.stream, { ticket: ticket.ticket, lastEventId }));
     source = next;
+    // A stream that could not open at first (the page was loaded offline, or the network came back) has no event
+    // to resume after: what changed meanwhile is unknown, and what is shown may be a kept answer of the service
+    // worker (decision 106). Once it listens, everything live is read again, as on a resync.
+    const missedSome = failures > 0 && lastEventId === undefined;
     next.addEventListener(liveEventNames.ready, () => {
       failures = 0;
+      if (missedSome) invalidateLive();
     });
     next.addEventListener(liveEventNames.change, (event) => {
       const message = event as MessageEvent<string>;
@@ -112,11 +122,7 @@ export function connectLiveEvents(client: QueryClient, options: LiveConnectionOp
       const parsed = liveChangeSchema.safeParse(JSON.parse(message.data));
       if (parsed.success) markStale(parsed.data.resource);
     });
-    next.addEventListener(liveEventNames.resync, () => {
-      void client.invalidateQueries({
-        predicate: (query) => (LIVE_QUERY_ROOTS as readonly unknown[]).includes(query.queryKey[0]),
-      });
-    });
+    next.addEventListener(liveEventNames.resync, invalidateLive);
     next.addEventListener('error', () => {
       // The browser retries a dropped stream itself (resending Last-Event-ID); a refused one (an expired
       // ticket) it gives up on: then a new ticket, resuming after the last event seen.
