@@ -11,6 +11,7 @@ import { fakeList } from '@/test/admin-fakes.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 import { showsAny } from '@/lib/live-events.ts';
+import { actionOutbox } from '@/lib/offline/action-outbox.ts';
 import { alertsPageQuery } from './api/alerts.queries.ts';
 
 const ids = {
@@ -127,39 +128,64 @@ describe('the alerts page', () => {
     );
   });
 
-  it('says an acknowledgement tapped offline waits for the network, and sends it once back, saying when it was tapped', async () => {
-    renderApp('/admin/alerts', { env: 'test' });
-    const list = await screen.findByRole('list', { name: 'Alerts' });
-    const item = within(list).getByRole('listitem', { name: 'Temperature 40.1 °C, above 39.5' });
-    act(() => onlineManager.setOnline(false));
-    const beforeTap = Date.now();
-    try {
-      await userEvent.click(within(item).getByRole('button', { name: 'Acknowledge' }));
-      expect(
-        await within(item).findByText(
-          'Waiting for the network: it is sent when you are back online, while this page stays open.',
-        ),
-      ).toBeVisible();
-      expect(network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`)).toHaveLength(0);
-    } finally {
-      // The network comes back a minute and a half after the tap.
-      vi.spyOn(Date, 'now').mockReturnValue(beforeTap + 90_000);
-      act(() => onlineManager.setOnline(true));
-    }
-    await waitFor(() =>
-      expect(network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`)).toHaveLength(1),
-    );
-    vi.restoreAllMocks();
-    // The server records it as taken when it was tapped (decision 105), by the seconds this phone counted.
-    const sent = JSON.parse(network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`)[0]!.body!) as {
-      keptForSeconds: number;
+  it('keeps an acknowledgement tapped offline on the device, through a reload, and sends it once back with its key, saying when it was tapped', async () => {
+    let online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const setOnline = (value: boolean) => {
+      online = value;
+      act(() => {
+        window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+        onlineManager.setOnline(value);
+      });
     };
-    expect(sent.keptForSeconds).toBeGreaterThanOrEqual(80);
-    expect(sent.keptForSeconds).toBeLessThanOrEqual(90);
-    await waitFor(() => expect(within(item).queryByText(/^Waiting for the network/)).toBeNull());
+    const title = 'Temperature 40.1 °C, above 39.5';
+    const acknowledgements = () => network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`);
+    renderApp('/admin/alerts', { env: 'test' });
+    let item = await screen.findByRole('listitem', { name: title });
+    setOnline(false);
+    const beforeTap = Date.now();
+    await userEvent.click(within(item).getByRole('button', { name: 'Acknowledge' }));
+    expect(await within(item).findByText('Acknowledge — queued, will send when online')).toBeVisible();
+    expect(within(item).queryByRole('button', { name: 'Acknowledge' })).toBeNull();
     expect(
-      await screen.findByText('Sent while back online: Acknowledge — Temperature 40.1 °C, above 39.5.'),
+      await screen.findByText(
+        `“Acknowledge” kept on this device: ${title}. It is sent when you are back online.`,
+      ),
     ).toBeVisible();
+    expect(actionOutbox.entries()).toMatchObject([
+      { kind: 'alert', alertId: ids.open, action: 'acknowledge', via: 'admin', subject: title },
+    ]);
+    expect(acknowledgements()).toHaveLength(0);
+
+    // The page is closed and opened again, still offline: the action is still there, and says so.
+    cleanup();
+    renderApp('/admin/alerts', { env: 'test' });
+    item = await screen.findByRole('listitem', { name: title });
+    expect(await within(item).findByText('Acknowledge — queued, will send when online')).toBeVisible();
+    expect(acknowledgements()).toHaveLength(0);
+
+    const { key } = actionOutbox.entries()[0]!;
+    // The network comes back a minute and a half after the tap.
+    vi.spyOn(Date, 'now').mockReturnValue(beforeTap + 90_000);
+    setOnline(true);
+    await waitFor(() => expect(acknowledgements()).toHaveLength(1));
+    // The server records it as taken when it was tapped (decision 105), by the seconds this phone counted, and
+    // applies it once whatever repeats it (decision 107).
+    const [sent] = acknowledgements();
+    const body = JSON.parse(sent!.body!) as { keptForSeconds: number };
+    expect(body.keptForSeconds).toBeGreaterThanOrEqual(80);
+    expect(body.keptForSeconds).toBeLessThanOrEqual(90);
+    expect(sent!.headers['idempotency-key']).toBe(key);
+    expect(await screen.findByText(`Sent while back online: Acknowledge — ${title}.`)).toBeVisible();
+    await waitFor(() =>
+      expect(within(screen.getByRole('listitem', { name: title })).queryByText(/queued/)).toBeNull(),
+    );
+    expect(actionOutbox.entries()).toEqual([]);
+    await waitFor(() =>
+      expect(screen.getByRole('listitem', { name: title }).textContent).toContain(
+        'Acknowledged by Ann Lee on',
+      ),
+    );
   });
 
   it('names who sent an alert by hand', async () => {

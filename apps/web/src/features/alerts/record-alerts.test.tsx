@@ -1,6 +1,6 @@
 // A user's page lists the user's alerts, open first, with severity; an open alert is acknowledged and closed
 // (with a note as its closingData) from there.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertSchema, type Alert } from '@careplane/shared/alerts/alerts.contract';
@@ -8,6 +8,7 @@ import { userSchema } from '@careplane/shared/users/users.contract';
 import { fakeList, fakeUser, signedInAdmin } from '@/test/admin-fakes.ts';
 import { renderApp } from '@/test/app.tsx';
 import { json, type FakeNetwork } from '@/test/network.ts';
+import { actionOutbox } from '@/lib/offline/action-outbox.ts';
 
 const ann = fakeUser({ id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f91', firstName: 'Ann', lastName: 'Lee' });
 const base = {
@@ -68,6 +69,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("a user's alerts", () => {
@@ -162,5 +164,55 @@ describe("a user's alerts", () => {
     // The list shows the colleague's close; the notice stays until it is closed.
     await waitFor(() => expect(item().textContent).toContain('Closing note: Ambulance sent'));
     expect(screen.getByText('Your note was not saved')).toBeVisible();
+  });
+
+  it('keeps a close tapped offline on the device; when a colleague closed the alert first, the notice keeps the note', async () => {
+    let online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const setOnline = (value: boolean) => {
+      online = value;
+      act(() => {
+        window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+      });
+    };
+    network.on('POST', `/api/alerts/${open.id}/close`, () => {
+      current = {
+        ...current,
+        isActive: false,
+        closingData: { note: 'Ambulance sent' },
+        closedAt: closed.closedAt,
+      };
+      return json({ statusCode: 409, error: 'Conflict', message: 'This alert is already closed' }, 409);
+    });
+    renderApp(`/admin/users/${ann.id}`, { env: 'test' });
+    const item = () => within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('listitem')[0]!;
+    await userEvent.click(
+      within(await screen.findByRole('list', { name: 'Alerts' })).getAllByRole('button', {
+        name: 'Close…',
+      })[0]!,
+    );
+    await userEvent.type(within(item()).getByRole('textbox', { name: 'What was done' }), 'Called the family');
+    setOnline(false);
+    await userEvent.click(within(item()).getByRole('button', { name: 'Close alert' }));
+    // Kept: said in place of the actions, which are gone, so nobody closes it twice.
+    expect(await within(item()).findByText('Close alert — queued, will send when online')).toBeVisible();
+    expect(within(item()).queryByRole('button', { name: 'Close alert' })).toBeNull();
+    expect(within(item()).queryByRole('button', { name: 'Acknowledge' })).toBeNull();
+    expect(network.callsTo('POST', `/api/alerts/${open.id}/close`)).toHaveLength(0);
+
+    setOnline(true);
+    await waitFor(() => expect(network.callsTo('POST', `/api/alerts/${open.id}/close`)).toHaveLength(1));
+    const [sent] = network.callsTo('POST', `/api/alerts/${open.id}/close`);
+    expect(JSON.parse(sent!.body!)).toMatchObject({ closingData: { note: 'Called the family' } });
+    expect(sent!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText('Not applied')).toBeVisible();
+    expect(
+      screen.getByText(
+        "Your 'Close alert' of Heart rate out of bounds was not applied: This alert is already closed. " +
+          'Your note, to pass on: “Called the family”',
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(item().textContent).toContain('Closing note: Ambulance sent'));
+    expect(actionOutbox.entries()).toEqual([]);
   });
 });

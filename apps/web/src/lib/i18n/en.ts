@@ -181,8 +181,6 @@ const kit = {
     queued: '{{label}} — queued, will send when online',
     queuedNotice: '“{{label}}” kept on this device: {{subject}}. It is sent when you are back online.',
     queuedNoticeBare: '“{{label}}” kept on this device. It is sent when you are back online.',
-    // A care action tapped offline that waits in this page until the network is back (not kept on the device).
-    waiting: 'Waiting for the network: it is sent when you are back online, while this page stays open.',
     needsNetwork: '{{label}} needs the network (phone signature)',
     needsNetworkHint: 'Signing asks your phone through the server: connect to the network to continue.',
     sent: 'Sent while back online: {{label}} — {{subject}}.',
@@ -194,6 +192,7 @@ const kit = {
       "Someone else already moved the prescription {{subject}}: it is now {{status}}. Your '{{label}}' was not applied.",
     rejected: "Your '{{label}}' was not applied: {{message}}",
     rejectedOn: "Your '{{label}}' of {{subject}} was not applied: {{message}}",
+    withNote: '{{text}}. Your note, to pass on: “{{note}}”',
     retrying: 'Could not send yet ({{message}}); trying again shortly.',
     signInToSend: 'Sign in again to send the kept actions.',
     // Log out while actions wait to be sent (decision 076).

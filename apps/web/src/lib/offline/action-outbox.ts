@@ -1,19 +1,33 @@
-// The console's one outbox of prescription actions: kept in IndexedDB (memory only where a browser has none,
-// as in the unit tests), sent through the API client with each entry's Idempotency-Key.
+// The console's one outbox of prescription and alert actions: kept in IndexedDB (memory only where a browser has
+// none, as in the unit tests), sent through the API client with each entry's Idempotency-Key.
 import { createStore, get, update } from 'idb-keyval';
+import {
+  alertEndpoints,
+  MAX_KEPT_ALERT_SECONDS,
+  type AlertAcknowledge,
+  type AlertClose,
+} from '@careplane/shared/alerts/alerts.contract';
+import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
 import { keptForSecondsSince } from '@careplane/shared/common/kept-actions';
 import {
   prescriptionActionPath,
   type PrescriptionActionBody,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { ApiError, api } from '@/lib/api-client.ts';
+import { sessionStore } from '@/lib/session.ts';
 import {
   createOutbox,
   memoryStorage,
+  newIdempotencyKey,
+  type KeptAlertAction,
+  type KeptPrescriptionAction,
   type OutboxEntry,
+  type OmitOfEach,
+  type OutboxInput,
   type OutboxStorage,
   type SendOutcome,
 } from './outbox.ts';
+import { isOnline } from './online.ts';
 
 const RECORD = 'entries';
 
@@ -65,7 +79,7 @@ export function outcomeOf(error: unknown): SendOutcome {
  * says the status it was taken on, so that it applies only from there (decision 093).
  */
 export async function postAction(
-  entry: Pick<OutboxEntry, 'prescriptionId' | 'action' | 'key' | 'reason' | 'expectedStatus'> & {
+  entry: Pick<KeptPrescriptionAction, 'prescriptionId' | 'action' | 'key' | 'reason' | 'expectedStatus'> & {
     queuedAt?: number;
   },
   now = Date.now(),
@@ -83,11 +97,45 @@ export async function postAction(
   });
 }
 
+const alertActionPaths = {
+  admin: { acknowledge: alertEndpoints.acknowledge, close: alertEndpoints.close },
+  commandCenter: {
+    acknowledge: commandCenterEndpoints.acknowledgeAlert,
+    close: commandCenterEndpoints.closeAlert,
+  },
+} as const;
+
+/**
+ * Sends one alert action with its key (decision 107), through the admin's calls or the care team's. A kept one
+ * says how long it was kept, at most what the server takes for an alert (decision 105): it is dated back that
+ * far, never before the alert.
+ */
+export async function postAlertAction(
+  entry: Pick<KeptAlertAction, 'alertId' | 'action' | 'via' | 'key' | 'note'> & { queuedAt?: number },
+  now = Date.now(),
+) {
+  const kept =
+    entry.queuedAt === undefined ? 0 : keptForSecondsSince(entry.queuedAt, now, MAX_KEPT_ALERT_SECONDS);
+  const keptFor = kept > 0 ? { keptForSeconds: kept } : {};
+  const path = alertActionPaths[entry.via][entry.action](entry.alertId);
+  const body: AlertAcknowledge | AlertClose | undefined =
+    entry.action === 'close'
+      ? { closingData: { note: entry.note ?? '' }, ...keptFor }
+      : kept > 0
+        ? keptFor
+        : undefined;
+  return api.post<unknown>(path, body, { headers: { 'idempotency-key': entry.key } });
+}
+
+/** Sends a kept action by what it is on. */
+const postKept = (entry: OutboxEntry) =>
+  entry.kind === 'alert' ? postAlertAction(entry) : postAction(entry);
+
 export const actionOutbox = createOutbox({
   storage: indexedDbStorage,
   send: async (entry) => {
     try {
-      await postAction(entry);
+      await postKept(entry);
       return { kind: 'sent' };
     } catch (error) {
       return outcomeOf(error);
@@ -103,3 +151,39 @@ export const actionOutbox = createOutbox({
       : work();
   },
 });
+
+/** An action kept on the device, to be sent once the network is back. */
+export interface ActionKept {
+  kept: OutboxEntry;
+}
+
+/**
+ * Sends an action now, with a new Idempotency-Key, or keeps it: without a network, or with actions of this user
+ * still waiting (they go first, in the order they were taken). When the request finds no network, it is kept
+ * with the same key, so that if it did arrive the send that follows changes nothing. `post` is the action's own
+ * call; its answer is the caller's.
+ */
+export async function sendOrKeep<Input extends OmitOfEach<OutboxInput, 'userId' | 'key'>, Answer>(
+  input: Input,
+  post: (entry: Input & { key: string }) => Promise<Answer>,
+): Promise<Answer | ActionKept> {
+  const userId = sessionStore.getState().user?.id;
+  const key = newIdempotencyKey();
+  const keep = async (owner: string) => ({
+    kept: await actionOutbox.enqueue({ ...input, key, userId: owner }),
+  });
+  if (userId && (!isOnline() || actionOutbox.entries().some((kept) => kept.userId === userId))) {
+    const answer = await keep(userId);
+    if (isOnline()) void actionOutbox.flush(userId);
+    return answer;
+  }
+  try {
+    return await post({ ...input, key });
+  } catch (error) {
+    if (userId && !(error instanceof ApiError)) return keep(userId);
+    throw error;
+  }
+}
+
+export const isKept = (answer: unknown): answer is ActionKept =>
+  typeof answer === 'object' && answer !== null && 'kept' in answer;

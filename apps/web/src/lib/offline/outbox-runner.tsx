@@ -29,7 +29,14 @@ function announce({ entry, outcome }: FlushResult) {
       notify({
         color: 'red',
         title: offlineTexts.rejectedTitle,
-        message: offlineTexts.rejected(entry.label, outcome.message, entry.subject),
+        // A closing note would go with the alert it was written for: the notice keeps it.
+        message:
+          entry.kind === 'alert' && entry.note
+            ? offlineTexts.withNote(
+                offlineTexts.rejected(entry.label, outcome.message, entry.subject),
+                entry.note,
+              )
+            : offlineTexts.rejected(entry.label, outcome.message, entry.subject),
         autoClose: false,
       });
       return;

@@ -7,15 +7,20 @@ import { ApiError } from '@/lib/api-client.ts';
 import { indexedDbStorage, outcomeOf } from './action-outbox.ts';
 import {
   createOutbox,
+  keptOn,
   memoryStorage,
   newIdempotencyKey,
+  type KeptPrescriptionAction,
   type OutboxEntry,
   type OutboxInput,
   type SendOutcome,
 } from './outbox.ts';
 
 const DRIVER = 'driver-1';
-const action = (prescriptionId: string, overrides: Partial<OutboxInput> = {}): OutboxInput => ({
+const action = (
+  prescriptionId: string,
+  overrides: Partial<Omit<KeptPrescriptionAction, 'kind'>> = {},
+): OutboxInput => ({
   userId: DRIVER,
   prescriptionId,
   action: 'delivered',
@@ -39,10 +44,10 @@ describe('the outbox', () => {
     const server = scriptedServer();
     const outbox = createOutbox({ storage: memoryStorage(), send: server.send });
     for (const id of ['a', 'b', 'c']) await outbox.enqueue(action(id));
-    expect(outbox.entries().map((entry) => entry.prescriptionId)).toEqual(['a', 'b', 'c']);
+    expect(outbox.entries().map((entry) => keptOn(entry))).toEqual(['a', 'b', 'c']);
 
     const results = await outbox.flush(DRIVER);
-    expect(server.sent.map((entry) => entry.prescriptionId)).toEqual(['a', 'b', 'c']);
+    expect(server.sent.map((entry) => keptOn(entry))).toEqual(['a', 'b', 'c']);
     expect(results.map((result) => result.outcome.kind)).toEqual(['sent', 'sent', 'sent']);
     expect(outbox.entries()).toEqual([]);
   });
@@ -61,7 +66,7 @@ describe('the outbox', () => {
     await outbox.flush(DRIVER);
     await outbox.flush(DRIVER);
     await outbox.flush(DRIVER);
-    expect(server.sent.map((entry) => [entry.prescriptionId, entry.key])).toEqual([
+    expect(server.sent.map((entry) => [keptOn(entry), entry.key])).toEqual([
       ['a', first.key],
       ['a', first.key],
       ['a', first.key],
@@ -78,8 +83,8 @@ describe('the outbox', () => {
     const results = await outbox.flush(DRIVER);
     expect(results).toHaveLength(1);
     expect(results[0]!.outcome).toEqual({ kind: 'retry', message: 'Failed to fetch' });
-    expect(server.sent.map((entry) => entry.prescriptionId)).toEqual(['a']);
-    expect(outbox.entries().map((entry) => [entry.prescriptionId, entry.attempts, entry.lastError])).toEqual([
+    expect(server.sent.map((entry) => keptOn(entry))).toEqual(['a']);
+    expect(outbox.entries().map((entry) => [keptOn(entry), entry.attempts, entry.lastError])).toEqual([
       ['a', 1, 'Failed to fetch'],
       ['b', 0, undefined],
     ]);
@@ -105,7 +110,7 @@ describe('the outbox', () => {
     const outbox = createOutbox({ storage: memoryStorage(), send: server.send });
     for (const id of ['a', 'b', 'c']) await outbox.enqueue(action(id));
     const results = await outbox.flush(DRIVER);
-    expect(results.map((result) => [result.entry.prescriptionId, result.outcome.kind])).toEqual([
+    expect(results.map((result) => [keptOn(result.entry), result.outcome.kind])).toEqual([
       ['a', 'conflict'],
       ['b', 'rejected'],
       ['c', 'sent'],
@@ -120,8 +125,8 @@ describe('the outbox', () => {
     await outbox.enqueue(action('mine'));
     await outbox.enqueue(action('theirs', { userId: 'pharmacist-1', action: 'mark-ready' }));
     await outbox.flush(DRIVER);
-    expect(server.sent.map((entry) => entry.prescriptionId)).toEqual(['mine']);
-    expect(outbox.entries().map((entry) => entry.prescriptionId)).toEqual(['theirs']);
+    expect(server.sent.map((entry) => keptOn(entry))).toEqual(['mine']);
+    expect(outbox.entries().map((entry) => keptOn(entry))).toEqual(['theirs']);
   });
 
   it('sends each action once when asked to send twice at the same time, and what was kept meanwhile too', async () => {
@@ -131,7 +136,7 @@ describe('the outbox', () => {
     const outbox = createOutbox({
       storage: memoryStorage(),
       send: async (entry) => {
-        sent.push(entry.prescriptionId);
+        sent.push(keptOn(entry));
         await gate;
         return { kind: 'sent' };
       },
@@ -183,7 +188,7 @@ describe('kept in IndexedDB', () => {
     const two = createOutbox({ storage: indexedDbStorage, send: scriptedServer().send });
     await Promise.all([one.enqueue(action('a')), two.enqueue(action('b')), one.enqueue(action('c'))]);
     const entries = await indexedDbStorage().read();
-    expect(entries.map((entry) => entry.prescriptionId).sort()).toEqual(['a', 'b', 'c']);
+    expect(entries.map((entry) => keptOn(entry)).sort()).toEqual(['a', 'b', 'c']);
     expect(new Set(entries.map((entry) => entry.seq)).size).toBe(3);
   });
 

@@ -1,29 +1,21 @@
-// The outbox of the console (decision 046): status actions taken without a network, kept on the device
-// (IndexedDB) and sent in the order they were taken once the network is back, each with the Idempotency-Key
-// it got when it was kept, so a send that is repeated (the answer was lost, another tab sent it too) is
-// applied once by the server. The list lives in one IndexedDB record changed in one transaction at a time, so
+// The outbox of the console (decisions 046 and 107): prescription status actions and alert actions taken without
+// a network, kept on the device (IndexedDB) and sent in the order they were taken once the network is back, each
+// with the Idempotency-Key it got when it was kept, so a send that is repeated (the answer was lost, another tab
+// sent it too) is applied once by the server. The list lives in one IndexedDB record changed in one transaction at a time, so
 // tabs never overwrite each other's entries; sending runs in one tab at a time (Web Locks) where the browser
 // has them.
 import type { PrescriptionAction } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 
-export interface OutboxEntry {
+/** What every kept action carries, whatever it is on. */
+interface KeptAction {
   /** The Idempotency-Key: fixed when the action is kept, the same on every send. */
   key: string;
   /** Whose action it is: only that user's session sends it. */
   userId: string;
-  prescriptionId: string;
-  action: PrescriptionAction;
   /** The action's button label and what it was done to, for the card and the notices. */
   label: string;
   subject?: string | undefined;
-  /** Why, for the actions that may say (hold, return): sent with the action into its history. */
-  reason?: string | undefined;
-  /**
-   * The prescription's status when the action was taken: the server applies it only while the prescription is
-   * still there (decision 093), so a kept action never undoes what a colleague did meanwhile.
-   */
-  expectedStatus?: PrescriptionStatus | undefined;
   /** Order of sending: kept first, sent first. */
   seq: number;
   queuedAt: number;
@@ -31,12 +23,48 @@ export interface OutboxEntry {
   lastError?: string | undefined;
 }
 
-export type OutboxInput = Pick<
-  OutboxEntry,
-  'userId' | 'prescriptionId' | 'action' | 'label' | 'subject' | 'reason' | 'expectedStatus'
-> & {
+/** A status action on a prescription (entries kept before alerts could be have no `kind`). */
+export interface KeptPrescriptionAction extends KeptAction {
+  kind?: 'prescription' | undefined;
+  prescriptionId: string;
+  action: PrescriptionAction;
+  /** Why, for the actions that may say (hold, return): sent with the action into its history. */
+  reason?: string | undefined;
+  /**
+   * The prescription's status when the action was taken: the server applies it only while the prescription is
+   * still there (decision 093), so a kept action never undoes what a colleague did meanwhile.
+   */
+  expectedStatus?: PrescriptionStatus | undefined;
+}
+
+/**
+ * Whose calls act on an alert: the admin's (`/api/alerts/…`, any alert) or a command center's care team
+ * (`/api/command-centers/alerts/…`, the alerts of their own centers; decision 079).
+ */
+export type AlertActionsVia = 'admin' | 'commandCenter';
+
+/** Acknowledging or closing an alert (decision 107). */
+export interface KeptAlertAction extends KeptAction {
+  kind: 'alert';
+  alertId: string;
+  action: 'acknowledge' | 'close';
+  via: AlertActionsVia;
+  /** What was done, written when closing: the alert's closingData. */
+  note?: string | undefined;
+}
+
+export type OutboxEntry = KeptPrescriptionAction | KeptAlertAction;
+
+/** `Omit` of each kind of kept action apart, so that what is left is still one kind or the other. */
+export type OmitOfEach<Entry, Keys extends PropertyKey> = Entry extends unknown ? Omit<Entry, Keys> : never;
+
+export type OutboxInput = OmitOfEach<OutboxEntry, 'key' | 'seq' | 'queuedAt' | 'attempts' | 'lastError'> & {
   key?: string;
 };
+
+/** The record a kept action is on: the prescription's id or the alert's. */
+export const keptOn = (entry: OutboxInput | OutboxEntry): string =>
+  entry.kind === 'alert' ? entry.alertId : entry.prescriptionId;
 
 /**
  * What a send came to: `sent` (applied now or earlier: the key's repeat), `conflict` (the prescription had
@@ -150,7 +178,8 @@ export function createOutbox(options: OutboxOptions) {
     },
     /**
      * Keeps an action for later, after everything kept before it. The same action of the same user on the same
-     * prescription already kept (in another tab, or tapped twice) is that one: it is sent once (decision 076).
+     * prescription or alert already kept (in another tab, or tapped twice) is that one: it is sent once (decision
+     * 076).
      */
     async enqueue(input: OutboxInput): Promise<OutboxEntry> {
       let entry: OutboxEntry | undefined;
@@ -159,7 +188,8 @@ export function createOutbox(options: OutboxOptions) {
           entry = list.find(
             (kept) =>
               kept.userId === input.userId &&
-              kept.prescriptionId === input.prescriptionId &&
+              (kept.kind ?? 'prescription') === (input.kind ?? 'prescription') &&
+              keptOn(kept) === keptOn(input) &&
               kept.action === input.action,
           );
           if (entry) return list;

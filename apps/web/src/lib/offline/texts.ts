@@ -51,6 +51,9 @@ export const offlineTexts = {
     subject
       ? i18next.t('kit:offline.rejectedOn', { label, subject, message })
       : i18next.t('kit:offline.rejected', { label, message }),
+  /** A sentence, then what the person wrote with an action that was not applied (a closing note), to pass on. */
+  withNote: (text: string, note: string) =>
+    i18next.t('kit:offline.withNote', { text: text.replace(/\.\s*$/, ''), note }),
   retrying: (message: string) => i18next.t('kit:offline.retrying', { message }),
   get signInToSend() {
     return i18next.t('kit:offline.signInToSend');

@@ -8,19 +8,14 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import {
-  alertEndpoints,
-  MAX_KEPT_ALERT_SECONDS,
-  type Alert,
-  type AlertAcknowledge,
-  type AlertClose,
-} from '@careplane/shared/alerts/alerts.contract';
-import { keptForSecondsSince } from '@careplane/shared/common/kept-actions';
+import { alertEndpoints, type Alert } from '@careplane/shared/alerts/alerts.contract';
 import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
 import type { ListResponse } from '@careplane/shared/common/http';
 import i18next from 'i18next';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { notify } from '@/lib/notify.ts';
+import { isKept, postAlertAction, sendOrKeep } from '@/lib/offline/action-outbox.ts';
+import type { AlertActionsVia, KeptAlertAction } from '@/lib/offline/outbox.ts';
 import { offlineTexts } from '@/lib/offline/texts.ts';
 import { LIVE_QUERY_ROOTS } from '@/lib/live-events.ts';
 import { createResourceQueries, invalidateResource } from '@/lib/resource-kit/queries.ts';
@@ -99,20 +94,6 @@ export const alertsPageQuery = (filters: AlertFilters) => {
   });
 };
 
-/**
- * Whose calls act on an alert: the admin's (`/api/alerts/…`, any alert) or a command center's care team
- * (`/api/command-centers/alerts/…`, the alerts of their own centers; decision 079).
- */
-export type AlertActionsVia = 'admin' | 'commandCenter';
-
-const actionPaths = {
-  admin: { acknowledge: alertEndpoints.acknowledge, close: alertEndpoints.close },
-  commandCenter: {
-    acknowledge: commandCenterEndpoints.acknowledgeAlert,
-    close: commandCenterEndpoints.closeAlert,
-  },
-} as const;
-
 /** After an action: every list of alerts refetches, the admin's and the command center's. */
 const refreshAlerts = (client: QueryClient) =>
   Promise.all([
@@ -120,66 +101,71 @@ const refreshAlerts = (client: QueryClient) =>
     ...LIVE_QUERY_ROOTS.map((root) => client.invalidateQueries({ queryKey: [root, 'alerts'] })),
   ]);
 
-/**
- * How long ago an action was tapped, when it is sent later than that (it waited offline): the server records it as
- * taken then (decision 105). Sent at once, it says nothing.
- */
-const kept = (tappedAt: number) => {
-  const seconds = keptForSecondsSince(tappedAt, Date.now(), MAX_KEPT_ALERT_SECONDS);
-  return seconds > 0 ? { keptForSeconds: seconds } : {};
-};
-
-/**
- * What a tap on an alert's action carries: when it was tapped, whether the device was offline then (the action
- * waits for the network and says so once sent), and the alert's title for that notice.
- */
+/** What a tap on an alert's action carries: which alert, and its title for the notices. */
 interface AlertTap {
   id: string;
-  tappedAt: number;
-  offline?: boolean;
-  title?: string;
+  title: string;
 }
 
-export function useAcknowledgeAlert(via: AlertActionsVia = 'admin') {
+/**
+ * Sends an alert action with a new Idempotency-Key, or keeps it on the device (decision 107): without a network,
+ * or behind this user's actions still waiting. Kept, it survives a reload and is sent once the network is back,
+ * dated when it was tapped (decision 105); the outbox says when it went. Runs whatever the network (the
+ * outbox decides), so nothing waits paused in a page that may be closed.
+ */
+function useAlertAction<Tap extends AlertTap>(
+  via: AlertActionsVia,
+  action: KeptAlertAction['action'],
+  options: {
+    note?: (tap: Tap) => string;
+    done: (tap: Tap) => void;
+    refused?: (error: Error, tap: Tap) => void;
+  },
+) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, tappedAt }: AlertTap) => {
-      const body: AlertAcknowledge = kept(tappedAt);
-      return api.post<Alert>(actionPaths[via].acknowledge(id), Object.keys(body).length ? body : undefined);
-    },
-    onSuccess: (_, tap) => {
-      if (tap.offline) {
-        notify({
-          color: 'teal',
-          message: offlineTexts.sent(i18next.t('alerts:entry.acknowledge'), tap.title),
-        });
+    networkMode: 'always',
+    mutationFn: (tap: Tap) =>
+      sendOrKeep(
+        {
+          kind: 'alert' as const,
+          alertId: tap.id,
+          action,
+          via,
+          label: i18next.t(action === 'close' ? 'alerts:entry.closeAlert' : 'alerts:entry.acknowledge'),
+          subject: tap.title,
+          ...(options.note ? { note: options.note(tap) } : {}),
+        },
+        async (entry) => (await postAlertAction(entry)) as Alert,
+      ),
+    onSuccess: (answer, tap) => {
+      if (isKept(answer)) {
+        notify({ color: 'orange', message: offlineTexts.queuedNotice(answer.kept.label, tap.title) });
+        return;
       }
+      options.done(tap);
       return refreshAlerts(client);
+    },
+    onError: (error, tap) => {
+      options.refused?.(error, tap);
     },
   });
 }
 
+export function useAcknowledgeAlert(via: AlertActionsVia = 'admin') {
+  return useAlertAction<AlertTap>(via, 'acknowledge', { done: () => undefined });
+}
+
 export function useCloseAlert(via: AlertActionsVia = 'admin') {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, note, tappedAt }: AlertTap & { note: string }) =>
-      api.post<Alert>(actionPaths[via].close(id), {
-        closingData: { note },
-        ...kept(tappedAt),
-      } satisfies AlertClose),
-    // The alert leaves the list of open ones: a notice says it was closed, or sent once back online.
-    onSuccess: (_, tap) => {
-      notify({
-        color: 'teal',
-        message: tap.offline
-          ? offlineTexts.sent(i18next.t('alerts:entry.closeAlert'), tap.title)
-          : i18next.t('alerts:entry.closedNotice', { title: tap.title ?? '' }),
-      });
-      return refreshAlerts(client);
-    },
-    // Someone closed it first (say while this phone was offline): the alert leaves the list, so the refusal
-    // and the note written for it would go with it. The notice keeps both until it is closed.
-    onError: (error, { note }) => {
+  return useAlertAction<AlertTap & { note: string }>(via, 'close', {
+    note: (tap) => tap.note,
+    // The alert leaves the list of open ones: a notice says it was closed.
+    done: (tap) =>
+      notify({ color: 'teal', message: i18next.t('alerts:entry.closedNotice', { title: tap.title }) }),
+    // Someone closed it first: the alert leaves the list, so the refusal and the note written for it would go
+    // with it. The notice keeps both until it is closed.
+    refused: (error, { note }) => {
       if (!(error instanceof ApiError) || error.status !== 409) return;
       notify({
         color: 'orange',

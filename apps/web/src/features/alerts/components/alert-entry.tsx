@@ -5,7 +5,6 @@
 import { Anchor, Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import i18next from 'i18next';
 import { useEffect, useRef, useState } from 'react';
-import { onlineManager } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { alertOrigin, alertTitle } from '@careplane/shared/alerts/alert-title';
@@ -17,7 +16,10 @@ import { paths } from '@/config/paths.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
 import { useSession } from '@/lib/session.ts';
-import { useAcknowledgeAlert, useCloseAlert, type AlertActionsVia } from '../api/alerts.queries.ts';
+import { useKeptAlertActionsOf } from '@/lib/offline/use-outbox.ts';
+import type { AlertActionsVia } from '@/lib/offline/outbox.ts';
+import { offlineTexts } from '@/lib/offline/texts.ts';
+import { useAcknowledgeAlert, useCloseAlert } from '../api/alerts.queries.ts';
 
 export const severityColor = { info: 'blue', warning: 'orange', critical: 'red' } as const;
 
@@ -142,8 +144,13 @@ export function AlertEntry({
         ? personName(alert.createdByUser) || undefined
         : undefined;
   const origin = alertOrigin(alert, language, sender);
-  /** A tap on an action: when, and whether it has to wait for the network (decision 105). */
-  const tap = () => ({ id: alert.id, tappedAt: Date.now(), offline: !onlineManager.isOnline(), title });
+  /** A tap on an action: which alert, and its title for the notices. */
+  const tap = () => ({ id: alert.id, title });
+  // What this user did to the alert on this device and is not sent yet (decision 107): said in place of the
+  // button it came from, so nobody taps it twice or wonders whether it went.
+  const kept = useKeptAlertActionsOf(alert.id);
+  const keptAcknowledge = kept.some((entry) => entry.action === 'acknowledge');
+  const keptClose = kept.some((entry) => entry.action === 'close');
   return (
     <Stack gap={4} component="li" aria-label={title} ref={entry}>
       <Group gap="xs" wrap="wrap">
@@ -191,7 +198,7 @@ export function AlertEntry({
           ].join('')}
         </Text>
       ) : null}
-      {alert.isActive ? (
+      {alert.isActive && !keptClose ? (
         closing ? (
           <Stack gap={4}>
             <Textarea
@@ -228,7 +235,7 @@ export function AlertEntry({
           </Stack>
         ) : (
           <Group gap="xs">
-            {alert.acknowledgedAt ? null : (
+            {alert.acknowledgedAt || keptAcknowledge ? null : (
               <Button
                 size="xs"
                 variant="light"
@@ -246,11 +253,11 @@ export function AlertEntry({
           </Group>
         )
       ) : null}
-      {acknowledge.isPaused || close.isPaused ? (
-        <Text size="xs" c="orange.9" role="status">
-          {i18next.t('kit:offline.waiting')}
+      {kept.map((entry) => (
+        <Text key={entry.key} size="xs" c="orange.9" role="status">
+          {offlineTexts.queued(entry.label)}
         </Text>
-      ) : null}
+      ))}
       {failure ? (
         <Text size="xs" c="red.8" role="alert">
           {failure.message}

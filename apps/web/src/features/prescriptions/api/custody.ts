@@ -33,11 +33,9 @@ import {
   type PrescriptionViewerAnswer,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { ApiError, api } from '@/lib/api-client.ts';
-import { actionOutbox, postAction } from '@/lib/offline/action-outbox.ts';
-import { isOnline } from '@/lib/offline/online.ts';
-import { newIdempotencyKey, type OutboxEntry } from '@/lib/offline/outbox.ts';
+import { isKept, postAction, sendOrKeep, type ActionKept } from '@/lib/offline/action-outbox.ts';
+import type { OutboxEntry } from '@/lib/offline/outbox.ts';
 import { saveFile } from '@/lib/save-file.ts';
-import { sessionStore } from '@/lib/session.ts';
 
 const root = ['prescription-custody'] as const;
 /** A new prescription shows up in a queue within this time, without a reload. */
@@ -96,14 +94,9 @@ export const custodyQueries = {
     }),
 };
 
-/** A plain action kept on the device, to be sent once the network is back. */
-export interface ActionKept {
-  kept: OutboxEntry;
-}
 export type ActionAnswer = Prescription | PrescriptionSigningStarted | ActionKept;
 export const isSigningStarted = (answer: ActionAnswer): answer is PrescriptionSigningStarted =>
   'requestId' in answer;
-export const isKept = (answer: ActionAnswer): answer is ActionKept => 'kept' in answer;
 
 /** Refreshes every queue and history once something changed. */
 export function useCustodyChanged() {
@@ -143,38 +136,26 @@ export interface ActionHooks {
 }
 
 /**
- * A plain action goes with a new Idempotency-Key. Without a network (or with actions of this user still
- * waiting, which go first) it is kept in the outbox instead; when the request finds no network, it is kept with
- * the same key, so that if it did arrive the send that follows changes nothing.
+ * A plain action goes with a new Idempotency-Key, or is kept in the outbox for later (`sendOrKeep`: without a
+ * network, or behind this user's actions still waiting).
  */
-async function plainAction(
+function plainAction(
   id: string,
   action: PrescriptionAction,
   hooks: ActionHooks,
   reason: string | undefined,
 ): Promise<ActionAnswer> {
-  const userId = sessionStore.getState().user?.id;
-  const entry = {
-    key: newIdempotencyKey(),
-    prescriptionId: id,
-    action,
-    label: hooks.label,
-    subject: hooks.subject,
-    reason,
-    expectedStatus: hooks.status,
-  };
-  const keep = async (owner: string) => ({ kept: await actionOutbox.enqueue({ ...entry, userId: owner }) });
-  if (userId && (!isOnline() || actionOutbox.entries().some((kept) => kept.userId === userId))) {
-    const answer = await keep(userId);
-    if (isOnline()) void actionOutbox.flush(userId);
-    return answer;
-  }
-  try {
-    return (await postAction(entry)) as Prescription;
-  } catch (error) {
-    if (userId && !(error instanceof ApiError)) return keep(userId);
-    throw error;
-  }
+  return sendOrKeep(
+    {
+      prescriptionId: id,
+      action,
+      label: hooks.label,
+      subject: hooks.subject,
+      reason,
+      expectedStatus: hooks.status,
+    },
+    async (entry) => (await postAction(entry)) as Prescription,
+  );
 }
 
 /**
