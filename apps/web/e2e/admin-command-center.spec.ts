@@ -1,7 +1,8 @@
 // The supervisor's command-center view: an admin assigns a supervisor to a center with a device; the
 // supervisor sees that center's users and devices only, a job on its device appear and change status without
 // reload, and an alert for its patient, which they acknowledge and close there (decision 079); reloaded
-// offline, the view loads again by itself once the network is back. From the view's users, the supervisor opens
+// offline, the view loads again by itself once the network is back, and an alert acknowledged there is kept
+// through another reload and sent once. From the view's users, the supervisor opens
 // the patient's page: their open alert and the vital signs their pulse oximeter sent (decision 102).
 import { expect, test, type Page } from './support/test.ts';
 import { expectAccessible, sessionAccessToken, unique } from './support/admin.ts';
@@ -154,17 +155,62 @@ test("a supervisor watches their center's devices, jobs and alerts live, and act
       { timeout: 40_000 },
     )
     .toContain(subject);
+  // An alert the supervisor will acknowledge on the road, in the list the worker keeps.
+  const onTheRoad = unique('Pressed the call button');
+  const roadAlert = await admin.post(`/api/command-centers/users/${patient.id}/alert`, {
+    message: onTheRoad,
+  });
+  const roadAlertId = (roadAlert.alert as { id: string }).id;
+  await expect(alerts.getByRole('listitem', { name: onTheRoad })).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        supervisor.evaluate(async (title) => {
+          const cache = await caches.open('careplane-care-team');
+          for (const request of await cache.keys()) {
+            if (!new URL(request.url).pathname.startsWith('/api/command-centers/alerts')) continue;
+            if ((await (await cache.match(request))?.text())?.includes(title)) return true;
+          }
+          return false;
+        }, onTheRoad),
+      { timeout: 40_000 },
+    )
+    .toBe(true);
   await goOffline(supervisor.context());
   await supervisor.reload();
   await expect(supervisor.getByTestId('offline-notice')).toBeVisible();
   await expect(supervisor.getByRole('region', { name: 'Users' })).toContainText(`Live ${patientName}`);
   await expect(devices).toContainText(deviceTitle);
   await expect(alerts.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+
+  // Acknowledged without a network, the action is kept on the phone (decision 107): it says so, and it is
+  // still there after another reload, which used to lose it.
+  const roadEntry = alerts.getByRole('listitem', { name: onTheRoad });
+  await roadEntry.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(roadEntry).toContainText('Acknowledge — queued, will send when online');
+  const tappedAt = Date.now();
+  await supervisor.reload();
+  await expect(supervisor.getByTestId('offline-notice')).toBeVisible();
+  await expect(roadEntry).toContainText('Acknowledge — queued, will send when online');
+  await expect(roadEntry.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
+  expect(await admin.get(`/api/alerts/${roadAlertId}`)).toMatchObject({ acknowledgedAt: null });
+
   const meanwhile = unique('Wandering at night');
   await admin.post(`/api/command-centers/users/${patient.id}/alert`, { message: meanwhile });
   await goOnline(supervisor.context());
   await expect(alerts.getByRole('listitem', { name: meanwhile })).toBeVisible({ timeout: 30_000 });
   await expect(alerts.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  // Back online, the kept acknowledgement goes once, dated when it was tapped, not when it arrived.
+  await expect(roadEntry).toContainText('Acknowledged by you on', { timeout: 30_000 });
+  await expect(roadEntry).not.toContainText('queued');
+  const acknowledged = await admin.get(`/api/alerts/${roadAlertId}`);
+  expect(acknowledged).toMatchObject({ isActive: true, acknowledgedByUserId: supervisorId });
+  const taken = Date.parse(acknowledged.acknowledgedAt as string);
+  expect(taken).toBeLessThanOrEqual(tappedAt + 5_000);
+  const history = await admin.get(
+    `/api/users/logs?filters=recordId~${roadAlertId}&filters=action~acknowledge&limit=10`,
+  );
+  expect(history.items as unknown[]).toHaveLength(1);
   await supervisorContext.close();
 });
 
