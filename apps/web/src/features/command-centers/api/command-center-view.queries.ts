@@ -7,7 +7,7 @@ import type { ListResponse } from '@careplane/shared/common/http';
 import { commandCenterEndpoints } from '@careplane/shared/command-centers/command-centers.contract';
 import type { Device, DeviceJob } from '@careplane/shared/devices/devices.contract';
 import type { IotDataRecord, IotDevice } from '@careplane/shared/iot/iot.contract';
-import { vitalSignsOf } from '@careplane/shared/iot/vital-signs';
+import { isVitalSign, vitalSignsOf } from '@careplane/shared/iot/vital-signs';
 import type { User } from '@careplane/shared/users/users.contract';
 import { api } from '@/lib/api-client.ts';
 
@@ -95,7 +95,7 @@ export const commandCenterViewQueries = {
         const byId = new Map<string, IotDevice>();
         for (const device of [...assigned.items, ...unassigned]) byId.set(device.id, device);
         // Those that measure vital signs first (the first is the one drawn): an alarm button after them.
-        const measures = (device: IotDevice) => vitalSignsOf(device.supportedDataTypes).length > 0;
+        const measures = (device: IotDevice) => device.supportedDataTypes.some(isVitalSign);
         return [...byId.values()].sort((a, b) => Number(measures(b)) - Number(measures(a)));
       },
     }),
@@ -103,8 +103,9 @@ export const commandCenterViewQueries = {
    * The newest reading of an IoT device, read again every 30 s (null: none yet): of its vital signs when it
    * measures any (not its battery), else of whatever it sends.
    */
-  latestReading: (device: Pick<IotDevice, 'id' | 'supportedDataTypes'>) =>
-    queryOptions({
+  latestReading: (device: Pick<IotDevice, 'id' | 'supportedDataTypes'>) => {
+    const vitalSigns = vitalSignsOf(device.supportedDataTypes);
+    return queryOptions({
       queryKey: [root, 'iot-device-data', 'latest', device.id],
       queryFn: async ({ signal }) =>
         (
@@ -114,9 +115,7 @@ export const commandCenterViewQueries = {
             query: {
               filters: [
                 `iotDevice.id~${device.id}`,
-                ...(vitalSignsOf(device.supportedDataTypes).length
-                  ? [`dataType~${vitalSignsOf(device.supportedDataTypes).join(',')}`]
-                  : []),
+                ...(vitalSigns.length ? [`dataType~${vitalSigns.join(',')}`] : []),
               ],
               sort: 'timestamp:desc',
               limit: 1,
@@ -125,5 +124,6 @@ export const commandCenterViewQueries = {
           })
         ).items[0] ?? null,
       refetchInterval: 30_000,
-    }),
+    });
+  },
 };
