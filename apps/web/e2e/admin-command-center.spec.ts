@@ -292,6 +292,11 @@ test("a nurse opens a patient's page: their open alert and their pulse oximeter'
   await expect(nurse).toHaveURL(new RegExp(`/command-center/${patient.id}\\?device=${thermometer.id}$`));
   await expect(vitals.getByText('Temperature (°C)')).toBeInViewport();
   await expect(vitals.getByRole('status')).toContainText('Latest reading: Temperature 40.1 °C');
+  // Back up at the alert, the same link takes the nurse down to the chart again.
+  await nurse.evaluate(() => window.scrollTo(0, 0));
+  await expect(vitals.getByText('Temperature (°C)')).not.toBeInViewport();
+  await fever.getByRole('link', { name: 'Thermo T' }).click();
+  await expect(vitals.getByText('Temperature (°C)')).toBeInViewport();
 
   // Another person's page, not of this center: not found, with nothing of theirs shown.
   const stranger = await admin.post('/api/users', {

@@ -3,6 +3,11 @@
 
 const withId = (base: string, id?: string) => (id ? `${base}/${encodeURIComponent(id)}` : base);
 
+/** What a link to a person's page in the command center asks of it: to bring the chart into view. */
+export interface VitalSignsState {
+  locateVitalSigns?: boolean;
+}
+
 export const paths = {
   home: { pattern: '/', to: () => '/' },
   login: { pattern: '/login', to: () => '/login' },
@@ -16,6 +21,8 @@ export const paths = {
     to: (userId?: string, deviceId?: string) =>
       withId('/command-center', userId) +
       (userId && deviceId ? `?device=${encodeURIComponent(deviceId)}` : ''),
+    /** The state of a link to a device's chart that takes the reader there, at every tap (an alert's device). */
+    locate: { locateVitalSigns: true } satisfies VitalSignsState,
   },
   documents: {
     /** `scope`: own (default), shared or waiting. */

@@ -5,13 +5,13 @@ import { Alert as Notice, Anchor, Badge, Group, Select, Stack, Text, Title } fro
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Alert } from '@careplane/shared/alerts/alerts.contract';
 import { formatDateTime } from '@careplane/shared/common/formats';
 import { personName } from '@careplane/shared/common/record-labels';
 import type { IotDevice } from '@careplane/shared/iot/iot.contract';
 import { readingText } from '@careplane/shared/iot/reading-text';
-import { paths } from '@/config/paths.ts';
+import { paths, type VitalSignsState } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useAddressParam } from '@/lib/address-param.ts';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
@@ -58,18 +58,24 @@ function VitalSigns({
   const list = devices.data ?? [];
   const chosen = list.find((device) => device.id === asked) ?? list[0];
   // Sent here for a device (an alert's device name), the reader sees its chart: on a phone it is far below the
-  // alerts. Once per device asked, when that device is drawn; a choice in the picker is already in view.
+  // alerts. Once per device asked, when that device is drawn, and again at each tap of a link that asks to be
+  // taken there (`locateVitalSigns`), also for the device already shown; a choice in the picker is already in
+  // view, and a chart type chosen below keeps the page where it is.
   const section = useRef<HTMLDivElement>(null);
-  const shown = useRef<string | null>(null);
+  const shown = useRef<{ device: string | null; visit: string | null }>({ device: null, visit: null });
+  const location = useLocation();
+  const sentHere = (location.state as VitalSignsState | null)?.locateVitalSigns === true;
   const located = chosen !== undefined && chosen.id === asked;
   useEffect(() => {
-    if (!located || shown.current === asked) return;
-    shown.current = asked;
+    if (!located) return;
+    const again = sentHere && shown.current.visit !== location.key;
+    if (shown.current.device === asked && !again) return;
+    shown.current = { device: asked, visit: sentHere ? location.key : shown.current.visit };
     const box = section.current?.getBoundingClientRect();
     if (box && (box.top < 0 || box.top > window.innerHeight / 2)) {
       section.current?.scrollIntoView?.({ block: 'start' });
     }
-  }, [located, asked]);
+  }, [located, asked, sentHere, location.key]);
   return (
     <Stack gap="sm" component="section" aria-label={t('patient.vitalSigns')} ref={section}>
       <Title order={2} size="h4">
@@ -98,7 +104,7 @@ function VitalSigns({
               value={chosen.id}
               onChange={(next) => {
                 if (!next) return;
-                shown.current = next;
+                shown.current = { ...shown.current, device: next };
                 setAsked(next === list[0]!.id ? null : next);
               }}
               allowDeselect={false}

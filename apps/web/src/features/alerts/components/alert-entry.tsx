@@ -87,7 +87,13 @@ function Subject({ alert, via }: { alert: Alert; via: AlertActionsVia }) {
         <Text size="sm" c="dimmed" component="span">
           {alert.user ? t('entry.via') : t('entry.from')}
           {links.device ? (
-            <Anchor component={Link} to={links.device} size="sm">
+            <Anchor
+              component={Link}
+              to={links.device}
+              // The care team's link brings the chart into view at every tap (on a phone it is far below).
+              state={via === 'admin' ? undefined : paths.commandCenter.locate}
+              size="sm"
+            >
               {deviceName}
             </Anchor>
           ) : (
