@@ -4,6 +4,7 @@ import { errorBodySchema } from '@careplane/shared/common/http';
 import { pickLanguage, type Language } from '@careplane/shared/i18n/languages';
 import type { ActionContext } from './audit.js';
 import { requireDevice } from './caller.js';
+import { badRequest, serviceTexts } from './errors.js';
 
 /** The error answers of an API route (decisions §2), for its response schema. */
 export const errorResponses = {
@@ -42,4 +43,22 @@ export function deviceActionContext(request: Pick<FastifyRequest, 'device' | 'ip
     },
     ip: request.ip,
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The Idempotency-Key of an action a phone may send again (a prescription's plain action, decision 046; an
+ * alert's acknowledge or close, decision 107), when sent: one UUID, else a 400 that says so.
+ */
+export function idempotencyKeyOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const sent = request.headers['idempotency-key'];
+  if (sent === undefined) return undefined;
+  if (typeof sent === 'string' && UUID.test(sent.trim())) return sent.trim().toLowerCase();
+  throw badRequest(serviceTexts.invalidIdempotencyKeyHeader, [
+    {
+      path: 'headers.idempotency-key',
+      message: 'Must be a UUID (a new one for each action, the same one when sending that action again)',
+    },
+  ]);
 }

@@ -4,12 +4,12 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'driz
 import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
 import type { PatientStatus, PrescriptionStatus } from '@careplane/shared/common/enums';
 import type { PrescriptionViewer } from '@careplane/shared/prescriptions/prescription-actors';
-import { MAX_KEPT_ACTION_DAYS } from '@careplane/shared/common/kept-actions';
 import {
   MAX_CHOICES,
   type PrescriptionChoices,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import type { Executor } from '@/db/client.js';
+import { actionKeys } from '@/lib/action-keys.js';
 import {
   auditLog,
   commandCenterUsers,
@@ -383,58 +383,8 @@ export async function statusReachedAt(executor: Executor, row: Pick<Prescription
 
 export type PrescriptionActionKeyRow = typeof prescriptionActionKeys.$inferSelect;
 
-/**
- * How long an Idempotency-Key answers its repeats (decision 046): as long as a phone may keep an action
- * (decision 076).
- */
-export const ACTION_KEY_DAYS = MAX_KEPT_ACTION_DAYS;
-
-export async function findActionKey(
-  executor: Executor,
-  userId: string,
-  key: string,
-): Promise<PrescriptionActionKeyRow | undefined> {
-  const [row] = await executor
-    .select()
-    .from(prescriptionActionKeys)
-    .where(and(eq(prescriptionActionKeys.userId, userId), eq(prescriptionActionKeys.key, key)));
-  return row;
-}
-
-/**
- * Takes the key for this request, in the transaction of its transition. A request holding the same key in
- * another transaction makes this one wait until it ends: then the key is either ours (the other rolled back)
- * or theirs, and false says so.
- */
-export async function claimActionKey(
-  executor: Executor,
-  values: Omit<typeof prescriptionActionKeys.$inferInsert, 'answer' | 'createdAt'>,
-): Promise<boolean> {
-  await executor
-    .delete(prescriptionActionKeys)
-    .where(
-      and(
-        eq(prescriptionActionKeys.userId, values.userId),
-        sql`${prescriptionActionKeys.createdAt} < now() - make_interval(days => ${ACTION_KEY_DAYS})`,
-      ),
-    );
-  const claimed = await executor
-    .insert(prescriptionActionKeys)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ key: prescriptionActionKeys.key });
-  return claimed.length > 0;
-}
-
-/** The answer a key's repeats get: the prescription as the first request answered it. */
-export async function saveActionAnswer(
-  executor: Executor,
-  userId: string,
-  key: string,
-  answer: Record<string, unknown>,
-): Promise<void> {
-  await executor
-    .update(prescriptionActionKeys)
-    .set({ answer })
-    .where(and(eq(prescriptionActionKeys.userId, userId), eq(prescriptionActionKeys.key, key)));
-}
+/** The keys of the plain status actions (decision 046), kept as every action's key is (lib/action-keys.ts). */
+const prescriptionKeys = actionKeys(prescriptionActionKeys);
+export const findActionKey = prescriptionKeys.find;
+export const claimActionKey = prescriptionKeys.claim;
+export const saveActionAnswer = prescriptionKeys.saveAnswer;

@@ -1,7 +1,7 @@
 // /api/prescriptions: the generic resource (participants see theirs), the status actions of the shared table,
 // the phone signature an issue or a pickup waits for, the signed receipts and the history.
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,8 +27,7 @@ import {
   prescriptionChoicesSchema,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { allow, accessRules, requireCaller } from '@/lib/caller.js';
-import { badRequest, serviceTexts } from '@/lib/errors.js';
-import { actionContext, answerLanguage, errorResponses } from '@/lib/http.js';
+import { actionContext, answerLanguage, errorResponses, idempotencyKeyOf } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import type { FileDownload } from '@/modules/documents/documents.service.js';
 import { localizeReport } from '@/modules/documents/verification-texts.js';
@@ -42,21 +41,6 @@ function sendPdf(reply: FastifyReply, file: FileDownload, disposition: 'attachme
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(file.stream);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The Idempotency-Key of a plain action (decision 046), when sent: one UUID, else a 400 that says so. */
-export function idempotencyKeyOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
-  const sent = request.headers['idempotency-key'];
-  if (sent === undefined) return undefined;
-  if (typeof sent === 'string' && UUID.test(sent.trim())) return sent.trim().toLowerCase();
-  throw badRequest(serviceTexts.invalidIdempotencyKeyHeader, [
-    {
-      path: 'headers.idempotency-key',
-      message: 'Must be a UUID (a new one for each action, the same one when sending that action again)',
-    },
-  ]);
 }
 
 export interface PrescriptionsModuleOptions {
