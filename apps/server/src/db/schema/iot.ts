@@ -1,6 +1,17 @@
 // IoT medical devices, their readings and alerts.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { devices } from './devices.js';
 import { defineLink } from './links.js';
@@ -99,6 +110,37 @@ export const alerts = pgTable(
     index('alerts_created_by_idx').on(t.createdByUserId),
     index('alerts_closed_by_idx').on(t.closedByUserId),
     index('alerts_acknowledged_by_idx').on(t.acknowledgedByUserId),
+  ],
+);
+
+/**
+ * An alert's acknowledge or close sent with an Idempotency-Key (decision 107), as prescriptions' actions are
+ * (decision 046): the console's outbox sends each action with a key of its own and sends it again until it
+ * hears an answer, so the first request with a key acts and records it here, in the same transaction, and a
+ * repeat answers from this row. (user, key) is the identity; what was asked (`alertId`, `action`,
+ * `fingerprint`) tells a repeat from another request reusing the key. `answer` is the alert the first request
+ * answered.
+ */
+export const alertActionKeys = pgTable(
+  'alert_action_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: uuid('key').notNull(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    /** SHA-256 of what the action says (a closing's closingData; the same for every acknowledgement). */
+    fingerprint: text('fingerprint').notNull(),
+    answer: jsonb('answer').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('alert_action_keys_created_at_idx').on(t.createdAt),
+    index('alert_action_keys_alert_idx').on(t.alertId),
   ],
 );
 
