@@ -201,6 +201,14 @@ export const serviceTexts = {
       `Idempotency-Key นี้ถูกใช้กับคำขออื่นไปแล้ว (${action} ของใบสั่งยา ${prescriptionId}` +
       `${otherBody ? ' ด้วยข้อมูลที่ต่างกัน' : ''}): โปรดใช้ key ใหม่สำหรับรายการใหม่`,
   }),
+  idempotencyKeyReusedForAlert: (action: string, alertId: string, otherBody: boolean): Text => ({
+    en:
+      `This Idempotency-Key was already used for another request (${action} of alert ` +
+      `${alertId}${otherBody ? ' with other closing data' : ''}): send a new key for a new action`,
+    th:
+      `Idempotency-Key นี้ถูกใช้กับคำขออื่นไปแล้ว (${action} ของการแจ้งเตือน ${alertId}` +
+      `${otherBody ? ' ด้วยข้อมูลการปิดที่ต่างกัน' : ''}): โปรดใช้ key ใหม่สำหรับรายการใหม่`,
+  }),
   invalidIdempotencyKeyHeader: {
     en: 'Invalid Idempotency-Key header: it must be one UUID',
     th: 'ส่วนหัว Idempotency-Key ไม่ถูกต้อง: ต้องเป็น UUID หนึ่งค่า',

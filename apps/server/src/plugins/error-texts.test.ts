@@ -75,6 +75,7 @@ const samples: { [K in Built]: Parameters<Texts[K]> } = {
   prescriptionActorOnly: ['supplierPharmacist', 'mark-ready'],
   idempotencyKeyNotForSigning: ['issue'],
   idempotencyKeyReused: ['accept', 'X1-prescription', true],
+  idempotencyKeyReusedForAlert: ['close', 'X1-alert', true],
   noSigner: ['pickup'],
   signerWithoutIdentity: ['Somchai X1'],
   providerStillUsed: [['supplier', 'shipper']],

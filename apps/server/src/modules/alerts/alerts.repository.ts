@@ -42,9 +42,19 @@ export async function findActiveReadingAlerts(executor: Executor, iotDeviceIds: 
 }
 
 /** The alert, locked for this transaction; undefined when there is none. */
+/**
+ * The alert, locked for a change of its own columns. Not a key's lock (FOR UPDATE): a transaction that claimed an
+ * action key naming the alert holds a share of that, and two of them acting on one alert would wait on each other.
+ */
 export async function findAlertForUpdate(executor: Executor, id: string) {
-  const [row] = await executor.select().from(alerts).where(eq(alerts.id, id)).for('update').limit(1);
+  const [row] = await executor.select().from(alerts).where(eq(alerts.id, id)).for('no key update').limit(1);
   return row;
+}
+
+/** Whether the alert exists, without locking it. */
+export async function alertExists(executor: Executor, id: string): Promise<boolean> {
+  const [row] = await executor.select({ id: alerts.id }).from(alerts).where(eq(alerts.id, id)).limit(1);
+  return row !== undefined;
 }
 
 export async function updateAlert(

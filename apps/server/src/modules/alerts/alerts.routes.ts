@@ -1,5 +1,5 @@
-// /api/alerts, and acknowledging and closing an alert.
-import type { FastifyInstance } from 'fastify';
+// /api/alerts, and acknowledging and closing an alert (with an Idempotency-Key when a phone kept the action).
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   alertAcknowledgeSchema,
@@ -7,12 +7,23 @@ import {
   alertEndpoints,
   alertSchema,
 } from '@careplane/shared/alerts/alerts.contract';
-import { idParamsSchema } from '@careplane/shared/common/http';
+import { errorBodySchema, idParamsSchema } from '@careplane/shared/common/http';
 import { requireAdmin } from '@/lib/caller.js';
-import { actionContext, errorResponses } from '@/lib/http.js';
+import { actionContext, errorResponses, idempotencyKeyOf } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import { alertsResource } from './alerts.resource.js';
-import type { AlertsService } from './alerts.service.js';
+import type { AlertOutcome, AlertsService } from './alerts.service.js';
+
+/** What an alert action's summary says of its Idempotency-Key (decision 107), here and for the care team. */
+export const KEY_SUMMARY =
+  'An Idempotency-Key header (a UUID) makes a repeat answer the first answer without acting twice, even once ' +
+  'the alert is closed; the same key with another alert, action or closingData is a 422 (decision 107)';
+
+/** An action's alert, said to be a key's repeat in `Idempotent-Replayed` when it is one. */
+export function answered(reply: FastifyReply, outcome: AlertOutcome) {
+  if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+  return outcome.alert;
+}
 
 export async function alertsModule(app: FastifyInstance, { service }: { service: AlertsService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -25,12 +36,22 @@ export async function alertsModule(app: FastifyInstance, { service }: { service:
       tags: [alertsResource.name],
       summary:
         'Acknowledge an open alert (it stays open); 409 when closed or already acknowledged. keptForSeconds: ' +
-        'tapped that long ago on a phone without a network (decision 105)',
+        'tapped that long ago on a phone without a network (decision 105). ' +
+        KEY_SUMMARY,
       params: idParamsSchema,
       body: alertAcknowledgeSchema.nullish(),
-      response: { 200: alertSchema, ...errorResponses },
+      response: { 200: alertSchema, ...errorResponses, 422: errorBodySchema },
     },
-    handler: async (request) => service.acknowledge(request.params.id, request.body, actionContext(request)),
+    handler: async (request, reply) =>
+      answered(
+        reply,
+        await service.acknowledge(
+          request.params.id,
+          request.body,
+          actionContext(request),
+          idempotencyKeyOf(request),
+        ),
+      ),
   });
 
   typed.post(`${alertEndpoints.list}/:id/close`, {
@@ -38,11 +59,22 @@ export async function alertsModule(app: FastifyInstance, { service }: { service:
     config: { access: 'admin' },
     schema: {
       tags: [alertsResource.name],
-      summary: 'Close an open alert with closingData; the caller becomes closedByUser; 409 when closed',
+      summary:
+        'Close an open alert with closingData; the caller becomes closedByUser; 409 when closed. ' +
+        KEY_SUMMARY,
       params: idParamsSchema,
       body: alertCloseSchema,
-      response: { 200: alertSchema, ...errorResponses },
+      response: { 200: alertSchema, ...errorResponses, 422: errorBodySchema },
     },
-    handler: async (request) => service.close(request.params.id, request.body, actionContext(request)),
+    handler: async (request, reply) =>
+      answered(
+        reply,
+        await service.close(
+          request.params.id,
+          request.body,
+          actionContext(request),
+          idempotencyKeyOf(request),
+        ),
+      ),
   });
 }

@@ -3,12 +3,15 @@
 import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import { eventType } from '@careplane/shared/iot/reading-text';
 import type { AlertAcknowledge, AlertClose } from '@careplane/shared/alerts/alerts.contract';
+import { alertActionKeys } from '@/db/schema/index.js';
+import { actionKeys, fingerprintOf } from '@/lib/action-keys.js';
 import type { ActionContext } from '@/lib/audit.js';
 import { takenAt } from '@/lib/kept-actions.js';
-import { badRequest, conflict, notFound, serviceTexts } from '@/lib/errors.js';
+import { AppError, badRequest, conflict, notFound, serviceTexts } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store, WriteScope } from '@/lib/store.js';
 import {
+  alertExists,
   findActiveReadingAlerts,
   findAlertForUpdate,
   findToldDeviceEvents,
@@ -159,6 +162,68 @@ export async function openAlerts(scope: WriteScope, requested: NewAlert[]) {
   return ids;
 }
 
+/** The two actions on an open alert a phone may keep and send with a key. */
+type AlertAction = 'acknowledge' | 'close';
+
+/** An action's Idempotency-Key (decision 107): whose, which, and what the action said. */
+interface ActionKey {
+  userId: string;
+  key: string;
+  fingerprint: string;
+}
+
+/** What an action answers: the alert, and whether it is a key's repeat (answered, nothing changed). */
+export interface AlertOutcome {
+  alert: Awaited<ReturnType<ReturnType<typeof createAlertsService>['alerts']['read']>>;
+  replayed: boolean;
+}
+
+const alertKeys = actionKeys(alertActionKeys);
+
+/**
+ * What a key's repeat must match besides the alert and the action: for a closing its closingData, for an
+ * acknowledgement nothing (it says nothing else). Never `keptForSeconds`: a send whose answer was lost is kept
+ * and sent again, saying it was kept longer, and is the same action.
+ */
+const ACKNOWLEDGE_FINGERPRINT = fingerprintOf({});
+
+/** The key an action was sent with, for a signed-in user only (a device's credential has no user to key by). */
+function actionKeyOf(
+  context: ActionContext,
+  idempotencyKey: string | undefined,
+  fingerprint: string,
+): ActionKey | undefined {
+  if (!idempotencyKey) return undefined;
+  const userId = context.caller?.userId;
+  if (!userId) {
+    throw badRequest(serviceTexts.idempotencyKeyNeedsUser, [
+      { path: 'headers.idempotency-key', message: 'Only for users' },
+    ]);
+  }
+  return { userId, key: idempotencyKey, fingerprint };
+}
+
+/** A key used before: its answer again, or, when it was sent with another request, a clear refusal. */
+function repeatOf(
+  earlier: typeof alertActionKeys.$inferSelect,
+  id: string,
+  action: AlertAction,
+  fingerprint: string,
+): Record<string, unknown> | null {
+  if (earlier.alertId !== id || earlier.action !== action || earlier.fingerprint !== fingerprint) {
+    throw new AppError(
+      422,
+      serviceTexts.idempotencyKeyReusedForAlert(
+        earlier.action,
+        earlier.alertId,
+        earlier.fingerprint !== fingerprint,
+      ),
+      [{ path: 'headers.idempotency-key', message: 'Already used for another request' }],
+    );
+  }
+  return earlier.answer;
+}
+
 export function createAlertsService(store: Store) {
   const alerts = createResourceService(store, alertsResource, {
     derive: (body, mode, context) => {
@@ -190,25 +255,59 @@ export function createAlertsService(store: Store) {
     },
   });
 
-  /** Changes an open alert in one audited transaction; a closed one is a 409, a missing one a 404. */
+  const readPlain = (id: string) => alerts.read(id, { relations: [] });
+  type AlertAnswer = Awaited<ReturnType<typeof readPlain>>;
+
+  /**
+   * Changes an open alert in one audited transaction; a closed one is a 409, a missing one a 404. With a key
+   * (decision 107) the first request claims it in that transaction and saves the alert it answers; a repeat,
+   * even one sent while the first still runs or after the alert was closed, answers what the first answered
+   * and changes nothing.
+   */
   async function changeOpenAlert(
     id: string,
     context: ActionContext,
-    action: string,
+    action: AlertAction,
     change: (existing: { acknowledgedAt: Date | null; createdAt: Date }) => Record<string, unknown>,
-    keptForSeconds?: number,
-  ) {
-    await store.write(context, async (scope) => {
+    keptForSeconds: number | undefined,
+    key: ActionKey | undefined,
+  ): Promise<AlertOutcome> {
+    const replay = async (answer: Record<string, unknown> | null): Promise<AlertOutcome> => ({
+      alert: (answer as AlertAnswer | null) ?? (await readPlain(id)),
+      replayed: true,
+    });
+    if (key) {
+      const earlier = await alertKeys.find(store.db, key.userId, key.key);
+      if (earlier) return replay(repeatOf(earlier, id, action, key.fingerprint));
+    }
+    const repeated = await store.write(context, async (scope) => {
+      if (key) {
+        // The key names the alert: a missing one is a 404, as without a key, before the key is claimed.
+        if (!(await alertExists(scope.tx, id))) throw notFound('Alert');
+        if (!(await alertKeys.claim(scope.tx, { ...key, alertId: id, action }))) {
+          // A request with the same key committed while this one ran: it answers for both.
+          const earlier = await alertKeys.find(scope.tx, key.userId, key.key);
+          if (earlier) return { answer: repeatOf(earlier, id, action, key.fingerprint) };
+        }
+      }
       const existing = await findAlertForUpdate(scope.tx, id);
       if (!existing) throw notFound('Alert');
       if (!existing.isActive) throw conflict(serviceTexts.alertClosed);
       const values = change(existing);
       await updateAlert(scope.tx, id, values);
       // An action dated back says by how much: the audit row's own time is when it arrived.
-      const changes = keptForSeconds === undefined ? values : { ...values, keptForSeconds };
+      const changes = {
+        ...values,
+        ...(keptForSeconds === undefined ? {} : { keptForSeconds }),
+        ...(key ? { idempotencyKey: key.key } : {}),
+      };
       await scope.audit({ action, resource: alertsResource.name, recordId: id, changes });
+      return null;
     });
-    return alerts.read(id, { relations: [] });
+    if (repeated) return replay(repeated.answer);
+    const alert = await readPlain(id);
+    if (key) await alertKeys.saveAnswer(store.db, key.userId, key.key, alert);
+    return { alert, replayed: false };
   }
 
   /**
@@ -219,7 +318,13 @@ export function createAlertsService(store: Store) {
     keptForSeconds === undefined ? new Date() : takenAt(keptForSeconds, new Date(), notBefore);
 
   /** The caller has seen the alert: it stays open, naming who acknowledged it and when (once). */
-  const acknowledge = (id: string, body: AlertAcknowledge | null | undefined, context: ActionContext) => {
+  const acknowledge = async (
+    id: string,
+    body: AlertAcknowledge | null | undefined,
+    context: ActionContext,
+    idempotencyKey?: string,
+  ) => {
+    const key = actionKeyOf(context, idempotencyKey, ACKNOWLEDGE_FINGERPRINT);
     const userId = closingUser(context);
     return changeOpenAlert(
       id,
@@ -233,11 +338,13 @@ export function createAlertsService(store: Store) {
         };
       },
       body?.keptForSeconds,
+      key,
     );
   };
 
   /** Closes an open alert: the caller is closedByUser, `closingData` says what was done. */
-  const close = (id: string, body: AlertClose, context: ActionContext) => {
+  const close = async (id: string, body: AlertClose, context: ActionContext, idempotencyKey?: string) => {
+    const key = actionKeyOf(context, idempotencyKey, fingerprintOf(body.closingData));
     const userId = closingUser(context);
     return changeOpenAlert(
       id,
@@ -250,6 +357,7 @@ export function createAlertsService(store: Store) {
         closedAt: actedAt(body.keptForSeconds, existing.acknowledgedAt ?? existing.createdAt),
       }),
       body.keptForSeconds,
+      key,
     );
   };
 

@@ -2,7 +2,7 @@
 // a user (spec §7: supervisors of a center for its own records, and admins) and on the centers' alerts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, listResponseSchema } from '@careplane/shared/common/http';
+import { errorBodySchema, idParamsSchema, listResponseSchema } from '@careplane/shared/common/http';
 import {
   commandCenterEndpoints,
   commandCenterScopedListQuerySchema,
@@ -32,8 +32,9 @@ import {
 } from '@careplane/shared/iot/iot.contract';
 import { requireCaller } from '@/lib/caller.js';
 import { asAnswer } from '@/lib/response-serializer.js';
-import { actionContext, errorResponses as errors } from '@/lib/http.js';
+import { actionContext, errorResponses as errors, idempotencyKeyOf } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
+import { answered, KEY_SUMMARY } from '@/modules/alerts/alerts.routes.js';
 import type { AlertsService } from '@/modules/alerts/alerts.service.js';
 import type { IotService } from '@/modules/iot/iot.service.js';
 import type { CommandCenterScopeService } from './command-center-scope.service.js';
@@ -222,14 +223,23 @@ export async function commandCentersModule(
     schema: {
       tags,
       summary:
-        "Acknowledge an open alert of the caller's command centers (it stays open); 409 when closed or already acknowledged",
+        "Acknowledge an open alert of the caller's command centers (it stays open); 409 when closed or already " +
+        `acknowledged. ${KEY_SUMMARY}`,
       params: idParamsSchema,
       body: alertAcknowledgeSchema.nullish(),
-      response: { 200: alertSchema, ...errors },
+      response: { 200: alertSchema, ...errors, 422: errorBodySchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       await scope.assertAlertInScope(requireCaller(request), request.params.id);
-      return alerts.acknowledge(request.params.id, request.body, actionContext(request));
+      return answered(
+        reply,
+        await alerts.acknowledge(
+          request.params.id,
+          request.body,
+          actionContext(request),
+          idempotencyKeyOf(request),
+        ),
+      );
     },
   });
 
@@ -239,14 +249,23 @@ export async function commandCentersModule(
     schema: {
       tags,
       summary:
-        "Close an open alert of the caller's command centers with closingData; the caller becomes closedByUser; 409 when closed",
+        "Close an open alert of the caller's command centers with closingData; the caller becomes closedByUser; " +
+        `409 when closed. ${KEY_SUMMARY}`,
       params: idParamsSchema,
       body: alertCloseSchema,
-      response: { 200: alertSchema, ...errors },
+      response: { 200: alertSchema, ...errors, 422: errorBodySchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       await scope.assertAlertInScope(requireCaller(request), request.params.id);
-      return alerts.close(request.params.id, request.body, actionContext(request));
+      return answered(
+        reply,
+        await alerts.close(
+          request.params.id,
+          request.body,
+          actionContext(request),
+          idempotencyKeyOf(request),
+        ),
+      );
     },
   });
 
