@@ -41,9 +41,8 @@ export async function findActiveReadingAlerts(executor: Executor, iotDeviceIds: 
     );
 }
 
-/** The alert, locked for this transaction; undefined when there is none. */
 /**
- * The alert, locked for a change of its own columns. Not a key's lock (FOR UPDATE): a transaction that claimed an
+ * The alert, locked for a change of its own columns (undefined when there is none). Not a key's lock (FOR UPDATE): a transaction that claimed an
  * action key naming the alert holds a share of that, and two of them acting on one alert would wait on each other.
  */
 export async function findAlertForUpdate(executor: Executor, id: string) {
