@@ -254,4 +254,16 @@ describe('the alerts page in Thai', () => {
     expect(within(list).getByText('เฝ้าระวัง')).toBeVisible();
     expect(within(list).getByRole('button', { name: 'รับทราบ' })).toBeVisible();
   });
+
+  it("says the reader's own acknowledgement as a person says it, and a colleague's by name", async () => {
+    await act(() => i18next.changeLanguage('th'));
+    signIn(makeUser({ id: ids.nurse, roles: ['admin'] }));
+    renderApp('/admin/alerts?status=closed', { env: 'test' });
+    const item = await screen.findByRole('listitem', { name: /หกล้ม/ });
+    expect(within(item).getByText(/^คุณรับทราบแล้วเมื่อ /)).toBeVisible();
+    cleanup();
+    signIn(makeUser({ roles: ['admin'] }));
+    renderApp('/admin/alerts?status=closed', { env: 'test' });
+    expect(await screen.findByText(/^รับทราบโดย Ann Lee เมื่อ /)).toBeVisible();
+  });
 });

@@ -185,10 +185,13 @@ export function AlertEntry({
       ) : null}
       {alert.acknowledgedAt ? (
         <Text size="xs">
-          {t('entry.acknowledgedBy', {
-            name: someone(alert.acknowledgedByUser, alert.acknowledgedByUserId, me),
-            time: formatDateTime(alert.acknowledgedAt),
-          })}
+          {alert.acknowledgedByUserId && alert.acknowledgedByUserId === me
+            ? // The reader's own: said as a person says it ("คุณรับทราบแล้ว…"), not with "you" put for a name.
+              t('entry.acknowledgedByYou', { time: formatDateTime(alert.acknowledgedAt) })
+            : t('entry.acknowledgedBy', {
+                name: someone(alert.acknowledgedByUser, alert.acknowledgedByUserId, me),
+                time: formatDateTime(alert.acknowledgedAt),
+              })}
         </Text>
       ) : null}
       {!alert.isActive ? (

@@ -44,6 +44,7 @@ const alerts = {
     open: 'Open',
     closed: 'Closed',
     acknowledgedBy: 'Acknowledged by {{name}} on {{time}}',
+    acknowledgedByYou: 'Acknowledged by you on {{time}}',
     closedBy: ' by {{name}}',
     closedOn: ' on {{time}}',
     closingNote: '. Closing note: {{note}}',

@@ -43,6 +43,7 @@ const th: Translation<typeof alerts> = {
     open: 'เปิดอยู่',
     closed: 'ปิดแล้ว',
     acknowledgedBy: 'รับทราบโดย {{name}} เมื่อ {{time}}',
+    acknowledgedByYou: 'คุณรับทราบแล้วเมื่อ {{time}}',
     closedBy: ' โดย {{name}}',
     closedOn: ' เมื่อ {{time}}',
     closingNote: ' บันทึกการปิด: {{note}}',
