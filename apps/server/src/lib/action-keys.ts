@@ -8,6 +8,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MAX_KEPT_ACTION_DAYS } from '@careplane/shared/common/kept-actions';
 import type { Executor } from '@/db/client.js';
+import { AppError } from './errors.js';
+import type { Text } from './service-texts.js';
 
 /**
  * How long an Idempotency-Key answers its repeats (decision 046): as long as a phone may keep an action
@@ -41,6 +43,27 @@ export function fingerprintOf(value: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify(ordered(value)) ?? 'null')
     .digest('hex');
+}
+
+/**
+ * A key used before: its answer again when it was sent with this request (the same record, action and
+ * fingerprint), else a 422 that says what it was used for (`refusal`, told whether only the body differs).
+ */
+export function answerOfRepeat(
+  earlier: { record: string; action: string; fingerprint: string; answer: Record<string, unknown> | null },
+  asked: { record: string; action: string; fingerprint: string },
+  refusal: (otherBody: boolean) => Text,
+): Record<string, unknown> | null {
+  if (
+    earlier.record !== asked.record ||
+    earlier.action !== asked.action ||
+    earlier.fingerprint !== asked.fingerprint
+  ) {
+    throw new AppError(422, refusal(earlier.fingerprint !== asked.fingerprint), [
+      { path: 'headers.idempotency-key', message: 'Already used for another request' },
+    ]);
+  }
+  return earlier.answer;
 }
 
 /** The find, claim and answer of one table's keys. */

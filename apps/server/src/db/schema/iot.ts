@@ -1,17 +1,7 @@
 // IoT medical devices, their readings and alerts.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { actionKeyIndexes, actionKeyColumns } from './action-keys.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { devices } from './devices.js';
 import { defineLink } from './links.js';
@@ -113,35 +103,16 @@ export const alerts = pgTable(
   ],
 );
 
-/**
- * An alert's acknowledge or close sent with an Idempotency-Key (decision 107), as prescriptions' actions are
- * (decision 046): the console's outbox sends each action with a key of its own and sends it again until it
- * hears an answer, so the first request with a key acts and records it here, in the same transaction, and a
- * repeat answers from this row. (user, key) is the identity; what was asked (`alertId`, `action`,
- * `fingerprint`) tells a repeat from another request reusing the key. `answer` is the alert the first request
- * answered.
- */
+/** An alert's acknowledge or close sent with an Idempotency-Key (decision 107): see action-keys.ts. */
 export const alertActionKeys = pgTable(
   'alert_action_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    key: uuid('key').notNull(),
+    ...actionKeyColumns(),
     alertId: uuid('alert_id')
       .notNull()
       .references(() => alerts.id, { onDelete: 'cascade' }),
-    action: text('action').notNull(),
-    /** SHA-256 of what the action says (a closing's closingData; the same for every acknowledgement). */
-    fingerprint: text('fingerprint').notNull(),
-    answer: jsonb('answer').$type<Record<string, unknown>>(),
-    createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.key] }),
-    index('alert_action_keys_created_at_idx').on(t.createdAt),
-    index('alert_action_keys_alert_idx').on(t.alertId),
-  ],
+  (t) => actionKeyIndexes('alert_action_keys', 'alert', t, t.alertId),
 );
 
 /**

@@ -7,11 +7,11 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { actionKeyIndexes, actionKeyColumns } from './action-keys.js';
 import { bytea, createdAt, id, updatedAt } from './columns.js';
 import { documentFiles, documentSignerCertificates } from './documents.js';
 import { defineLink } from './links.js';
@@ -186,32 +186,14 @@ export const prescriptionSignings = pgTable(
   ],
 );
 
-/**
- * A plain status action sent with an Idempotency-Key (decision 046): the console's offline queue sends each
- * action with a key of its own and sends it again until it hears an answer, so the first request with a key
- * makes the transition and records it here, in the same transaction, and a repeat answers from this row. Keys
- * are per user: (user, key) is the identity; what was asked (`prescriptionId`, `action`, `fingerprint`) tells
- * a repeat from another request reusing the key. `answer` is the prescription the first request answered.
- */
+/** A plain status action sent with an Idempotency-Key (decision 046): see action-keys.ts. */
 export const prescriptionActionKeys = pgTable(
   'prescription_action_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    key: uuid('key').notNull(),
+    ...actionKeyColumns(),
     prescriptionId: uuid('prescription_id')
       .notNull()
       .references(() => prescriptions.id, { onDelete: 'cascade' }),
-    action: text('action').notNull(),
-    /** SHA-256 of the request body as sent (the reason of hold and return), so a reuse with another is seen. */
-    fingerprint: text('fingerprint').notNull(),
-    answer: jsonb('answer').$type<Record<string, unknown>>(),
-    createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.key] }),
-    index('prescription_action_keys_created_at_idx').on(t.createdAt),
-    index('prescription_action_keys_prescription_idx').on(t.prescriptionId),
-  ],
+  (t) => actionKeyIndexes('prescription_action_keys', 'prescription', t, t.prescriptionId),
 );

@@ -4,10 +4,10 @@ import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import { eventType } from '@careplane/shared/iot/reading-text';
 import type { AlertAcknowledge, AlertClose } from '@careplane/shared/alerts/alerts.contract';
 import { alertActionKeys } from '@/db/schema/index.js';
-import { actionKeys, fingerprintOf } from '@/lib/action-keys.js';
+import { actionKeys, answerOfRepeat, fingerprintOf } from '@/lib/action-keys.js';
 import type { ActionContext } from '@/lib/audit.js';
 import { takenAt } from '@/lib/kept-actions.js';
-import { AppError, badRequest, conflict, notFound, serviceTexts } from '@/lib/errors.js';
+import { badRequest, conflict, notFound, serviceTexts } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store, WriteScope } from '@/lib/store.js';
 import {
@@ -204,25 +204,15 @@ function actionKeyOf(
 }
 
 /** A key used before: its answer again, or, when it was sent with another request, a clear refusal. */
-function repeatOf(
+const repeatOf = (
   earlier: typeof alertActionKeys.$inferSelect,
   id: string,
   action: AlertAction,
   fingerprint: string,
-): Record<string, unknown> | null {
-  if (earlier.alertId !== id || earlier.action !== action || earlier.fingerprint !== fingerprint) {
-    throw new AppError(
-      422,
-      serviceTexts.idempotencyKeyReusedForAlert(
-        earlier.action,
-        earlier.alertId,
-        earlier.fingerprint !== fingerprint,
-      ),
-      [{ path: 'headers.idempotency-key', message: 'Already used for another request' }],
-    );
-  }
-  return earlier.answer;
-}
+) =>
+  answerOfRepeat({ ...earlier, record: earlier.alertId }, { record: id, action, fingerprint }, (otherBody) =>
+    serviceTexts.idempotencyKeyReusedForAlert(earlier.action, earlier.alertId, otherBody),
+  );
 
 export function createAlertsService(store: Store) {
   const alerts = createResourceService(store, alertsResource, {

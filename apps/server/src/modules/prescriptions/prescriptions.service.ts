@@ -51,6 +51,7 @@ import {
   serviceTexts,
   unauthorized,
 } from '@/lib/errors.js';
+import { answerOfRepeat } from '@/lib/action-keys.js';
 import type { Row } from '@/lib/resources/repository.js';
 import { notFoundText } from '@/lib/service-texts.js';
 import { createResourceService, type WritePlan } from '@/lib/resources/service.js';
@@ -316,25 +317,18 @@ const bodyFingerprint = (body: PrescriptionActionBody | null | undefined) =>
     .digest('hex');
 
 /** A key used before: its answer again, or, when it was sent with another request, a clear refusal. */
-function repeatOf(
+const repeatOf = (
   earlier: PrescriptionActionKeyRow,
   id: string,
   action: PrescriptionAction,
   fingerprint: string,
-): { answer: Record<string, unknown> | null } {
-  if (earlier.prescriptionId !== id || earlier.action !== action || earlier.fingerprint !== fingerprint) {
-    throw new AppError(
-      422,
-      serviceTexts.idempotencyKeyReused(
-        earlier.action,
-        earlier.prescriptionId,
-        earlier.fingerprint !== fingerprint,
-      ),
-      [{ path: 'headers.idempotency-key', message: 'Already used for another request' }],
-    );
-  }
-  return { answer: earlier.answer };
-}
+) => ({
+  answer: answerOfRepeat(
+    { ...earlier, record: earlier.prescriptionId },
+    { record: id, action, fingerprint },
+    (otherBody) => serviceTexts.idempotencyKeyReused(earlier.action, earlier.prescriptionId, otherBody),
+  ),
+});
 
 /** The audit rows of a signature's request and its ends other than the action itself. */
 const signatureBookkeeping = /-(requested|denied|expired|failed)$/;
