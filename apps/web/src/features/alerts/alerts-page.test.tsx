@@ -2,7 +2,6 @@
 // scoped list), IoT device and patient from the URL; who acknowledged and closed each and when; acknowledging
 // from the page; and a query key that the admin area's live events refresh.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +9,7 @@ import { alertSchema, type Alert } from '@careplane/shared/alerts/alerts.contrac
 import { fakeList } from '@/test/admin-fakes.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { browserNetwork } from '@/test/online.ts';
 import { showsAny } from '@/lib/live-events.ts';
 import { actionOutbox } from '@/lib/offline/action-outbox.ts';
 import { alertsPageQuery } from './api/alerts.queries.ts';
@@ -129,15 +129,7 @@ describe('the alerts page', () => {
   });
 
   it('keeps an acknowledgement tapped offline on the device, through a reload, and sends it once back with its key, saying when it was tapped', async () => {
-    let online = true;
-    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-    const setOnline = (value: boolean) => {
-      online = value;
-      act(() => {
-        window.dispatchEvent(new Event(value ? 'online' : 'offline'));
-        onlineManager.setOnline(value);
-      });
-    };
+    const setOnline = browserNetwork();
     const title = 'Temperature 40.1 °C, above 39.5';
     const acknowledgements = () => network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`);
     renderApp('/admin/alerts', { env: 'test' });

@@ -1,6 +1,6 @@
 // A user's page lists the user's alerts, open first, with severity; an open alert is acknowledged and closed
 // (with a note as its closingData) from there.
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertSchema, type Alert } from '@careplane/shared/alerts/alerts.contract';
@@ -8,6 +8,7 @@ import { userSchema } from '@careplane/shared/users/users.contract';
 import { fakeList, fakeUser, signedInAdmin } from '@/test/admin-fakes.ts';
 import { renderApp } from '@/test/app.tsx';
 import { json, type FakeNetwork } from '@/test/network.ts';
+import { browserNetwork } from '@/test/online.ts';
 import { actionOutbox } from '@/lib/offline/action-outbox.ts';
 
 const ann = fakeUser({ id: '0195f3a2-7c41-7d2e-9a10-4b5c6d7e8f91', firstName: 'Ann', lastName: 'Lee' });
@@ -167,14 +168,7 @@ describe("a user's alerts", () => {
   });
 
   it('keeps a close tapped offline on the device; when a colleague closed the alert first, the notice keeps the note', async () => {
-    let online = true;
-    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-    const setOnline = (value: boolean) => {
-      online = value;
-      act(() => {
-        window.dispatchEvent(new Event(value ? 'online' : 'offline'));
-      });
-    };
+    const setOnline = browserNetwork();
     network.on('POST', `/api/alerts/${open.id}/close`, () => {
       current = {
         ...current,

@@ -5,22 +5,16 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json } from '@/test/network.ts';
+import { browserNetwork } from '@/test/online.ts';
 
 const NOTICE =
   'You are offline: what you see may be out of date, and nothing reaches the server until you are back online.';
 
-let online = true;
-function setOnline(value: boolean) {
-  online = value;
-  act(() => {
-    window.dispatchEvent(new Event(value ? 'online' : 'offline'));
-  });
-}
+let setOnline: (online: boolean) => void;
 
 beforeEach(() => {
   resetSession();
-  online = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  setOnline = browserNetwork();
   fakeNetwork()
     .on('GET', '/api/users/me', () => json(makeUser()))
     .install();
@@ -48,7 +42,7 @@ describe('the offline notice', () => {
   );
 
   it('shows on the front page too, for a visitor who is not signed in', async () => {
-    online = false;
+    setOnline(false);
     renderApp('/');
     expect(await screen.findByTestId('offline-notice')).toHaveTextContent(NOTICE);
   });
@@ -76,7 +70,7 @@ describe('the offline notice', () => {
 
   it('speaks Thai', async () => {
     await act(() => i18next.changeLanguage('th'));
-    online = false;
+    setOnline(false);
     renderApp('/');
     expect(await screen.findByTestId('offline-notice')).toHaveTextContent(
       'คุณออฟไลน์อยู่ ข้อมูลที่เห็นอาจไม่เป็นปัจจุบัน และจะยังไม่มีข้อมูลใดถึงเซิร์ฟเวอร์จนกว่าจะกลับมาออนไลน์',

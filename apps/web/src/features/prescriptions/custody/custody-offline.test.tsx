@@ -2,7 +2,7 @@
 // online flag set by the test: a signing action says it needs the network, a plain one is kept (the card and
 // the banner say so) and sent with its Idempotency-Key once the browser is back online, and a kept action that
 // meets a prescription someone else moved says plainly that it was not applied.
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   Prescription,
@@ -12,6 +12,7 @@ import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { actionOutbox, postAction } from '@/lib/offline/action-outbox.ts';
 import { sessionStore } from '@/lib/session.ts';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { browserNetwork } from '@/test/online.ts';
 
 const driver = makeUser({ id: '8b3c7a52-3f0e-4b59-9a77-0b1f1f5f2a12', localRoles: ['courier'] });
 const courierCoId = '0190a0b0-0000-7000-8000-00000000a002';
@@ -50,8 +51,9 @@ const viewer = {
 
 const page = (items: Prescription[]) => json({ items, total: items.length, limit: 100, offset: 0 });
 
-let online = true;
 /** The browser's online flag and its event, as a phone losing or finding the network. */
+let setOnline: (online: boolean) => void;
+
 /** Delivered asks first (a card that leaves the driver's list): the dialog's button confirms. */
 async function confirmDelivered() {
   const dialog = await screen.findByRole('dialog', { name: 'Delivered to the recipient?' });
@@ -70,18 +72,10 @@ async function keepDeliveredOffline() {
   return card;
 }
 
-function setOnline(value: boolean) {
-  online = value;
-  act(() => {
-    window.dispatchEvent(new Event(value ? 'online' : 'offline'));
-  });
-}
-
 let network: FakeNetwork;
 beforeEach(() => {
   resetSession();
-  online = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  setOnline = browserNetwork();
   network = fakeNetwork().install();
 });
 afterEach(() => {
