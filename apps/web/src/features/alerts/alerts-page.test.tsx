@@ -180,6 +180,34 @@ describe('the alerts page', () => {
     );
   });
 
+  it('keeps an acknowledgement the server could not take (503), and sends it again with the same key', async () => {
+    const title = 'Temperature 40.1 °C, above 39.5';
+    const acknowledgements = () => network.callsTo('POST', `/api/alerts/${ids.open}/acknowledge`);
+    let refused = 0;
+    network.on('POST', `/api/alerts/${ids.open}/acknowledge`, () => {
+      if (refused++ === 0) {
+        return json({ statusCode: 503, error: 'Service Unavailable', message: 'Try again shortly' }, 503);
+      }
+      open = { ...open, acknowledgedAt: '2026-11-20T10:00:00.000Z', acknowledgedByUserId: ids.nurse };
+      return json(open);
+    });
+    renderApp('/admin/alerts', { env: 'test' });
+    const item = await screen.findByRole('listitem', { name: title });
+    await userEvent.click(within(item).getByRole('button', { name: 'Acknowledge' }));
+    expect(await within(item).findByText('Acknowledge — queued, will send when online')).toBeVisible();
+    expect(within(item).queryByRole('alert')).toBeNull();
+    const [first] = acknowledgements();
+
+    // The runner tries again (here at the browser's online event rather than after its 15 s).
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(acknowledgements()).toHaveLength(2));
+    expect(acknowledgements()[1]!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+    expect(await screen.findByText(`Sent while back online: Acknowledge — ${title}.`)).toBeVisible();
+    expect(actionOutbox.entries()).toEqual([]);
+  });
+
   it('names who sent an alert by hand', async () => {
     open = alertSchema.parse({
       ...open,

@@ -19,6 +19,7 @@ import {
   createOutbox,
   memoryStorage,
   newIdempotencyKey,
+  recordOf,
   type KeptAlertAction,
   type KeptPrescriptionAction,
   type OutboxEntry,
@@ -67,7 +68,7 @@ export function outcomeOf(error: unknown): SendOutcome {
   }
   if (error.status === 401) return { kind: 'retry', message: error.message, signIn: true };
   if (error.status === 408 || error.status === 429 || error.status >= 500) {
-    return { kind: 'retry', message: error.message };
+    return { kind: 'retry', message: error.message, answered: true };
   }
   return { kind: 'rejected', message: error.message };
 }
@@ -158,10 +159,10 @@ export interface ActionKept {
 }
 
 /**
- * Sends an action now, with a new Idempotency-Key, or keeps it: without a network, or with actions of this user
- * still waiting (they go first, in the order they were taken). When the request finds no network, it is kept
- * with the same key, so that if it did arrive the send that follows changes nothing. `post` is the action's own
- * call; its answer is the caller's.
+ * Sends an action now, with a new Idempotency-Key, or keeps it: without a network, or with actions of this user on
+ * the same record still waiting (they go first, in the order they were taken). When the request finds no network
+ * or a server in trouble, it is kept with the same key, so that if it did arrive the send that follows changes
+ * nothing. `post` is the action's own call; its answer is the caller's.
  */
 export async function sendOrKeep<Input extends OmitOfEach<OutboxInput, 'userId' | 'key'>, Answer>(
   input: Input,
@@ -172,7 +173,10 @@ export async function sendOrKeep<Input extends OmitOfEach<OutboxInput, 'userId' 
   const keep = async (owner: string) => ({
     kept: await actionOutbox.enqueue({ ...input, key, userId: owner }),
   });
-  if (userId && (!isOnline() || actionOutbox.entries().some((kept) => kept.userId === userId))) {
+  const behind = actionOutbox
+    .entries()
+    .some((kept) => kept.userId === userId && recordOf(kept) === recordOf(input as OutboxInput));
+  if (userId && (!isOnline() || behind)) {
     const answer = await keep(userId);
     if (isOnline()) void actionOutbox.flush(userId);
     return answer;
@@ -180,7 +184,7 @@ export async function sendOrKeep<Input extends OmitOfEach<OutboxInput, 'userId' 
   try {
     return await post({ ...input, key });
   } catch (error) {
-    if (userId && !(error instanceof ApiError)) return keep(userId);
+    if (userId && outcomeOf(error).kind === 'retry') return keep(userId);
     throw error;
   }
 }

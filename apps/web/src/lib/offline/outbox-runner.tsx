@@ -50,15 +50,14 @@ export function OutboxRunner() {
   const client = useQueryClient();
   useEffect(() => {
     if (!userId) return;
-    let stopped = false;
-    const send = async () => {
-      if (!isOnline()) return;
-      const results = await actionOutbox.flush(userId);
-      if (stopped) return;
+    // Every send is told, whoever asked for it: this runner, or an action taken while others waited.
+    const stopListening = actionOutbox.onSent((results) => {
       results.forEach(announce);
-      if (results.some((result) => result.outcome.kind !== 'retry')) await client.invalidateQueries();
+      if (results.some((result) => result.outcome.kind !== 'retry')) void client.invalidateQueries();
+    });
+    const sendNow = () => {
+      if (isOnline()) void actionOutbox.flush(userId).catch(() => undefined);
     };
-    const sendNow = () => void send().catch(() => undefined);
     void actionOutbox
       .load()
       .then(sendNow)
@@ -68,7 +67,7 @@ export function OutboxRunner() {
       if (actionOutbox.entries().some((entry) => entry.userId === userId)) sendNow();
     }, RETRY_EVERY_MS);
     return () => {
-      stopped = true;
+      stopListening();
       window.removeEventListener('online', sendNow);
       window.clearInterval(timer);
     };

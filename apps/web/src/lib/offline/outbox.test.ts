@@ -119,6 +119,54 @@ describe('the outbox', () => {
     expect(outbox.entries()).toEqual([]);
   });
 
+  it('holds only the later actions on the same record when a server answered in trouble for one', async () => {
+    const server = scriptedServer({ kind: 'retry', message: 'Internal Server Error', answered: true });
+    const outbox = createOutbox({ storage: memoryStorage(), send: server.send });
+    await outbox.enqueue(action('a'));
+    await outbox.enqueue(action('a', { action: 'return', label: 'Return' }));
+    const alert: OutboxInput = {
+      kind: 'alert',
+      userId: DRIVER,
+      alertId: 'alert-1',
+      action: 'acknowledge',
+      via: 'commandCenter',
+      label: 'Acknowledge',
+    };
+    await outbox.enqueue(alert);
+    await outbox.enqueue(action('b'));
+
+    const results = await outbox.flush(DRIVER);
+    // a's delivered waits, and a's return, taken after it, with it; the alert and b go.
+    expect(results.map((result) => [keptOn(result.entry), result.entry.action, result.outcome.kind])).toEqual(
+      [
+        ['a', 'delivered', 'retry'],
+        ['alert-1', 'acknowledge', 'sent'],
+        ['b', 'delivered', 'sent'],
+      ],
+    );
+    expect(outbox.entries().map((entry) => [keptOn(entry), entry.action])).toEqual([
+      ['a', 'delivered'],
+      ['a', 'return'],
+    ]);
+  });
+
+  it('tells every send, whoever asked for it, what became of the actions it tried', async () => {
+    const server = scriptedServer({ kind: 'rejected', message: 'This alert is already closed' });
+    const outbox = createOutbox({ storage: memoryStorage(), send: server.send });
+    const told: string[][] = [];
+    const stop = outbox.onSent((results) =>
+      told.push(results.map((result) => `${keptOn(result.entry)} ${result.outcome.kind}`)),
+    );
+    await outbox.enqueue(action('a'));
+    await outbox.flush(DRIVER);
+    await outbox.flush(DRIVER);
+    await outbox.enqueue(action('b'));
+    stop();
+    await outbox.flush(DRIVER);
+    // Nothing is told of a send that tried nothing, nor to a listener gone.
+    expect(told).toEqual([['a rejected']]);
+  });
+
   it("sends only the signed-in user's actions", async () => {
     const server = scriptedServer();
     const outbox = createOutbox({ storage: memoryStorage(), send: server.send });

@@ -66,16 +66,21 @@ export type OutboxInput = OmitOfEach<OutboxEntry, 'key' | 'seq' | 'queuedAt' | '
 export const keptOn = (entry: OutboxInput | OutboxEntry): string =>
   entry.kind === 'alert' ? entry.alertId : entry.prescriptionId;
 
+/** The record a kept action is on, with what kind of record it is: the order that matters is within one. */
+export const recordOf = (entry: OutboxInput | OutboxEntry): string =>
+  `${entry.kind ?? 'prescription'} ${keptOn(entry)}`;
+
 /**
  * What a send came to: `sent` (applied now or earlier: the key's repeat), `conflict` (the prescription had
- * moved on: it is now `status`), `rejected` (it will never apply), `retry` (no answer, a server in trouble or
- * a session to renew: kept, and nothing after it is sent before it).
+ * moved on: it is now `status`), `rejected` (it will never apply), `retry` (kept for the next try: no answer or
+ * a session to renew holds every action after it; a server that answered in trouble for this record, `answered`,
+ * holds only the later actions on that record).
  */
 export type SendOutcome =
   | { kind: 'sent' }
   | { kind: 'conflict'; status: string }
   | { kind: 'rejected'; message: string }
-  | { kind: 'retry'; message: string; signIn?: boolean };
+  | { kind: 'retry'; message: string; signIn?: boolean; answered?: boolean };
 
 export interface FlushResult {
   entry: OutboxEntry;
@@ -126,18 +131,24 @@ export function createOutbox(options: OutboxOptions) {
     (storage ??= typeof options.storage === 'function' ? options.storage() : options.storage);
   let entries: readonly OutboxEntry[] = [];
   const listeners = new Set<() => void>();
+  const sendListeners = new Set<(results: FlushResult[]) => void>();
   const show = (next: readonly OutboxEntry[]) => {
     entries = inOrder(next);
     listeners.forEach((listener) => listener());
   };
   const exclusive = options.exclusive ?? (<T>(work: () => Promise<T>) => work());
 
+  /**
+   * Sends the user's kept actions in the order they were taken. An action that must wait holds the later ones on
+   * its record (they were taken after it); one that got no answer, or needs a new session, holds them all.
+   */
   async function sendAll(userId: string): Promise<FlushResult[]> {
     const results: FlushResult[] = [];
+    const held = new Set<string>();
     for (;;) {
       const kept = await store().read();
       show(kept);
-      const next = inOrder(kept).find((entry) => entry.userId === userId);
+      const next = inOrder(kept).find((entry) => entry.userId === userId && !held.has(recordOf(entry)));
       if (!next) return results;
       let outcome: SendOutcome;
       try {
@@ -153,7 +164,9 @@ export function createOutbox(options: OutboxOptions) {
             list.map((entry) => (entry.key === next.key ? { ...entry, ...failed } : entry)),
           ),
         );
-        return results;
+        if (!outcome.answered || outcome.signIn) return results;
+        held.add(recordOf(next));
+        continue;
       }
       show(await store().update((list) => list.filter((entry) => entry.key !== next.key)));
     }
@@ -188,8 +201,7 @@ export function createOutbox(options: OutboxOptions) {
           entry = list.find(
             (kept) =>
               kept.userId === input.userId &&
-              (kept.kind ?? 'prescription') === (input.kind ?? 'prescription') &&
-              keptOn(kept) === keptOn(input) &&
+              recordOf(kept) === recordOf(input) &&
               kept.action === input.action,
           );
           if (entry) return list;
@@ -205,13 +217,26 @@ export function createOutbox(options: OutboxOptions) {
       );
       return entry!;
     },
-    /** Sends the user's kept actions in order until one must wait; tells what became of each one tried. */
+    /**
+     * Told what became of the actions each send tried, whoever asked for the send (the runner, or an action taken
+     * while others wait): the notices and the refresh follow every send.
+     */
+    onSent: (listener: (results: FlushResult[]) => void) => {
+      sendListeners.add(listener);
+      return () => void sendListeners.delete(listener);
+    },
+    /** Sends the user's kept actions in order until each must wait; tells what became of each one tried. */
     flush(userId: string): Promise<FlushResult[]> {
       if (waiting) return waiting;
-      const turn = running.then(() => {
-        waiting = null;
-        return exclusive(() => sendAll(userId));
-      });
+      const turn = running
+        .then(() => {
+          waiting = null;
+          return exclusive(() => sendAll(userId));
+        })
+        .then((results) => {
+          if (results.length) sendListeners.forEach((listener) => listener(results));
+          return results;
+        });
       waiting = turn;
       running = turn.catch(() => undefined);
       return turn;
