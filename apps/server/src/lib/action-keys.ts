@@ -72,13 +72,18 @@ export function actionKeys<T extends ActionKeyTable>(table: T) {
   // The builders take the table as any table (its own columns are unknown to them for a generic one).
   const target: PgTable = table;
 
-  /** The key's row, when the user used it before. */
+  /** The key's row, when the user used it in the last ACTION_KEY_DAYS (an older one answers nothing). */
   async function find(
     executor: Executor,
     userId: string,
     key: string,
   ): Promise<T['$inferSelect'] | undefined> {
-    const [row] = await executor.select().from(target).where(own(userId, key));
+    const [row] = await executor
+      .select()
+      .from(target)
+      .where(
+        and(own(userId, key), sql`${table.createdAt} >= now() - make_interval(days => ${ACTION_KEY_DAYS})`),
+      );
     return row;
   }
 

@@ -62,3 +62,8 @@ export function idempotencyKeyOf(request: Pick<FastifyRequest, 'headers'>): stri
     },
   ]);
 }
+
+/** Says in `Idempotent-Replayed` that an answer is a key's repeat: nothing was done again (decisions 046, 107). */
+export function sayReplayed(reply: FastifyReply, replayed: boolean | undefined): void {
+  if (replayed) void reply.header('idempotent-replayed', 'true');
+}

@@ -135,19 +135,14 @@ export const alertListSpec = defineListSpec({
   timeRange: 'timestamp',
 });
 
-/** Closing an alert: what was done about it. */
 /**
- * The longest an alert's action may say it was kept: the console keeps one only while its page stays open, and
- * an alert is a matter of hours; a longer count would let anyone date an acknowledgement back to the alert.
+ * An action tapped on a phone without a network and sent once it is back says how long it was kept, as long as a
+ * phone keeps an action (the outbox's, decision 107): the server records it as taken that long ago, never before
+ * the alert itself, nor a closing before its acknowledgement (decision 105).
  */
-export const MAX_KEPT_ALERT_SECONDS = 24 * 3600;
+const keptForSeconds = keptForSecondsSchema.optional();
 
-/**
- * An action tapped on a phone without a network and sent once it is back says how long it was kept: the server
- * records it as taken that long ago, never before the alert itself, nor a closing before its acknowledgement
- * (decision 105).
- */
-const keptForSeconds = keptForSecondsSchema.max(MAX_KEPT_ALERT_SECONDS).optional();
+/** Closing an alert: what was done about it. */
 
 /** POST …/acknowledge: nothing, or how long the acknowledgement was kept on the phone. */
 export const alertAcknowledgeSchema = z.strictObject({ keptForSeconds });

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandCenterEndpoints as endpoints } from '@careplane/shared/command-centers/command-centers.contract';
 import { alertActionKeys } from '@/db/schema/index.js';
+import { ACTION_KEY_DAYS } from '@/lib/action-keys.js';
 import { createChangeFeed } from '@/lib/changes.js';
 import { createStore } from '@/lib/store.js';
 import { createCommandCenter, createDevice, createUser, type TestUser } from '@/test/factories.js';
@@ -253,5 +254,24 @@ describe('Idempotency-Key on an alert action', () => {
       issues: [expect.objectContaining({ path: 'headers.idempotency-key', message: 'Only for users' })],
     });
     expect((await api(context).get(`/api/alerts/${id}`)).json().acknowledgedAt).toBeNull();
+  });
+
+  it('forgets a key after ACTION_KEY_DAYS: a send that old is a new request, and the old key is let go', async () => {
+    const id = await openAlert();
+    const key = randomUUID();
+    expect((await act(id, 'acknowledge', key)).statusCode).toBe(200);
+    await context.database.db
+      .update(alertActionKeys)
+      .set({ createdAt: new Date(Date.now() - (ACTION_KEY_DAYS + 1) * 24 * 3600_000) })
+      .where(eq(alertActionKeys.key, key));
+    // Not answered from the key: acted on again, and refused as a second acknowledgement is.
+    const late = await act(id, 'acknowledge', key);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.headers['idempotent-replayed']).toBeUndefined();
+    // A new claim by the same user lets the old keys go.
+    expect((await act(await openAlert(), 'acknowledge', randomUUID())).statusCode).toBe(200);
+    expect(
+      await context.database.db.select().from(alertActionKeys).where(eq(alertActionKeys.key, key)),
+    ).toEqual([]);
   });
 });

@@ -42,8 +42,9 @@ export async function findActiveReadingAlerts(executor: Executor, iotDeviceIds: 
 }
 
 /**
- * The alert, locked for a change of its own columns (undefined when there is none). Not a key's lock (FOR UPDATE): a transaction that claimed an
- * action key naming the alert holds a share of that, and two of them acting on one alert would wait on each other.
+ * The alert, locked for a change of its own columns (undefined when there is none). FOR NO KEY UPDATE, not FOR
+ * UPDATE: a claimed action key's foreign key holds FOR KEY SHARE on this row, and FOR UPDATE would make two
+ * claims on one alert wait on each other.
  */
 export async function findAlertForUpdate(executor: Executor, id: string) {
   const [row] = await executor.select().from(alerts).where(eq(alerts.id, id)).for('no key update').limit(1);

@@ -9,7 +9,7 @@ import {
 } from '@careplane/shared/alerts/alerts.contract';
 import { errorBodySchema, idParamsSchema } from '@careplane/shared/common/http';
 import { requireAdmin } from '@/lib/caller.js';
-import { actionContext, errorResponses, idempotencyKeyOf } from '@/lib/http.js';
+import { actionContext, errorResponses, idempotencyKeyOf, sayReplayed } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import { alertsResource } from './alerts.resource.js';
 import type { AlertOutcome, AlertsService } from './alerts.service.js';
@@ -20,8 +20,8 @@ export const KEY_SUMMARY =
   'the alert is closed; the same key with another alert, action or closingData is a 422 (decision 107)';
 
 /** An action's alert, said to be a key's repeat in `Idempotent-Replayed` when it is one. */
-export function answered(reply: FastifyReply, outcome: AlertOutcome) {
-  if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+export function alertAnswer(reply: FastifyReply, outcome: AlertOutcome) {
+  sayReplayed(reply, outcome.replayed);
   return outcome.alert;
 }
 
@@ -43,7 +43,7 @@ export async function alertsModule(app: FastifyInstance, { service }: { service:
       response: { 200: alertSchema, ...errorResponses, 422: errorBodySchema },
     },
     handler: async (request, reply) =>
-      answered(
+      alertAnswer(
         reply,
         await service.acknowledge(
           request.params.id,
@@ -67,7 +67,7 @@ export async function alertsModule(app: FastifyInstance, { service }: { service:
       response: { 200: alertSchema, ...errorResponses, 422: errorBodySchema },
     },
     handler: async (request, reply) =>
-      answered(
+      alertAnswer(
         reply,
         await service.close(
           request.params.id,

@@ -2,6 +2,7 @@
 // closes that center's open alerts under the admin's rules (named as the one who acted, audited, a closed alert
 // a 409); an alert of another center answers 404 and stays as it was; someone outside every care team gets 403.
 import { eq } from 'drizzle-orm';
+import { MAX_KEPT_ACTION_DAYS } from '@careplane/shared/common/kept-actions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandCenterEndpoints as endpoints } from '@careplane/shared/command-centers/command-centers.contract';
 import { alerts } from '@/db/schema/index.js';
@@ -190,14 +191,14 @@ describe("the care team acts on its center's alerts", () => {
     expect((await me.post(endpoints.acknowledgeAlert(early), { keptForSeconds: 7200 })).statusCode).toBe(200);
     expect((await stored(early)).acknowledgedAt).toEqual(hourAgo);
 
-    // What cannot be a count of seconds, or counts more than a day (an alert's action is kept while its page
-    // stays open), is refused by both calls, and changes nothing.
+    // What cannot be a count of seconds, or counts longer than a phone keeps an action, is refused by both
+    // calls, and changes nothing.
     const other = await openAlert(north.patient, 'Door alarm');
     for (const extra of [
       { keptForSeconds: -1 },
       { keptForSeconds: 1.5 },
       { keptForSeconds: '600' },
-      { keptForSeconds: 24 * 3600 + 1 },
+      { keptForSeconds: MAX_KEPT_ACTION_DAYS * 24 * 3600 + 1 },
       { keptFor: 600 },
     ]) {
       const refused = await me.post(endpoints.acknowledgeAlert(other), extra);
@@ -206,8 +207,10 @@ describe("the care team acts on its center's alerts", () => {
       expect(notClosed.statusCode, JSON.stringify(extra)).toBe(400);
     }
     expect(await stored(other)).toMatchObject({ acknowledgedAt: null, isActive: true });
-    // The admin's call takes the same; a day exactly is still a count.
-    const admin = await api(context).post(`/api/alerts/${other}/acknowledge`, { keptForSeconds: 24 * 3600 });
+    // The admin's call takes the same; the longest exactly is still a count.
+    const admin = await api(context).post(`/api/alerts/${other}/acknowledge`, {
+      keptForSeconds: MAX_KEPT_ACTION_DAYS * 24 * 3600,
+    });
     expect(admin.statusCode, admin.body).toBe(200);
   });
 

@@ -34,7 +34,7 @@ import { requireCaller } from '@/lib/caller.js';
 import { asAnswer } from '@/lib/response-serializer.js';
 import { actionContext, errorResponses as errors, idempotencyKeyOf } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
-import { answered, KEY_SUMMARY } from '@/modules/alerts/alerts.routes.js';
+import { alertAnswer, KEY_SUMMARY } from '@/modules/alerts/alerts.routes.js';
 import type { AlertsService } from '@/modules/alerts/alerts.service.js';
 import type { IotService } from '@/modules/iot/iot.service.js';
 import type { CommandCenterScopeService } from './command-center-scope.service.js';
@@ -231,7 +231,7 @@ export async function commandCentersModule(
     },
     handler: async (request, reply) => {
       await scope.assertAlertInScope(requireCaller(request), request.params.id);
-      return answered(
+      return alertAnswer(
         reply,
         await alerts.acknowledge(
           request.params.id,
@@ -257,7 +257,7 @@ export async function commandCentersModule(
     },
     handler: async (request, reply) => {
       await scope.assertAlertInScope(requireCaller(request), request.params.id);
-      return answered(
+      return alertAnswer(
         reply,
         await alerts.close(
           request.params.id,

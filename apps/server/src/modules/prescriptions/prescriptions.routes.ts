@@ -27,7 +27,7 @@ import {
   prescriptionChoicesSchema,
 } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { allow, accessRules, requireCaller } from '@/lib/caller.js';
-import { actionContext, answerLanguage, errorResponses, idempotencyKeyOf } from '@/lib/http.js';
+import { actionContext, answerLanguage, errorResponses, idempotencyKeyOf, sayReplayed } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import type { FileDownload } from '@/modules/documents/documents.service.js';
 import { localizeReport } from '@/modules/documents/verification-texts.js';
@@ -132,7 +132,7 @@ export async function prescriptionsModule(app: FastifyInstance, options: Prescri
           idempotencyKeyOf(request),
         );
         if (outcome.kind === 'signing') return reply.status(202).send(outcome.started);
-        if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+        sayReplayed(reply, outcome.replayed);
         return reply.status(200).send(outcome.prescription);
       },
     });

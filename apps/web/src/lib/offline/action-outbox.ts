@@ -3,7 +3,6 @@
 import { createStore, get, update } from 'idb-keyval';
 import {
   alertEndpoints,
-  MAX_KEPT_ALERT_SECONDS,
   type AlertAcknowledge,
   type AlertClose,
 } from '@careplane/shared/alerts/alerts.contract';
@@ -108,15 +107,14 @@ const alertActionPaths = {
 
 /**
  * Sends one alert action with its key (decision 107), through the admin's calls or the care team's. A kept one
- * says how long it was kept, at most what the server takes for an alert (decision 105): it is dated back that
- * far, never before the alert.
+ * says how long it was kept, as a prescription's does: it is dated back that far, never before the alert
+ * (decision 105).
  */
 export async function postAlertAction(
   entry: Pick<KeptAlertAction, 'alertId' | 'action' | 'via' | 'key' | 'note'> & { queuedAt?: number },
   now = Date.now(),
 ) {
-  const kept =
-    entry.queuedAt === undefined ? 0 : keptForSecondsSince(entry.queuedAt, now, MAX_KEPT_ALERT_SECONDS);
+  const kept = entry.queuedAt === undefined ? 0 : keptForSecondsSince(entry.queuedAt, now);
   const keptFor = kept > 0 ? { keptForSeconds: kept } : {};
   const path = alertActionPaths[entry.via][entry.action](entry.alertId);
   const body: AlertAcknowledge | AlertClose | undefined =

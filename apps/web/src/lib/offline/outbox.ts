@@ -23,7 +23,7 @@ interface KeptAction {
   lastError?: string | undefined;
 }
 
-/** A status action on a prescription (entries kept before alerts could be have no `kind`). */
+/** A status action on a prescription (entries kept before alerts could be kept have no `kind`). */
 export interface KeptPrescriptionAction extends KeptAction {
   kind?: 'prescription' | undefined;
   prescriptionId: string;
