@@ -8,7 +8,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MAX_KEPT_ACTION_DAYS } from '@careplane/shared/common/kept-actions';
 import type { Executor } from '@/db/client.js';
-import { AppError } from './errors.js';
+import type { ActionContext } from './audit.js';
+import { AppError, badRequest } from './errors.js';
+import { serviceTexts } from './service-texts.js';
 import type { Text } from './service-texts.js';
 
 /**
@@ -43,6 +45,24 @@ export function fingerprintOf(value: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify(ordered(value)) ?? 'null')
     .digest('hex');
+}
+
+/**
+ * The key a caller sent, with whose it is: keys are per user, so a caller without a user record (a device's
+ * credential) sending one is a 400.
+ */
+export function callerKey(
+  context: ActionContext,
+  idempotencyKey: string | undefined,
+): { userId: string; key: string } | undefined {
+  if (!idempotencyKey) return undefined;
+  const userId = context.caller?.userId;
+  if (!userId) {
+    throw badRequest(serviceTexts.idempotencyKeyNeedsUser, [
+      { path: 'headers.idempotency-key', message: 'Only for users' },
+    ]);
+  }
+  return { userId, key: idempotencyKey };
 }
 
 /**

@@ -4,7 +4,7 @@ import { alertTitle } from '@careplane/shared/alerts/alert-title';
 import { eventType } from '@careplane/shared/iot/reading-text';
 import type { AlertAcknowledge, AlertClose } from '@careplane/shared/alerts/alerts.contract';
 import { alertActionKeys } from '@/db/schema/index.js';
-import { actionKeys, answerOfRepeat, fingerprintOf } from '@/lib/action-keys.js';
+import { actionKeys, answerOfRepeat, callerKey, fingerprintOf } from '@/lib/action-keys.js';
 import type { ActionContext } from '@/lib/audit.js';
 import { takenAt } from '@/lib/kept-actions.js';
 import { badRequest, conflict, notFound, serviceTexts } from '@/lib/errors.js';
@@ -187,20 +187,14 @@ const alertKeys = actionKeys(alertActionKeys);
  */
 const ACKNOWLEDGE_FINGERPRINT = fingerprintOf({});
 
-/** The key an action was sent with, for a signed-in user only (a device's credential has no user to key by). */
+/** The key an action was sent with, and what the action said (a device's credential has no user to key by). */
 function actionKeyOf(
   context: ActionContext,
   idempotencyKey: string | undefined,
   fingerprint: string,
 ): ActionKey | undefined {
-  if (!idempotencyKey) return undefined;
-  const userId = context.caller?.userId;
-  if (!userId) {
-    throw badRequest(serviceTexts.idempotencyKeyNeedsUser, [
-      { path: 'headers.idempotency-key', message: 'Only for users' },
-    ]);
-  }
-  return { userId, key: idempotencyKey, fingerprint };
+  const key = callerKey(context, idempotencyKey);
+  return key && { ...key, fingerprint };
 }
 
 /** A key used before: its answer again, or, when it was sent with another request, a clear refusal. */

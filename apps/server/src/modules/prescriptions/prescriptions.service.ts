@@ -51,7 +51,7 @@ import {
   serviceTexts,
   unauthorized,
 } from '@/lib/errors.js';
-import { answerOfRepeat } from '@/lib/action-keys.js';
+import { answerOfRepeat, callerKey } from '@/lib/action-keys.js';
 import type { Row } from '@/lib/resources/repository.js';
 import { notFoundText } from '@/lib/service-texts.js';
 import { createResourceService, type WritePlan } from '@/lib/resources/service.js';
@@ -420,19 +420,13 @@ export function createPrescriptionsService(store: Store, deps: PrescriptionsDeps
     const transition = prescriptionTransitions[action];
     const performedAt =
       body?.keptForSeconds === undefined ? undefined : takenAt(body.keptForSeconds, new Date()).toISOString();
-    const userId = context.caller.userId;
     if (idempotencyKey && transition.signs) {
       throw badRequest(serviceTexts.idempotencyKeyNotForSigning(action), [
         { path: 'headers.idempotency-key', message: 'Only for actions without a signature' },
       ]);
     }
-    if (idempotencyKey && !userId) {
-      throw badRequest(serviceTexts.idempotencyKeyNeedsUser, [
-        { path: 'headers.idempotency-key', message: 'Only for users' },
-      ]);
-    }
+    const key = callerKey(context, idempotencyKey);
     const { viewer, row } = await visible(id, context.caller);
-    const key = idempotencyKey && userId ? { userId, key: idempotencyKey } : undefined;
     const fingerprint = bodyFingerprint(body);
     const replay = async (answer: Record<string, unknown> | null): Promise<ActionOutcome> => ({
       kind: 'done',
