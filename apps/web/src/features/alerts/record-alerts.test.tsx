@@ -73,6 +73,30 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * The user's page with Close… opened on the open alert, whose close the server refuses: a colleague's close
+ * landed first (this phone was offline, say). Answers the alert's entry as the list shows it.
+ */
+async function closingWhenAColleagueClosedFirst() {
+  network.on('POST', `/api/alerts/${open.id}/close`, () => {
+    current = {
+      ...current,
+      isActive: false,
+      closingData: { note: 'Ambulance sent' },
+      closedAt: closed.closedAt,
+    };
+    return json({ statusCode: 409, error: 'Conflict', message: 'This alert is already closed' }, 409);
+  });
+  renderApp(`/admin/users/${ann.id}`, { env: 'test' });
+  const item = () => within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('listitem')[0]!;
+  await userEvent.click(
+    within(await screen.findByRole('list', { name: 'Alerts' })).getAllByRole('button', {
+      name: 'Close…',
+    })[0]!,
+  );
+  return item;
+}
+
 describe("a user's alerts", () => {
   it('lists them with severity and state, acknowledges and closes an open one with a note', async () => {
     renderApp(`/admin/users/${ann.id}`, { env: 'test' });
@@ -134,23 +158,7 @@ describe("a user's alerts", () => {
   });
 
   it('keeps the note in a notice when a colleague closed the alert first, as the list drops the alert', async () => {
-    network.on('POST', `/api/alerts/${open.id}/close`, () => {
-      // A colleague's close landed first (this phone was offline, say).
-      current = {
-        ...current,
-        isActive: false,
-        closingData: { note: 'Ambulance sent' },
-        closedAt: closed.closedAt,
-      };
-      return json({ statusCode: 409, error: 'Conflict', message: 'This alert is already closed' }, 409);
-    });
-    renderApp(`/admin/users/${ann.id}`, { env: 'test' });
-    const item = () => within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('listitem')[0]!;
-    await userEvent.click(
-      within(await screen.findByRole('list', { name: 'Alerts' })).getAllByRole('button', {
-        name: 'Close…',
-      })[0]!,
-    );
+    const item = await closingWhenAColleagueClosedFirst();
     await userEvent.type(
       within(item()).getByRole('textbox', { name: 'What was done' }),
       'Called the family: pressed by mistake',
@@ -169,22 +177,7 @@ describe("a user's alerts", () => {
 
   it('keeps a close tapped offline on the device; when a colleague closed the alert first, the notice keeps the note', async () => {
     const setOnline = browserNetwork();
-    network.on('POST', `/api/alerts/${open.id}/close`, () => {
-      current = {
-        ...current,
-        isActive: false,
-        closingData: { note: 'Ambulance sent' },
-        closedAt: closed.closedAt,
-      };
-      return json({ statusCode: 409, error: 'Conflict', message: 'This alert is already closed' }, 409);
-    });
-    renderApp(`/admin/users/${ann.id}`, { env: 'test' });
-    const item = () => within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('listitem')[0]!;
-    await userEvent.click(
-      within(await screen.findByRole('list', { name: 'Alerts' })).getAllByRole('button', {
-        name: 'Close…',
-      })[0]!,
-    );
+    const item = await closingWhenAColleagueClosedFirst();
     await userEvent.type(within(item()).getByRole('textbox', { name: 'What was done' }), 'Called the family');
     setOnline(false);
     await userEvent.click(within(item()).getByRole('button', { name: 'Close alert' }));
