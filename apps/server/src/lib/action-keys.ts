@@ -89,7 +89,7 @@ export function answerOfRepeat(
 /** The find, claim and answer of one table's keys. */
 export function actionKeys<T extends ActionKeyTable>(table: T) {
   const own = (userId: string, key: string) => and(eq(table.userId, userId), eq(table.key, key));
-  // The builders take the table as any table (its own columns are unknown to them for a generic one).
+  // The builders take the table as a plain PgTable (its own columns are unknown to them for a generic one).
   const target: PgTable = table;
 
   /** The key's row, when the user used it in the last ACTION_KEY_DAYS (an older one answers nothing). */

@@ -1,5 +1,5 @@
 // /api/alerts, and acknowledging and closing an alert (with an Idempotency-Key when a phone kept the action).
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   alertAcknowledgeSchema,
@@ -9,6 +9,7 @@ import {
 } from '@careplane/shared/alerts/alerts.contract';
 import { errorBodySchema, idParamsSchema } from '@careplane/shared/common/http';
 import { requireAdmin } from '@/lib/caller.js';
+import type { ActionContext } from '@/lib/audit.js';
 import { actionContext, errorResponses, idempotencyKeyOf, sayReplayed } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
 import { alertsResource } from './alerts.resource.js';
@@ -19,8 +20,21 @@ export const KEY_SUMMARY =
   'An Idempotency-Key header (a UUID) makes a repeat answer the first answer without acting twice, even once ' +
   'the alert is closed; the same key with another alert, action or closingData is a 422 (decision 107)';
 
-/** An action's alert, said to be a key's repeat in `Idempotent-Replayed` when it is one. */
-export function alertAnswer(reply: FastifyReply, outcome: AlertOutcome) {
+/**
+ * Runs an acknowledge or close for the request (its alert, body, caller and Idempotency-Key) and answers the
+ * alert, said to be a key's repeat in `Idempotent-Replayed` when it is one; here and for the care team.
+ */
+export async function answerAlertAction<Body>(
+  request: FastifyRequest & { params: { id: string }; body: Body },
+  reply: FastifyReply,
+  act: (id: string, body: Body, context: ActionContext, key: string | undefined) => Promise<AlertOutcome>,
+) {
+  const outcome = await act(
+    request.params.id,
+    request.body,
+    actionContext(request),
+    idempotencyKeyOf(request),
+  );
   sayReplayed(reply, outcome.replayed);
   return outcome.alert;
 }
@@ -42,16 +56,7 @@ export async function alertsModule(app: FastifyInstance, { service }: { service:
       body: alertAcknowledgeSchema.nullish(),
       response: { 200: alertSchema, ...errorResponses, 422: errorBodySchema },
     },
-    handler: async (request, reply) =>
-      alertAnswer(
-        reply,
-        await service.acknowledge(
-          request.params.id,
-          request.body,
-          actionContext(request),
-          idempotencyKeyOf(request),
-        ),
-      ),
+    handler: (request, reply) => answerAlertAction(request, reply, service.acknowledge),
   });
 
   typed.post(`${alertEndpoints.list}/:id/close`, {
@@ -66,15 +71,6 @@ export async function alertsModule(app: FastifyInstance, { service }: { service:
       body: alertCloseSchema,
       response: { 200: alertSchema, ...errorResponses, 422: errorBodySchema },
     },
-    handler: async (request, reply) =>
-      alertAnswer(
-        reply,
-        await service.close(
-          request.params.id,
-          request.body,
-          actionContext(request),
-          idempotencyKeyOf(request),
-        ),
-      ),
+    handler: (request, reply) => answerAlertAction(request, reply, service.close),
   });
 }

@@ -32,9 +32,9 @@ import {
 } from '@careplane/shared/iot/iot.contract';
 import { requireCaller } from '@/lib/caller.js';
 import { asAnswer } from '@/lib/response-serializer.js';
-import { actionContext, errorResponses as errors, idempotencyKeyOf } from '@/lib/http.js';
+import { actionContext, errorResponses as errors } from '@/lib/http.js';
 import { registerResourceRoutes } from '@/lib/resources/routes.js';
-import { alertAnswer, KEY_SUMMARY } from '@/modules/alerts/alerts.routes.js';
+import { answerAlertAction, KEY_SUMMARY } from '@/modules/alerts/alerts.routes.js';
 import type { AlertsService } from '@/modules/alerts/alerts.service.js';
 import type { IotService } from '@/modules/iot/iot.service.js';
 import type { CommandCenterScopeService } from './command-center-scope.service.js';
@@ -231,15 +231,7 @@ export async function commandCentersModule(
     },
     handler: async (request, reply) => {
       await scope.assertAlertInScope(requireCaller(request), request.params.id);
-      return alertAnswer(
-        reply,
-        await alerts.acknowledge(
-          request.params.id,
-          request.body,
-          actionContext(request),
-          idempotencyKeyOf(request),
-        ),
-      );
+      return answerAlertAction(request, reply, alerts.acknowledge);
     },
   });
 
@@ -257,15 +249,7 @@ export async function commandCentersModule(
     },
     handler: async (request, reply) => {
       await scope.assertAlertInScope(requireCaller(request), request.params.id);
-      return alertAnswer(
-        reply,
-        await alerts.close(
-          request.params.id,
-          request.body,
-          actionContext(request),
-          idempotencyKeyOf(request),
-        ),
-      );
+      return answerAlertAction(request, reply, alerts.close);
     },
   });
 
