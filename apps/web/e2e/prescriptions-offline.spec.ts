@@ -150,7 +150,7 @@ test('offline, the driver marks delivered, reloads, comes back online, and the s
 
   // The network is back: the kept action is sent, the list refreshes, the banner goes.
   await goOnline(road.context());
-  await expect(road.getByText('Sent while back online: Delivered', { exact: false })).toBeVisible({
+  await expect(road.getByText('Kept action sent: Delivered', { exact: false })).toBeVisible({
     timeout: 40_000,
   });
   await expect(road.getByText('No prescriptions here.')).toBeVisible({ timeout: 40_000 });

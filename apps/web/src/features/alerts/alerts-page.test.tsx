@@ -168,7 +168,7 @@ describe('the alerts page', () => {
     expect(body.keptForSeconds).toBeGreaterThanOrEqual(80);
     expect(body.keptForSeconds).toBeLessThanOrEqual(90);
     expect(sent!.headers['idempotency-key']).toBe(key);
-    expect(await screen.findByText(`Sent while back online: Acknowledge — ${title}.`)).toBeVisible();
+    expect(await screen.findByText(`Kept action sent: Acknowledge — ${title}.`)).toBeVisible();
     await waitFor(() =>
       expect(within(screen.getByRole('listitem', { name: title })).queryByText(/queued/)).toBeNull(),
     );
@@ -194,7 +194,13 @@ describe('the alerts page', () => {
     renderApp('/admin/alerts', { env: 'test' });
     const item = await screen.findByRole('listitem', { name: title });
     await userEvent.click(within(item).getByRole('button', { name: 'Acknowledge' }));
-    expect(await within(item).findByText('Acknowledge — queued, will send when online')).toBeVisible();
+    // Online, it waits for the server, not for the network.
+    expect(await within(item).findByText('Acknowledge — queued, sending shortly')).toBeVisible();
+    expect(
+      await screen.findByText(
+        `“Acknowledge” kept on this device: ${title}. It is sent as soon as the server takes it.`,
+      ),
+    ).toBeVisible();
     expect(within(item).queryByRole('alert')).toBeNull();
     const [first] = acknowledgements();
 
@@ -204,7 +210,7 @@ describe('the alerts page', () => {
     });
     await waitFor(() => expect(acknowledgements()).toHaveLength(2));
     expect(acknowledgements()[1]!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
-    expect(await screen.findByText(`Sent while back online: Acknowledge — ${title}.`)).toBeVisible();
+    expect(await screen.findByText(`Kept action sent: Acknowledge — ${title}.`)).toBeVisible();
     expect(actionOutbox.entries()).toEqual([]);
   });
 

@@ -179,12 +179,17 @@ const kit = {
     bannerPending_other: '{{count}} actions wait to be sent.',
     bannerSending: 'Sending the kept actions…',
     queued: '{{label}} — queued, will send when online',
+    // Kept while the browser says it is online: the server could not take it yet, or an earlier action on the
+    // same record waits before it.
+    queuedOnline: '{{label}} — queued, sending shortly',
     queuedNotice: '“{{label}}” kept on this device: {{subject}}. It is sent when you are back online.',
     queuedNoticeBare: '“{{label}}” kept on this device. It is sent when you are back online.',
+    queuedNoticeOnline: '“{{label}}” kept on this device: {{subject}}. It is sent as soon as the server takes it.',
+    queuedNoticeOnlineBare: '“{{label}}” kept on this device. It is sent as soon as the server takes it.',
     needsNetwork: '{{label}} needs the network (phone signature)',
     needsNetworkHint: 'Signing asks your phone through the server: connect to the network to continue.',
-    sent: 'Sent while back online: {{label}} — {{subject}}.',
-    sentBare: 'Sent while back online: {{label}}.',
+    sent: 'Kept action sent: {{label}} — {{subject}}.',
+    sentBare: 'Kept action sent: {{label}}.',
     notApplied: 'Not applied',
     conflict:
       "Someone else already moved this prescription: it is now {{status}}. Your '{{label}}' was not applied.",

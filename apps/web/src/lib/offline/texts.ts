@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import type { PrescriptionStatus } from '@careplane/shared/common/enums';
 import { prescriptionStatusLabel } from '@/lib/i18n/enum-labels.ts';
 import { currentLanguage } from '@/lib/i18n/language.ts';
+import { isOnline } from './online.ts';
 
 /**
  * A prescription's status in a sentence: as the server writes it in English ('on hold'), by its label in Thai
@@ -24,11 +25,21 @@ export const offlineTexts = {
   get bannerSending() {
     return i18next.t('kit:offline.bannerSending');
   },
-  queued: (label: string) => i18next.t('kit:offline.queued', { label }),
-  queuedNotice: (label: string, subject: string | undefined) =>
-    subject
-      ? i18next.t('kit:offline.queuedNotice', { label, subject })
-      : i18next.t('kit:offline.queuedNoticeBare', { label }),
+  /**
+   * A kept action in place of its button. Offline it waits for the network; online (`online`, the browser's
+   * word) it waits for the server to take it, or for an earlier action on the same record.
+   */
+  queued: (label: string, online: boolean) =>
+    i18next.t(online ? 'kit:offline.queuedOnline' : 'kit:offline.queued', { label }),
+  /** The notice that an action was kept, said when it is kept (online as for `queued`). */
+  queuedNotice: (label: string, subject: string | undefined, online = isOnline()) =>
+    online
+      ? subject
+        ? i18next.t('kit:offline.queuedNoticeOnline', { label, subject })
+        : i18next.t('kit:offline.queuedNoticeOnlineBare', { label })
+      : subject
+        ? i18next.t('kit:offline.queuedNotice', { label, subject })
+        : i18next.t('kit:offline.queuedNoticeBare', { label }),
   needsNetwork: (label: string) => i18next.t('kit:offline.needsNetwork', { label }),
   get needsNetworkHint() {
     return i18next.t('kit:offline.needsNetworkHint');

@@ -18,6 +18,7 @@ import { useLanguage } from '@/lib/i18n/language.ts';
 import { useSession } from '@/lib/session.ts';
 import { useKeptAlertActionsOf } from '@/lib/offline/use-outbox.ts';
 import type { AlertActionsVia } from '@/lib/offline/outbox.ts';
+import { useOnline } from '@/lib/offline/online.ts';
 import { offlineTexts } from '@/lib/offline/texts.ts';
 import { useAcknowledgeAlert, useCloseAlert } from '../api/alerts.queries.ts';
 
@@ -155,6 +156,7 @@ export function AlertEntry({
   // What this user did to the alert on this device and is not sent yet (decision 107): said in place of the
   // button it came from, so nobody taps it twice or wonders whether it went.
   const kept = useKeptAlertActionsOf(alert.id);
+  const online = useOnline();
   const keptAcknowledge = kept.some((entry) => entry.action === 'acknowledge');
   const keptClose = kept.some((entry) => entry.action === 'close');
   return (
@@ -264,7 +266,7 @@ export function AlertEntry({
       ) : null}
       {kept.map((entry) => (
         <Text key={entry.key} size="xs" c="orange.9" role="status">
-          {offlineTexts.queued(entry.label)}
+          {offlineTexts.queued(entry.label, online)}
         </Text>
       ))}
       {failure ? (

@@ -20,6 +20,7 @@ import { ResourceDetail } from '@/lib/resource-kit/detail/resource-detail.tsx';
 import { invalidateResource } from '@/lib/resource-kit/queries.ts';
 import { custodyQueries } from '../api/custody.ts';
 import { ActionButton } from '../custody/action-button.tsx';
+import { useOnline } from '@/lib/offline/online.ts';
 import { offlineTexts } from '@/lib/offline/texts.ts';
 import { useKeptActionsOf } from '@/lib/offline/use-outbox.ts';
 import { useDownloadSignedDocument } from '../api/prescriptions.queries.ts';
@@ -98,10 +99,11 @@ function CustodyActions({ prescription }: { prescription: Prescription }) {
   const viewer = useQuery(custodyQueries.viewer());
   const client = useQueryClient();
   const kept = useKeptActionsOf(prescription.id);
+  const online = useOnline();
   if (kept.length > 0) {
     return kept.map((entry) => (
       <Badge key={entry.key} color="yellow" variant="light" size="lg" data-testid="kept-action">
-        {offlineTexts.queued(entry.label)}
+        {offlineTexts.queued(entry.label, online)}
       </Badge>
     ));
   }

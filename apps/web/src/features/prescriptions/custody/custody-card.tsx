@@ -16,6 +16,7 @@ import {
 } from '@careplane/shared/prescriptions/prescription-transitions';
 import type { Prescription } from '@careplane/shared/prescriptions/prescriptions.contract';
 import { prescriptionContentText } from '@careplane/shared/prescriptions/prescriptions.columns';
+import { useOnline } from '@/lib/offline/online.ts';
 import { offlineTexts } from '@/lib/offline/texts.ts';
 import { useKeptActionsOf } from '@/lib/offline/use-outbox.ts';
 import { ActionButton } from './action-button.tsx';
@@ -116,6 +117,7 @@ export function CustodyCard({
   const showPickup = prescription.status === 'ready' || prescription.status === 'picked_up';
   // What this device keeps for the prescription goes first; the buttons under it act from where it leads.
   const kept = useKeptActionsOf(prescription.id);
+  const online = useOnline();
   const next = nextActions(prescription.status, kept, actionsFrom);
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={content} aria-current={open || undefined}>
@@ -168,7 +170,7 @@ export function CustodyCard({
                 h="auto"
                 py={4}
               >
-                {offlineTexts.queued(entry.label)}
+                {offlineTexts.queued(entry.label, online)}
               </Badge>
             ))}
           </Stack>

@@ -145,7 +145,7 @@ describe('the prescriptions area offline', () => {
     expect(network.callsTo('POST', `/api/prescriptions/${rxId}/delivered`)).toHaveLength(0);
 
     setOnline(true);
-    expect(await screen.findByText(/Sent while back online: Delivered — Losartan/)).toBeVisible();
+    expect(await screen.findByText(/Kept action sent: Delivered — Losartan/)).toBeVisible();
     expect(await screen.findByText('No prescriptions here.')).toBeVisible();
     const sent = network.callsTo('POST', `/api/prescriptions/${rxId}/delivered`);
     expect(sent).toHaveLength(1);
