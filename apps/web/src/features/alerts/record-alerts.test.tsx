@@ -183,6 +183,12 @@ describe("a user's alerts", () => {
     await userEvent.click(within(item()).getByRole('button', { name: 'Close alert' }));
     // Kept: said in place of the actions, which are gone, so nobody closes it twice.
     expect(await within(item()).findByText('Close alert — queued, will send when online')).toBeVisible();
+    // The focus stays with the alert: on the line that took the form's place.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(item()).getByText('Close alert — queued, will send when online'),
+      ),
+    );
     expect(within(item()).queryByRole('button', { name: 'Close alert' })).toBeNull();
     expect(within(item()).queryByRole('button', { name: 'Acknowledge' })).toBeNull();
     expect(network.callsTo('POST', `/api/alerts/${open.id}/close`)).toHaveLength(0);

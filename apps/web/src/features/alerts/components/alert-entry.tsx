@@ -159,6 +159,17 @@ export function AlertEntry({
   const online = useOnline();
   const keptAcknowledge = kept.some((entry) => entry.action === 'acknowledge');
   const keptClose = kept.some((entry) => entry.action === 'close');
+  // A close kept on this device takes the place of the form it was sent from, and the focus with it: the line
+  // that says it was kept takes the focus, so a keyboard or screen reader is not left at the top of the page.
+  const keptCloseLine = useRef<HTMLParagraphElement>(null);
+  const hadKeptClose = useRef(keptClose);
+  useEffect(() => {
+    if (keptClose && !hadKeptClose.current) {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) keptCloseLine.current?.focus();
+    }
+    hadKeptClose.current = keptClose;
+  }, [keptClose]);
   return (
     <Stack gap={4} component="li" aria-label={title} ref={entry}>
       <Group gap="xs" wrap="wrap">
@@ -265,7 +276,14 @@ export function AlertEntry({
         )
       ) : null}
       {kept.map((entry) => (
-        <Text key={entry.key} size="xs" c="orange.9" role="status">
+        <Text
+          key={entry.key}
+          size="xs"
+          c="orange.9"
+          role="status"
+          tabIndex={-1}
+          ref={entry.action === 'close' ? keptCloseLine : undefined}
+        >
           {offlineTexts.queued(entry.label, online)}
         </Text>
       ))}
