@@ -23,10 +23,18 @@ export class ApiError extends Error {
  * message says which in the reader's words, where the browser would say "Failed to fetch".
  */
 export class NetworkError extends Error {
-  constructor(cause: unknown) {
-    super(i18next.t(navigator.onLine === false ? 'kit:network.offline' : 'kit:network.unreachable'), {
-      cause,
-    });
+  /** `method`: a read (GET) loads again by itself once online; anything else was not sent, and says so. */
+  constructor(cause: unknown, method = 'GET') {
+    super(
+      i18next.t(
+        navigator.onLine === false
+          ? method === 'GET'
+            ? 'kit:network.offline'
+            : 'kit:network.offlineAction'
+          : 'kit:network.unreachable',
+      ),
+      { cause },
+    );
     this.name = 'NetworkError';
   }
 }
@@ -100,7 +108,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     });
   } catch (error) {
     // fetch fails with a TypeError when no answer came; an abort stays what it is.
-    if (error instanceof TypeError) throw new NetworkError(error);
+    if (error instanceof TypeError) throw new NetworkError(error, method);
     throw error;
   }
   if (!response.ok) {

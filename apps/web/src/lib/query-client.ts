@@ -34,7 +34,11 @@ export function createQueryClient() {
         // service worker's last answers (decision 106), which look as fresh as any.
         refetchOnReconnect: 'always',
       },
-      mutations: { retry: 0 },
+      // An action is tried at once, online or not: offline it fails and says it was not sent. TanStack's default
+      // ('online') would hold it paused, its button spinning, and send it whenever the network came back, even
+      // long after the person closed its dialog and moved on. What the road does offline on purpose goes
+      // through the outbox instead, which shows what it keeps (decisions 046, 108).
+      mutations: { retry: 0, networkMode: 'always' },
     },
   });
 }

@@ -15,6 +15,7 @@ import { createQueryClient } from '@/lib/query-client.ts';
 import { fakeAlert, fakeList, fakeUser } from '@/test/admin-fakes.ts';
 import { resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { browserNetwork } from '@/test/online.ts';
 import { CommandCenterView } from './command-center-view.tsx';
 
 const ids = {
@@ -175,6 +176,40 @@ describe('the command-center view', () => {
     const calls = network.callsTo('POST', `/api/command-centers/users/${ids.patient}/alert`);
     expect(calls).toHaveLength(1);
     expect(JSON.parse(calls[0]!.body!)).toEqual({ message: 'Please open the door for the nurse' });
+  });
+
+  it('offline, says at once that an alert was not sent, and sends nothing once the network is back', async () => {
+    const setOnline = browserNetwork();
+    network.on('POST', `/api/command-centers/users/${ids.patient}/alert`, () => {
+      // No answer: what fetch does without a network.
+      throw new TypeError('Failed to fetch');
+    });
+    renderView();
+    const users = await screen.findByRole('region', { name: 'Users' });
+    await userEvent.click(await within(users).findByRole('button', { name: 'Send an alert' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send an alert to Malee Srisawat' });
+    const message = within(dialog).getByRole('textbox', { name: /Message/ });
+    await userEvent.clear(message);
+    await userEvent.type(message, 'Please call the care team');
+    setOnline(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send alert' }));
+    expect(
+      await within(dialog).findByText(
+        'You are offline, so this was not sent: it needs the network. Try again once you are back online.',
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Send alert' }).disabled).toBe(false);
+    const sent = () => network.callsTo('POST', `/api/command-centers/users/${ids.patient}/alert`);
+    expect(sent()).toHaveLength(1);
+
+    // Nothing waited paused to go by itself once the person has moved on.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    setOnline(true);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(sent()).toHaveLength(1);
+    vi.restoreAllMocks();
   });
 
   it('tells of an alert that opens while the view is open, not of those already open or older', async () => {

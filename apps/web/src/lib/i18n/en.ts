@@ -184,7 +184,8 @@ const kit = {
     queuedOnline: '{{label}} — queued, sending shortly',
     queuedNotice: '“{{label}}” kept on this device: {{subject}}. It is sent when you are back online.',
     queuedNoticeBare: '“{{label}}” kept on this device. It is sent when you are back online.',
-    queuedNoticeOnline: '“{{label}}” kept on this device: {{subject}}. It is sent as soon as the server takes it.',
+    queuedNoticeOnline:
+      '“{{label}}” kept on this device: {{subject}}. It is sent as soon as the server takes it.',
     queuedNoticeOnlineBare: '“{{label}}” kept on this device. It is sent as soon as the server takes it.',
     needsNetwork: '{{label}} needs the network (phone signature)',
     needsNetworkHint: 'Signing asks your phone through the server: connect to the network to continue.',
@@ -222,6 +223,9 @@ const kit = {
   requestFailed: 'Request failed ({{status}})',
   network: {
     offline: 'You are offline. This needs the network: it loads again once you are back online.',
+    // An action (not a read) tried without a network: nothing waits to be sent later (decision 108).
+    offlineAction:
+      'You are offline, so this was not sent: it needs the network. Try again once you are back online.',
     unreachable: 'The server could not be reached. Check the connection, then try again.',
   },
   // Where a person can work: `label` short, for the top bar's menu; `link` a sentence, for the account page.

@@ -110,8 +110,8 @@ interface AlertTap {
 /**
  * Sends an alert action with a new Idempotency-Key, or keeps it on the device (decision 107): without a network,
  * or behind this user's actions still waiting. Kept, it survives a reload and is sent once the network is back,
- * dated when it was tapped (decision 105); the outbox says when it went. Runs whatever the network (the
- * outbox decides), so nothing waits paused in a page that may be closed.
+ * dated when it was tapped (decision 105); the outbox says when it went. Like every action it runs whatever the
+ * network (the query client; the outbox decides), so nothing waits paused in a page that may be closed.
  */
 function useAlertAction<Tap extends AlertTap>(
   via: AlertActionsVia,
@@ -124,7 +124,6 @@ function useAlertAction<Tap extends AlertTap>(
 ) {
   const client = useQueryClient();
   return useMutation({
-    networkMode: 'always',
     mutationFn: (tap: Tap) =>
       sendOrKeep(
         {

@@ -191,8 +191,8 @@ export function useAction(id: string, action: PrescriptionAction, hooks: ActionH
   const client = useQueryClient();
   const changed = useCustodyChanged();
   return useMutation({
-    // Offline too: a plain action is then kept, a signing one is not offered (the button says why).
-    networkMode: 'always',
+    // Tried offline too, as every action is (the query client): a plain action is then kept, a signing one is
+    // not offered (the button says why).
     // A hold or a return may say why (the button asks); the other actions are sent without a word.
     mutationFn: (reason?: string) =>
       prescriptionTransitions[action].signs

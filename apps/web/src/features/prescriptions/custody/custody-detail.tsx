@@ -22,9 +22,9 @@ export const RECEIPT_ERROR = specTexts.couldNotGetPrescriptionDocument;
 const wrapAnywhere = { overflowWrap: 'anywhere', hyphens: 'auto' } as const;
 
 function ReceiptButton({ id, receipt, label }: { id: string; receipt: PrescriptionReceipt; label: string }) {
-  // Without a network the download fails at once and says so, instead of waiting for the network and then
-  // downloading by itself when nobody expects it.
-  const download = useMutation({ mutationFn: () => downloadReceipt(id, receipt), networkMode: 'always' });
+  // Without a network the download fails at once and says so (the query client's actions never wait paused),
+  // instead of downloading by itself when nobody expects it.
+  const download = useMutation({ mutationFn: () => downloadReceipt(id, receipt) });
   return (
     <Stack gap={2}>
       <Button size="xs" variant="light" loading={download.isPending} onClick={() => download.mutate()}>
