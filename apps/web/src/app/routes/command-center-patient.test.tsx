@@ -12,6 +12,7 @@ import { userSchema } from '@careplane/shared/users/users.contract';
 import { fakeAlert, fakeList, fakeUser } from '@/test/admin-fakes.ts';
 import { makeUser, renderApp, resetSession, signIn } from '@/test/app.tsx';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
+import { browserNetwork } from '@/test/online.ts';
 
 const at = '2030-01-01T08:00:00.000Z';
 const taken = Date.parse('2030-01-01T07:30:00.000Z');
@@ -209,6 +210,42 @@ describe("a person's page in the command center", () => {
       .map((call) => call.url.searchParams.getAll('filters'));
     expect(asked).toContainEqual([`iotDevice.id~${ids.pulse}`, 'dataType~heart_rate']);
     expect(asked.flat()).not.toContain('dataType~battery');
+  });
+
+  it('says the chart is loading, and offline that it waits for the network: never that there are no readings', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const chartRead = (call: { url: URL }) => call.url.searchParams.has('from');
+    network.on('GET', '/api/command-centers/readings', async (call) => {
+      if (chartRead(call)) await held;
+      return json({ ...empty, total: 1, items: [reading(ids.pulse, 'heart_rate', { rate: 72 })] });
+    });
+    renderApp(`/command-center/${ids.patient}`, { env: 'test' });
+    const vitals = await screen.findByRole('region', { name: 'Vital signs' });
+    const chart = await within(vitals).findByRole('figure', { name: 'Heart rate (/min)' });
+    expect(within(chart).getByRole('status')).toHaveTextContent('Loading…');
+    expect(within(vitals).queryByText('No data in this range.')).toBeNull();
+    expect(within(vitals).queryByText(/^0 heart rate readings/)).toBeNull();
+    release();
+    expect(await within(vitals).findByText(/^1 heart rate reading from /)).toBeInTheDocument();
+    expect(within(chart).queryByRole('status')).toBeNull();
+
+    // Offline, a period never read before: the read waits for the network.
+    const setOnline = browserNetwork();
+    setOnline(false);
+    network.on('GET', '/api/command-centers/readings', (call) => {
+      if (chartRead(call)) throw new TypeError('Failed to fetch');
+      return json({ ...empty, total: 1, items: [reading(ids.pulse, 'heart_rate', { rate: 72 })] });
+    });
+    await userEvent.click(within(vitals).getByRole('radio', { name: '7 days' }));
+    // Its first try fails; then it waits, and says so.
+    expect(
+      await within(chart).findByText(
+        'You are offline. This needs the network: it loads again once you are back online.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(within(vitals).queryByText('No data in this range.')).toBeNull();
+    vi.restoreAllMocks();
   });
 
   it('draws one device at a time, the one chosen kept in the address', async () => {

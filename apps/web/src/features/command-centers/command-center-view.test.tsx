@@ -198,7 +198,9 @@ describe('the command-center view', () => {
         'You are offline, so this was not sent: it needs the network. Try again once you are back online.',
       ),
     ).toBeVisible();
-    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Send alert' }).disabled).toBe(false);
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Send alert' }).disabled).toBe(
+      false,
+    );
     const sent = () => network.callsTo('POST', `/api/command-centers/users/${ids.patient}/alert`);
     expect(sent()).toHaveLength(1);
 

@@ -155,6 +155,7 @@ const kit = {
   },
   chart: {
     noData: 'No data in this range.',
+    loading: 'Loading…',
     // A summed-up line's three parts (lib/resource-kit/charts/period-summary.ts).
     mean: '{{line}}, mean',
     highest: '{{line}}, highest',

@@ -150,6 +150,7 @@ const th: Translation<typeof kit> = {
   },
   chart: {
     noData: 'ไม่มีข้อมูลในช่วงนี้',
+    loading: 'กำลังโหลด…',
     // A summed-up line's three parts (lib/resource-kit/charts/period-summary.ts).
     mean: '{{line}} เฉลี่ย',
     highest: '{{line}} สูงสุด',

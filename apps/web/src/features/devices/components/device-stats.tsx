@@ -86,6 +86,7 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
             data={drawn}
             dataKey="at"
             period={range}
+            read={stats}
             series={lines([{ name: 'cpu', label: 'CPU', color: 'cyan.7' }])}
             unit=" %"
             yDomain={[0, 100]}
@@ -97,6 +98,7 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
             data={drawn}
             dataKey="at"
             period={range}
+            read={stats}
             series={lines([{ name: 'memory', label: t('stats.memory'), color: 'violet.6' }])}
             unit=" %"
             yDomain={[0, 100]}
@@ -108,6 +110,7 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
             data={drawn}
             dataKey="at"
             period={range}
+            read={stats}
             series={lines([{ name: 'disk', label: t('stats.disk'), color: 'orange.7' }])}
             unit=" %"
             yDomain={[0, 100]}
@@ -119,6 +122,7 @@ export function DeviceCharts({ deviceId }: { deviceId: string }) {
             data={drawn}
             dataKey="at"
             period={range}
+            read={stats}
             series={[
               { name: 'user', label: t('stats.user'), color: 'teal.6' },
               { name: 'system', label: t('stats.system'), color: 'blue.6' },

@@ -10,7 +10,7 @@ import { readingText, sentence, unitOf } from '@careplane/shared/iot/reading-tex
 import { vitalSignsOf } from '@careplane/shared/iot/vital-signs';
 import type { Language } from '@careplane/shared/i18n/language-tags';
 import { useAddressParam } from '@/lib/address-param.ts';
-import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
+import { ChartFigure, waitingText } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
 import {
   CHART_SUMMARY_PARTS,
   summaryPoints,
@@ -187,7 +187,12 @@ export function ReadingsChart({
           unit={unit ? ` ${unit}` : undefined}
           yDomain={yDomain}
           h={280}
+          read={readings}
         />
+      ) : waitingText(readings) ? (
+        <Text size="sm" c="dimmed" role="status">
+          {waitingText(readings)}
+        </Text>
       ) : records.length ? (
         // On a phone the reading wraps beside its time rather than the table running past the screen's edge.
         <Table.ScrollContainer minWidth={280}>
