@@ -92,9 +92,12 @@ export function SeriesChart({
     // The legend takes the height its names need (Thai names wrap onto lines of their own on a phone).
     legendProps: { verticalAlign: 'bottom' as const },
     tooltipAnimationDuration: 150,
-    // Wide enough for a value and its unit on one line ("100 /min" wrapped onto two at recharts' 60 px, and
-    // "200 mmHg" at 72).
-    yAxisProps: { ...(yDomain ? { domain: yDomain } : {}), width: 52 + 7 * (unit?.length ?? 0) },
+    // The ticks are numbers alone: every figure's title names its unit, and the tooltip writes it with each
+    // value. Written on every tick, a Thai unit ("ครั้ง/นาที") took a third of a phone's chart.
+    yAxisProps: { ...(yDomain ? { domain: yDomain } : {}), width: 48, unit: undefined },
+    // On a phone the tooltip stays within the chart: no wider than the drawing (its names wrap), which recharts
+    // keeps it inside; at Mantine's 200 px least width and more, a point on the right half ran off the screen.
+    styles: { tooltip: { minWidth: 0, maxWidth: 'min(18rem, 62vw)' } },
     valueFormatter: chartValue,
   };
   // The figure around the chart carries its meaning in words; the drawing itself takes no focus.
