@@ -27,6 +27,7 @@ export const loginMessages = {
   profileFailed: 'Could not get user profile.',
   registrationFailed: 'Could not register the sign-in with the application server.',
   startFailed: 'Could not start the sign-in. Please try again.',
+  offline: 'Signing in needs the network: connect, then try again.',
 } as const;
 
 /** CIBA: a slow_down answer asks the client to wait this many seconds longer between polls. */
@@ -170,6 +171,8 @@ export function createLoginFlow({
 
   const settle = (error: unknown) => {
     if (error instanceof Cancelled) return;
+    // Without a network nothing else went wrong: say what to do, not that something failed.
+    if (navigator.onLine === false) return store.fail(loginMessages.offline);
     if (error instanceof LoginFailure) return store.fail(error.message);
     if (error instanceof AuthServerError || error instanceof ApiError) {
       return store.fail(error.status === 429 ? error.message : loginMessages.startFailed);

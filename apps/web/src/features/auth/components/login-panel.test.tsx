@@ -5,6 +5,7 @@ import { changeLanguage } from '@/lib/i18n/language.ts';
 import { sessionStore } from '@/lib/session.ts';
 import { fakeNetwork, json, type FakeNetwork } from '@/test/network.ts';
 import { makeUser, renderApp, resetSession } from '@/test/app.tsx';
+import { browserNetwork } from '@/test/online.ts';
 import { resetDiscovery } from '../api/auth-client.ts';
 
 // No canvas in happy-dom: the extraction check and the QR encoder are replaced; the browser layer checks both.
@@ -278,6 +279,20 @@ describe('login by user identifier', () => {
     await act(() => changeLanguage('th'));
     expect(await screen.findByText('การเข้าสู่ระบบถูกปฏิเสธบนโทรศัพท์')).toBeVisible();
     expect(sessionStore.getState().loginError).toBe('The sign-in was denied on the phone.');
+  });
+
+  it('offline, says that signing in needs the network, not that it failed', async () => {
+    const setOnline = browserNetwork();
+    network.on('POST', BACKCHANNEL, () => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderApp('/');
+    setOnline(false);
+    await start();
+    expect(await screen.findByText('Signing in needs the network: connect, then try again.')).toBeVisible();
+    await act(() => changeLanguage('th'));
+    expect(await screen.findByText('การเข้าสู่ระบบต้องใช้อินเทอร์เน็ต โปรดเชื่อมต่อแล้วลองอีกครั้ง')).toBeVisible();
+    vi.restoreAllMocks();
   });
 
   it('reports an expired request as timed out', async () => {

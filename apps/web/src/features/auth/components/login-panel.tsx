@@ -71,7 +71,7 @@ function BindingMessage({ code }: { code: string | null }) {
 }
 
 /** The failures in the console's own words, which its catalogs translate. */
-const ownFailures = ['denied', 'registrationFailed', 'startFailed'] as const;
+const ownFailures = ['denied', 'registrationFailed', 'startFailed', 'offline'] as const;
 
 function LoginError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('auth');

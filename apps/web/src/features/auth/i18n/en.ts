@@ -14,6 +14,7 @@ const auth = {
     denied: 'The sign-in was denied on the phone.',
     registrationFailed: 'Could not register the sign-in with the application server.',
     startFailed: 'Could not start the sign-in. Please try again.',
+    offline: 'Signing in needs the network: connect, then try again.',
   },
   qr: {
     intro: 'Open the Careplane app on your phone and scan the code to sign in.',
