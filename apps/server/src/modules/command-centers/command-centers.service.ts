@@ -7,6 +7,7 @@ import type {
   UserAlertCreated,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import type { ActionContext } from '@/lib/audit.js';
+import { CARE_TEAM_ALERT_PURPOSE, CARE_TEAM_REBOOT_PURPOSE } from '@careplane/shared/devices/job-purposes';
 import { conflict, notFound, serviceTexts } from '@/lib/errors.js';
 import { createResourceService } from '@/lib/resources/service.js';
 import type { Store, WriteScope } from '@/lib/store.js';
@@ -15,9 +16,6 @@ import type { DevicesService } from '@/modules/devices/devices.service.js';
 import { missingUserIds } from '@/modules/users/users.service.js';
 import * as repository from './command-centers.repository.js';
 import { commandCentersResource } from './command-centers.resource.js';
-
-const ALERT_JOB_PURPOSE = 'Alert sent to the user by the care team';
-const REBOOT_JOB_PURPOSE = "Reboot of the user's device requested by the care team";
 
 export function createCommandCentersService(
   store: Store,
@@ -64,7 +62,7 @@ export function createCommandCentersService(
           severity: 'warning',
         },
       ]);
-      const jobIds = await createJobs(scope, deviceIds, ALERT_JOB_PURPOSE, `notify ${message}`);
+      const jobIds = await createJobs(scope, deviceIds, CARE_TEAM_ALERT_PURPOSE, `notify ${message}`);
       return { alertId: alertId!, jobIds };
     });
     const [alert, jobs] = await Promise.all([
@@ -81,7 +79,7 @@ export function createCommandCentersService(
       if (!deviceIds.length) {
         throw conflict(serviceTexts.nothingToReboot);
       }
-      return createJobs(scope, deviceIds, REBOOT_JOB_PURPOSE, 'reboot');
+      return createJobs(scope, deviceIds, CARE_TEAM_REBOOT_PURPOSE, 'reboot');
     });
     return { jobs: await readJobs(jobIds) };
   }

@@ -25,6 +25,7 @@ import { statsQueries } from '@/features/stats/api/stats.queries.ts';
 import { userQueries } from '@/features/users/api/users.queries.ts';
 import { ChartFigure } from '@/lib/resource-kit/charts/lazy-series-chart.tsx';
 import { PageHeader } from '@/lib/resource-kit/page-header.tsx';
+import { jobPurposeText } from '@/lib/i18n/job-purpose.ts';
 
 const admin = paths.admin;
 
@@ -236,7 +237,7 @@ function LatestJobs() {
                 truncate
                 style={{ minWidth: 0 }}
               >
-                {job.purpose}
+                {jobPurposeText(job.purpose)}
               </Anchor>
               <Text size="xs" c="dimmed" truncate visibleFrom="sm" style={{ flexShrink: 0, maxWidth: 200 }}>
                 {titleOf(job.device)}

@@ -30,6 +30,7 @@ import { enumLabel } from '@/lib/i18n/enum-labels.ts';
 import { useLanguage } from '@/lib/i18n/language.ts';
 import { useLiveEvents } from '@/lib/live-events.ts';
 import { notify } from '@/lib/notify.ts';
+import { jobPurposeText } from '@/lib/i18n/job-purpose.ts';
 import { commandCenterViewQueries as queries } from './api/command-center-view.queries.ts';
 import { OpenAlertsSection, SectionBody, SectionCard } from './section.tsx';
 
@@ -134,7 +135,7 @@ export function CommandCenterView({ alertItem }: { alertItem: (alert: Alert) => 
                   {items.map((job) => (
                     <Table.Tr key={job.id}>
                       <Table.Td>{titleOf(job.device)}</Table.Td>
-                      <Table.Td>{job.purpose}</Table.Td>
+                      <Table.Td>{jobPurposeText(job.purpose)}</Table.Td>
                       {/* A status is one word on one line: in Thai at a phone's width the badge broke in two.
                         (The theme lets a badge's text wrap rather than be cut; this one keeps its line.) */}
                       <Table.Td>

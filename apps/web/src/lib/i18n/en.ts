@@ -212,6 +212,12 @@ const kit = {
     logoutCancel: 'Stay signed in',
   },
   closeNotification: 'Close the notification',
+  // The purposes the server writes on a job itself (lib/i18n/job-purpose.ts), as the server stores them.
+  jobPurpose: {
+    none: 'No purpose provided.',
+    careTeamAlert: 'Alert sent to the user by the care team',
+    careTeamReboot: "Reboot of the user's device requested by the care team",
+  },
   // The session timer: the notice after Cancel on the expiry dialog (the dialog's own texts are the spec's,
   // lib/i18n/spec-texts.ts). {{seconds}} is about how many seconds are left.
   session: {

@@ -195,6 +195,11 @@ const th: Translation<typeof kit> = {
     logoutConfirm: 'ออกจากระบบ',
     logoutCancel: 'อยู่ในระบบต่อ',
   },
+  jobPurpose: {
+    none: 'ไม่ได้ระบุวัตถุประสงค์',
+    careTeamAlert: 'ทีมดูแลส่งการแจ้งเตือนถึงผู้ใช้',
+    careTeamReboot: 'ทีมดูแลขอให้รีสตาร์ตอุปกรณ์ของผู้ใช้',
+  },
   closeNotification: 'ปิดการแจ้งเตือน',
   session: {
     endingTitle: 'เซสชันใกล้หมดเวลา',

@@ -1,6 +1,7 @@
 // Client devices (per command center, plus home terminals of the best-equipped patients), their stats,
 // the workstations that group them, and runner jobs in every status.
 import type { DeviceRole, ProcessStatus } from '@careplane/shared/common/enums';
+import { CARE_TEAM_REBOOT_PURPOSE } from '@careplane/shared/devices/job-purposes';
 import { DAY, HISTORY, HOURLY_STATS_BEFORE, HOUR, MINUTE, buildDeviceStats } from '../demo-series.js';
 import { regions, type Region } from '../reference-data.js';
 import { bangkok, iso, type SeedContext } from './context.js';
@@ -302,7 +303,7 @@ export function buildDeviceJobs(
       device: `terminal-${named('patient').key}`,
       status: 'SUCCEEDED',
       commands: ['reboot'],
-      purpose: 'Reboot requested by the command center',
+      purpose: CARE_TEAM_REBOOT_PURPOSE,
       agoMs: 26 * HOUR,
       by: supervisor,
     },

@@ -5,6 +5,7 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import type { DeviceJob } from '@careplane/shared/devices/devices.contract';
 import { notify } from '@/lib/notify.ts';
+import { jobPurposeText } from '@/lib/i18n/job-purpose.ts';
 import { useCancelJob } from '../api/devices.queries.ts';
 
 export function useCancelJobAction() {
@@ -13,7 +14,9 @@ export function useCancelJobAction() {
   const ask = (job: Pick<DeviceJob, 'id' | 'purpose'>) =>
     modals.openConfirmModal({
       title: t('jobs.confirmCancelTitle'),
-      children: <Text size="sm">{t('jobs.confirmCancelText', { purpose: job.purpose })}</Text>,
+      children: (
+        <Text size="sm">{t('jobs.confirmCancelText', { purpose: jobPurposeText(job.purpose) })}</Text>
+      ),
       labels: { confirm: t('jobs.confirmCancel'), cancel: t('jobs.keepJob') },
       confirmProps: { color: 'red.8' },
       onConfirm: () =>

@@ -11,6 +11,7 @@ import { DetailSection } from '@/lib/resource-kit/detail/detail-parts.tsx';
 import { deviceJobQueries } from '../api/devices.queries.ts';
 import { useCancelJobAction } from './cancel-job.tsx';
 import { enumLabel } from '@/lib/i18n/enum-labels.ts';
+import { jobPurposeText } from '@/lib/i18n/job-purpose.ts';
 
 export const jobStatusColors: Record<string, string> = {
   NEW: 'gray',
@@ -34,7 +35,7 @@ function CancelJobButton({ job }: { job: DeviceJob }) {
       variant="subtle"
       color="yellow.9"
       loading={cancel.pending}
-      aria-label={t('jobs.cancelNamed', { purpose: job.purpose })}
+      aria-label={t('jobs.cancelNamed', { purpose: jobPurposeText(job.purpose) })}
       onClick={() => cancel.ask(job)}
     >
       {t('jobs.cancel')}
@@ -82,7 +83,7 @@ export function DeviceJobsSection({ deviceId }: { deviceId: string }) {
                     {enumLabel('jobStatus', job.status)}
                   </Badge>
                   <Anchor component={Link} to={paths.admin.deviceJobs.detail.to(job.id)} size="sm" truncate>
-                    {job.purpose}
+                    {jobPurposeText(job.purpose)}
                   </Anchor>
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
                     {formatDateTime(job.createdAt)}
