@@ -23,9 +23,10 @@ import { usersResource } from '@/modules/users/users.resource.js';
 import { alertsResource } from '@/modules/alerts/alerts.resource.js';
 import { iotDataResource, iotDevicesResource } from '@/modules/iot/iot.resource.js';
 import * as repository from './command-centers.repository.js';
+import type { CenterSet } from './command-centers.repository.js';
 
 /** Every center (an admin who named none), or these. */
-export type CenterSet = 'all' | readonly string[];
+export type { CenterSet };
 type Kind = keyof typeof commandCenterScopedRelations;
 
 export function createCommandCenterScopeService(store: Store) {
@@ -173,10 +174,14 @@ export function createCommandCenterScopeService(store: Store) {
       const centers = await centersOf(caller, undefined);
       await alerts.read(alertId, { relations: [] }, viewer(caller, centers));
     },
-    /** Whether a user is in the caller's centers (for actions on a user's care); 404 otherwise. */
-    async assertUserInScope(caller: Caller, userId: string) {
+    /**
+     * Whether a user is in the caller's centers (for actions on a user's care); 404 otherwise. Answers the
+     * caller's centers, which the action keeps to.
+     */
+    async assertUserInScope(caller: Caller, userId: string): Promise<CenterSet> {
       const centers = await centersOf(caller, undefined);
       await users.read(userId, { relations: [] }, viewer(caller, centers));
+      return centers;
     },
   };
 }

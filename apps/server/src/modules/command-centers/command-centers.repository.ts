@@ -3,7 +3,7 @@
 // devices, workstations, users, stats, jobs, alerts, IoT devices and readings to the records of some centers.
 // The main table's columns are referenced as columns (the engine aliases them); subqueries name their tables
 // plainly.
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client.js';
 import {
   alerts,
@@ -18,12 +18,24 @@ import {
   workstations,
 } from '@/db/schema/index.js';
 
-/** The ids of the client devices assigned to a user, oldest first (a stable order for the jobs made). */
-export async function findUserDeviceIds(executor: Executor, userId: string): Promise<string[]> {
+/** Every center (an admin who named none), or these. */
+export type CenterSet = 'all' | readonly string[];
+
+/**
+ * The ids of the client devices assigned to a user and belonging to one of `centers`, oldest first (a stable
+ * order for the jobs made). A user of several centers has devices of each: the care team of one acts on its
+ * own only (decisions §4).
+ */
+export async function findUserDeviceIds(
+  executor: Executor,
+  userId: string,
+  centers: CenterSet,
+): Promise<string[]> {
+  const assigned = eq(devices.assignedUserId, userId);
   const rows = await executor
     .select({ id: devices.id })
     .from(devices)
-    .where(eq(devices.assignedUserId, userId))
+    .where(centers === 'all' ? assigned : and(assigned, inArray(devices.commandCenterId, [...centers])))
     .orderBy(asc(devices.createdAt), asc(devices.id));
   return rows.map((row) => row.id);
 }
