@@ -271,8 +271,13 @@ export function createIotService(store: Store, settings: IotSettings) {
 
   const readings = createResourceService(store, iotDataResource);
 
+  /**
+   * A batch's rows. Each reading is about the device's assigned user as the batch was admitted (its row
+   * version is checked as it is stored), as the alerts it opens are: a device given to someone else later
+   * does not take these readings with it (decision 109).
+   */
   const rowsOf = (
-    device: { id: string },
+    device: { id: string; assignedUserId: string | null },
     dataType: IotDataType,
     readings: Reading[],
     createdByUserId: string | null,
@@ -283,6 +288,7 @@ export function createIotService(store: Store, settings: IotSettings) {
       dataType,
       data: reading,
       iotDeviceId: device.id,
+      userId: device.assignedUserId,
       createdByUserId,
     }));
 
