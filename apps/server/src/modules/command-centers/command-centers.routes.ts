@@ -210,8 +210,8 @@ export async function commandCentersModule(
       response: { 200: readingsSummarySchema, ...errors },
     },
     handler: async (request) => {
-      await scope.assertIotDeviceInScope(requireCaller(request), request.params.id);
-      return iot.readingsSummary(request.params.id, request.query);
+      const within = await scope.assertIotDeviceInScope(requireCaller(request), request.params.id);
+      return iot.readingsSummary(request.params.id, request.query, within);
     },
   });
 

@@ -251,13 +251,15 @@ export function summarizeReadings(
   executor: Executor,
   iotDeviceId: string,
   query: PeriodQuery & { dataType: string },
+  within?: SQL,
 ) {
   return summarizePeriod(executor, query, {
     records: sql`select ${iotDeviceData.timestamp} as "timestamp", ${iotDeviceData.data} as data
       from ${iotDeviceData}
       where ${iotDeviceData.iotDeviceId} = ${iotDeviceId}
         and ${iotDeviceData.dataType} = ${query.dataType}
-        and ${iotDeviceData.timestamp} between ${query.from}::bigint and ${query.to}::bigint`,
+        and ${iotDeviceData.timestamp} between ${query.from}::bigint and ${query.to}::bigint
+        ${within ? sql`and ${within}` : sql``}`,
     number: numberOf(query.dataType),
     skip: ['timestamp'],
   });

@@ -1,6 +1,7 @@
 // IoT devices and readings: the generic resources with their rules (connection secrets, device links),
 // submissions (a batch of readings all or nothing, with the alerts it opens), latest reading, exists check.
 import { hash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import { canonicalJson } from '@careplane/shared/common/canonical-json';
 import { eventType } from '@careplane/shared/iot/reading-text';
 import { alertSeverities, type AlertSeverity } from '@careplane/shared/alerts/alerts.contract';
@@ -587,11 +588,16 @@ export function createIotService(store: Store, settings: IotSettings) {
 
   /**
    * One type of a device's readings over a period, cut into equal parts: a chart of a month draws every reading
-   * of it at the size of a page (the parts that have readings).
+   * of it at the size of a page (the parts that have readings). `within` narrows the readings summed up (the
+   * care team's: those it may list, decision 109).
    */
-  async function readingsSummary(iotDeviceId: string, query: ReadingsSummaryQuery): Promise<ReadingsSummary> {
+  async function readingsSummary(
+    iotDeviceId: string,
+    query: ReadingsSummaryQuery,
+    within?: SQL,
+  ): Promise<ReadingsSummary> {
     if (!(await findIotDeviceId(db, { id: iotDeviceId }))) throw notFound('IoT device');
-    return { dataType: query.dataType, ...(await summarizeReadings(db, iotDeviceId, query)) };
+    return { dataType: query.dataType, ...(await summarizeReadings(db, iotDeviceId, query, within)) };
   }
 
   async function existsByHardwareIdentifier(hardwareIdentifier: string) {
