@@ -57,11 +57,18 @@ export const iotDeviceData = pgTable(
     dataType: text('data_type').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     iotDeviceId: uuid('iot_device_id').references(() => iotDevices.id, { onDelete: 'set null' }),
+    /**
+     * The person the reading is about: its IoT device's assigned user when it was stored (as an alert's
+     * `userId`), null for a device assigned to nobody then. Not the submitter (`createdByUserId`). The care
+     * team's scope goes by it, not by whom the device is assigned to now (decision 109); not in answers.
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('iot_device_data_device_timestamp_idx').on(t.iotDeviceId, t.timestamp, t.id),
+    index('iot_device_data_user_timestamp_idx').on(t.userId, t.timestamp, t.id),
     index('iot_device_data_type_timestamp_idx').on(t.dataType, t.timestamp, t.id),
     index('iot_device_data_timestamp_idx').on(t.timestamp, t.id),
     index('iot_device_data_created_by_idx').on(t.createdByUserId),

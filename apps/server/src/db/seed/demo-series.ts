@@ -238,6 +238,7 @@ export function buildReadings(series: ReadingSeries, seedHash: number, id: IdFac
       dataType: series.dataType,
       data: { ...data, timestamp },
       iotDeviceId: series.iotDeviceId,
+      userId: series.userId,
       createdByUserId: series.userId,
       createdAt: new Date(timestamp + 800 + Math.floor(noise(5) * 1500)),
     });

@@ -379,7 +379,7 @@ export async function generateScaleData(
     'iot_device_data',
     nReadings,
     (from, to) => `
-    insert into iot_device_data (id, timestamp, data_type, data, iot_device_id, created_by_user_id, created_at)
+    insert into iot_device_data (id, timestamp, data_type, data, iot_device_id, user_id, created_by_user_id, created_at)
     select ${uuid7Random('r.ts')}, r.ts, r.type,
       case r.type
         when 'heart_rate' then jsonb_build_object('rate', 55 + (r.h % 50), 'timestamp', r.ts)
@@ -389,7 +389,8 @@ export async function generateScaleData(
         when 'blood_pressure' then jsonb_build_object('sys', 105 + (r.h % 50), 'dias', 65 + (r.h % 30), 'timestamp', r.ts)
         else jsonb_build_object('id', 'evt-' || r.k || '-' || r.s, 'type', 'button_pressed', 'severity', 'high', 'timestamp', r.ts)
       end,
-      ${entityId('iot', 'r.k')}, ${userId(patientUser('r.k'))}, to_timestamp((r.ts + 900) / 1000.0)
+      ${entityId('iot', 'r.k')}, ${userId(patientUser('r.k'))}, ${userId(patientUser('r.k'))},
+      to_timestamp((r.ts + 900) / 1000.0)
     from generate_series(${from}, ${to}) as i,
     lateral (select i % ${nIot} as k, i / ${nIot} as s, (i * 2654435761) % 1000003 as h) as b,
     lateral (select b.k, b.s, b.h, ${iotType('b.k')} as type,

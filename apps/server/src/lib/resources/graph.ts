@@ -139,7 +139,8 @@ const ownGraph = {
     },
   },
   iotDeviceData: {
-    hidden: [],
+    // Whose reading it is, for the care team's scope only (decision 109).
+    hidden: ['userId'],
     relations: {
       iotDevice: one('iotDevice', 'iotDevices'),
       createdByUser: one('createdByUser', 'users'),

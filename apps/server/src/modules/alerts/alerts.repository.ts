@@ -27,6 +27,7 @@ export async function findActiveReadingAlerts(executor: Executor, iotDeviceIds: 
   return executor
     .select({
       iotDeviceId: alerts.iotDeviceId,
+      userId: alerts.userId,
       severity: alerts.severity,
       data: alerts.data,
       acknowledgedAt: alerts.acknowledgedAt,

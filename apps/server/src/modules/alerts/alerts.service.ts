@@ -43,16 +43,28 @@ function breachSides(data: Record<string, unknown> | null | undefined): Set<stri
 }
 
 /**
+ * Whether an open alert and a new one are of the same device about the same person: an alert of the device's
+ * earlier patient tells nothing of the one it is assigned to now (decision 109).
+ */
+const sameDeviceAndPerson = (open: { iotDeviceId: string | null; userId: string | null }, alert: NewAlert) =>
+  open.iotDeviceId === alert.iotDeviceId && open.userId === alert.userId;
+
+/**
  * Whether an open out-of-bounds alert already tells what a new one would: the same device and data type, every
  * side of a bound the new one breaches, and a severity at least as high. A heart rate that stays high gets one
  * alert to act on, not one per reading; one that falls from 31 to a low bound's other side (150 above 130), or
  * grows critical, is told anew.
  */
 export function alreadyTold(
-  open: { iotDeviceId: string | null; severity: string; data: Record<string, unknown> | null },
+  open: {
+    iotDeviceId: string | null;
+    userId: string | null;
+    severity: string;
+    data: Record<string, unknown> | null;
+  },
   alert: NewAlert,
 ): boolean {
-  if (open.iotDeviceId !== alert.iotDeviceId || open.data?.dataType !== alert.data.dataType) return false;
+  if (!sameDeviceAndPerson(open, alert) || open.data?.dataType !== alert.data.dataType) return false;
   if ((severityRank[open.severity] ?? 0) < (severityRank[alert.severity] ?? 0)) return false;
   const told = breachSides(open.data);
   return [...breachSides(alert.data)].every((side) => told.has(side));
@@ -73,13 +85,14 @@ const readingOf = (data: Record<string, unknown> | null | undefined) =>
 export function alreadyReported(
   open: {
     iotDeviceId: string | null;
+    userId: string | null;
     severity: string;
     data: Record<string, unknown> | null;
     acknowledgedAt: Date | null;
   },
   alert: NewAlert,
 ): boolean {
-  if (open.iotDeviceId !== alert.iotDeviceId) return false;
+  if (!sameDeviceAndPerson(open, alert)) return false;
   const [was, now] = [readingOf(open.data), readingOf(alert.data)];
   if (was.id === now.id) return true;
   return (

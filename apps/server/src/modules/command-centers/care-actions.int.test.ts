@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, deviceRunnerJobs } from '@/db/schema/index.js';
-import { createDevice, createUser } from '@/test/factories.js';
+import { createCommandCenter, createDevice, createUser } from '@/test/factories.js';
 import { api, createTestContext, type TestContext } from '@/test/harness.js';
 import { auditRows } from '@/test/records.js';
 import { MAX_USER_ALERT_MESSAGE } from '@careplane/shared/command-centers/command-centers.contract';
@@ -122,6 +122,72 @@ describe("request a reboot of a user's devices", () => {
     const response = await admin.post(rebootPath(patient.id));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('This user has no device assigned, so there is nothing to reboot.');
+  });
+});
+
+describe("a care team acts on its own centers' devices only", () => {
+  // A doctor who works in two centers has a lobby screen in each; a nurse of one reboots or messages the
+  // doctor's screen of that center, never the other center's.
+  async function doctorOfTwoCenters() {
+    const doctor = await createUser(context, { firstName: 'Doctor of two', localRoles: ['doctor'] });
+    const nurse = await createUser(context, { localRoles: ['nurse'] });
+    const bangkok = await createCommandCenter(context, { title: 'Bangkok', assignedUsers: [nurse.id] });
+    const phuket = await createCommandCenter(context, { title: 'Phuket' });
+    const bangkokScreen = await createDevice(context, {
+      title: 'Bangkok screen',
+      commandCenter: bangkok.id,
+      assignedUser: doctor.id,
+    });
+    const phuketScreen = await createDevice(context, {
+      title: 'Phuket lobby screen',
+      commandCenter: phuket.id,
+      assignedUser: doctor.id,
+    });
+    return { doctor, nurse, bangkokScreen, phuketScreen };
+  }
+
+  it("reboots the user's device of the caller's center and not another center's", async () => {
+    const { doctor, nurse, bangkokScreen, phuketScreen } = await doctorOfTwoCenters();
+    const response = await api(context, nurse.token).post(rebootPath(doctor.id));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().jobs.map((job: { deviceId: string }) => job.deviceId)).toEqual([bangkokScreen.id]);
+    expect(await jobsOf(phuketScreen.id)).toEqual([]);
+  });
+
+  it("sends the notify job to the user's device of the caller's center only", async () => {
+    const { doctor, nurse, bangkokScreen, phuketScreen } = await doctorOfTwoCenters();
+    const response = await api(context, nurse.token).post(alertPath(doctor.id), message);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().jobs.map((job: { deviceId: string }) => job.deviceId)).toEqual([bangkokScreen.id]);
+    expect(await jobsOf(phuketScreen.id)).toEqual([]);
+  });
+
+  it("answers as for a user without a device when the user's only device is another center's", async () => {
+    const doctor = await createUser(context, { localRoles: ['doctor'] });
+    const nurse = await createUser(context, { localRoles: ['nurse'] });
+    await createCommandCenter(context, { title: 'Bangkok', assignedUsers: [nurse.id, doctor.id] });
+    const phuket = await createCommandCenter(context, { title: 'Phuket' });
+    const phuketScreen = await createDevice(context, { commandCenter: phuket.id, assignedUser: doctor.id });
+
+    const reboot = await api(context, nurse.token).post(rebootPath(doctor.id));
+    expect(reboot.statusCode, reboot.body).toBe(409);
+    expect(reboot.json().message).toBe('This user has no device assigned, so there is nothing to reboot.');
+    const alert = await api(context, nurse.token).post(alertPath(doctor.id), message);
+    expect(alert.statusCode, alert.body).toBe(201);
+    expect(alert.json().jobs).toEqual([]);
+    expect(await jobsOf(phuketScreen.id)).toEqual([]);
+  });
+
+  it("lets an admin act on every one of the user's devices", async () => {
+    const { doctor, bangkokScreen, phuketScreen } = await doctorOfTwoCenters();
+    const response = await admin.post(rebootPath(doctor.id));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(
+      response
+        .json()
+        .jobs.map((job: { deviceId: string }) => job.deviceId)
+        .sort(),
+    ).toEqual([bangkokScreen.id, phuketScreen.id].sort());
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type CommandCenterScopedListQuery,
   type CommandCenterScopedReadQuery,
 } from '@careplane/shared/command-centers/command-centers.contract';
+import type { SQL } from 'drizzle-orm';
 import type { Caller } from '@/lib/caller.js';
 import { badRequest, forbidden, notFound, serviceTexts } from '@/lib/errors.js';
 import type { ListPage } from '@/lib/resources/repository.js';
@@ -23,9 +24,10 @@ import { usersResource } from '@/modules/users/users.resource.js';
 import { alertsResource } from '@/modules/alerts/alerts.resource.js';
 import { iotDataResource, iotDevicesResource } from '@/modules/iot/iot.resource.js';
 import * as repository from './command-centers.repository.js';
+import type { CenterSet } from './command-centers.repository.js';
 
 /** Every center (an admin who named none), or these. */
-export type CenterSet = 'all' | readonly string[];
+export type { CenterSet };
 type Kind = keyof typeof commandCenterScopedRelations;
 
 export function createCommandCenterScopeService(store: Store) {
@@ -152,10 +154,15 @@ export function createCommandCenterScopeService(store: Store) {
       listOf('iotDevices', iotDevices, caller, query),
     listReadings: (caller: Caller, query: CommandCenterScopedListQuery) =>
       listOf('readings', readings, caller, query),
-    /** Whether an IoT device belongs to the caller's centers (to sum up its readings); 404 otherwise. */
-    async assertIotDeviceInScope(caller: Caller, iotDeviceId: string) {
+    /**
+     * Whether an IoT device belongs to the caller's centers (to sum up its readings); 404 otherwise. Answers
+     * the condition of the readings the caller may sum up (none for an admin): a device's readings from
+     * before it was given to a patient of theirs are another person's (decision 109).
+     */
+    async assertIotDeviceInScope(caller: Caller, iotDeviceId: string): Promise<SQL | undefined> {
       const centers = await centersOf(caller, undefined);
       await iotDevices.read(iotDeviceId, { relations: [] }, viewer(caller, centers));
+      return centers === 'all' ? undefined : repository.scopes.readings(centers);
     },
     /** A device's stats, newest first; 404 when the device is not in the caller's centers. */
     async listDeviceStats(caller: Caller, deviceId: string, query: CommandCenterScopedListQuery) {
@@ -173,10 +180,14 @@ export function createCommandCenterScopeService(store: Store) {
       const centers = await centersOf(caller, undefined);
       await alerts.read(alertId, { relations: [] }, viewer(caller, centers));
     },
-    /** Whether a user is in the caller's centers (for actions on a user's care); 404 otherwise. */
-    async assertUserInScope(caller: Caller, userId: string) {
+    /**
+     * Whether a user is in the caller's centers (for actions on a user's care); 404 otherwise. Answers the
+     * caller's centers, which the action keeps to.
+     */
+    async assertUserInScope(caller: Caller, userId: string): Promise<CenterSet> {
       const centers = await centersOf(caller, undefined);
       await users.read(userId, { relations: [] }, viewer(caller, centers));
+      return centers;
     },
   };
 }

@@ -3,7 +3,7 @@
 // devices, workstations, users, stats, jobs, alerts, IoT devices and readings to the records of some centers.
 // The main table's columns are referenced as columns (the engine aliases them); subqueries name their tables
 // plainly.
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client.js';
 import {
   alerts,
@@ -18,12 +18,24 @@ import {
   workstations,
 } from '@/db/schema/index.js';
 
-/** The ids of the client devices assigned to a user, oldest first (a stable order for the jobs made). */
-export async function findUserDeviceIds(executor: Executor, userId: string): Promise<string[]> {
+/** Every center (an admin who named none), or these. */
+export type CenterSet = 'all' | readonly string[];
+
+/**
+ * The ids of the client devices assigned to a user and belonging to one of `centers`, oldest first (a stable
+ * order for the jobs made). A user of several centers has devices of each: the care team of one acts on its
+ * own only (decisions §4).
+ */
+export async function findUserDeviceIds(
+  executor: Executor,
+  userId: string,
+  centers: CenterSet,
+): Promise<string[]> {
+  const assigned = eq(devices.assignedUserId, userId);
   const rows = await executor
     .select({ id: devices.id })
     .from(devices)
-    .where(eq(devices.assignedUserId, userId))
+    .where(centers === 'all' ? assigned : and(assigned, inArray(devices.commandCenterId, [...centers])))
     .orderBy(asc(devices.createdAt), asc(devices.id));
   return rows.map((row) => row.id);
 }
@@ -91,16 +103,25 @@ export const scopes = {
   jobs: (centerIds: readonly string[]): SQL =>
     sql`${deviceRunnerJobs.deviceId} in (${centerDeviceIds(centerIds)})`,
   users: (centerIds: readonly string[]): SQL => sql`${users.id} in (${centerUserIds(centerIds)})`,
-  /** A center's alerts: those of its users, and those of its IoT devices (above). */
+  /**
+   * A center's alerts: those about its users, and those about no one of its IoT devices (above). An alert is
+   * about the person it names, whoever its IoT device is assigned to now: a device given to a patient of
+   * another center does not take its earlier patient's alerts there (decision 109).
+   */
   alerts: (centerIds: readonly string[]): SQL => sql`(
     ${alerts.userId} in (${centerUserIds(centerIds)})
-    or ${alerts.iotDeviceId} in (${centerIotDeviceIds(centerIds)}))`,
+    or (${alerts.userId} is null and ${alerts.iotDeviceId} in (${centerIotDeviceIds(centerIds)})))`,
   /** A center's IoT devices: those assigned to its users, and those linked to its devices. */
   iotDevices: (centerIds: readonly string[]): SQL =>
     sql`${iotDevices.id} in (${centerIotDeviceIds(centerIds)})`,
-  /** The readings of a center's IoT devices. */
-  readings: (centerIds: readonly string[]): SQL =>
-    sql`${iotDeviceData.iotDeviceId} in (${centerIotDeviceIds(centerIds)})`,
+  /**
+   * A center's readings: those about its users (`user_id`, the device's assigned user when the reading was
+   * stored), and those about no one of its IoT devices. A device given to a patient of another center does
+   * not take its earlier patient's readings there (decision 109).
+   */
+  readings: (centerIds: readonly string[]): SQL => sql`(
+    ${iotDeviceData.userId} in (${centerUserIds(centerIds)})
+    or (${iotDeviceData.userId} is null and ${iotDeviceData.iotDeviceId} in (${centerIotDeviceIds(centerIds)})))`,
   /**
    * Patients that belong to no command center in any of the ways above: the people a supervisor may take into
    * care. Staff of no center (a pharmacist, a courier, an admin) are not the care team's to read.

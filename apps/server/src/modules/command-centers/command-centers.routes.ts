@@ -210,8 +210,8 @@ export async function commandCentersModule(
       response: { 200: readingsSummarySchema, ...errors },
     },
     handler: async (request) => {
-      await scope.assertIotDeviceInScope(requireCaller(request), request.params.id);
-      return iot.readingsSummary(request.params.id, request.query);
+      const within = await scope.assertIotDeviceInScope(requireCaller(request), request.params.id);
+      return iot.readingsSummary(request.params.id, request.query, within);
     },
   });
 
@@ -266,8 +266,13 @@ export async function commandCentersModule(
       response: { 201: userAlertCreatedSchema, ...errors },
     },
     handler: async (request, reply) => {
-      await scope.assertUserInScope(requireCaller(request), request.params.userId);
-      const created = await service.alertUser(request.params.userId, request.body, actionContext(request));
+      const centers = await scope.assertUserInScope(requireCaller(request), request.params.userId);
+      const created = await service.alertUser(
+        request.params.userId,
+        request.body,
+        actionContext(request),
+        centers,
+      );
       return reply.status(201).send(created);
     },
   });
@@ -282,8 +287,12 @@ export async function commandCentersModule(
       response: { 201: deviceRebootRequestedSchema, ...errors },
     },
     handler: async (request, reply) => {
-      await scope.assertUserInScope(requireCaller(request), request.params.userId);
-      const requested = await service.rebootUserDevices(request.params.userId, actionContext(request));
+      const centers = await scope.assertUserInScope(requireCaller(request), request.params.userId);
+      const requested = await service.rebootUserDevices(
+        request.params.userId,
+        actionContext(request),
+        centers,
+      );
       return reply.status(201).send(requested);
     },
   });

@@ -15,6 +15,7 @@ import { openAlerts, type AlertsService } from '@/modules/alerts/alerts.service.
 import type { DevicesService } from '@/modules/devices/devices.service.js';
 import { missingUserIds } from '@/modules/users/users.service.js';
 import * as repository from './command-centers.repository.js';
+import type { CenterSet } from './command-centers.repository.js';
 import { commandCentersResource } from './command-centers.resource.js';
 
 export function createCommandCentersService(
@@ -24,10 +25,13 @@ export function createCommandCentersService(
   const commandCenters = createResourceService(store, commandCentersResource);
   const { alerts } = alertsService;
 
-  /** The user's devices, after checking that the user exists (404 otherwise). */
-  async function userDevices(scope: WriteScope, userId: string) {
+  /**
+   * The user's devices of the caller's centers, after checking that the user exists (404 otherwise): a doctor
+   * of three centers has a device in each, and one center's care team acts on its own only.
+   */
+  async function userDevices(scope: WriteScope, userId: string, centers: CenterSet) {
     if ((await missingUserIds(scope.tx, [userId])).length) throw notFound('User');
-    return repository.findUserDeviceIds(scope.tx, userId);
+    return repository.findUserDeviceIds(scope.tx, userId, centers);
   }
 
   /** One job per device, in the caller's write. */
@@ -49,9 +53,10 @@ export function createCommandCentersService(
     userId: string,
     { message }: UserAlert,
     context: ActionContext,
+    centers: CenterSet,
   ): Promise<UserAlertCreated> {
     const created = await store.write(context, async (scope) => {
-      const deviceIds = await userDevices(scope, userId);
+      const deviceIds = await userDevices(scope, userId, centers);
       const [alertId] = await openAlerts(scope, [
         {
           timestamp: Date.now(),
@@ -72,10 +77,17 @@ export function createCommandCentersService(
     return { alert, jobs };
   }
 
-  /** A `reboot` job on each of the user's devices; 409 when the user has none, so nothing happened. */
-  async function rebootUserDevices(userId: string, context: ActionContext): Promise<DeviceRebootRequested> {
+  /**
+   * A `reboot` job on each of the user's devices of the caller's centers; 409 when the user has none there, so
+   * nothing happened.
+   */
+  async function rebootUserDevices(
+    userId: string,
+    context: ActionContext,
+    centers: CenterSet,
+  ): Promise<DeviceRebootRequested> {
     const jobIds = await store.write(context, async (scope) => {
-      const deviceIds = await userDevices(scope, userId);
+      const deviceIds = await userDevices(scope, userId, centers);
       if (!deviceIds.length) {
         throw conflict(serviceTexts.nothingToReboot);
       }

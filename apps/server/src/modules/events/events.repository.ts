@@ -26,19 +26,20 @@ const queries: Partial<Record<string, (id: string) => SQL>> = {
     select d.command_center_id as id from workstations w join devices d on d.id = w.device_id
      where w.id = ${id}::uuid`,
   users: (id) => centersOfUser(sql`${id}::uuid`),
-  // An alert belongs to the centers of its user, to those of its IoT device's user, and, for an IoT device
-  // assigned to nobody, to those of the devices it is linked to (the command-center scopes' rule, decision 102).
+  // An alert belongs to the centers of its user; an alert naming no user, to those of its IoT device's user,
+  // and, for an IoT device assigned to nobody, to those of the devices it is linked to (the command-center
+  // scopes' rule, decisions 102 and 109).
   alerts: (id) => sql`
     ${centersOfUser(sql`(select user_id from alerts where id = ${id}::uuid)`)}
     union
     ${centersOfUser(sql`(select i.assigned_user_id from alerts a join iot_devices i on i.id = a.iot_device_id
-                          where a.id = ${id}::uuid)`)}
+                          where a.id = ${id}::uuid and a.user_id is null)`)}
     union
     select d.command_center_id from alerts a
       join iot_devices i on i.id = a.iot_device_id and i.assigned_user_id is null
       join iot_device_devices idd on idd.iot_device_id = a.iot_device_id
       join devices d on d.id = idd.device_id
-     where a.id = ${id}::uuid`,
+     where a.id = ${id}::uuid and a.user_id is null`,
 };
 
 /**

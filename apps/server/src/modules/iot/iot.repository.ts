@@ -10,6 +10,8 @@ export interface ReadingRow {
   dataType: string;
   data: Record<string, unknown>;
   iotDeviceId: string;
+  /** Whose reading it is: the device's assigned user as the batch was admitted (decision 109). */
+  userId: string | null;
   createdByUserId: string | null;
 }
 
@@ -89,6 +91,7 @@ function readingChunks(rows: ReadingRow[]): string[] {
       data_type: row.dataType,
       data: row.data,
       iot_device_id: row.iotDeviceId,
+      user_id: row.userId,
       created_by_user_id: row.createdByUserId,
     }));
     chunks.push(JSON.stringify(chunk));
@@ -100,10 +103,11 @@ function readingChunks(rows: ReadingRow[]): string[] {
  * The INSERT of one chunk (unpacked by jsonb_to_recordset), skipping ids already stored; answers those stored.
  */
 const insertChunk = (chunk: string, guard: SQL) => sql`
-  insert into ${iotDeviceData} (id, timestamp, data_type, data, iot_device_id, created_by_user_id)
-  select x.id, x.timestamp, x.data_type, x.data, x.iot_device_id, x.created_by_user_id
+  insert into ${iotDeviceData} (id, timestamp, data_type, data, iot_device_id, user_id, created_by_user_id)
+  select x.id, x.timestamp, x.data_type, x.data, x.iot_device_id, x.user_id, x.created_by_user_id
   from jsonb_to_recordset(${chunk}::jsonb) as x(
-    id uuid, timestamp bigint, data_type text, data jsonb, iot_device_id uuid, created_by_user_id uuid)
+    id uuid, timestamp bigint, data_type text, data jsonb, iot_device_id uuid, user_id uuid,
+    created_by_user_id uuid)
   ${guard}
   on conflict (id) do nothing
   returning id`;
@@ -247,13 +251,15 @@ export function summarizeReadings(
   executor: Executor,
   iotDeviceId: string,
   query: PeriodQuery & { dataType: string },
+  within?: SQL,
 ) {
   return summarizePeriod(executor, query, {
     records: sql`select ${iotDeviceData.timestamp} as "timestamp", ${iotDeviceData.data} as data
       from ${iotDeviceData}
       where ${iotDeviceData.iotDeviceId} = ${iotDeviceId}
         and ${iotDeviceData.dataType} = ${query.dataType}
-        and ${iotDeviceData.timestamp} between ${query.from}::bigint and ${query.to}::bigint`,
+        and ${iotDeviceData.timestamp} between ${query.from}::bigint and ${query.to}::bigint
+        ${within ? sql`and ${within}` : sql``}`,
     number: numberOf(query.dataType),
     skip: ['timestamp'],
   });

@@ -1,6 +1,7 @@
 // IoT devices and readings: the generic resources with their rules (connection secrets, device links),
 // submissions (a batch of readings all or nothing, with the alerts it opens), latest reading, exists check.
 import { hash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import { canonicalJson } from '@careplane/shared/common/canonical-json';
 import { eventType } from '@careplane/shared/iot/reading-text';
 import { alertSeverities, type AlertSeverity } from '@careplane/shared/alerts/alerts.contract';
@@ -271,8 +272,13 @@ export function createIotService(store: Store, settings: IotSettings) {
 
   const readings = createResourceService(store, iotDataResource);
 
+  /**
+   * A batch's rows. Each reading is about the device's assigned user as the batch was admitted (its row
+   * version is checked as it is stored), as the alerts it opens are: a device given to someone else later
+   * does not take these readings with it (decision 109).
+   */
   const rowsOf = (
-    device: { id: string },
+    device: { id: string; assignedUserId: string | null },
     dataType: IotDataType,
     readings: Reading[],
     createdByUserId: string | null,
@@ -283,6 +289,7 @@ export function createIotService(store: Store, settings: IotSettings) {
       dataType,
       data: reading,
       iotDeviceId: device.id,
+      userId: device.assignedUserId,
       createdByUserId,
     }));
 
@@ -581,11 +588,16 @@ export function createIotService(store: Store, settings: IotSettings) {
 
   /**
    * One type of a device's readings over a period, cut into equal parts: a chart of a month draws every reading
-   * of it at the size of a page (the parts that have readings).
+   * of it at the size of a page (the parts that have readings). `within` narrows the readings summed up (the
+   * care team's: those it may list, decision 109).
    */
-  async function readingsSummary(iotDeviceId: string, query: ReadingsSummaryQuery): Promise<ReadingsSummary> {
+  async function readingsSummary(
+    iotDeviceId: string,
+    query: ReadingsSummaryQuery,
+    within?: SQL,
+  ): Promise<ReadingsSummary> {
     if (!(await findIotDeviceId(db, { id: iotDeviceId }))) throw notFound('IoT device');
-    return { dataType: query.dataType, ...(await summarizeReadings(db, iotDeviceId, query)) };
+    return { dataType: query.dataType, ...(await summarizeReadings(db, iotDeviceId, query, within)) };
   }
 
   async function existsByHardwareIdentifier(hardwareIdentifier: string) {

@@ -392,6 +392,7 @@ export function buildAlerts(
           timestamp,
         },
         iotDeviceId: iotId(plan.iotKey),
+        userId: plan.patient.id,
         createdByUserId: plan.patient.id,
         createdAt: new Date(timestamp + 900),
       });
@@ -405,6 +406,7 @@ export function buildAlerts(
         dataType: measure.dataType,
         data: { [measure.field]: plan.value, ...measure.extra },
         iotDeviceId: iotId(plan.iotKey),
+        userId: plan.patient.id,
         createdByUserId: plan.patient.id,
         createdAt: new Date(timestamp + 900),
       });
