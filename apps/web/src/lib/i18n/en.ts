@@ -184,7 +184,8 @@ const kit = {
     queuedOnline: '{{label}} — queued, sending shortly',
     queuedNotice: '“{{label}}” kept on this device: {{subject}}. It is sent when you are back online.',
     queuedNoticeBare: '“{{label}}” kept on this device. It is sent when you are back online.',
-    queuedNoticeOnline: '“{{label}}” kept on this device: {{subject}}. It is sent as soon as the server takes it.',
+    queuedNoticeOnline:
+      '“{{label}}” kept on this device: {{subject}}. It is sent as soon as the server takes it.',
     queuedNoticeOnlineBare: '“{{label}}” kept on this device. It is sent as soon as the server takes it.',
     needsNetwork: '{{label}} needs the network (phone signature)',
     needsNetworkHint: 'Signing asks your phone through the server: connect to the network to continue.',
