@@ -649,6 +649,70 @@ describe('enrollment', () => {
     expect(unknown).toMatchObject({ status: 400 });
   });
 
+  it('ends the earlier unused codes when it issues a fresh one: only the newest enrolls, the others as unknown', async () => {
+    const identity = await t.server.identities.create({
+      username: 'gus@careplane.test',
+      firstName: 'Gus',
+      lastName: 'G',
+    });
+    const issued = [];
+    for (let round = 0; round < 10; round++)
+      issued.push(await t.server.identities.issueEnrollmentCode(identity.id));
+    const generated = await generateAuthenticatorKey();
+    const refusal = (code: string) =>
+      t.authenticator.enroll(code, generated).then(
+        () => 'enrolled',
+        (error: unknown) => error,
+      );
+    const unknown = await refusal('0000-0000-0000-0000-0000');
+    expect(unknown).toMatchObject({ status: 400 });
+    // Every earlier code answers exactly what an unknown one does (nothing tells an ended code apart).
+    for (const { code } of issued.slice(0, -1)) {
+      const answer = await refusal(code);
+      expect(answer).toEqual(unknown);
+      expect((answer as { body: unknown }).body).toEqual((unknown as { body: unknown }).body);
+    }
+    expect(await t.authenticator.enroll(issued.at(-1)!.code, generated)).toMatchObject({
+      username: 'gus@careplane.test',
+    });
+    expect(await t.server.identities.keysOf(identity.id)).toHaveLength(1);
+
+    // A code used before a fresh one is issued stays used; the fresh one enrolls another phone, and ends
+    // nothing of another identity's.
+    const other = await t.server.identities.create({
+      username: 'hal@careplane.test',
+      firstName: 'Hal',
+      lastName: 'H',
+    });
+    const othersCode = await t.server.identities.issueEnrollmentCode(other.id);
+    const fresh = await t.server.identities.issueEnrollmentCode(identity.id);
+    expect(await t.authenticator.enroll(fresh.code, await generateAuthenticatorKey())).toMatchObject({
+      username: 'gus@careplane.test',
+    });
+    expect(await t.authenticator.enroll(othersCode.code, await generateAuthenticatorKey())).toMatchObject({
+      username: 'hal@careplane.test',
+    });
+  });
+
+  it('keeps earlier codes when asked to issue alongside them (the browser tests, one code per try)', async () => {
+    const identity = await t.server.identities.create({
+      username: 'ida@careplane.test',
+      firstName: 'Ida',
+      lastName: 'I',
+    });
+    const first = await t.server.identities.issueEnrollmentCode(identity.id, undefined, {
+      alongsideEarlier: true,
+    });
+    const second = await t.server.identities.issueEnrollmentCode(identity.id, undefined, {
+      alongsideEarlier: true,
+    });
+    for (const { code } of [first, second]) {
+      expect(await t.authenticator.enroll(code, await generateAuthenticatorKey())).toMatchObject({
+        username: 'ida@careplane.test',
+      });
+    }
+  });
+
   it('refuses an enrollment not signed by the key it enrolls (no proof of possession)', async () => {
     const identity = await t.server.identities.create({
       username: 'finn@careplane.test',

@@ -208,13 +208,46 @@ export class IdentityService {
     return ended;
   }
 
-  /** A new single-use code for the identity; shown once, stored only as a hash. */
-  async issueEnrollmentCode(identityId: string, executor: Executor = this.db): Promise<IssuedEnrollment> {
+  /**
+   * A new single-use code for the identity; shown once, stored only as a hash. It ends every earlier code of
+   * the identity not used yet, in the same transaction (decision 110): an admin issues a fresh code because an
+   * earlier one may have gone astray, so only the newest enrolls. An ended code is refused as an unknown or
+   * used one is. `alongsideEarlier` keeps them: only the browser tests' preparation, which issues one code per
+   * try of a test before any is used, asks for that.
+   */
+  async issueEnrollmentCode(
+    identityId: string,
+    executor: Executor = this.db,
+    options: { alongsideEarlier?: boolean } = {},
+  ): Promise<IssuedEnrollment> {
     const code = newEnrollmentCode();
-    const expiresAt = new Date(Date.now() + this.settings.enrollmentTtl * 1000);
-    await executor
-      .insert(authEnrollmentCodes)
-      .values({ identityId, codeHash: sha256Hex(normalizeCode(code)), expiresAt });
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + this.settings.enrollmentTtl * 1000);
+    await executor.transaction(async (tx) => {
+      if (!options.alongsideEarlier) {
+        // Two codes issued at once for one identity wait for each other here, so the later one ends the
+        // earlier one whichever commits first.
+        await tx
+          .select({ id: authIdentities.id })
+          .from(authIdentities)
+          .where(eq(authIdentities.id, identityId))
+          .for('update');
+        // Ended as an expired code is: every check of a code asks for one not used and not expired.
+        await tx
+          .update(authEnrollmentCodes)
+          .set({ expiresAt: now })
+          .where(
+            and(
+              eq(authEnrollmentCodes.identityId, identityId),
+              isNull(authEnrollmentCodes.usedAt),
+              gt(authEnrollmentCodes.expiresAt, now),
+            ),
+          );
+      }
+      await tx
+        .insert(authEnrollmentCodes)
+        .values({ identityId, codeHash: sha256Hex(normalizeCode(code)), expiresAt });
+    });
     const link = `${this.settings.publicUrl}/authenticator/enroll#code=${encodeURIComponent(code)}&issuer=${encodeURIComponent(this.settings.issuer)}`;
     return { code, expiresAt, link };
   }

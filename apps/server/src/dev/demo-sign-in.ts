@@ -258,7 +258,7 @@ export function demoSignInInstructions(demo: DemoSignIn, consoleUrl: string, cwd
     // Links only when this start issued them (the identity's first key): a restart prints no credential.
     ...(withLink.length > 0
       ? [
-          'Or enroll the authenticator app on a phone (each link works once):',
+          'Or enroll the authenticator app on a phone (each link works once, and not after a new one is issued for its person):',
           ...withLink.map((identity) => `  ${identity.username.padEnd(width)}  ${identity.enrollmentLink}`),
         ]
       : [

@@ -1,7 +1,8 @@
 // Prepares identities for the browser tests of the authenticator app: on the database of DATA_DIR (or
 // DATABASE_URL), before any server holds it, creates each identity named on the command line and issues its
 // one-time enrollment codes, one for each try a test may have (E2E_TRIES, default 1: a retried test enrolls a
-// fresh phone with a code its first try did not spend). Prints as JSON
+// fresh phone with a code its first try did not spend; these codes are issued side by side, where a fresh code
+// otherwise ends the earlier ones, decision 110). Prints as JSON
 // `[{ username, roles, enrollments: [{ code, link }] }]`. The codes go through the real enrollment of the app;
 // nothing here bypasses the auth server. Roles follow a colon (default: public).
 //
@@ -52,7 +53,10 @@ try {
     });
     const enrollments = [];
     for (let round = 0; round < tries; round += 1) {
-      const { code, link } = await identities.issueEnrollmentCode(identity.id);
+      // Each try's code must still work when an earlier try's was never used: issued side by side.
+      const { code, link } = await identities.issueEnrollmentCode(identity.id, undefined, {
+        alongsideEarlier: true,
+      });
       enrollments.push({ code, link });
     }
     issued.push({

@@ -1,6 +1,7 @@
 // Live events: a change committed through one server process reaches a stream opened at another process on
 // the same database; a client resumes after its last event id (at either process); a supervisor's stream
-// carries only their own center's changes; tickets are needed, signed and short-lived.
+// carries only their own center's changes; tickets are needed, signed and short-lived; an open stream follows
+// its watcher's rights as an admin changes them (their roles, a center's staff).
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -232,5 +233,99 @@ describe('live events: tickets', () => {
       expect(response.statusCode, url).toBe(status);
       expect(response.json()).toMatchObject({ statusCode: status });
     }
+  });
+});
+
+describe('live events: rights that change while a stream is open', () => {
+  /** A center with a device of its own, staffed by `staff`. */
+  async function centerWithDevice(title: string, staff: string[]) {
+    const center = await createCommandCenter(context, { title, assignedUsers: staff });
+    const device = (await createDevice(context, { title: `${title} tablet`, commandCenter: center.id })).id;
+    return { center: center.id, device };
+  }
+  /** The next device stat the stream tells (the other changes it may carry first are passed over). */
+  const nextStat = async (stream: EventStreamClient) =>
+    body(await stream.next((event) => event.event === 'change' && body(event).resource === 'device-stats'))
+      .recordId;
+  const patch = async (path: string, values: Record<string, unknown>) => {
+    const response = await api(context).patch(path, values);
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const ended = (stream: EventStreamClient) =>
+    expect(stream.next(() => false)).rejects.toThrow('The event stream ended');
+
+  it('a supervisor taken off a center stops hearing of it at once, in the other process; taken off the last, their stream ends', async () => {
+    const supervisor = await createUser(context, { firstName: 'Sam', localRoles: ['supervisor'] });
+    const north = await centerWithDevice('Taken North', [supervisor.id]);
+    const east = await centerWithDevice('Taken East', [supervisor.id]);
+    // The stream at the second process; the admin's changes go through the first.
+    const stream = await watch('second', supervisor.token);
+    await readyOf(stream);
+    const eastBefore = await newStat(east.device);
+    expect(await nextStat(stream)).toBe(eastBefore.id);
+
+    await patch(`/api/command-centers/${east.center}`, { assignedUsers: [] });
+    const scoped = await api(context, supervisor.token).get(
+      `/api/command-centers/devices?commandCenter=${east.center}`,
+    );
+    expect(scoped.statusCode).toBe(404);
+    await newStat(east.device);
+    const northAfter = await newStat(north.device);
+    // The East stat, committed first, is not told: the next stat the stream tells is North's.
+    expect(await nextStat(stream)).toBe(northAfter.id);
+
+    await patch(`/api/command-centers/${north.center}`, { assignedUsers: [] });
+    expect((await api(context, supervisor.token).get('/api/command-centers/devices')).statusCode).toBe(403);
+    await ended(stream);
+  });
+
+  it('an admin demoted to a supervisor hears only their own center at once; demoted further, their stream ends', async () => {
+    const admin = await createUser(context, {
+      firstName: 'Dee',
+      localRoles: ['application_admin', 'supervisor'],
+    });
+    const own = await centerWithDevice('Demoted West', [admin.id]);
+    const other = await centerWithDevice('Demoted Other', []);
+    const stream = await watch('second', admin.token);
+    await readyOf(stream);
+    const otherBefore = await newStat(other.device);
+    expect(await nextStat(stream)).toBe(otherBefore.id);
+
+    await patch(`/api/users/${admin.id}`, { localRoles: ['supervisor'] });
+    expect((await api(context, admin.token).get('/api/users')).statusCode).toBe(403);
+    await newStat(other.device);
+    const ownAfter = await newStat(own.device);
+    expect(await nextStat(stream)).toBe(ownAfter.id);
+
+    await patch(`/api/users/${admin.id}`, { localRoles: ['patient'] });
+    await ended(stream);
+  });
+
+  it('a ticket opens a stream with the rights its caller has when it is used, not those it was issued under', async () => {
+    const admin = await createUser(context, { firstName: 'Tia', localRoles: ['application_admin'] });
+    const supervisor = await createUser(context, { firstName: 'Tom', localRoles: ['supervisor'] });
+    const own = await centerWithDevice('Ticket South', [supervisor.id]);
+    const other = await centerWithDevice('Ticket Other', []);
+    const adminTicket = await ticketFor(admin.token);
+    const supervisorTicket = await ticketFor(supervisor.token);
+
+    await patch(`/api/users/${admin.id}`, { localRoles: ['patient'] });
+    const refused = await openEventStream(
+      `${base.second}${eventEndpoints.stream}?ticket=${encodeURIComponent(adminTicket)}`,
+    );
+    streams.push(refused);
+    expect(refused.status).toBe(403);
+
+    await patch(`/api/users/${supervisor.id}`, { localRoles: ['application_admin'] });
+    const promoted = await openEventStream(
+      `${base.second}${eventEndpoints.stream}?ticket=${encodeURIComponent(supervisorTicket)}`,
+    );
+    streams.push(promoted);
+    expect(promoted.status).toBe(200);
+    await readyOf(promoted);
+    const otherStat = await newStat(other.device);
+    expect(await nextStat(promoted)).toBe(otherStat.id);
+    const ownStat = await newStat(own.device);
+    expect(await nextStat(promoted)).toBe(ownStat.id);
   });
 });

@@ -31,8 +31,8 @@ export async function eventsModule(app: FastifyInstance, { service }: { service:
 
   typed.get(eventEndpoints.stream, {
     // An EventSource sends no Authorization header: the ticket in the query is the credential. A stream lives
-    // until the token it was opened with expires, its sign-in ends or its account is blocked: no request
-    // deadline.
+    // until the token it was opened with expires, its sign-in ends, its account is blocked or its watcher's
+    // rights leave them nothing to watch: no request deadline.
     config: { public: true, access: 'public', deadline: false },
     schema: {
       tags,
@@ -63,7 +63,7 @@ export async function eventsModule(app: FastifyInstance, { service }: { service:
         ends.delete(end);
         if (!response.writableEnded) response.end();
       };
-      // The service ends the stream too: when its sign-in ends or its account is blocked.
+      // The service ends the stream too: when its sign-in ends, its account is blocked or its rights are gone.
       const disconnect = service.connect(viewer, lastEventId, {
         write: (frame) => {
           if (response.writableEnded) return;

@@ -3,7 +3,9 @@
 // a bounded buffer of recent events named by ids every process shares (origin, message and position), so a
 // client that reconnects, to this process or another, resumes after its last event; a supervisor's stream
 // carries only the changes of their own command centers. Streams are opened with short-lived signed tickets,
-// since an EventSource cannot send a bearer token.
+// since an EventSource cannot send a bearer token. What a stream may carry is read from the watcher's user
+// record and their centers when it opens, and again whenever either may have changed (decision 110): an open
+// stream never keeps rights its watcher has lost.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   liveEventNames,
@@ -12,12 +14,12 @@ import {
   type LiveChange,
   type LiveResource,
 } from '@careplane/shared/events/events.contract';
-import type { Caller } from '@/lib/caller.js';
+import { callerIsAdmin, type Caller } from '@/lib/caller.js';
 import { GRANT_RESOURCE } from '@/auth-server/grants.js';
 import type { Change, RelayedChanges } from '@/lib/changes.js';
 import { serviceTexts, tooManyRequests, unauthorized } from '@/lib/errors.js';
 import type { SecretBox } from '@/lib/secret-box.js';
-import { confirmSignIn, type SignInChecks } from '@/lib/sign-in.js';
+import { confirmSignIn, type FindCallerRecord, type SignInChecks } from '@/lib/sign-in.js';
 import type { Store } from '@/lib/store.js';
 import type {
   CenterSet,
@@ -42,20 +44,20 @@ export interface Viewer {
   userId: string | null;
   /** The sign-in the stream belongs to: when it ends (logout, a reused refresh token, a block), so does the stream. */
   grantId: string | null;
+  /** The watcher's rights as their record had them when last read (at the open, then at each recheck). */
   isAdmin: boolean;
-  /** Admins: every center; a supervisor: their centers when the stream opened. */
+  /** Admins: every center; a supervisor: their centers as last read. */
   centers: CenterSet;
   /** Milliseconds since the epoch: the stream ends then (the access token's expiry), and the client asks anew. */
   until: number;
 }
 
 interface TicketBody {
-  /** The caller's subject, user, admin right and roles, as the access token gave them. */
+  /**
+   * The caller's subject. Their rights are not carried: they are read from their record when the stream opens,
+   * since they may have changed in the ticket's minute.
+   */
   s: string;
-  u: string | null;
-  a: boolean;
-  r: string[];
-  l: string[];
   /** The access token's sign-in (`grant_id`), when it names one. */
   g: string | null;
   /** The ticket's expiry and the access token's (milliseconds). */
@@ -92,8 +94,11 @@ const resyncFrame = `event: ${liveEventNames.resync}\ndata: {}\n\n`;
 export interface EventsServiceOptions {
   secrets: SecretBox;
   scope: CommandCenterScopeService;
-  /** Whether the sign-in a ticket was issued under still stands, as the API's bearer check asks it. */
-  signIns: SignInChecks;
+  /**
+   * Whether the sign-in a ticket was issued under still stands, as the API's bearer check asks it, and the
+   * watcher's record as it is now (uncached: the rights a stream carries are read from it).
+   */
+  signIns: SignInChecks & { findUser: FindCallerRecord };
   onError?: (error: unknown) => void;
   bufferSize?: number;
   now?: () => number;
@@ -126,10 +131,6 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
     const tokenExpiry = typeof caller.claims.exp === 'number' ? caller.claims.exp * 1000 : Infinity;
     const body: TicketBody = {
       s: caller.subject,
-      u: caller.userId,
-      a: caller.isAdmin,
-      r: caller.roles,
-      l: caller.localRoles,
       g: typeof caller.claims.grant_id === 'string' ? caller.claims.grant_id : null,
       exp: issued + TICKET_TTL_MS,
       until: Math.min(tokenExpiry, issued + STREAM_MAX_MS),
@@ -153,27 +154,33 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
     }
     const body = JSON.parse(Buffer.from(encoded!, 'base64url').toString('utf8')) as TicketBody;
     if (body.exp <= now()) throw unauthorized(serviceTexts.eventTicketExpired);
-    // A ticket outlives nothing: a sign-in ended or an account blocked since it was issued opens no stream.
-    await confirmSignIn(options.signIns, body.s, body.g);
+    // A ticket outlives nothing: a sign-in ended, an account blocked or rights taken since it was issued.
+    const rights = await rightsNow(body.s, body.g ?? null);
+    return { subject: body.s, ticket: signature!, grantId: body.g ?? null, ...rights, until: body.until };
+  }
+
+  /**
+   * What the subject may watch now: their sign-in must stand (401 otherwise), and their record decides, as
+   * for the API's calls, whether they are an admin (every center) or a supervisor of which centers; one who
+   * supervises none is refused (403).
+   */
+  async function rightsNow(
+    subject: string,
+    grantId: string | null,
+  ): Promise<Pick<Viewer, 'userId' | 'isAdmin' | 'centers'>> {
+    const record = await confirmSignIn(options.signIns, subject, grantId);
+    const roles = record?.roles ?? [];
+    const localRoles = record?.localRoles ?? [];
     const caller: Caller = {
-      subject: body.s,
-      userId: body.u,
-      isAdmin: body.a,
-      roles: body.r,
-      localRoles: body.l,
+      subject,
+      userId: record?.id ?? null,
+      roles,
+      localRoles,
+      isAdmin: callerIsAdmin(roles, localRoles),
       claims: {},
     };
-    // A supervisor's centers as they are now; one who no longer supervises any is refused (403).
     const centers = await scope.supervisedCenters(caller);
-    return {
-      subject: body.s,
-      ticket: signature!,
-      userId: body.u,
-      grantId: body.g ?? null,
-      isAdmin: body.a,
-      centers,
-      until: body.until,
-    };
+    return { userId: caller.userId, isAdmin: caller.isAdmin, centers };
   }
 
   // ------------------------------------------------------------------------------------------------------
@@ -192,7 +199,9 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
   function deliver(client: Client, event: LiveEvent) {
     client.queue = client.queue
       .then(async () => {
-        if (await visible(client.viewer, event)) client.write(changeFrame(event));
+        // A stream ended in its turn (its sign-in or its rights gone) is told nothing queued after.
+        if (!clients.has(client)) return;
+        if ((await visible(client.viewer, event)) && clients.has(client)) client.write(changeFrame(event));
       })
       .catch(onError);
   }
@@ -206,21 +215,33 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
     client.end();
   }
 
-  /** Ends the stream, in its turn, once its sign-in has ended or its account is blocked. */
+  /**
+   * Reads the stream's rights again, in its turn (the events before it are told under the rights they came
+   * under, those after under the new ones): a supervisor taken off a center stops hearing of it, an admin
+   * demoted to a supervisor hears only their centers, and a stream left with nothing to watch ends, as one
+   * whose sign-in has ended or whose account is blocked does.
+   */
   function recheck(client: Client) {
     const { subject, grantId } = client.viewer;
     client.queue = client.queue
-      .then(() => confirmSignIn(options.signIns, subject, grantId))
+      .then(() => (clients.has(client) ? rightsNow(subject, grantId) : undefined))
       .then(
-        () => undefined,
+        (rights) => {
+          if (rights) client.viewer = { ...client.viewer, ...rights };
+        },
         (error: unknown) => {
-          if ((error as { statusCode?: number }).statusCode === 401) endStream(client);
+          const status = (error as { statusCode?: number }).statusCode;
+          if (status === 401 || status === 403) endStream(client);
           else onError(error);
         },
       );
   }
 
-  /** A sign-in that ended ends its streams at once; a change of a watcher's own record has them checked. */
+  /**
+   * A sign-in that ended ends its streams at once. A change of a watcher's own record (their roles, their
+   * centers, a block) has their streams checked; a change of a command center (its staff) has every
+   * supervisor's stream checked, since the change does not say whom it added or removed.
+   */
   function heedSignIns(change: Change) {
     if (change.resource === GRANT_RESOURCE && change.action === 'revoke') {
       for (const client of clients) if (client.viewer.grantId === change.recordId) endStream(client);
@@ -228,6 +249,8 @@ export function createEventsService(store: Store, options: EventsServiceOptions)
       for (const client of clients) {
         if (change.recordId === null || change.recordId === client.viewer.userId) recheck(client);
       }
+    } else if (change.resource === 'command-centers') {
+      for (const client of clients) if (client.viewer.centers !== 'all') recheck(client);
     }
   }
 

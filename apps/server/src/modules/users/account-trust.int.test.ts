@@ -344,6 +344,43 @@ describe('a lost phone', () => {
   }, 60_000);
 });
 
+describe("an admin's fresh enrollment code", () => {
+  it('ends every earlier unused code of the person, at either process: only the newest enrolls a phone', async () => {
+    const created = await call(a, adminToken, 'POST', '/api/users', {
+      username: 'fresh.code@careplane.test',
+      firstName: 'Fern',
+      lastName: 'Fresh',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const userId = created.body.id as string;
+    const codes = [(created.body.enrollment as { code: string }).code];
+    for (let round = 0; round < 10; round++) {
+      const fresh = await call(round % 2 ? b : a, adminToken, 'POST', `/api/users/${userId}/enrollment`);
+      expect(fresh.status, JSON.stringify(fresh.body)).toBe(201);
+      codes.push((fresh.body as { code: string }).code);
+    }
+    const keys = await generateAuthenticatorKey();
+    const answer = (code: string) =>
+      phone.enroll(code, keys).then(
+        () => 'enrolled',
+        (error: unknown) => error,
+      );
+    const unknown = await answer('0000-0000-0000-0000-0000');
+    expect(unknown).toBeInstanceOf(AuthenticatorError);
+    expect(unknown).toMatchObject({ status: 400 });
+    // The creation's code and every later one but the last: refused exactly as a code that never existed.
+    for (const code of codes.slice(0, -1)) {
+      const refused = await answer(code);
+      expect(refused).toEqual(unknown);
+      expect((refused as AuthenticatorError).body).toEqual((unknown as AuthenticatorError).body);
+    }
+    const enrolled = await phone.enroll(codes.at(-1)!, keys);
+    expect(enrolled).toMatchObject({ username: 'fresh.code@careplane.test' });
+    const phones = await call(a, adminToken, 'GET', `/api/users/${userId}/phones`);
+    expect((phones.body.items as { id: string }[]).map((item) => item.id)).toEqual([enrolled.keyId]);
+  }, 60_000);
+});
+
 describe('ended sign-ins end their access tokens', () => {
   it('a refresh token used twice revokes its family, and the family’s access tokens stop working', async () => {
     const session = await signIn(await identity(['public']));

@@ -230,6 +230,45 @@ describe("a user's phones", () => {
     expect(network.callsTo('GET', `/api/users/${ann.id}/phones`)).toHaveLength(asked);
   });
 
+  it("ends the creation's code with a fresh one: the creation's notice goes, and the new one says so", async () => {
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    const created = {
+      ...withSignIn,
+      enrollment: {
+        code: 'AB12-CD34',
+        link: 'http://careplane.test/authenticator/enroll#code=AB12-CD34',
+        expiresAt: inAnHour,
+      },
+    };
+    network
+      .on('POST', '/api/users', () => json(userSchema.parse(created), 201))
+      .on('GET', `/api/users/${ann.id}`, () => json(withSignIn))
+      .on('GET', `/api/users/${ann.id}/phones`, () => json({ items: [] }))
+      .on('POST', `/api/users/${ann.id}/enrollment`, () =>
+        json(
+          {
+            code: 'EF56-GH78',
+            link: 'http://careplane.test/authenticator/enroll#code=EF56-GH78',
+            expiresAt: inAnHour,
+          },
+          201,
+        ),
+      );
+    renderApp('/admin/users/edit', { env: 'test' });
+    await userEvent.click(await screen.findByRole('textbox', { name: /Username/ }));
+    await userEvent.paste('ann@careplane.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Enroll the phone of the new user now')).toBeVisible();
+    expect(screen.getByTestId('enrollment-code').textContent).toBe('AB12-CD34');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Enroll a new phone' }));
+    expect(await screen.findByText('Enroll the new phone now')).toBeVisible();
+    // The creation's code no longer works: it is no longer shown as if it did.
+    await waitFor(() => expect(screen.queryByText('Enroll the phone of the new user now')).toBeNull());
+    expect(screen.getAllByTestId('enrollment-code').map((code) => code.textContent)).toEqual(['EF56-GH78']);
+    expect(screen.getByText(/A code issued for them before and not used no longer works\./)).toBeVisible();
+  });
+
   it("warns of a person's only phone on the list as it is when Revoke is pressed", async () => {
     let phones = [pixel];
     network

@@ -80,7 +80,16 @@ function PhoneRows({ phones, onRevoke }: { phones: readonly Phone[]; onRevoke: (
   );
 }
 
-export function PhonesSection({ user, own = false }: { user: User; own?: boolean }) {
+export function PhonesSection({
+  user,
+  own = false,
+  onIssued,
+}: {
+  user: User;
+  own?: boolean;
+  /** Told when a fresh code is issued here: it ends the person's earlier codes (decision 110). */
+  onIssued?: (() => void) | undefined;
+}) {
   const { t } = useTranslation('users');
   const phones = useQuery({
     ...(own ? phoneQueries.mine() : phoneQueries.forUser(user.id)),
@@ -143,7 +152,7 @@ export function PhonesSection({ user, own = false }: { user: User; own?: boolean
             loading={enroll.isPending}
             onClick={() => {
               setKnownAtIssue(new Set(phones.data?.items.map((phone) => phone.id)));
-              enroll.mutate(user.id);
+              enroll.mutate(user.id, { onSuccess: () => onIssued?.() });
             }}
           >
             {t('phones.enrollAnother')}

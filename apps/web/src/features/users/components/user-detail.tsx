@@ -40,7 +40,7 @@ function Roles({ roles, variant }: { roles: readonly string[]; variant: 'filled'
   );
 }
 
-function UserSections({ user }: { user: User }) {
+function UserSections({ user, onCodeIssued }: { user: User; onCodeIssued?: (() => void) | undefined }) {
   const promote = usePromoteUser();
   const info = user.additionalInfo;
   const address = user.address[0];
@@ -121,7 +121,7 @@ function UserSections({ user }: { user: User }) {
         </FieldGrid>
       </DetailSection>
       <CareActions user={user} />
-      <PhonesSection user={user} />
+      <PhonesSection user={user} onIssued={onCodeIssued} />
       <DetailSection title={t('detail.identity')}>
         <FieldGrid>
           <DetailField label={t('detail.localizedName')}>{localizedPersonName(user)}</DetailField>
@@ -163,18 +163,16 @@ export function UserDetail({ id, related }: { id: string; related?: ReactNode })
   const navigate = useNavigate();
   const created = (location.state as { created?: User } | null)?.created;
   const enrollment = created?.id === id ? created.enrollment : undefined;
+  // The creation's code is shown until it is done with, or until a fresh code ends it (decision 110).
+  const forgetCreated = () => void navigate(location.pathname, { replace: true, state: null });
   return (
     <ResourceDetail resource={userResource} id={id} subtitle={(user) => <Text span>{user.username}</Text>}>
       {(user) => (
         <>
           {enrollment ? (
-            <EnrollmentNotice
-              userId={id}
-              enrollment={enrollment}
-              onDone={() => void navigate(location.pathname, { replace: true, state: null })}
-            />
+            <EnrollmentNotice userId={id} enrollment={enrollment} onDone={forgetCreated} />
           ) : null}
-          <UserSections user={user} />
+          <UserSections user={user} onCodeIssued={enrollment ? forgetCreated : undefined} />
           {related}
         </>
       )}

@@ -180,7 +180,7 @@ const users = {
     done: 'Done',
     anotherTitle: 'Enroll the new phone now',
     anotherExplain:
-      'The user scans this QR code with the Careplane app on the new phone, or opens the link on it. It is shown only now: copy it before leaving this page.',
+      'The user scans this QR code with the Careplane app on the new phone, or opens the link on it. It is shown only now: copy it before leaving this page. A code issued for them before and not used no longer works.',
   },
   events: {
     'sign-in': 'Signed in',
