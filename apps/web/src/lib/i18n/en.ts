@@ -214,7 +214,6 @@ const kit = {
   closeNotification: 'Close the notification',
   // The purposes the server writes on a job itself (lib/i18n/job-purpose.ts), as the server stores them.
   jobPurpose: {
-    none: 'No purpose provided.',
     careTeamAlert: 'Alert sent to the user by the care team',
     careTeamReboot: "Reboot of the user's device requested by the care team",
   },

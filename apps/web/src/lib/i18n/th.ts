@@ -196,7 +196,6 @@ const th: Translation<typeof kit> = {
     logoutCancel: 'อยู่ในระบบต่อ',
   },
   jobPurpose: {
-    none: 'ไม่ได้ระบุวัตถุประสงค์',
     careTeamAlert: 'ทีมดูแลส่งการแจ้งเตือนถึงผู้ใช้',
     careTeamReboot: 'ทีมดูแลขอให้รีสตาร์ตอุปกรณ์ของผู้ใช้',
   },
