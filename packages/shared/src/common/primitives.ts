@@ -88,6 +88,17 @@ export const isoDateTime = z.string();
 /** Structured JSON kept as an object; its size is bounded by the body limit and the depth check. */
 export const jsonObject = z.record(z.string().max(MAX_SHORT_TEXT), z.unknown());
 
+/**
+ * The most an alert's free fields may hold, as JSON in UTF-8 bytes: a device's alert reading, an alert's data and
+ * what its closing says beside the note. Every alert list and the live stream carry them (decisions 064, 111).
+ */
+export const MAX_ALERT_FIELDS_BYTES = 4096;
+export const ALERT_FIELDS_TOO_LARGE = 'At most 4 KB of fields';
+const utf8 = new TextEncoder();
+/** Whether a JSON value holds at most MAX_ALERT_FIELDS_BYTES once written out. */
+export const withinAlertFieldsBound = (value: unknown): boolean =>
+  utf8.encode(JSON.stringify(value) ?? '').length <= MAX_ALERT_FIELDS_BYTES;
+
 export const geoSchema = z.strictObject({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
