@@ -54,6 +54,16 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export const relationsQuerySchema = z.strictObject({ relations: repeatable });
 
 /**
+ * The body of a write route whose contract declares none: nothing, or an empty object (a client that always sends
+ * one). Fields are refused by name ("This field is not accepted: deviceId."), anything else as no body at all: a
+ * route that took them silently answered as if they had been read.
+ */
+export const NO_BODY_MESSAGE = 'Takes no body: send none, or {}';
+export const noBodySchema = z
+  .strictObject({}, { error: (issue) => (issue.code === 'invalid_type' ? NO_BODY_MESSAGE : undefined) })
+  .optional();
+
+/**
  * `GET <list path>/export.csv`: the list's query without paging (every matching record, in the list's order),
  * and which of the resource's column sets to write (a resource may offer several views, such as patients).
  * `relations` is accepted and ignored: the columns say which relations they read.
