@@ -455,8 +455,9 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
   },
   'At most 50 fields': { th: (field) => `${field} มีได้ไม่เกิน 50 ช่อง` },
   'At most 4 KB of fields': { th: (field) => `${field} มีข้อมูลรวมกันได้ไม่เกิน 4 KB` },
+  'At most 50 values': { th: (field) => `${field} มีได้ไม่เกิน 50 ค่า` },
   'Takes no body: send none, or {}': {
-    th: () => 'คำขอนี้ไม่รับข้อมูลในเนื้อความ (body): ไม่ต้องส่ง หรือส่ง {}',
+    th: (field) => `${field}: คำขอนี้ไม่รับข้อมูลในเนื้อความ (body) ไม่ต้องส่ง หรือส่ง {}`,
   },
   'At most 4 KB of fields besides the note': {
     th: (field) => `${field} มีข้อมูลอื่นนอกจากบันทึกรวมกันได้ไม่เกิน 4 KB`,
