@@ -237,7 +237,7 @@ export const MAX_STATS_TIMESTAMPS = 200;
  * list of millisecond timestamps; only the stats taken at exactly those times are listed (device status events
  * name the stats they refer to this way).
  */
-export const deviceStatsQuerySchema = listQuerySchema.extend({
+export const deviceStatsQuerySchema = listQuerySchema.safeExtend({
   limit: queryInteger(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_STATS_LIMIT),
   timestamps: z
     .string()
