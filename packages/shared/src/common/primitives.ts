@@ -85,6 +85,22 @@ export const epochMillis = z.number().int().min(0).max(8_640_000_000_000_000);
 
 export const isoDateTime = z.string();
 
+/** The latest moment a date and time sent to the API may name: the last one written with four digits. */
+export const LATEST_DATE_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+export const DATE_TIME_OUT_OF_RANGE = 'Must be between 1970 and 9999';
+/**
+ * A date and time sent to the API, ISO 8601 with its offset, from the epoch (where every millisecond count of the
+ * API starts) to the year 9999. The pattern alone takes the year 0000, which the database refuses without naming
+ * the field.
+ */
+export const dateTimeInput = z.iso.datetime({ offset: true }).refine(
+  (value) => {
+    const time = Date.parse(value);
+    return time >= 0 && time <= LATEST_DATE_TIME;
+  },
+  { message: DATE_TIME_OUT_OF_RANGE },
+);
+
 /** Structured JSON kept as an object; its size is bounded by the body limit and the depth check. */
 export const jsonObject = z.record(z.string().max(MAX_SHORT_TEXT), z.unknown());
 
