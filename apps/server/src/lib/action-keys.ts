@@ -79,7 +79,10 @@ export function answerOfRepeat(
     earlier.action !== asked.action ||
     earlier.fingerprint !== asked.fingerprint
   ) {
-    throw new AppError(422, refusal(earlier.fingerprint !== asked.fingerprint), [
+    // Only what differs is said: another record or another action is named by the earlier request alone; a
+    // body that differs only matters for the same action on the same record.
+    const sameAction = earlier.record === asked.record && earlier.action === asked.action;
+    throw new AppError(422, refusal(sameAction && earlier.fingerprint !== asked.fingerprint), [
       { path: 'headers.idempotency-key', message: 'Already used for another request' },
     ]);
   }

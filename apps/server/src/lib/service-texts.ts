@@ -578,6 +578,14 @@ export const serviceTexts = {
     th: 'ต้องระบุผู้สร้าง (createdByUser)',
   },
   ownNurse: { en: 'A user cannot be their own nurse', th: 'ผู้ใช้เป็นพยาบาลของตนเองไม่ได้' },
+  lastActiveAdmin: {
+    en:
+      'This is the last active admin: the platform needs one. Make another user an admin before blocking, ' +
+      'demoting or deleting this one',
+    th:
+      'ผู้ใช้นี้เป็นผู้ดูแลระบบคนสุดท้ายที่ใช้งานได้ และระบบต้องมีอย่างน้อยหนึ่งคน ' +
+      'โปรดกำหนดผู้ใช้อื่นเป็นผู้ดูแลระบบก่อนระงับ ลดสิทธิ์ หรือลบผู้ใช้นี้',
+  },
   noPreferredUsername: {
     en: 'The id token carries no usable preferred_username',
     th: 'id token ไม่มี preferred_username ที่ใช้ได้',

@@ -4,6 +4,7 @@ import { alertSeverities } from '../common/enums.ts';
 import { keptForSecondsSchema } from '../common/kept-actions.ts';
 import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
 import {
+  ALERT_FIELDS_TOO_LARGE,
   embedded,
   epochMillis,
   isoDateTime,
@@ -13,6 +14,7 @@ import {
   typedThroughout,
   UNTYPED_MESSAGE,
   uuidSchema,
+  withinAlertFieldsBound,
 } from '../common/primitives.ts';
 
 /** Why an alert was opened by readings (in `data.reason`); manual alerts carry what their author wrote. */
@@ -23,16 +25,20 @@ export type AlertReason = (typeof alertReasons)[number];
 // this contract.
 export { alertSeverities, type AlertSeverity } from '../common/enums.ts';
 
+/** What a closing may hold beside its note: the 4 KB an alert reading holds (decision 111). */
+export const CLOSING_FIELDS_TOO_LARGE = `${ALERT_FIELDS_TOO_LARGE} besides the note`;
+
 /**
  * What was done, as the console's closing note sends it (`closingData.note`): as long as a description, no
  * longer; and closing data holds typed text only (a direction override would show the care team a note other than
- * the one stored).
+ * the one stored). Every alert list and the live stream carry it, so the rest of it is bounded as an alert
+ * reading is: the note is bounded in characters, and its longest Thai text alone weighs 6 KB.
  */
 const noteWithinLimit = (value: { closingData?: unknown }, context: z.RefinementCtx) => {
   if (!typedThroughout(value.closingData)) {
     context.addIssue({ code: 'custom', path: ['closingData'], message: UNTYPED_MESSAGE });
   }
-  const note = (value.closingData as Record<string, unknown> | undefined)?.note;
+  const { note, ...besidesNote } = (value.closingData ?? {}) as Record<string, unknown>;
   if (typeof note === 'string' && note.length > MAX_TEXT) {
     context.addIssue({
       code: 'too_big',
@@ -42,15 +48,22 @@ const noteWithinLimit = (value: { closingData?: unknown }, context: z.Refinement
       path: ['closingData', 'note'],
     });
   }
+  const rest = typeof note === 'string' ? besidesNote : value.closingData;
+  if (rest !== undefined && !withinAlertFieldsBound(rest)) {
+    context.addIssue({ code: 'custom', path: ['closingData'], message: CLOSING_FIELDS_TOO_LARGE });
+  }
 };
 
 const closingRule = (
   value: { isActive?: boolean | undefined; closingData?: unknown; data?: unknown },
   context: z.RefinementCtx,
 ) => {
-  // An alert's data gives its title: typed text only, as in the closing note.
+  // An alert's data gives its title: typed text only, as in the closing note, and as much as an alert reading.
   if (!typedThroughout(value.data)) {
     context.addIssue({ code: 'custom', path: ['data'], message: UNTYPED_MESSAGE });
+  }
+  if (value.data !== undefined && !withinAlertFieldsBound(value.data)) {
+    context.addIssue({ code: 'custom', path: ['data'], message: ALERT_FIELDS_TOO_LARGE });
   }
   if (value.isActive === false && value.closingData === undefined) {
     context.addIssue({ code: 'custom', path: ['closingData'], message: 'Required when closing an alert' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, listQuerySchema } from './http.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, csvExportQuerySchema, listQuerySchema } from './http.ts';
 
 describe('listQuerySchema', () => {
   it('defaults paging and turns single parameters into lists', () => {
@@ -21,10 +21,30 @@ describe('listQuerySchema', () => {
   });
 
   it('reads from and to as numbers', () => {
-    expect(listQuerySchema.parse({ from: '1700000000000', to: '1.5' })).toMatchObject({
-      from: 1_700_000_000_000,
-      to: 1.5,
+    expect(listQuerySchema.parse({ from: '1.5', to: '1700000000000' })).toMatchObject({
+      from: 1.5,
+      to: 1_700_000_000_000,
     });
+  });
+
+  it('refuses a range that ends before it starts, as a period does; one moment is a range', () => {
+    for (const schema of [listQuerySchema, csvExportQuerySchema]) {
+      expect(schema.safeParse({ from: '10', to: '5' }).error?.issues).toMatchObject([
+        { path: ['to'], message: 'Must be after from' },
+      ]);
+      expect(schema.safeParse({ from: '5', to: '5' }).success).toBe(true);
+      expect(schema.safeParse({ from: '10' }).success).toBe(true);
+    }
+  });
+
+  it('says how many values a repeated parameter takes', () => {
+    for (const name of ['filters', 'filtersLike', 'sort', 'relations']) {
+      const refused = listQuerySchema.safeParse({ [name]: Array.from({ length: 51 }, () => 'a~b') });
+      expect(refused.error?.issues).toMatchObject([{ path: [name], message: 'At most 50 values' }]);
+      expect(listQuerySchema.safeParse({ [name]: Array.from({ length: 50 }, () => 'a~b') }).success).toBe(
+        true,
+      );
+    }
   });
 
   it.each([

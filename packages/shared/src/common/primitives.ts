@@ -85,8 +85,35 @@ export const epochMillis = z.number().int().min(0).max(8_640_000_000_000_000);
 
 export const isoDateTime = z.string();
 
+/** The latest moment a date and time sent to the API may name: the last one written with four digits. */
+export const LATEST_DATE_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+export const DATE_TIME_OUT_OF_RANGE = 'Must be between 1970 and 9999';
+/**
+ * A date and time sent to the API, ISO 8601 with its offset, from the epoch (where every millisecond count of the
+ * API starts) to the year 9999. The pattern alone takes the year 0000, which the database refuses without naming
+ * the field.
+ */
+export const dateTimeInput = z.iso.datetime({ offset: true }).refine(
+  (value) => {
+    const time = Date.parse(value);
+    return time >= 0 && time <= LATEST_DATE_TIME;
+  },
+  { message: DATE_TIME_OUT_OF_RANGE },
+);
+
 /** Structured JSON kept as an object; its size is bounded by the body limit and the depth check. */
 export const jsonObject = z.record(z.string().max(MAX_SHORT_TEXT), z.unknown());
+
+/**
+ * The most an alert's free fields may hold, as JSON in UTF-8 bytes: a device's alert reading, an alert's data and
+ * what its closing says beside the note. Every alert list and the live stream carry them (decisions 064, 111).
+ */
+export const MAX_ALERT_FIELDS_BYTES = 4096;
+export const ALERT_FIELDS_TOO_LARGE = 'At most 4 KB of fields';
+const utf8 = new TextEncoder();
+/** Whether a JSON value holds at most MAX_ALERT_FIELDS_BYTES once written out. */
+export const withinAlertFieldsBound = (value: unknown): boolean =>
+  utf8.encode(JSON.stringify(value) ?? '').length <= MAX_ALERT_FIELDS_BYTES;
 
 export const geoSchema = z.strictObject({
   lat: z.number().min(-90).max(90),

@@ -11,6 +11,7 @@ import {
 import { MAX_PAGE_SIZE, listQuerySchema, queryInteger } from '../common/http.ts';
 import { periodQuerySchema, periodSummaryShape } from '../common/period-summary.ts';
 import {
+  dateTimeInput,
   embedded,
   embeddedList,
   epochMillis,
@@ -237,7 +238,7 @@ export const MAX_STATS_TIMESTAMPS = 200;
  * list of millisecond timestamps; only the stats taken at exactly those times are listed (device status events
  * name the stats they refer to this way).
  */
-export const deviceStatsQuerySchema = listQuerySchema.extend({
+export const deviceStatsQuerySchema = listQuerySchema.safeExtend({
   limit: queryInteger(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_STATS_LIMIT),
   timestamps: z
     .string()
@@ -326,7 +327,7 @@ export const deviceJobSubmissionSchema = z.strictObject({
   purpose: text(MAX_JOB_PURPOSE_LENGTH),
   commands: z.array(submittedJobCommandSchema).min(1).max(MAX_JOB_COMMANDS),
   device: uuidSchema,
-  notBefore: z.iso.datetime({ offset: true }).optional(),
+  notBefore: dateTimeInput.optional(),
 });
 export type DeviceJobSubmission = z.infer<typeof deviceJobSubmissionSchema>;
 
@@ -336,8 +337,8 @@ export const jobResultSchema = z.strictObject({
   exitCode: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullable(),
   stdout: text(MAX_JOB_OUTPUT),
   stderr: text(MAX_JOB_OUTPUT),
-  startedAt: z.iso.datetime({ offset: true }),
-  finishedAt: z.iso.datetime({ offset: true }),
+  startedAt: dateTimeInput,
+  finishedAt: dateTimeInput,
 });
 export type JobResult = z.infer<typeof jobResultSchema>;
 

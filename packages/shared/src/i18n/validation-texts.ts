@@ -455,6 +455,14 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
   },
   'At most 50 fields': { th: (field) => `${field} มีได้ไม่เกิน 50 ช่อง` },
   'At most 4 KB of fields': { th: (field) => `${field} มีข้อมูลรวมกันได้ไม่เกิน 4 KB` },
+  'Must be between 1970 and 9999': { th: (field) => `${field} ต้องอยู่ระหว่างปี ค.ศ. 1970 ถึง 9999` },
+  'At most 50 values': { th: (field) => `${field} มีได้ไม่เกิน 50 ค่า` },
+  'Takes no body: send none, or {}': {
+    th: (field) => `${field}: คำขอนี้ไม่รับข้อมูลในเนื้อความ (body) ไม่ต้องส่ง หรือส่ง {}`,
+  },
+  'At most 4 KB of fields besides the note': {
+    th: (field) => `${field} มีข้อมูลอื่นนอกจากบันทึกรวมกันได้ไม่เกิน 4 KB`,
+  },
   "Must not be earlier than 2000-01-01 (the device's clock is not set)": {
     th: (field) => `${field} ต้องไม่ก่อนวันที่ 2000-01-01 (ยังไม่ได้ตั้งนาฬิกาของอุปกรณ์)`,
   },

@@ -4,6 +4,8 @@ import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/l
 import { connectionTypes, iotDataTypes, trustLevels, type IotDataType } from '../common/enums.ts';
 import { periodQuerySchema, periodSummaryShape } from '../common/period-summary.ts';
 import {
+  ALERT_FIELDS_TOO_LARGE,
+  MAX_ALERT_FIELDS_BYTES,
   MAX_SHORT_TEXT,
   embedded,
   embeddedList,
@@ -17,6 +19,7 @@ import {
   typedThroughout,
   UNTYPED_MESSAGE,
   uuidSchema,
+  withinAlertFieldsBound,
 } from '../common/primitives.ts';
 
 /** The trust level whose submissions must be authenticated with the connection secret. */
@@ -65,9 +68,11 @@ const readingTime = epochMillis
   .refine((time) => time >= EARLIEST_READING_TIME, { message: READING_BEFORE_ITS_TIME })
   .refine((time) => time <= Date.now() + MAX_READING_CLOCK_AHEAD_MS, { message: READING_IN_THE_FUTURE });
 
-/** The most an alert reading may hold, as JSON: it is copied into the alert, which every alert list answers. */
-export const MAX_ALERT_READING_BYTES = 4096;
-const utf8 = new TextEncoder();
+/**
+ * The most an alert reading may hold, as JSON: it is copied into the alert, which every alert list answers. The
+ * bound of an alert's data and closing data too (one rule: `withinAlertFieldsBound`).
+ */
+export const MAX_ALERT_READING_BYTES = MAX_ALERT_FIELDS_BYTES;
 
 const reading = {
   timestamp: readingTime,
@@ -136,9 +141,7 @@ export const alertReadingSchema = z
   .refine((value) => Object.keys(value).length <= 50, { message: 'At most 50 fields' })
   // Its type and message become the title the care team reads: typed text only, as everywhere people read.
   .refine(typedThroughout, { message: UNTYPED_MESSAGE })
-  .refine((value) => utf8.encode(JSON.stringify(value)).length <= MAX_ALERT_READING_BYTES, {
-    message: 'At most 4 KB of fields',
-  });
+  .refine(withinAlertFieldsBound, { message: ALERT_FIELDS_TOO_LARGE });
 
 export const readingSchemas = {
   battery: batteryReadingSchema,

@@ -160,6 +160,20 @@ describe('Idempotency-Key on an alert action', () => {
     expect(otherAlert.json().issues).toEqual([expect.objectContaining({ path: 'headers.idempotency-key' })]);
     const otherAction = await act(other, 'acknowledge', key);
     expect(otherAction.statusCode, otherAction.body).toBe(422);
+    // Only what differs is said: another action is no other closing data.
+    expect(otherAction.json().message).toBe(
+      `This Idempotency-Key was already used for another request (close of alert ${id}): ` +
+        'send a new key for a new action',
+    );
+    const acknowledged = await openAlert();
+    const ackKey = randomUUID();
+    expect((await act(acknowledged, 'acknowledge', ackKey)).statusCode).toBe(200);
+    const closeWithAckKey = await act(acknowledged, 'close', ackKey, note('Done'));
+    expect(closeWithAckKey.statusCode, closeWithAckKey.body).toBe(422);
+    expect(closeWithAckKey.json().message).toBe(
+      `This Idempotency-Key was already used for another request (acknowledge of alert ${acknowledged}): ` +
+        'send a new key for a new action',
+    );
     const otherData = await act(id, 'close', key, note('Second'));
     expect(otherData.statusCode, otherData.body).toBe(422);
     expect(otherData.json().message).toContain('with other closing data');

@@ -96,6 +96,43 @@ describe('alerts resource', () => {
     expect((await admin.patch('/api/alerts/not-a-uuid', { data: {} })).statusCode).toBe(400);
   });
 
+  it("refuses an alert's data or closing data over 4 KB, naming the field, in both languages (decision 111)", async () => {
+    const alert = await createAlert({ data: { message: 'Fall detected' } });
+    const url = `/api/alerts/${alert.id}`;
+    // What a probe sent: 480 fields of 1,900 characters, 919 KB that every alert list and the stream would carry.
+    const fields = Object.fromEntries(Array.from({ length: 480 }, (_, n) => [`f${n}`, 'x'.repeat(1900)]));
+    const besidesNote = 'At most 4 KB of fields besides the note';
+    for (const [refused, path, message] of [
+      [
+        admin.post(`${url}/close`, { closingData: { note: 'ok', ...fields } }),
+        'body.closingData',
+        besidesNote,
+      ],
+      [admin.patch(url, { isActive: false, closingData: fields }), 'body.closingData', besidesNote],
+      [admin.post('/api/alerts', { data: fields }), 'body.data', 'At most 4 KB of fields'],
+      [admin.patch(url, { data: { ...fields } }), 'body.data', 'At most 4 KB of fields'],
+    ] as const) {
+      const answer = await refused;
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().issues).toEqual([{ path, message }]);
+    }
+    const thai = await context.app.inject({
+      method: 'POST',
+      url: `${url}/close`,
+      headers: { authorization: `Bearer ${context.adminToken}`, 'accept-language': 'th' },
+      payload: { closingData: { note: 'ok', ...fields } },
+    });
+    expect(thai.statusCode, thai.body).toBe(400);
+    expect(thai.json().issues[0].message).toContain('4 KB');
+    expect(thai.json().issues[0].message).toContain('บันทึก');
+    expect((await admin.get(url)).json()).toMatchObject({ isActive: true, closingData: null });
+    // The longest Thai note (6 KB in UTF-8) still closes it: the note keeps its own bound, in characters.
+    const closed = await admin.post(`${url}/close`, {
+      closingData: { note: 'ก'.repeat(2000), visit: 'home' },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+  });
+
   it('closes an alert with closingData, by the caller; reopening clears the closing', async () => {
     const closer = await createUser(context, { roles: ['admin'] });
     const alert = await createAlert({ data: { message: 'Fall detected' } });

@@ -113,6 +113,19 @@ describe("the care team acts on its center's alerts", () => {
     expect(await stored(id)).toMatchObject({ isActive: true, acknowledgedAt: null });
   });
 
+  it('a closing over 4 KB beside its note is a 400 naming it, and nothing changes (decision 111)', async () => {
+    const id = await openAlert(north.patient);
+    const fields = Object.fromEntries(Array.from({ length: 480 }, (_, n) => [`f${n}`, 'x'.repeat(1900)]));
+    const refused = await api(context, north.nurse.token).post(endpoints.closeAlert(id), {
+      closingData: { note: 'Visited', ...fields },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().issues).toEqual([
+      { path: 'body.closingData', message: 'At most 4 KB of fields besides the note' },
+    ]);
+    expect(await stored(id)).toMatchObject({ isActive: true, closingData: null });
+  });
+
   it('the care team reads who acted on an alert by name, and nothing more of them (decision 104)', async () => {
     const acknowledged = await openAlert(north.patient, 'Dizzy after lunch');
     expect(

@@ -98,6 +98,29 @@ describe('runner jobs: create (spec §5 runner job submit)', () => {
     expect(await context.database.db.$count(deviceRunnerJobs)).toBe(before);
   });
 
+  it('refuses a notBefore outside 1970 to 9999 naming it, before the database is asked (decision 111)', async () => {
+    const valid = { purpose: 'x', commands: ['reboot'], device: deviceId };
+    const before = await context.database.db.$count(deviceRunnerJobs);
+    for (const notBefore of ['0000-01-01T00:00:00Z', '1969-12-31T23:59:59Z', '1970-01-01T00:30:00+01:00']) {
+      const response = await api(context).post('/api/devices/jobs', { ...valid, notBefore });
+      expect(response.statusCode, `${notBefore}: ${response.body}`).toBe(400);
+      expect(response.json().issues).toEqual([
+        { path: 'body.notBefore', message: 'Must be between 1970 and 9999' },
+      ]);
+    }
+    const thai = await context.app.inject({
+      method: 'POST',
+      url: '/api/devices/jobs',
+      headers: { authorization: `Bearer ${context.adminToken}`, 'accept-language': 'th' },
+      payload: { ...valid, notBefore: '0000-01-01T00:00:00Z' },
+    });
+    expect(thai.json().issues[0].message).toContain('9999');
+    expect(thai.json().issues[0].message).not.toBe('Must be between 1970 and 9999');
+    expect(await context.database.db.$count(deviceRunnerJobs)).toBe(before);
+    const latest = await createJob({ notBefore: '9999-12-31T23:59:59Z' });
+    expect(latest.notBefore).toBe('9999-12-31T23:59:59.000Z');
+  });
+
   it("refuses the agent's own commands without what they need, saying what to add, in English and Thai", async () => {
     const valid = { purpose: 'Check the network', device: deviceId };
     const before = await context.database.db.$count(deviceRunnerJobs);

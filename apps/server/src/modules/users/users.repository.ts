@@ -59,3 +59,23 @@ export async function updateUser(executor: Executor, id: string, fields: UserFie
 /** A PATCH of additionalInfo merges into the stored object, so unsent keys keep their values. */
 export const mergedAdditionalInfo = (patch: Record<string, unknown>) =>
   sql`${users.additionalInfo} || ${JSON.stringify(patch)}::jsonb`;
+
+/**
+ * How many users may use the admin area and are not blocked (the admin area's rule, `isAdmin` of
+ * `@careplane/shared/auth/roles`: the first global role admin or master, or the first local role
+ * application_admin). Taken after an advisory lock, so two admins demoting each other at once are counted one after
+ * the other: the second sees the first's change once it has committed (read committed), and is refused.
+ */
+export async function activeAdminsAfterLock(executor: Executor): Promise<number> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext('careplane.users.active-admins'))`);
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      and(
+        eq(users.isBlocked, false),
+        sql`(${users.roles}[1] in ('admin', 'master') or ${users.localRoles}[1] = 'application_admin')`,
+      ),
+    );
+  return Number(row?.count ?? 0);
+}

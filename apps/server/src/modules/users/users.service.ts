@@ -2,6 +2,7 @@
 // the admin area gets its sign-in identity and a one-time enrollment code, in the same transaction) and the
 // sign-in that creates or updates the caller's own record from the identity token.
 import type { JWTPayload } from 'jose';
+import { isAdmin } from '@careplane/shared/auth/roles';
 import { assuranceLevels, type AssuranceLevel } from '@careplane/shared/common/enums';
 import type { AccountPreferences, Enrollment, Phone } from '@careplane/shared/users/account.contract';
 import {
@@ -25,6 +26,7 @@ import { createResourceService } from '@/lib/resources/service.js';
 import type { Store } from '@/lib/store.js';
 import { userFieldsFromIdToken } from './account.service.js';
 import {
+  activeAdminsAfterLock,
   blockedIds,
   findCallerRecord,
   insertUser,
@@ -98,10 +100,24 @@ function statedIn<T extends Record<string, unknown>>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null)) as Partial<T>;
 }
 
+/** A stored user who may use the admin area and is not blocked. */
+const wasActiveAdmin = (row: Record<string, unknown>) =>
+  row.isBlocked !== true &&
+  isAdmin({ roles: row.roles as string[] | null, localRoles: row.localRoles as string[] | null });
+
+/** Whether a change may take away someone's admin area: a block, or new roles. */
+const touchesAdminRights = (values: Record<string, unknown>) =>
+  values.isBlocked === true || values.roles !== undefined || values.localRoles !== undefined;
+
 export function createUsersService(store: Store, identities: IdentityService) {
   const users = createResourceService(store, usersResource, {
     // The sign-in identity follows its user in the same transaction: roles, block and deletion.
     afterWrite: async (scope, { operation, before, values }) => {
+      // The platform keeps an active admin: the last one is not blocked, demoted or deleted (decision 111). An admin
+      // may block or demote themselves while another remains.
+      if (before && wasActiveAdmin(before) && (operation === 'delete' || touchesAdminRights(values))) {
+        if ((await activeAdminsAfterLock(scope.tx)) === 0) throw conflict(serviceTexts.lastActiveAdmin);
+      }
       const identityId = typeof before?.masterId === 'string' ? before.masterId : null;
       if (!identityId || operation === 'create') return;
       const change =
