@@ -11,7 +11,9 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'src/**/*.stress.test.ts'],
     // One migrated embedded database per run, copied for each test file (src/test/global-setup.ts).
     globalSetup: ['src/test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Guards against a hung test, not figures: CI's machine has been seen three times slower than a quiet one,
+    // where a file's set-up (a server, its auth server, a copied database) took over a minute.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

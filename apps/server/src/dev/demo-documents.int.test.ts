@@ -7,7 +7,7 @@ import { documentFiles, documents } from '@/db/schema/index.js';
 import { verifyPdf } from '@careplane/pdf-signatures';
 import { pdfsig } from '@careplane/pdf-signatures/testing';
 import type { AuthTestServer } from '@/test/auth-server.js';
-import { startDemoTestServer, type DemoTestServer } from './demo.test-helpers.js';
+import { DEMO_SETUP_TIMEOUT_MS, startDemoTestServer, type DemoTestServer } from './demo.test-helpers.js';
 import { ensureDemoDocuments } from './demo-documents.js';
 
 let demoServer: DemoTestServer;
@@ -28,7 +28,7 @@ beforeAll(async () => {
     secrets: t.app.secrets,
   };
   runs = await Promise.all([ensureDemoDocuments(options), ensureDemoDocuments(options)]);
-});
+}, DEMO_SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await demoServer?.close();

@@ -15,7 +15,7 @@ import {
 } from '@/db/schema/index.js';
 import { pdfsig } from '@careplane/pdf-signatures/testing';
 import type { AuthTestServer } from '@/test/auth-server.js';
-import { startDemoTestServer, type DemoTestServer } from './demo.test-helpers.js';
+import { DEMO_SETUP_TIMEOUT_MS, startDemoTestServer, type DemoTestServer } from './demo.test-helpers.js';
 import { ensureDemoPrescriptionReceipts, receiptsWithoutFile } from './demo-prescription-receipts.js';
 
 let demoServer: DemoTestServer;
@@ -34,7 +34,7 @@ beforeAll(async () => {
     ensureDemoPrescriptionReceipts(options),
   ]);
   signed = first + second;
-});
+}, DEMO_SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await demoServer?.close();

@@ -15,6 +15,7 @@ import { run } from '@/cli/main.js';
 import { readStore } from '@/lib/authenticator-store.js';
 import { authAuthenticatorKeys, authEnrollmentCodes, authIdentities, users } from '@/db/schema/index.js';
 import { demoSignInUsers, loadDemoDataIfEmpty } from '@/db/seed/demo.js';
+import { DEMO_SETUP_TIMEOUT_MS } from './demo.test-helpers.js';
 import {
   demoSignInInstructions,
   demoSignInWarnings,
@@ -41,7 +42,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'careplane-demo-'));
   await loadDemoDataIfEmpty(t.database.handle);
   first = await start();
-});
+}, DEMO_SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();

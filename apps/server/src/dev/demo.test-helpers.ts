@@ -7,6 +7,13 @@ import { loadDemoDataIfEmpty } from '@/db/seed/demo.js';
 import { startAuthTestServer, type AuthTestServer } from '@/test/auth-server.js';
 import { ensureDemoSignIn, injectFetch } from './demo-sign-in.js';
 
+/**
+ * How long a demo test file's set-up may take: the whole demo loaded, its identities enrolled, and in some files
+ * every demo document or receipt signed, twice at once. That is 15-20 s on a quiet two-core machine and has been
+ * seen past the default 60 s hook budget when CI's machine ran three times slower.
+ */
+export const DEMO_SETUP_TIMEOUT_MS = 180_000;
+
 export interface DemoTestServer {
   t: AuthTestServer;
   /** The throwaway data folder; the demo authenticator store is in it. */

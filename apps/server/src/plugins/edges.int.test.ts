@@ -32,7 +32,7 @@ beforeAll(async () => {
     issuer: proxied.issuer,
     fetch: (url, init) => fetch(url.replace(proxied.issuer, `${proxied.baseUrl}/auth`), init),
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await proxied?.close();
@@ -112,7 +112,7 @@ describe('a body that stops arriving', () => {
     } finally {
       await context.close();
     }
-  }, 40_000);
+  });
 });
 
 describe('addresses that cannot be read', () => {
@@ -197,7 +197,7 @@ describe('proxies', () => {
     } finally {
       await strict.close();
     }
-  }, 30_000);
+  });
 
   it('are trusted when named in TRUST_PROXY, for limits and audit rows alike', async () => {
     const response = await fetch(`${proxied.baseUrl}/api/health`, {

@@ -43,5 +43,5 @@ describe('a body that stops arriving', () => {
     const english = await stalled(port, 'en');
     expect(english).toMatch(/content-language: en/i);
     expect(english).toContain('"message":"The request body stopped arriving for 1 seconds"');
-  }, 15_000);
+  });
 });

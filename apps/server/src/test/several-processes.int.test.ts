@@ -230,7 +230,7 @@ afterAll(async () => {
   await proxy?.close();
   await database?.close();
   await dropDatabase();
-}, 60_000);
+});
 
 beforeEach(() => proxy?.reset());
 

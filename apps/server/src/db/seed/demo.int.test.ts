@@ -42,7 +42,7 @@ beforeAll(async () => {
   first = await createTestDatabase();
   second = await createTestDatabase();
   summary = await loadDemoDataIfEmpty(first.handle, { now: NOW });
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   await first?.drop();
   await second?.drop();

@@ -237,7 +237,7 @@ afterAll(async () => {
   jwks?.close();
   await database?.close();
   await dropDatabase();
-}, 60_000);
+});
 
 const find = (name: string) => running.find((process) => process.name === name)!;
 

@@ -143,7 +143,7 @@ beforeAll(async () => {
     fetch: (url, init) => fetch(url.replace(a.issuer, `${a.baseUrl}/auth`), init),
   });
   adminToken = (await signIn(await identity(['admin']))).access;
-}, 60_000);
+});
 
 afterAll(async () => {
   await b?.close();
