@@ -319,3 +319,56 @@ describe('command-center scoped lists: how they are written', () => {
     }
   });
 });
+
+describe('a patient of two centers', () => {
+  it("embeds for each care team only its own center's devices and workstations of that patient", async () => {
+    // East and West made here, after the tests above counted North's and South's records.
+    const east = await makeCenter('East');
+    const west = await makeCenter('West');
+    const admin = api(context);
+    const patient = await createUser(context, { firstName: 'Two-center patient', localRoles: ['patient'] });
+    const eastTablet = (
+      await createDevice(context, { title: 'East bedside', commandCenter: east.id, assignedUser: patient.id })
+    ).id;
+    const westTablet = (
+      await createDevice(context, { title: 'West bedside', commandCenter: west.id, assignedUser: patient.id })
+    ).id;
+    const westWard = await admin.patch(`/api/devices/workstations/${west.workstation}`, {
+      assignedPatients: [west.wardPatient.id, patient.id],
+    });
+    expect(westWard.statusCode, westWard.body).toBe(200);
+    const relations = 'relations=assignedDevices,assignedToWorkstations';
+    interface Embedding {
+      id: string;
+      assignedDevices: { id: string }[];
+      assignedToWorkstations: { id: string }[];
+    }
+    const embedded = (record: Embedding | undefined) => ({
+      devices: record?.assignedDevices.map((device) => device.id).sort(),
+      workstations: record?.assignedToWorkstations.map((workstation) => workstation.id),
+    });
+    const inList = (response: { json: () => { items: Embedding[] } }) =>
+      response.json().items.find((item) => item.id === patient.id);
+
+    const eastTeam = api(context, east.supervisor.token);
+    const eastList = await eastTeam.get(`${endpoints.users}?${relations}&filters=id~${patient.id}`);
+    expect(eastList.statusCode, eastList.body).toBe(200);
+    expect(embedded(inList(eastList))).toEqual({ devices: [eastTablet], workstations: [] });
+    const eastRead = await eastTeam.get(`${endpoints.user(patient.id)}?${relations}`);
+    expect(eastRead.statusCode, eastRead.body).toBe(200);
+    expect(embedded(eastRead.json())).toEqual({ devices: [eastTablet], workstations: [] });
+
+    const westTeam = api(context, west.supervisor.token);
+    const westRead = await westTeam.get(`${endpoints.user(patient.id)}?${relations}`);
+    expect(embedded(westRead.json())).toEqual({ devices: [westTablet], workstations: [west.workstation] });
+    const westList = await westTeam.get(`${endpoints.users}?${relations}`);
+    expect(embedded(inList(westList))).toEqual({ devices: [westTablet], workstations: [west.workstation] });
+
+    // The admin reads the patient whole.
+    const whole = await admin.get(`${endpoints.user(patient.id)}?${relations}`);
+    expect(embedded(whole.json())).toEqual({
+      devices: [eastTablet, westTablet].sort(),
+      workstations: [west.workstation],
+    });
+  });
+});

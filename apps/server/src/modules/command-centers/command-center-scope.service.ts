@@ -9,10 +9,12 @@ import {
   type CommandCenterScopedReadQuery,
 } from '@careplane/shared/command-centers/command-centers.contract';
 import type { SQL } from 'drizzle-orm';
+import type { ListResponse } from '@careplane/shared/common/http';
 import type { Caller } from '@/lib/caller.js';
 import { badRequest, forbidden, notFound, serviceTexts } from '@/lib/errors.js';
 import type { ListPage } from '@/lib/resources/repository.js';
 import { createResourceService, type ListAnswer } from '@/lib/resources/service.js';
+import { WrittenAnswer } from '@/lib/response-serializer.js';
 import type { Store } from '@/lib/store.js';
 import {
   deviceJobsResource,
@@ -77,12 +79,6 @@ export function createCommandCenterScopeService(store: Store) {
     return [named];
   }
 
-  const withoutCenter = (query: CommandCenterScopedListQuery): ListPage => {
-    const page: Partial<CommandCenterScopedListQuery> = { ...query };
-    delete page.commandCenter;
-    return page as ListPage;
-  };
-
   const viewer = (caller: Caller, centers: CenterSet | 'unassigned'): Caller => {
     const made = { ...caller };
     centersOfViewer.set(made, centers);
@@ -102,17 +98,58 @@ export function createCommandCenterScopeService(store: Store) {
     }
   }
 
+  /**
+   * The embedded lists of a center's records that can lead to another center's: a patient may have a device, or
+   * a place at a workstation, in two centers. The care team of one reads those of its own centers only.
+   */
+  const leaving: Partial<Record<Kind, Record<string, 'devices' | 'workstations'>>> = {
+    users: { assignedDevices: 'devices', assignedToWorkstations: 'workstations' },
+  };
+  const leavingAsked = (kind: Kind, relations: readonly string[]) => {
+    const own = leaving[kind] ?? {};
+    return relations
+      .flatMap((value) => value.split(','))
+      .filter((name) => Object.hasOwn(own, name))
+      .map((name) => [name, own[name]!] as const);
+  };
+
+  /** Drops from each item's embedded lists the records outside the centers. */
+  async function keepToCenters(
+    kind: Kind,
+    relations: readonly string[],
+    centers: readonly string[],
+    items: readonly Record<string, unknown>[],
+  ): Promise<void> {
+    for (const [name, target] of leavingAsked(kind, relations)) {
+      const embedded = (item: Record<string, unknown>) =>
+        Array.isArray(item[name]) ? (item[name] as { id: string }[]) : [];
+      const ids = [...new Set(items.flatMap((item) => embedded(item).map((record) => record.id)))];
+      const kept = await repository.idsWithinCenters(db, target, ids, centers);
+      for (const item of items) {
+        if (Array.isArray(item[name])) item[name] = embedded(item).filter((record) => kept.has(record.id));
+      }
+    }
+  }
+
   /** A scoped list as the route answers it: written by the database when it can be (decision 058). */
   async function listOf<Item>(
     kind: Kind,
     service: { listAnswer: (page: ListPage, caller: Caller | null) => Promise<ListAnswer<Item>> },
     caller: Caller,
     query: CommandCenterScopedListQuery,
+    centersOfList?: (caller: Caller, named: string | undefined) => Promise<CenterSet | 'unassigned'>,
   ): Promise<ListAnswer<Item>> {
     checkRelations(caller, kind, query.relations);
     const { commandCenter, ...page } = query;
-    const centers = await centersOf(caller, commandCenter);
-    return service.listAnswer(page, viewer(caller, centers));
+    const centers = await (centersOfList ?? centersOf)(caller, commandCenter);
+    const answer = await service.listAnswer(page, viewer(caller, centers));
+    if (caller.isAdmin || leavingAsked(kind, query.relations).length === 0) return answer;
+    // A page with such a list is read back and narrowed: the care team's pages are short, and rare.
+    const read = answer instanceof WrittenAnswer ? (JSON.parse(answer.text) as ListResponse<Item>) : answer;
+    const own = centers === 'unassigned' ? await supervisedCenters(caller) : centers;
+    if (own !== 'all')
+      await keepToCenters(kind, query.relations, own, read.items as Record<string, unknown>[]);
+    return read;
   }
 
   async function readOf<Item>(
@@ -126,7 +163,10 @@ export function createCommandCenterScopeService(store: Store) {
   ): Promise<Item> {
     checkRelations(caller, kind, query.relations);
     const centers = await centersOf(caller, query.commandCenter);
-    return service.read(id, { relations: query.relations }, viewer(caller, centers));
+    const item = await service.read(id, { relations: query.relations }, viewer(caller, centers));
+    if (!caller.isAdmin && centers !== 'all')
+      await keepToCenters(kind, query.relations, centers, [item as Record<string, unknown>]);
+    return item;
   }
 
   return {
@@ -138,10 +178,11 @@ export function createCommandCenterScopeService(store: Store) {
     listUsers: (caller: Caller, query: CommandCenterScopedListQuery) => listOf('users', users, caller, query),
     /** Users that belong to no command center: the ones a supervisor may take into care. */
     async listUnassignedUsers(caller: Caller, query: CommandCenterScopedListQuery) {
-      checkRelations(caller, 'users', query.relations);
-      await supervisedCenters(caller);
       // Users of no center are nobody's: the center named, if any, does not narrow them.
-      return users.listAnswer(withoutCenter(query), viewer(caller, 'unassigned'));
+      return listOf('users', users, caller, query, async () => {
+        await supervisedCenters(caller);
+        return 'unassigned';
+      });
     },
     readUser: (caller: Caller, id: string, query: CommandCenterScopedReadQuery) =>
       readOf('users', users, caller, id, query),

@@ -49,6 +49,22 @@ export async function findCenterIdsOfUser(executor: Executor, userId: string): P
   return rows.map((row) => row.id);
 }
 
+/** Of these devices or workstations, those of the centers. */
+export async function idsWithinCenters(
+  executor: Executor,
+  kind: 'devices' | 'workstations',
+  ids: readonly string[],
+  centerIds: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const table = kind === 'devices' ? devices : workstations;
+  const rows = await executor
+    .select({ id: table.id })
+    .from(table)
+    .where(and(inArray(table.id, [...ids]), scopes[kind](centerIds)));
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function commandCenterExists(executor: Executor, id: string): Promise<boolean> {
   const rows = await executor
     .select({ id: commandCenters.id })
