@@ -7,7 +7,7 @@ import type { AppConfig } from '@/config.js';
 import type { DatabaseHandle } from '@/db/client.js';
 import { createAuthServer, type AuthServer } from '@/auth-server/index.js';
 import { authServerRoutes } from '@/auth-server/routes.js';
-import { recordRouteAccess } from '@/lib/access.js';
+import { recordRouteAccess, refuseNonDevicesFirst } from '@/lib/access.js';
 import { refuseUndeclaredBodies } from '@/lib/no-body.js';
 import { listenForRemoteChanges, type ChangeListenerHandle } from '@/lib/change-listener.js';
 import {
@@ -147,6 +147,7 @@ async function registerRoutes(
   { config, deps, authServer, services }: Parts & { authServer: AuthServer | null },
 ) {
   recordRouteAccess(app);
+  refuseNonDevicesFirst(app);
   refuseUndeclaredBodies(app);
   await app.register(requestMetricsPlugin, { service: services.metrics });
   await registerCompression(app);

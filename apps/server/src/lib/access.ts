@@ -2,7 +2,8 @@
 // option of registerResourceRoutes). The route's own hook or service enforces the rule; the declaration is
 // what the stress layer's role × operation matrix checks that rule against (docs/decisions/041), and every
 // /api route carries one.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { serviceTexts, unauthorized } from './errors.js';
 
 /** Who may call a route at all. Which records they then see is the service's rule (404 for the others). */
 export type Access =
@@ -99,5 +100,21 @@ export function recordRouteAccess(app: FastifyInstance) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       table.push({ method, url: route.url, access: route.config?.access });
     }
+  });
+}
+
+/**
+ * A device's own routes (`access: 'device'`) refuse a caller without a device token (401) as soon as the request
+ * is known, before its body is read or checked: a person's token, or none, is told nothing of what the route
+ * would take (a malformed report answered 400 to them before). The handlers still ask for their device.
+ */
+export function refuseNonDevicesFirst(app: FastifyInstance) {
+  const deviceOnly: onRequestHookHandler = (request, _reply, done) => {
+    if (request.device) done();
+    else done(unauthorized(serviceTexts.deviceTokenRequired));
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access !== 'device') return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), deviceOnly];
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ALERT_FIELDS_BYTES, MAX_TEXT } from '../common/primitives.ts';
+import { LATER_THAN_NOW, MAX_ALERT_FIELDS_BYTES, MAX_TEXT } from '../common/primitives.ts';
 import { alertCloseSchema, alertCreateSchema, alertUpdateSchema } from './alerts.contract.ts';
 
 describe('alert contract', () => {
@@ -9,6 +9,20 @@ describe('alert contract', () => {
     expect(alertCreateSchema.safeParse({ data: 'text' }).success).toBe(false);
     expect(alertCreateSchema.safeParse({ data: {}, user: 'not-a-uuid' }).success).toBe(false);
     expect(alertCreateSchema.safeParse({ data: {}, extra: 1 }).success).toBe(false);
+  });
+
+  it("takes the time it happened from 2000 to now, a clock's drift allowed (decision 113)", () => {
+    const at = (timestamp: number) => alertCreateSchema.safeParse({ data: {}, timestamp });
+    expect(at(Date.UTC(2000, 0, 1)).success).toBe(true);
+    expect(at(Date.now() + 60_000).success).toBe(true);
+    expect(at(0).error?.issues).toMatchObject([
+      { path: ['timestamp'], message: 'Must not be earlier than 2000-01-01' },
+    ]);
+    // The year 5138, and an hour ahead.
+    for (const timestamp of [99_999_999_999_999, Date.now() + 3_600_000]) {
+      expect(at(timestamp).error?.issues[0]?.message).toBe(LATER_THAN_NOW);
+      expect(alertUpdateSchema.safeParse({ timestamp }).success).toBe(false);
+    }
   });
 
   it('requires closingData when closing and refuses it otherwise', () => {

@@ -6,7 +6,7 @@ import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/l
 import {
   ALERT_FIELDS_TOO_LARGE,
   embedded,
-  epochMillis,
+  happenedAt,
   isoDateTime,
   jsonObject,
   MAX_TEXT,
@@ -84,8 +84,8 @@ export const alertCreateSchema = z
     data: jsonObject,
     isActive: z.boolean().default(true),
     severity: z.enum(alertSeverities).default('warning'),
-    /** Milliseconds since the epoch; defaults to now. */
-    timestamp: epochMillis.optional(),
+    /** When it happened, in milliseconds since the epoch (from 2000 to now); defaults to now. */
+    timestamp: happenedAt().optional(),
     /** The user the alert concerns. */
     user: uuidSchema.nullable().optional(),
     iotDevice: uuidSchema.nullable().optional(),
@@ -100,7 +100,7 @@ export const alertUpdateSchema = z
     data: jsonObject.optional(),
     isActive: z.boolean().optional(),
     severity: z.enum(alertSeverities).optional(),
-    timestamp: epochMillis.optional(),
+    timestamp: happenedAt().optional(),
     user: uuidSchema.nullable().optional(),
     iotDevice: uuidSchema.nullable().optional(),
     closingData: jsonObject.optional(),

@@ -85,6 +85,22 @@ export const epochMillis = z.number().int().min(0).max(8_640_000_000_000_000);
 
 export const isoDateTime = z.string();
 
+/**
+ * How far ahead of the server's clock the time of something that happened (a reading, an alert) may be. A
+ * clock drifts by seconds; from further ahead it is a wrong clock (local time sent as UTC, a reset RTC) or a typo,
+ * and stored it would stay the newest record for good.
+ */
+export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+export const LATER_THAN_NOW = 'Must not be later than now (5 minutes of clock difference are allowed)';
+/** The earliest time a record of the platform's may say something happened at: no care record is older. */
+export const EARLIEST_EVENT_TIME = Date.UTC(2000, 0, 1);
+export const EARLIER_THAN_2000 = 'Must not be earlier than 2000-01-01';
+/** When something happened, in milliseconds since the epoch: from 2000 to now (a clock's drift allowed). */
+export const happenedAt = (beforeItsTime = EARLIER_THAN_2000) =>
+  epochMillis
+    .refine((time) => time >= EARLIEST_EVENT_TIME, { message: beforeItsTime })
+    .refine((time) => time <= Date.now() + MAX_CLOCK_AHEAD_MS, { message: LATER_THAN_NOW });
+
 /** The latest moment a date and time sent to the API may name: the last one written with four digits. */
 export const LATEST_DATE_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 export const DATE_TIME_OUT_OF_RANGE = 'Must be between 1970 and 9999';

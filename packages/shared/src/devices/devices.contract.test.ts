@@ -180,6 +180,14 @@ describe('runner job submission and update (spec §5)', () => {
     expect(
       deviceJobUpdateSchema.safeParse({ status: 'FAILED', results: [{ ...result, exitCode: null }] }).success,
     ).toBe(true);
+    // A command that finished before it started: a wrong clock or a typo.
+    const backwards = deviceJobUpdateSchema.safeParse({
+      status: 'SUCCEEDED',
+      results: [{ ...result, finishedAt: '2030-01-01T07:59:59Z' }],
+    });
+    expect(backwards.error?.issues).toMatchObject([
+      { path: ['results', 0, 'finishedAt'], message: 'Must not be before startedAt' },
+    ]);
   });
 
   it('allows exactly the transitions of decisions §7 and the time-out of decision 025', () => {

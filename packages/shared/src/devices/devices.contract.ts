@@ -331,15 +331,22 @@ export const deviceJobSubmissionSchema = z.strictObject({
 });
 export type DeviceJobSubmission = z.infer<typeof deviceJobSubmissionSchema>;
 
-export const jobResultSchema = z.strictObject({
-  command: jobCommandSchema,
-  /** Null when the command was stopped by a signal or never started. */
-  exitCode: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullable(),
-  stdout: text(MAX_JOB_OUTPUT),
-  stderr: text(MAX_JOB_OUTPUT),
-  startedAt: dateTimeInput,
-  finishedAt: dateTimeInput,
-});
+export const jobResultSchema = z
+  .strictObject({
+    command: jobCommandSchema,
+    /** Null when the command was stopped by a signal or never started. */
+    exitCode: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullable(),
+    stdout: text(MAX_JOB_OUTPUT),
+    stderr: text(MAX_JOB_OUTPUT),
+    startedAt: dateTimeInput,
+    finishedAt: dateTimeInput,
+  })
+  .superRefine((result, context) => {
+    // A command that ended before it started is a wrong clock or a typo, not a result to keep.
+    if (Date.parse(result.finishedAt) < Date.parse(result.startedAt)) {
+      context.addIssue({ code: 'custom', path: ['finishedAt'], message: 'Must not be before startedAt' });
+    }
+  });
 export type JobResult = z.infer<typeof jobResultSchema>;
 
 export const deviceJobUpdateSchema = z.strictObject({

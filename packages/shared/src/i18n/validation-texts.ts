@@ -455,6 +455,11 @@ export const authoredMessages: Record<string, { th: (field: string) => string }>
   },
   'At most 50 fields': { th: (field) => `${field} มีได้ไม่เกิน 50 ช่อง` },
   'At most 4 KB of fields': { th: (field) => `${field} มีข้อมูลรวมกันได้ไม่เกิน 4 KB` },
+  'Must not be in the future': { th: (field) => `${field} ต้องไม่เป็นวันที่ในอนาคต` },
+  'Must not be earlier than 1900-01-01': { th: (field) => `${field} ต้องไม่ก่อนวันที่ 1900-01-01` },
+  'Must not be before the issue date': { th: (field) => `${field} ต้องไม่ก่อนวันที่ออกเอกสาร` },
+  'Must not be earlier than 2000-01-01': { th: (field) => `${field} ต้องไม่ก่อนวันที่ 2000-01-01` },
+  'Must not be before startedAt': { th: (field) => `${field} ต้องไม่ก่อนเวลาเริ่ม (startedAt)` },
   'Must be between 1970 and 9999': { th: (field) => `${field} ต้องอยู่ระหว่างปี ค.ศ. 1970 ถึง 9999` },
   'At most 50 values': { th: (field) => `${field} มีได้ไม่เกิน 50 ค่า` },
   'Takes no body: send none, or {}': {

@@ -5,11 +5,14 @@ import { connectionTypes, iotDataTypes, trustLevels, type IotDataType } from '..
 import { periodQuerySchema, periodSummaryShape } from '../common/period-summary.ts';
 import {
   ALERT_FIELDS_TOO_LARGE,
+  EARLIEST_EVENT_TIME,
+  LATER_THAN_NOW,
   MAX_ALERT_FIELDS_BYTES,
+  MAX_CLOCK_AHEAD_MS,
+  happenedAt,
   MAX_SHORT_TEXT,
   embedded,
   embeddedList,
-  epochMillis,
   idList,
   isoDateTime,
   jsonObject,
@@ -51,22 +54,16 @@ export const MAX_CONNECTION_SECRET_LENGTH = 512;
 // ---------------------------------------------------------------------------------------------------
 // Readings
 
-/**
- * How far ahead of the server's clock a reading's time may be. A device's clock drifts by seconds; a reading
- * from further ahead is a wrong clock (local time sent as UTC, a reset RTC), and stored it would stay the
- * device's latest reading for good.
- */
-export const MAX_READING_CLOCK_AHEAD_MS = 5 * 60_000;
-export const READING_IN_THE_FUTURE = 'Must not be later than now (5 minutes of clock difference are allowed)';
+/** How far ahead of the server's clock a reading's time may be (a clock's drift: primitives.ts). */
+export const MAX_READING_CLOCK_AHEAD_MS = MAX_CLOCK_AHEAD_MS;
+export const READING_IN_THE_FUTURE = LATER_THAN_NOW;
 /**
  * The earliest time a reading may carry: a device whose clock was never set, or was reset with its battery,
  * counts from 1970, and a reading stored at such a time would open an alert now for a moment nobody can place.
  */
-export const EARLIEST_READING_TIME = Date.UTC(2000, 0, 1);
+export const EARLIEST_READING_TIME = EARLIEST_EVENT_TIME;
 export const READING_BEFORE_ITS_TIME = "Must not be earlier than 2000-01-01 (the device's clock is not set)";
-const readingTime = epochMillis
-  .refine((time) => time >= EARLIEST_READING_TIME, { message: READING_BEFORE_ITS_TIME })
-  .refine((time) => time <= Date.now() + MAX_READING_CLOCK_AHEAD_MS, { message: READING_IN_THE_FUTURE });
+const readingTime = happenedAt(READING_BEFORE_ITS_TIME);
 
 /**
  * The most an alert reading may hold, as JSON: it is copied into the alert, which every alert list answers. The

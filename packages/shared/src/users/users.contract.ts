@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineListSpec, filterKinds as k, resourceEndpoints } from '../common/list-spec.ts';
 import {
+  assuranceLevels,
   genders,
   globalRoles,
   identityDocumentTypes,
@@ -53,27 +54,52 @@ const isCalendarDay = (value: string) => {
 const dateOnly = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be a date YYYY-MM-DD', abort: true })
-  .refine(isCalendarDay, { message: 'Must be a date YYYY-MM-DD' });
+  .refine(isCalendarDay, { message: 'Must be a date YYYY-MM-DD', abort: true });
 
-export const additionalInfoSchema = z.strictObject({
+/** Today's date where it is latest on Earth (UTC+14): no one anywhere is typing a later day. */
+const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+const notFuture = dateOnly.refine((day) => day <= latestToday(), { message: 'Must not be in the future' });
+const birthDay = notFuture.refine((day) => day >= '1900-01-01', {
+  message: 'Must not be earlier than 1900-01-01',
+});
+
+/** A document that expires before it was issued is a typo: refused when the body gives both dates. */
+const documentDatesInOrder = (
+  info: { identityDocumentIssueDate?: string | undefined; identityDocumentExpiryDate?: string | undefined },
+  context: z.RefinementCtx,
+) => {
+  const { identityDocumentIssueDate: issued, identityDocumentExpiryDate: expires } = info;
+  if (issued && expires && expires < issued) {
+    context.addIssue({
+      code: 'custom',
+      path: ['identityDocumentExpiryDate'],
+      message: 'Must not be before the issue date',
+    });
+  }
+};
+
+const additionalInfoFields = {
   localizedFirstName: nameText().optional(),
   localizedLastName: nameText().optional(),
   identityDocumentNumber: text(64).optional(),
-  identityDocumentIssueDate: dateOnly.optional(),
+  identityDocumentIssueDate: notFuture.optional(),
   identityDocumentExpiryDate: dateOnly.optional(),
   identityDocumentIsValidIndefinitely: z.boolean().default(false),
   identityDocumentType: z.enum(identityDocumentTypes).default('none'),
-  dateOfBirth: dateOnly.optional(),
+  dateOfBirth: birthDay.optional(),
   gender: z.enum(genders).optional(),
-});
+};
+export const additionalInfoSchema = z.strictObject(additionalInfoFields).superRefine(documentDatesInOrder);
 export type AdditionalInfo = z.infer<typeof additionalInfoSchema>;
 
 /** A change to additionalInfo: only the keys sent change, nothing falls back to a default. */
-export const additionalInfoPatchSchema = z.strictObject({
-  ...additionalInfoSchema.shape,
-  identityDocumentIsValidIndefinitely: z.boolean().optional(),
-  identityDocumentType: z.enum(identityDocumentTypes).optional(),
-});
+export const additionalInfoPatchSchema = z
+  .strictObject({
+    ...additionalInfoFields,
+    identityDocumentIsValidIndefinitely: z.boolean().optional(),
+    identityDocumentType: z.enum(identityDocumentTypes).optional(),
+  })
+  .superRefine(documentDatesInOrder);
 
 /** The longest first or last name a person's record and their sign-in identity keep. */
 export const MAX_PERSON_NAME = 120;
@@ -84,7 +110,7 @@ const userFields = {
   title: nameText(64).nullable().optional(),
   firstName: nameText(MAX_PERSON_NAME).nullable().optional(),
   lastName: nameText(MAX_PERSON_NAME).nullable().optional(),
-  identityAssuranceLevel: text(32).nullable().optional(),
+  identityAssuranceLevel: z.enum(assuranceLevels).nullable().optional(),
   isVerified: z.boolean().optional(),
   isBlocked: z.boolean().optional(),
   registrationCompleted: z.boolean().optional(),

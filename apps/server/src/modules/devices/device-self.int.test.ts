@@ -117,11 +117,15 @@ describe('GET /api/devices/alerts', () => {
       expect(response.statusCode, response.body).toBe(201);
       return response.json<{ id: string }>().id;
     };
-    const forPatient = await alert({ data: { text: 'Call the nurse' }, user: patient.id, timestamp: 1_000 });
+    const forPatient = await alert({
+      data: { text: 'Call the nurse' },
+      user: patient.id,
+      timestamp: Date.UTC(2024, 0, 1),
+    });
     const fromSensor = await alert({
       data: { text: 'Heart rate 150' },
       iotDevice: pulse.id,
-      timestamp: 2_000,
+      timestamp: Date.UTC(2024, 0, 2),
     });
     await alert({ data: { text: 'Closed' }, user: patient.id, isActive: false, closingData: { note: 'ok' } });
     await alert({ data: { text: 'Not mine' }, user: stranger.id });

@@ -1,5 +1,6 @@
 // Devices call with their device token (decisions §7): it reaches the device's own routes only, and stops at
 // once when the device is re-keyed, disabled or deleted. A person's token does not open a device's routes.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestContext, type TestContext } from '@/test/harness.js';
 
@@ -68,6 +69,40 @@ describe('device tokens', () => {
   it('do not let a person call as a device', async () => {
     for (const token of [context.adminToken, context.userToken]) {
       expect((await asDevice(token, '/api/devices/me')).statusCode).toBe(401);
+    }
+  });
+
+  it("are asked of a person on a device's route before its input is read", async () => {
+    const requests = [
+      { method: 'POST', url: '/api/devices/me/jobs/not-a-uuid/status', payload: { status: 'bogus' } },
+      {
+        method: 'POST',
+        url: `/api/devices/me/jobs/${randomUUID()}/status`,
+        payload: {
+          status: 'SUCCEEDED',
+          results: [
+            {
+              command: 'reboot',
+              exitCode: 0,
+              stdout: '',
+              stderr: '',
+              startedAt: '2030-01-01T08:00:02Z',
+              finishedAt: '2030-01-01T08:00:00Z',
+            },
+          ],
+        },
+      },
+    ] as const;
+    for (const token of [context.adminToken, context.userToken]) {
+      for (const request of requests) {
+        const refused = await context.app.inject({
+          ...request,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const where = `${request.method} ${request.url}: ${refused.body}`;
+        expect(refused.statusCode, where).toBe(401);
+        expect(refused.json().message, where).toBe('A device token is required');
+      }
     }
   });
 

@@ -1,6 +1,7 @@
 // Users and patients as resource descriptions: columns (shared with the CSV export), names, addresses,
 // filter labels and the form's fields.
 import {
+  assuranceLevels,
   genders,
   globalRoles,
   identityDocumentTypes,
@@ -150,9 +151,11 @@ export const userFields: readonly FieldSpec[] = [
     optionLabel: (role) => enumLabel('role', role),
   },
   {
-    kind: 'text',
+    kind: 'select',
     name: 'identityAssuranceLevel',
     label: () => i18next.t('users:fields.identityAssuranceLevel'),
+    options: assuranceLevels,
+    optionLabel: (level) => enumLabel('assuranceLevel', level),
   },
   {
     kind: 'select',
